@@ -1,0 +1,5 @@
+export * from './routes.js';
+export * from './remotes.js';
+export * from './errors.js';
+export * from './constants.js';
+export * from './auth.js';
