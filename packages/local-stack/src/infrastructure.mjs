@@ -1,0 +1,60 @@
+import path from 'node:path';
+import { startPostgres } from './postgres.mjs';
+import { startObjectStorage, S3_ACCESS_KEY, S3_SECRET_KEY } from './object-storage.mjs';
+import { startMail } from './mail.mjs';
+import { freePort } from './ports.mjs';
+
+export const DEFAULT_BUCKET = 'vton-media';
+
+/**
+ * Brings up the outside parts the services need — Postgres, S3 storage, SMTP + inbox —
+ * each one embedded unless its environment variable points at a real one already
+ * (DATABASE_URL, S3_ENDPOINT, SMTP_URL). Returns the environment the services get and a stop.
+ * Ports of 0 mean "any free port" (tests); npm start passes the fixed defaults.
+ */
+export async function startInfrastructure({ dataDir, env = process.env, ports = {}, log = () => {} }) {
+  const started = [];
+  const stopAll = async () => {
+    for (const part of started.reverse()) await part.stop().catch((e) => log(`stop failed: ${e.message}`));
+  };
+  try {
+    const out = {};
+    if (env.DATABASE_URL) {
+      out.DATABASE_URL = env.DATABASE_URL;
+    } else {
+      const port = ports.postgres || (await freePort());
+      const pg = await startPostgres({ dataDir: path.join(dataDir, 'postgres'), port, log: (m) => log(`postgres: ${m}`) });
+      started.push(pg);
+      out.DATABASE_URL = pg.url;
+    }
+    if (env.S3_ENDPOINT) {
+      Object.assign(out, pick(env, ['S3_ENDPOINT', 'S3_ACCESS_KEY', 'S3_SECRET_KEY', 'S3_BUCKET', 'S3_REGION']));
+    } else {
+      const bucket = env.S3_BUCKET || DEFAULT_BUCKET;
+      const s3 = await startObjectStorage({ dataDir: path.join(dataDir, 's3'), port: ports.s3 || 0, bucket });
+      started.push(s3);
+      Object.assign(out, { S3_ENDPOINT: s3.endpoint, S3_ACCESS_KEY, S3_SECRET_KEY, S3_BUCKET: bucket, S3_REGION: 'us-east-1' });
+    }
+    if (env.SMTP_URL) {
+      out.SMTP_URL = env.SMTP_URL;
+      if (env.MAIL_INBOX_URL) out.MAIL_INBOX_URL = env.MAIL_INBOX_URL;
+    } else {
+      const mail = await startMail({
+        smtpPort: ports.smtp || (await freePort()),
+        webPort: ports.mailWeb || (await freePort()),
+        dataDir: path.join(dataDir, 'mail'),
+      });
+      started.push(mail);
+      out.SMTP_URL = mail.smtpUrl;
+      out.MAIL_INBOX_URL = mail.inboxUrl;
+    }
+    return { env: out, stop: stopAll };
+  } catch (err) {
+    await stopAll();
+    throw err;
+  }
+}
+
+function pick(source, keys) {
+  return Object.fromEntries(keys.filter((k) => source[k] !== undefined).map((k) => [k, source[k]]));
+}

