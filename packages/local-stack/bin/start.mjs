@@ -1,0 +1,40 @@
+#!/usr/bin/env node
+// `npm start`: builds what is stale, starts the embedded parts and all eight apps behind the
+// gateway, prints the URLs, streams prefixed logs, and stops everything on Ctrl-C.
+import path from 'node:path';
+import { buildAll } from '../src/build.mjs';
+import { startStack, defaultPorts } from '../src/stack.mjs';
+import { REPO_ROOT } from '../src/apps.mjs';
+
+const dataDir = path.resolve(REPO_ROOT, process.env.DATA_DIR ?? '.data');
+
+try {
+  console.log('Building what changed…');
+  await buildAll();
+  console.log(`Starting the stack (data in ${path.relative(process.cwd(), dataDir) || dataDir})…`);
+  const stack = await startStack({ dataDir, ports: defaultPorts() });
+  let stopping = false;
+  const shutdown = async (signal) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`\n${signal}: stopping every process…`);
+    await stack.stop();
+    console.log('Stopped.');
+    process.exit(0);
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  for (const p of stack.processes) {
+    p.exited.then(({ code, signal }) => {
+      if (!stopping) console.log(`[${p.name}] exited (${signal ?? code}); the rest keeps running. Restart npm start to bring it back.`);
+    });
+  }
+  console.log(`
+  Try-on studio is ready:  ${stack.url}
+  Mail inbox (MailDev):    ${stack.inboxUrl ?? '(external SMTP: see SMTP_URL)'}
+  Press Ctrl-C to stop.
+`);
+} catch (err) {
+  console.error(`\nnpm start failed: ${err.message}`);
+  process.exit(1);
+}

@@ -1,0 +1,43 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { REMOTE_ROUTES, SERVICE_HEALTH_PATHS } from '@vton/contracts';
+
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const STATIC_SERVER = path.join(REPO_ROOT, 'packages/static-server/bin/serve.mjs');
+
+/** Internal ports npm start uses by default; tests pass 0 for free ones. */
+export const DEFAULT_APP_PORTS = {
+  'svc-auth': 3001,
+  'svc-media': 3002,
+  'svc-generation': 3003,
+  shell: 3100,
+  'mfe-marketing': 3101,
+  'mfe-studio': 3102,
+  'mfe-gallery': 3103,
+  'mfe-docs': 3104,
+};
+
+/**
+ * How each of the eight apps is started from its built output, the way its container
+ * starts it: services as `node dist/main.js`, frontends as the static server over dist/.
+ */
+export function appDefinitions() {
+  const services = Object.keys(SERVICE_HEALTH_PATHS).map((name) => ({
+    name,
+    kind: 'service',
+    cwd: path.join(REPO_ROOT, name),
+    command: [process.execPath, '--enable-source-maps', 'dist/main.js'],
+    readyPath: SERVICE_HEALTH_PATHS[name],
+  }));
+  const frontends = [
+    { name: 'shell', base: '/', spa: true },
+    ...REMOTE_ROUTES.map((r) => ({ name: r.app, base: `${r.prefix}/`, spa: false })),
+  ].map(({ name, base, spa }) => ({
+    name,
+    kind: 'frontend',
+    cwd: path.join(REPO_ROOT, name),
+    command: [process.execPath, STATIC_SERVER, 'dist', '--base', base, ...(spa ? ['--spa'] : [])],
+    readyPath: `${base}healthz`,
+  }));
+  return [...services, ...frontends];
+}

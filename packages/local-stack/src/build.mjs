@@ -1,0 +1,64 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { REPO_ROOT } from './apps.mjs';
+
+const STAMP = '.build-stamp';
+const SKIP = new Set(['node_modules', 'dist', 'test-results', 'coverage', '.data']);
+
+function newestMtime(dir) {
+  let newest = 0;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    if (SKIP.has(entry.name) || entry.name.startsWith('.')) continue;
+    const full = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : fs.statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+/** Workspaces with a build script, in the root package.json's order (shared packages first). */
+export function buildableWorkspaces() {
+  const root = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8'));
+  return root.workspaces
+    .map((dir) => ({ dir, pkg: JSON.parse(fs.readFileSync(path.join(REPO_ROOT, dir, 'package.json'), 'utf8')) }))
+    .filter(({ pkg }) => pkg.scripts?.build);
+}
+
+/**
+ * Builds what is missing or older than its sources (a change in any shared package
+ * rebuilds every app, since they bundle or import it). Shared packages build one by one
+ * first; the apps then build two at a time (two cores).
+ */
+export async function buildAll({ force = false, log = (s) => process.stdout.write(`${s}\n`) } = {}) {
+  const sharedNewest = newestMtime(path.join(REPO_ROOT, 'packages'));
+  const stale = buildableWorkspaces().filter(({ dir }) => {
+    if (force) return true;
+    const stamp = path.join(REPO_ROOT, dir, 'dist', STAMP);
+    if (!fs.existsSync(stamp)) return true;
+    const built = fs.statSync(stamp).mtimeMs;
+    return newestMtime(path.join(REPO_ROOT, dir)) > built || sharedNewest > built;
+  });
+  if (!stale.length) return;
+  const packages = stale.filter(({ dir }) => dir.startsWith('packages/'));
+  const apps = stale.filter(({ dir }) => !dir.startsWith('packages/'));
+  for (const ws of packages) await buildOne(ws, log);
+  const queue = [...apps];
+  await Promise.all([0, 1].map(async () => { for (let ws; (ws = queue.shift()); ) await buildOne(ws, log); }));
+}
+
+async function buildOne({ dir, pkg }, log) {
+  const started = Date.now();
+  const output = [];
+  const code = await new Promise((resolve) => {
+    const child = spawn('npm', ['run', 'build', '--silent'], { cwd: path.join(REPO_ROOT, dir), stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout.on('data', (d) => output.push(d));
+    child.stderr.on('data', (d) => output.push(d));
+    child.on('exit', resolve);
+  });
+  if (code !== 0) {
+    throw new Error(`Building ${pkg.name} failed:\n${Buffer.concat(output).toString().replace(/^npm warn.*\n/gm, '')}`);
+  }
+  fs.mkdirSync(path.join(REPO_ROOT, dir, 'dist'), { recursive: true });
+  fs.writeFileSync(path.join(REPO_ROOT, dir, 'dist', STAMP), new Date().toISOString());
+  log(`built ${pkg.name} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}

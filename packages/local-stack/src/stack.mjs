@@ -1,0 +1,109 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { startInfrastructure } from './infrastructure.mjs';
+import { createGateway } from './gateway.mjs';
+import { appDefinitions, DEFAULT_APP_PORTS } from './apps.mjs';
+import { startProcess } from './processes.mjs';
+import { freePort, assertPortFree } from './ports.mjs';
+import { JWKS_PATH } from '@vton/contracts';
+
+/** Fixed ports of `npm start`, each overridable by its environment variable. */
+export function defaultPorts(env = process.env) {
+  return {
+    gateway: Number(env.PORT ?? 8080),
+    postgres: Number(env.POSTGRES_PORT ?? 54329),
+    s3: Number(env.S3_PORT ?? 9000),
+    smtp: Number(env.SMTP_PORT ?? 1025),
+    mailWeb: Number(env.MAIL_WEB_PORT ?? 1080),
+    apps: { ...DEFAULT_APP_PORTS },
+  };
+}
+
+/** Every port 0 — for test runs beside a live `npm start`. */
+export function anyFreePorts() {
+  return { gateway: 0, postgres: 0, s3: 0, smtp: 0, mailWeb: 0, apps: Object.fromEntries(Object.keys(DEFAULT_APP_PORTS).map((k) => [k, 0])) };
+}
+
+/**
+ * Starts the whole product on one origin: the embedded parts (unless replaced by env),
+ * the eight apps from their builds, and the gateway. Returns the URLs and `stop()`, which
+ * ends every process it started.
+ */
+export async function startStack({ dataDir, ports = defaultPorts(), env = process.env, log = (s) => process.stdout.write(`${s}\n`), quiet = false, readyTimeoutMs = 120_000 }) {
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o755 });
+  // Fail early with a clear message when a fixed port is taken; replaced parts need none.
+  const portsToCheck = [
+    ['gateway (PORT)', ports.gateway],
+    ...(env.DATABASE_URL ? [] : [['Postgres (POSTGRES_PORT)', ports.postgres]]),
+    ...(env.S3_ENDPOINT ? [] : [['S3 (S3_PORT)', ports.s3]]),
+    ...(env.SMTP_URL ? [] : [['SMTP (SMTP_PORT)', ports.smtp], ['mail inbox (MAIL_WEB_PORT)', ports.mailWeb]]),
+    ...Object.entries(ports.apps),
+  ];
+  for (const [what, port] of portsToCheck) if (port) await assertPortFree(port, what);
+
+  const running = [];
+  let infra;
+  let gateway;
+  const stop = async () => {
+    if (gateway) await new Promise((r) => { gateway.closeAllConnections?.(); gateway.close(() => r()); });
+    await Promise.all(running.map((p) => p.stop()));
+    if (infra) await infra.stop();
+  };
+
+  try {
+    infra = await startInfrastructure({ dataDir, env, ports, log: (m) => { if (!quiet && /error|fatal/i.test(m)) log(m); } });
+    const appPorts = {};
+    for (const [name, port] of Object.entries(ports.apps)) appPorts[name] = port || (await freePort());
+    const gatewayPort = ports.gateway || (await freePort());
+    const publicUrl = env.PUBLIC_URL ?? `http://localhost:${gatewayPort}`;
+    const local = (name) => `http://127.0.0.1:${appPorts[name]}`;
+
+    const serviceEnv = {
+      ...infra.env,
+      PUBLIC_URL: publicUrl,
+      HOST: '127.0.0.1',
+      JWT_KEY_FILE: path.join(dataDir, 'keys', 'jwt-es256.pem'),
+      AUTH_JWKS_URL: `${local('svc-auth')}${JWKS_PATH}`,
+      MEDIA_SERVICE_URL: local('svc-media'),
+      ...(env.VTON_API_URL ? { VTON_API_URL: env.VTON_API_URL } : {}),
+    };
+    fs.mkdirSync(path.dirname(serviceEnv.JWT_KEY_FILE), { recursive: true, mode: 0o700 });
+
+    appDefinitions().forEach((app, index) => {
+      const appEnv = { ...env, NODE_ENV: env.NODE_ENV ?? 'production', ...(app.kind === 'service' ? serviceEnv : {}), PORT: String(appPorts[app.name]) };
+      for (const key of ['npm_lifecycle_event', 'npm_lifecycle_script']) delete appEnv[key];
+      running.push({ ...startProcess({ ...app, env: appEnv, index, quiet }), readyUrl: `${local(app.name)}${app.readyPath}` });
+    });
+
+    gateway = createGateway({ targets: Object.fromEntries(Object.keys(appPorts).map((n) => [n, local(n)])), log: quiet ? () => {} : (m) => log(`[gateway] ${m}`) });
+    await new Promise((resolve, reject) => { gateway.once('error', reject); gateway.listen(gatewayPort, '0.0.0.0', resolve); });
+
+    await Promise.all(running.map((p) => waitUntilReady(p, readyTimeoutMs)));
+    return {
+      url: `http://localhost:${gateway.address().port}`,
+      inboxUrl: infra.env.MAIL_INBOX_URL,
+      env: serviceEnv,
+      appUrls: Object.fromEntries(Object.keys(appPorts).map((n) => [n, local(n)])),
+      processes: running,
+      stop,
+    };
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+}
+
+async function waitUntilReady(proc, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  let exited = false;
+  proc.exited.then(() => { exited = true; });
+  for (;;) {
+    if (exited) throw new Error(`${proc.name} exited while starting:\n${proc.recentOutput()}`);
+    try {
+      const res = await fetch(proc.readyUrl, { signal: AbortSignal.timeout(2000) });
+      if (res.ok) return;
+    } catch { /* not listening yet */ }
+    if (Date.now() > deadline) throw new Error(`${proc.name} was not ready at ${proc.readyUrl} within ${timeoutMs / 1000} s:\n${proc.recentOutput()}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
