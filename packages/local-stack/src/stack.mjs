@@ -29,7 +29,7 @@ export function anyFreePorts() {
  * the eight apps from their builds, and the gateway. Returns the URLs and `stop()`, which
  * ends every process it started.
  */
-export async function startStack({ dataDir, ports = defaultPorts(), env = process.env, log = (s) => process.stdout.write(`${s}\n`), quiet = false, readyTimeoutMs = 120_000 }) {
+export async function startStack({ dataDir, ports = defaultPorts(), env = process.env, log = (s) => process.stdout.write(`${s}\n`), write, quiet = false, readyTimeoutMs = 120_000 }) {
   fs.mkdirSync(dataDir, { recursive: true, mode: 0o755 });
   // Fail early with a clear message when a fixed port is taken; replaced parts need none.
   const portsToCheck = [
@@ -72,7 +72,7 @@ export async function startStack({ dataDir, ports = defaultPorts(), env = proces
     appDefinitions().forEach((app, index) => {
       const appEnv = { ...env, NODE_ENV: env.NODE_ENV ?? 'production', ...(app.kind === 'service' ? serviceEnv : {}), PORT: String(appPorts[app.name]) };
       for (const key of ['npm_lifecycle_event', 'npm_lifecycle_script']) delete appEnv[key];
-      running.push({ ...startProcess({ ...app, env: appEnv, index, quiet }), readyUrl: `${local(app.name)}${app.readyPath}` });
+      running.push({ ...startProcess({ ...app, env: appEnv, index, quiet, ...(write ? { write } : {}) }), readyUrl: `${local(app.name)}${app.readyPath}` });
     });
 
     gateway = createGateway({ targets: Object.fromEntries(Object.keys(appPorts).map((n) => [n, local(n)])), log: quiet ? () => {} : (m) => log(`[gateway] ${m}`) });

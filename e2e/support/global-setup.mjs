@@ -1,0 +1,43 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startStack, anyFreePorts, buildAll } from '@vton/local-stack';
+import { ensureChromium } from './chromium.mjs';
+
+/**
+ * Starts the real product on free ports in a fresh data folder (so it can run beside a live
+ * `npm start`) and hands its URLs to the tests through the environment. Set E2E_BASE_URL to
+ * test an already running stack instead.
+ */
+export default async function globalSetup() {
+  ensureChromium();
+  if (process.env.E2E_BASE_URL) return undefined;
+  await buildAll();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vton-e2e-'));
+  fs.chmodSync(dataDir, 0o755);
+  const logFile = path.join(import.meta.dirname, '..', 'test-results', 'stack.log');
+  fs.mkdirSync(path.dirname(logFile), { recursive: true });
+  const logStream = fs.createWriteStream(logFile);
+  const stack = await startStack({
+    dataDir,
+    ports: anyFreePorts(),
+    env: withoutReplacements(process.env),
+    quiet: false,
+    log: (s) => logStream.write(`${s}\n`),
+    write: (s) => logStream.write(s),
+  });
+  process.env.E2E_BASE_URL = stack.url;
+  process.env.E2E_MAIL_INBOX_URL = stack.inboxUrl;
+  return async () => {
+    await stack.stop();
+    logStream.end();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+}
+
+/** The suite always runs on its own embedded parts, even when the shell has them pointed elsewhere. */
+function withoutReplacements(env) {
+  const copy = { ...env };
+  for (const key of ['DATABASE_URL', 'S3_ENDPOINT', 'SMTP_URL', 'PORT', 'PUBLIC_URL']) delete copy[key];
+  return copy;
+}

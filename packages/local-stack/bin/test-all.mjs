@@ -1,0 +1,67 @@
+#!/usr/bin/env node
+// `npm test`: builds, runs every workspace's jest tests (service tests against one shared set
+// of real Postgres, S3 and SMTP servers), then the Playwright suite against the real stack.
+// Ends with one "N passed, N failed" line; exits non-zero when anything failed.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { buildAll } from '../src/build.mjs';
+import { startInfrastructure } from '../src/infrastructure.mjs';
+import { REPO_ROOT } from '../src/apps.mjs';
+
+const only = process.argv.slice(2);
+const root = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8'));
+const workspaces = root.workspaces
+  .map((dir) => ({ dir, pkg: JSON.parse(fs.readFileSync(path.join(REPO_ROOT, dir, 'package.json'), 'utf8')) }))
+  .filter(({ pkg }) => pkg.scripts?.test)
+  .filter(({ dir, pkg }) => !only.length || only.includes(dir) || only.includes(pkg.name));
+
+const results = [];
+const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vton-reports-'));
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vton-test-'));
+fs.chmodSync(dataDir, 0o755);
+let infra;
+
+function run(dir, args, env) {
+  return new Promise((resolve) => {
+    const child = spawn('npm', ['test', '--silent', ...args], { cwd: path.join(REPO_ROOT, dir), stdio: 'inherit', env });
+    child.on('exit', (code) => resolve(code ?? 1));
+  });
+}
+
+try {
+  console.log('Building…');
+  await buildAll();
+  infra = await startInfrastructure({ dataDir, env: {} });
+  for (const { dir, pkg } of workspaces.filter(({ dir }) => dir !== 'e2e')) {
+    console.log(`\n━━ ${pkg.name} ━━`);
+    const report = path.join(reportDir, `${pkg.name.replace(/\W/g, '_')}.json`);
+    const code = await run(dir, ['--', '--json', `--outputFile=${report}`], { ...process.env, ...infra.env });
+    const summary = fs.existsSync(report) ? JSON.parse(fs.readFileSync(report, 'utf8')) : null;
+    results.push({ name: pkg.name, code, passed: summary?.numPassedTests ?? 0, failed: summary?.numFailedTests ?? (code ? 1 : 0) });
+  }
+  await infra.stop();
+  infra = undefined;
+  if (workspaces.some(({ dir }) => dir === 'e2e')) {
+    console.log('\n━━ e2e (Playwright, Chromium) ━━');
+    const report = path.join(REPO_ROOT, 'e2e/test-results/results.json');
+    fs.rmSync(report, { force: true });
+    const code = await run('e2e', [], process.env);
+    const stats = fs.existsSync(report) ? JSON.parse(fs.readFileSync(report, 'utf8')).stats : null;
+    results.push({ name: 'e2e', code, passed: (stats?.expected ?? 0) + (stats?.flaky ?? 0), failed: stats?.unexpected ?? (code ? 1 : 0) });
+  }
+} catch (err) {
+  console.error(err.message);
+  results.push({ name: 'setup', code: 1, passed: 0, failed: 1 });
+} finally {
+  if (infra) await infra.stop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+
+console.log('\nSummary');
+for (const r of results) console.log(`  ${r.code === 0 ? 'ok  ' : 'FAIL'} ${r.name}: ${r.passed} passed, ${r.failed} failed`);
+const passed = results.reduce((n, r) => n + r.passed, 0);
+const failed = results.reduce((n, r) => n + r.failed, 0) + results.filter((r) => r.code !== 0 && r.failed === 0).length;
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed || results.some((r) => r.code !== 0) ? 1 : 0);
