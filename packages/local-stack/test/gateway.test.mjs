@@ -1,0 +1,53 @@
+import http from 'node:http';
+import { createGateway } from '../src/gateway.mjs';
+import { freePort } from '../src/ports.mjs';
+
+const servers = [];
+async function listen(server, port = 0) {
+  await new Promise((r) => server.listen(port, '127.0.0.1', r));
+  servers.push(server);
+  return `http://127.0.0.1:${server.address().port}`;
+}
+/** An upstream that says who it is and echoes the path it was asked for. */
+const upstream = (name) => http.createServer((req, res) => res.end(JSON.stringify({ name, path: req.url })));
+
+let origin;
+beforeAll(async () => {
+  const targets = {
+    shell: await listen(upstream('shell')),
+    'mfe-studio': await listen(upstream('mfe-studio')),
+    'svc-auth': await listen(upstream('svc-auth')),
+    'svc-generation': await listen(upstream('svc-generation')),
+    // svc-media is configured but nothing listens there: a killed service.
+    'svc-media': `http://127.0.0.1:${await freePort()}`,
+  };
+  origin = await listen(createGateway({ targets }));
+});
+afterAll(() => Promise.all(servers.map((s) => new Promise((r) => s.close(r)))));
+
+test.each([
+  ['/api/auth/login', 'svc-auth'],
+  ['/api/try-on/generate', 'svc-generation'],
+  ['/mfe/studio/remoteEntry.js', 'mfe-studio'],
+  ['/gallery', 'shell'],
+  ['/', 'shell'],
+])('%s goes to %s with its path unchanged', async (path, app) => {
+  const res = await fetch(`${origin}${path}`);
+  expect(await res.json()).toEqual({ name: app, path });
+});
+
+test('a service that is down answers 503 in the product error shape while the rest works', async () => {
+  const res = await fetch(`${origin}/api/garments`);
+  expect(res.status).toBe(503);
+  expect(await res.json()).toEqual({
+    statusCode: 503,
+    code: 'SERVICE_UNAVAILABLE',
+    message: 'svc-media is not reachable right now. Please try again in a moment.',
+  });
+  expect((await fetch(`${origin}/app`)).status).toBe(200);
+});
+
+test('a remote that is not configured answers 502, which the shell turns into its friendly error', async () => {
+  const res = await fetch(`${origin}/mfe/docs/remoteEntry.js`);
+  expect(res.status).toBe(502);
+});
