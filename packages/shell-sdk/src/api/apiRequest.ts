@@ -1,0 +1,72 @@
+import { QueryClient, type QueryFunction } from '@tanstack/react-query';
+import { AUTH_TOKEN_STORAGE_KEY } from '@vton/contracts';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** Spec §8: any non-OK response becomes an Error "<status>: <body text or status text>". */
+export async function throwIfNotOk(response: Response): Promise<void> {
+  if (response.ok) return;
+  const bodyText = await response.text().catch(() => '');
+  throw new Error(`${response.status}: ${bodyText || response.statusText}`);
+}
+
+function readToken(): string | null {
+  try {
+    return localStorage.getItem(AUTH_TOKEN_STORAGE_KEY);
+  } catch {
+    return null; // storage can be unavailable (privacy mode); then the visitor is anonymous
+  }
+}
+
+function requestHeaders(hasBody: boolean): Record<string, string> {
+  const headers: Record<string, string> = {};
+  if (hasBody) headers['Content-Type'] = 'application/json';
+  const token = readToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  return headers;
+}
+
+/**
+ * Spec §7 shared request behaviour: JSON body only when present, Bearer token when one is
+ * stored, cookies always included; throws on a non-OK response.
+ */
+export async function apiRequest(method: HttpMethod, path: string, body?: unknown): Promise<Response> {
+  const hasBody = body !== undefined;
+  const response = await fetch(path, {
+    method,
+    headers: requestHeaders(hasBody),
+    body: hasBody ? JSON.stringify(body) : undefined,
+    credentials: 'include',
+  });
+  await throwIfNotOk(response);
+  return response;
+}
+
+export type UnauthorizedBehavior = 'returnNull' | 'throw';
+
+/** Default data query: GET the path the query key spells, parsed as JSON. */
+export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): QueryFunction<T | null> {
+  return async ({ queryKey }) => {
+    const path = queryKey.filter((part) => typeof part === 'string' || typeof part === 'number').join('/');
+    const response = await fetch(path, { headers: requestHeaders(false), credentials: 'include' });
+    if (on401 === 'returnNull' && response.status === 401) return null;
+    await throwIfNotOk(response);
+    return (await response.json()) as T;
+  };
+}
+
+/** Spec §9 query defaults: no interval refetch, no refetch on focus, never stale, no retries. */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        queryFn: getQueryFn({ on401: 'throw' }),
+        refetchInterval: false,
+        refetchOnWindowFocus: false,
+        staleTime: Infinity,
+        retry: false,
+      },
+      mutations: { retry: false },
+    },
+  });
+}

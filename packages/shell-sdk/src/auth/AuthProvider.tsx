@@ -1,0 +1,75 @@
+import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router-dom';
+import { AUTH_TOKEN_STORAGE_KEY, USER_CACHE_MS, type CurrentUser, type MeResponse } from '@vton/contracts';
+import { getQueryFn } from '../api/apiRequest.js';
+
+export const CURRENT_USER_QUERY_KEY = ['/api/auth/me'] as const;
+
+export interface AuthState {
+  user: CurrentUser | null;
+  /** True while a stored token's user is being fetched. */
+  isLoading: boolean;
+  isAuthenticated: boolean;
+  /** Stores the token, then fetches the user at once, bypassing the cache. */
+  login: (token: string) => Promise<void>;
+  /** Clears the token and every cached query, then goes home. */
+  logout: () => void;
+}
+
+const AuthContext = createContext<AuthState | null>(null);
+
+const fetchCurrentUser = getQueryFn<MeResponse>({ on401: 'throw' });
+
+function storedToken(): string | null {
+  try {
+    return localStorage.getItem(AUTH_TOKEN_STORAGE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [token, setToken] = useState<string | null>(storedToken);
+
+  // Spec §7/§8: called only with a token, cached 5 minutes, no retry; a failure shows nothing.
+  const me = useQuery({
+    queryKey: CURRENT_USER_QUERY_KEY,
+    queryFn: fetchCurrentUser,
+    enabled: token !== null,
+    staleTime: USER_CACHE_MS,
+    retry: false,
+  });
+
+  const login = useCallback(
+    async (newToken: string) => {
+      localStorage.setItem(AUTH_TOKEN_STORAGE_KEY, newToken);
+      setToken(newToken);
+      await queryClient.fetchQuery({ queryKey: CURRENT_USER_QUERY_KEY, queryFn: fetchCurrentUser, staleTime: 0 });
+    },
+    [queryClient],
+  );
+
+  const logout = useCallback(() => {
+    localStorage.removeItem(AUTH_TOKEN_STORAGE_KEY);
+    setToken(null);
+    queryClient.clear();
+    navigate('/');
+  }, [queryClient, navigate]);
+
+  const user = token ? (me.data?.user ?? null) : null;
+  const value = useMemo<AuthState>(
+    () => ({ user, isLoading: token !== null && me.isLoading, isAuthenticated: user !== null, login, logout }),
+    [user, token, me.isLoading, login, logout],
+  );
+
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthState {
+  const auth = useContext(AuthContext);
+  if (!auth) throw new Error('useAuth must be used within an AuthProvider');
+  return auth;
+}

@@ -1,0 +1,25 @@
+export {
+  apiRequest,
+  getQueryFn,
+  createQueryClient,
+  throwIfNotOk,
+  type HttpMethod,
+  type UnauthorizedBehavior,
+} from './api/apiRequest.js';
+export { AuthProvider, useAuth, CURRENT_USER_QUERY_KEY, type AuthState } from './auth/AuthProvider.js';
+export {
+  toast,
+  useToast,
+  dismissToast,
+  toastReducer,
+  resetToastsForTests,
+  type ShellToast,
+  type ToastOptions,
+  type ToastVariant,
+  type ToastState,
+  type ToastAction,
+} from './toasts/toastStore.js';
+export { openGallery, useOpenGalleryListener, OPEN_GALLERY_EVENT } from './gallery/openGallery.js';
+export { usePageTitle, PRODUCT_NAME } from './navigation/usePageTitle.js';
+export { ShellProviders } from './ShellProviders.js';
+export type { RemoteComponentModule } from './remote.js';

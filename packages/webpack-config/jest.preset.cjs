@@ -1,0 +1,44 @@
+/**
+ * The one jest setup every frontend package uses: swc for TS/TSX (automatic JSX runtime),
+ * jsdom, and the @vton/* workspace packages read from their sources so tests never depend
+ * on a prior build.
+ */
+const path = require('node:path');
+
+const repoRoot = path.resolve(__dirname, '../..');
+
+function jestConfig(dirname) {
+  const setupFiles = [path.join(__dirname, 'jest.setup.cjs')];
+  try {
+    // jest-dom lives in each app's own node_modules; packages without it use plain assertions.
+    setupFiles.push(require.resolve('@testing-library/jest-dom', { paths: [dirname] }));
+  } catch {
+    /* not installed for this package */
+  }
+  return {
+    rootDir: dirname,
+    testEnvironment: path.join(__dirname, 'jest.environment.cjs'),
+    testMatch: ['<rootDir>/src/**/*.(spec|test).[jt]s?(x)'],
+    transform: {
+      '^.+\\.[jt]sx?$': [
+        require.resolve('@swc/jest', { paths: [repoRoot] }),
+        {
+          swcrc: false,
+          jsc: {
+            target: 'es2022',
+            parser: { syntax: 'typescript', tsx: true },
+            transform: { react: { runtime: 'automatic' } },
+          },
+          module: { type: 'commonjs' },
+        },
+      ],
+    },
+    moduleNameMapper: {
+      '^@vton/(contracts|ui|shell-sdk)$': `${repoRoot}/packages/$1/src/index.ts`,
+      '^(\\.{1,2}/.*)\\.js$': '$1',
+    },
+    setupFilesAfterEnv: setupFiles,
+  };
+}
+
+module.exports = { jestConfig };
