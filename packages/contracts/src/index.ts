@@ -3,3 +3,5 @@ export * from './remotes.js';
 export * from './errors.js';
 export * from './constants.js';
 export * from './auth.js';
+export * from './media.js';
+export * from './generation.js';

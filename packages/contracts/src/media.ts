@@ -1,0 +1,95 @@
+/**
+ * svc-media's API (spec §3, §7). Image URLs are short-lived signed same-origin URLs
+ * (`/api/media/files/...?...&sig=`) because an <img> cannot send a Bearer header.
+ */
+export interface CropData { x: number; y: number; width: number; height: number; naturalWidth: number; naturalHeight: number }
+export interface CropBounds { x: number; y: number; width: number; height: number }
+
+/** POST /api/garments (multipart, field `file`); GET /api/garments/:id; POST /api/garments/:id/crop (CropData). */
+export interface GarmentRecord {
+  id: number;
+  filename: string;
+  width: number;
+  height: number;
+  /** Signed URL of the stored (re-encoded) upload. */
+  url: string;
+  /** Signed URL of the 960×960 PNG crop, null until cropped; replacing the garment clears it. */
+  croppedUrl: string | null;
+  cropData: CropData | null;
+  uploadedAt: string;
+}
+
+/** Stored model status (spec §4); the client shows `processing` until its upload is stored. */
+export type ModelStatus = 'uploading' | 'processing' | 'uploaded' | 'ready';
+
+/** POST /api/models (multipart, field `files`, several); GET /api/models; POST /api/models/:id/mask (multipart, field `mask`: PNG at the photo's size). */
+export interface ModelPhotoRecord {
+  id: number;
+  filename: string;
+  width: number;
+  height: number;
+  status: ModelStatus;
+  url: string;
+  /** Small preview (≤ 400 px) for tiles. */
+  thumbnailUrl: string;
+  /** Set once a mask is approved. */
+  inpaint: {
+    croppedImageUrl: string;
+    processedMaskUrl: string;
+    bounds: CropBounds;
+  } | null;
+  /** Why the last mask failed, when status went back to `uploaded`. */
+  error?: string;
+  uploadedAt: string;
+}
+
+export type GenerationType = 'vton' | 'mock';
+
+/** POST /api/generated-images body (spec §3 "Saved generated-image record"). */
+export interface SaveGeneratedImageRequest {
+  imageUrl: string; // data:image/png;base64,...
+  garmentId?: number | null;
+  modelId?: number | null;
+  prompt?: string;
+  generationType?: GenerationType;
+  metadata?: { processedAt?: string; scaleFactor?: number; [key: string]: unknown };
+}
+
+/** One saved result as listed (never image bytes in the list). */
+export interface GeneratedImageRecord {
+  id: number;
+  /** Signed URL of the full-size PNG (viewer, download). */
+  imageUrl: string;
+  /** Signed URL of a small WebP/PNG thumbnail for grid tiles. */
+  thumbnailUrl: string;
+  width: number;
+  height: number;
+  garmentId: number | null;
+  modelId: number | null;
+  prompt: string | null;
+  generationType: GenerationType;
+  metadata: Record<string, unknown> | null;
+  createdAt: string;
+}
+
+/** GET /api/generated-images?limit=&cursor= → newest first. */
+export interface GeneratedImagesPage {
+  images: GeneratedImageRecord[];
+  /** Pass as `cursor` for the next page; null on the last page. */
+  nextCursor: string | null;
+  total: number;
+}
+
+/**
+ * Service-to-service calls svc-generation makes to svc-media, on behalf of the user (the
+ * user's Bearer token is forwarded; svc-media checks ownership as for any call):
+ * - GET  /api/garments/:id/files/cropped        → the 960×960 cropped garment PNG (bytes)
+ * - GET  /api/models/:id/files/original         → the stored model photo (bytes, PNG/JPEG/WebP)
+ * - GET  /api/models/:id/files/inpaint-cropped  → the model photo cropped to inpaint bounds (PNG bytes)
+ * - GET  /api/models/:id/files/inpaint-mask     → the processed mask for those bounds (PNG, white = garment)
+ * - POST /api/generated-images/files            → multipart: `file` (PNG) + the SaveGeneratedImageRequest
+ *                                                  fields except imageUrl, plus optional `tryOnResult=true`
+ *                                                  which also records a try_on_results row → GeneratedImageRecord
+ */
+export const MEDIA_FILE_VARIANTS = ['original', 'cropped', 'inpaint-cropped', 'inpaint-mask'] as const;
+export type MediaFileVariant = (typeof MEDIA_FILE_VARIANTS)[number];
