@@ -1,0 +1,80 @@
+import { HttpException, Inject, Injectable, UnauthorizedException, type ExecutionContext, type Type } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { AuthGuard, PassportStrategy } from '@nestjs/passport';
+import { JWT_ALGORITHM, JWT_AUDIENCE, JWT_ISSUER } from '@vton/contracts';
+import { decodeProtectedHeader } from 'jose';
+import { ExtractJwt, Strategy } from 'passport-jwt';
+import type { AuthenticatedUser } from './current-user.js';
+import { JWT_KEY_RESOLVER, type JwtKeyResolver } from './jwt-keys.js';
+import { IS_PUBLIC } from './public.decorator.js';
+
+interface TokenClaims {
+  sub?: unknown;
+  email?: unknown;
+}
+
+let instances = 0;
+
+/**
+ * Builds the passport-jwt strategy and the default guard. Passport keeps strategies in one
+ * process-wide registry, so each app gets its own strategy name: two services started
+ * in one process (as the HTTP tests do) must not verify with each other's keys.
+ */
+export function createJwtAuth(): { strategy: Type<unknown>; guard: Type<unknown> } {
+  const name = `vton-jwt-${++instances}`;
+
+  @Injectable()
+  class JwtStrategy extends PassportStrategy(Strategy, name) {
+    constructor(@Inject(JWT_KEY_RESOLVER) keys: JwtKeyResolver) {
+      super({
+        jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),
+        // Only ES256 from svc-auth's keys: a token naming `none` or an HMAC algorithm is
+        // rejected before any key is looked up.
+        algorithms: [JWT_ALGORITHM],
+        issuer: JWT_ISSUER,
+        audience: JWT_AUDIENCE,
+        secretOrKeyProvider: (_req: unknown, rawJwt: string, done: (err: any, key?: any) => void) => {
+          let header;
+          try {
+            header = decodeProtectedHeader(rawJwt);
+          } catch {
+            return done(new Error('malformed token'));
+          }
+          if (header.alg !== JWT_ALGORITHM) return done(new Error(`unexpected algorithm ${String(header.alg)}`));
+          keys.keyFor(header).then((key) => done(null, key), (err) => done(err));
+        },
+      });
+    }
+
+    validate(claims: TokenClaims): AuthenticatedUser {
+      const id = Number(claims.sub);
+      if (!Number.isSafeInteger(id) || id <= 0 || typeof claims.email !== 'string') {
+        throw new UnauthorizedException('Invalid token');
+      }
+      return { id, email: claims.email };
+    }
+  }
+
+  @Injectable()
+  class JwtAuthGuard extends AuthGuard(name) {
+    constructor(private readonly reflector: Reflector) {
+      super();
+    }
+
+    canActivate(context: ExecutionContext) {
+      const isPublic = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, [context.getHandler(), context.getClass()]);
+      return isPublic ? true : super.canActivate(context);
+    }
+
+    handleRequest<TUser>(err: unknown, user: TUser, info: unknown): TUser {
+      if (user && !err) return user;
+      if (err instanceof HttpException) throw err;
+      const reason = info instanceof Error ? info : undefined;
+      if (reason?.name === 'TokenExpiredError') throw new UnauthorizedException('Token expired');
+      if (!reason || /no auth token/i.test(reason.message)) throw new UnauthorizedException('Authentication required');
+      throw new UnauthorizedException('Invalid token');
+    }
+  }
+
+  return { strategy: JwtStrategy, guard: JwtAuthGuard };
+}

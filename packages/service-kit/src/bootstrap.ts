@@ -1,0 +1,92 @@
+import type { INestApplication } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NextFunction, Request, Response } from 'express';
+import { Logger } from 'nestjs-pino';
+import { ConfigurationError, loadConfig } from './config/load-config.js';
+import type { ServiceConfig } from './config/service-config.js';
+import { assignRequestId } from './logging/request-id.js';
+import { setupOpenApi } from './openapi/openapi.js';
+import type { ServiceDefinition } from './service-definition.js';
+
+export interface CreateServiceAppOptions {
+  /** Environment to read the configuration from (tests pass their own). */
+  env?: NodeJS.ProcessEnv;
+}
+
+export interface StartedServiceApp<C extends ServiceConfig> {
+  app: NestExpressApplication;
+  config: C;
+  /** Base URL the app listens on, e.g. http://127.0.0.1:43127 */
+  url: string;
+}
+
+/** Builds a configured, not yet listening app: what main.ts and the HTTP tests share. */
+export async function createServiceApp<C extends ServiceConfig>(
+  definition: ServiceDefinition<C>,
+  options: CreateServiceAppOptions = {},
+): Promise<{ app: NestExpressApplication; config: C }> {
+  const config = loadConfig(definition.config, options.env ?? process.env);
+  const app = await NestFactory.create<NestExpressApplication>(definition.module(config), {
+    bufferLogs: true,
+    bodyParser: false,
+    abortOnError: false,
+  });
+  app.useLogger(app.get(Logger));
+  app.disable('x-powered-by');
+  // Requests reach services through the local gateway or the cluster ingress, both on
+  // loopback or private networks; only their X-Forwarded-* headers are believed.
+  app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+  // Before the body parsers, so a rejected body still answers with a request id.
+  app.use(assignRequestId);
+  app.use(basicSecurityHeaders);
+  app.useBodyParser('json', { limit: config.JSON_BODY_LIMIT });
+  app.useBodyParser('urlencoded', { extended: true, limit: config.JSON_BODY_LIMIT });
+  setupOpenApi(app, definition.app, definition.title);
+  // SIGTERM/SIGINT: stop accepting, let in-flight requests finish, close the pool.
+  app.enableShutdownHooks();
+  return { app, config };
+}
+
+/** Creates the app and listens on a free port of 127.0.0.1 (or the given one): for tests. */
+export async function startServiceApp<C extends ServiceConfig>(
+  definition: ServiceDefinition<C>,
+  options: CreateServiceAppOptions & { port?: number; host?: string } = {},
+): Promise<StartedServiceApp<C>> {
+  const { app, config } = await createServiceApp(definition, options);
+  const host = options.host ?? '127.0.0.1';
+  await app.listen(options.port ?? 0, host);
+  const address = app.getHttpServer().address() as { port: number };
+  return { app, config, url: `http://${host}:${address.port}` };
+}
+
+/**
+ * main.ts of every service: validate the configuration (exit with a message naming the
+ * variables when it is wrong, before anything listens), then listen on HOST:PORT.
+ */
+export async function bootstrapService<C extends ServiceConfig>(definition: ServiceDefinition<C>): Promise<INestApplication> {
+  try {
+    loadConfig(definition.config, process.env);
+  } catch (error) {
+    if (error instanceof ConfigurationError) {
+      process.stderr.write(`${definition.app}: ${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  try {
+    const { app, config } = await createServiceApp(definition);
+    await app.listen(config.PORT, config.HOST);
+    app.get(Logger).log(`${definition.app} listening on http://${config.HOST}:${config.PORT}`, 'Bootstrap');
+    return app;
+  } catch (error) {
+    process.stderr.write(`${definition.app}: failed to start: ${(error as Error).stack ?? String(error)}\n`);
+    process.exit(1);
+  }
+}
+
+function basicSecurityHeaders(_req: Request, res: Response, next: NextFunction): void {
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  res.setHeader('Referrer-Policy', 'no-referrer');
+  next();
+}

@@ -1,0 +1,23 @@
+import type { DynamicModule, Type } from '@nestjs/common';
+import type { ClassConstructor } from 'class-transformer';
+import type { ServiceConfig } from './config/service-config.js';
+import type { ServiceDatabase } from './database/data-source-options.js';
+import type { ServiceName } from './service-name.js';
+
+/**
+ * Everything the kit needs to start one service: its name (which picks its health, liveness
+ * and docs paths), its configuration class, its tables, and its root module built from the
+ * validated configuration. main.ts, migrate.ts and the HTTP tests all start from it.
+ */
+export interface ServiceDefinition<C extends ServiceConfig> {
+  app: ServiceName;
+  /** Title of the OpenAPI document. */
+  title: string;
+  config: ClassConstructor<C>;
+  database: ServiceDatabase;
+  module: (config: C) => DynamicModule | Type<unknown>;
+}
+
+export function defineService<C extends ServiceConfig>(definition: ServiceDefinition<C>): ServiceDefinition<C> {
+  return definition;
+}

@@ -1,0 +1,74 @@
+import { Module, type DynamicModule, type ModuleMetadata, type Provider, type Type } from '@nestjs/common';
+import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
+import { PassportModule } from '@nestjs/passport';
+import { TerminusModule } from '@nestjs/terminus';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { createJwtAuth } from './auth/jwt-auth.js';
+import { JWT_KEY_RESOLVER, RemoteJwksKeys, type JwtKeyResolver } from './auth/jwt-keys.js';
+import type { ServiceConfig } from './config/service-config.js';
+import { DatabaseConnection } from './database/database-connection.js';
+import { dataSourceOptions, type ServiceDatabase } from './database/data-source-options.js';
+import { ApiExceptionFilter } from './errors/api-exception.filter.js';
+import { createValidationPipe } from './errors/validation.js';
+import { createHealthController } from './health/health.controller.js';
+import { DatabaseReadiness, READINESS_CHECKS, type ReadinessCheck } from './health/readiness.js';
+import { serviceLoggerModule } from './logging/logger.js';
+import type { ServiceName } from './service-name.js';
+import { SERVICE_CONFIG } from './tokens.js';
+
+export interface ServiceKitOptions<C extends ServiceConfig> {
+  app: ServiceName;
+  config: C;
+  database: ServiceDatabase;
+  /** Extra readiness checks (e.g. object storage); resolved with `imports` in scope. */
+  readiness?: Type<ReadinessCheck>[];
+  /** Modules the readiness checks or the key resolver depend on. */
+  imports?: ModuleMetadata['imports'];
+  /** Where token-verifying keys come from; svc-auth uses its own keys instead of its JWKS over HTTP. */
+  jwtKeys?: Type<JwtKeyResolver>;
+}
+
+/**
+ * The platform every service imports once in its root module: validated config, pino logs,
+ * the error shape, validation, the default JWT guard, health and the database connection.
+ */
+@Module({})
+export class ServiceKitModule {
+  static forRoot<C extends ServiceConfig>(options: ServiceKitOptions<C>): DynamicModule {
+    const { config } = options;
+    const readiness = options.readiness ?? [];
+    const jwtKeys = options.jwtKeys ?? RemoteJwksKeys;
+    const jwt = createJwtAuth();
+    const configClass = config.constructor as Type<C>;
+    const providers: Provider[] = [
+      { provide: SERVICE_CONFIG, useValue: config },
+      { provide: configClass, useValue: config },
+      jwtKeys,
+      { provide: JWT_KEY_RESOLVER, useExisting: jwtKeys },
+      jwt.strategy,
+      { provide: APP_GUARD, useClass: jwt.guard },
+      { provide: APP_FILTER, useClass: ApiExceptionFilter },
+      { provide: APP_PIPE, useFactory: createValidationPipe },
+      DatabaseConnection,
+      DatabaseReadiness,
+      ...readiness,
+      { provide: READINESS_CHECKS, useFactory: (...checks: ReadinessCheck[]) => checks, inject: readiness },
+    ];
+    return {
+      module: ServiceKitModule,
+      global: true,
+      imports: [
+        serviceLoggerModule(options.app, config),
+        PassportModule,
+        // Failures are reported in the 503 body and our own logs; terminus' log would repeat them.
+        TerminusModule.forRoot({ logger: false }),
+        // Connected by DatabaseConnection, which retries instead of failing the start.
+        TypeOrmModule.forRoot({ ...dataSourceOptions(config, options.database), manualInitialization: true }),
+        ...(options.imports ?? []),
+      ],
+      controllers: [createHealthController(options.app)],
+      providers,
+      exports: [SERVICE_CONFIG, configClass, JWT_KEY_RESOLVER, jwtKeys, DatabaseConnection],
+    };
+  }
+}
