@@ -21,5 +21,5 @@ export {
 } from './toasts/toastStore.js';
 export { openGallery, useOpenGalleryListener, OPEN_GALLERY_EVENT } from './gallery/openGallery.js';
 export { usePageTitle, PRODUCT_NAME } from './navigation/usePageTitle.js';
-export { ShellProviders } from './ShellProviders.js';
+export { ShellProviders, type ShellProvidersProps, type ToasterSlotProps } from './ShellProviders.js';
 export type { RemoteComponentModule } from './remote.js';

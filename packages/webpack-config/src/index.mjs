@@ -46,6 +46,17 @@ export function sharedConfig(dirname) {
   );
 }
 
+/**
+ * Content-hashed entry file names. The federation runtime module asks webpack for the entry
+ * chunk's file name while chunk hashes are still being computed (to learn its folder depth),
+ * when [contenthash] cannot be filled in yet and webpack 5.111 throws (module-federation/core
+ * #5077). At that moment a hash-free name of the same depth is enough.
+ */
+function entryFilename(pathData) {
+  const hasContentHash = Boolean(pathData.chunk?.contentHash?.javascript);
+  return hasContentHash ? '[name].[contenthash:8].js' : '[name].js';
+}
+
 /** Emits every file under <app>/public into dist unchanged (e.g. the shell's config/remotes.json). */
 class CopyPublicFolderPlugin {
   constructor(publicDir) {
@@ -101,7 +112,7 @@ export function createConfig({ dirname, name, exposes = {}, isHost = false, devP
       devtool: isProduction ? 'source-map' : 'eval-cheap-module-source-map',
       output: {
         path: path.join(dirname, 'dist'),
-        filename: hashed,
+        filename: isProduction ? entryFilename : hashed,
         chunkFilename: hashed,
         assetModuleFilename: isProduction ? 'assets/[name].[contenthash:8][ext]' : 'assets/[name][ext]',
         // The shell's index.html is served for every deep link, so its assets must be absolute;

@@ -1,0 +1,9 @@
+import { createConfig } from '@vton/webpack-config';
+
+export default createConfig({
+  dirname: import.meta.dirname,
+  name: 'docs',
+  title: 'Docs · VTON Studio',
+  devPort: 3004,
+  exposes: { './App': './src/app/App.tsx' },
+});

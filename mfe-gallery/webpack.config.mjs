@@ -1,0 +1,9 @@
+import { createConfig } from '@vton/webpack-config';
+
+export default createConfig({
+  dirname: import.meta.dirname,
+  name: 'gallery',
+  title: 'Gallery · VTON Studio',
+  devPort: 3003,
+  exposes: { './App': './src/app/App.tsx' },
+});

@@ -1,0 +1,9 @@
+import { createConfig } from '@vton/webpack-config';
+
+export default createConfig({
+  dirname: import.meta.dirname,
+  name: 'studio',
+  title: 'Studio · VTON Studio',
+  devPort: 3002,
+  exposes: { './App': './src/app/App.tsx' },
+});
