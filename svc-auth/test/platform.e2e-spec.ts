@@ -1,0 +1,104 @@
+import type { INestApplication } from '@nestjs/common';
+import { startServiceApp } from '@vton/service-kit';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import request from 'supertest';
+import { DataSource } from 'typeorm';
+import { authService } from '../src/app.module.js';
+import { TokenService } from '../src/tokens/token.service.js';
+
+// A port nothing listens on: the database of the "database down" instance.
+const CLOSED_DATABASE_URL = 'postgres://postgres:postgres@127.0.0.1:9/vton';
+
+describe('svc-auth platform (real Postgres)', () => {
+  const keyDir = fs.mkdtempSync(path.join(os.tmpdir(), 'svc-auth-keys-'));
+  const env = { ...process.env, JWT_KEY_FILE: path.join(keyDir, 'jwt-signing-key.pem') };
+  let app: INestApplication;
+  let url: string;
+
+  beforeAll(async () => {
+    ({ app, url } = await startServiceApp(authService, { env }));
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    fs.rmSync(keyDir, { recursive: true, force: true });
+  });
+
+  it('is ready with its database up, after running its migrations in its own schema', async () => {
+    const res = await request(url).get('/api/auth/health').expect(200);
+    expect(res.body).toMatchObject({ status: 'ok', info: { database: { status: 'up' } } });
+    const ran = await app.get(DataSource).query('SELECT name FROM auth.migrations');
+    expect(ran.map((r: { name: string }) => r.name)).toContain('CreateAuthSchema1767225600000');
+  });
+
+  it('answers liveness', async () => {
+    await request(url).get('/api/auth/health/live').expect(200, { status: 'ok' });
+  });
+
+  it('serves its OpenAPI document and UI', async () => {
+    const json = await request(url).get('/api/auth/docs-json').expect(200);
+    expect(json.body.openapi).toMatch(/^3\./);
+    expect(Object.keys(json.body.paths)).toEqual(expect.arrayContaining(['/api/auth/me', '/api/auth/.well-known/jwks.json', '/api/auth/health']));
+    expect(json.body.components.securitySchemes.bearer).toMatchObject({ type: 'http', scheme: 'bearer' });
+    const ui = await request(url).get('/api/auth/docs').redirects(1).expect(200);
+    expect(ui.text).toContain('swagger');
+  });
+
+  it('publishes its ES256 public key, and the key survives a restart', async () => {
+    const res = await request(url).get('/api/auth/.well-known/jwks.json').expect(200);
+    expect(res.body.keys).toHaveLength(1);
+    const [key] = res.body.keys;
+    expect(key).toMatchObject({ kty: 'EC', crv: 'P-256', alg: 'ES256', use: 'sig', kid: expect.any(String) });
+    expect(key).not.toHaveProperty('d');
+
+    const again = await startServiceApp(authService, { env });
+    try {
+      const second = await request(again.url).get('/api/auth/.well-known/jwks.json').expect(200);
+      expect(second.body.keys[0].kid).toBe(key.kid);
+    } finally {
+      await again.app.close();
+    }
+  });
+
+  it('answers /api/auth/me with 401 in the error shape without a token', async () => {
+    const res = await request(url).get('/api/auth/me').set('x-request-id', 'trace-me-1').expect(401);
+    expect(res.headers['x-request-id']).toBe('trace-me-1');
+    expect(res.body).toEqual({ statusCode: 401, code: 'UNAUTHORIZED', message: 'Authentication required', requestId: 'trace-me-1' });
+  });
+
+  it('answers /api/auth/me with the user of a token it issued', async () => {
+    const token = await app.get(TokenService).issue({ id: 42, email: 'seller@example.com' });
+    const res = await request(url).get('/api/auth/me').auth(token, { type: 'bearer' }).expect(200);
+    expect(res.body).toEqual({ user: { id: 42, email: 'seller@example.com' } });
+  });
+
+  it('answers an unknown route with 404 in the error shape and a generated request id', async () => {
+    const res = await request(url).get('/api/auth/nope').expect(404);
+    expect(res.body).toMatchObject({ statusCode: 404, code: 'NOT_FOUND', requestId: res.headers['x-request-id'] });
+    expect(res.body.requestId).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('answers a malformed JSON body with 400 in the error shape', async () => {
+    const res = await request(url).post('/api/auth/login').set('content-type', 'application/json').send('{"email":').expect(400);
+    expect(res.body).toMatchObject({ statusCode: 400, code: 'INVALID_INPUT', requestId: res.headers['x-request-id'] });
+  });
+
+  it('starts without its database, stays live and says why it is not ready', async () => {
+    const down = await startServiceApp(authService, { env: { ...env, DATABASE_URL: CLOSED_DATABASE_URL } });
+    try {
+      await request(down.url).get('/api/auth/health/live').expect(200);
+      const res = await request(down.url).get('/api/auth/health').expect(503);
+      expect(res.body).toMatchObject({
+        statusCode: 503,
+        code: 'SERVICE_UNAVAILABLE',
+        message: expect.stringContaining('database is down'),
+        details: { database: { status: 'down' } },
+        requestId: expect.any(String),
+      });
+    } finally {
+      await down.app.close();
+    }
+  });
+});

@@ -1,0 +1,3 @@
+import { serviceJestConfig } from '@vton/service-kit/jest-config';
+
+export default serviceJestConfig();

@@ -1,0 +1,17 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsInt, Min } from 'class-validator';
+
+/** POST /api/try-on/generate: one garment on the first N ready model photos (spec §7). */
+export class GenerateTryOnDto {
+  @ApiProperty({ example: 12 })
+  @IsInt({ message: 'garmentId must be a whole number' })
+  @Min(1, { message: 'garmentId must be a positive number' })
+  garmentId!: number;
+
+  @ApiProperty({ type: [Number], example: [3, 4] })
+  @IsArray({ message: 'modelIds must be a list of model ids' })
+  @ArrayNotEmpty({ message: 'modelIds must name at least one model' })
+  @ArrayMaxSize(16, { message: 'modelIds must name at most 16 models' })
+  @IsInt({ each: true, message: 'each of modelIds must be a whole number' })
+  modelIds!: number[];
+}

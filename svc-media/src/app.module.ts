@@ -1,0 +1,35 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { defineService, ServiceKitModule } from '@vton/service-kit';
+import { MediaConfig } from './config/media.config.js';
+import { mediaDatabase } from './database/data-source.js';
+import { ModelsModule } from './models/models.module.js';
+import { StorageModule } from './storage/storage.module.js';
+import { StorageReadiness } from './storage/storage.readiness.js';
+
+@Module({})
+export class AppModule {
+  static register(config: MediaConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ServiceKitModule.forRoot({
+          app: 'svc-media',
+          config,
+          database: mediaDatabase,
+          imports: [StorageModule],
+          readiness: [StorageReadiness],
+        }),
+        StorageModule,
+        ModelsModule,
+      ],
+    };
+  }
+}
+
+export const mediaService = defineService({
+  app: 'svc-media',
+  title: 'svc-media: garments, model photos, masks and generated images',
+  config: MediaConfig,
+  database: mediaDatabase,
+  module: (config) => AppModule.register(config),
+});
