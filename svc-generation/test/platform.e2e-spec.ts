@@ -1,0 +1,81 @@
+import type { INestApplication } from '@nestjs/common';
+import { startServiceApp } from '@vton/service-kit';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import request from 'supertest';
+import { authService } from '../../svc-auth/src/app.module.js';
+import { TokenService } from '../../svc-auth/src/tokens/token.service.js';
+import { generationService } from '../src/app.module.js';
+
+describe('svc-generation platform (real Postgres and svc-auth)', () => {
+  const keyDir = fs.mkdtempSync(path.join(os.tmpdir(), 'svc-generation-keys-'));
+  let auth: { app: INestApplication; url: string };
+  let generation: { app: INestApplication; url: string };
+  let token: string;
+
+  beforeAll(async () => {
+    auth = await startServiceApp(authService, { env: { ...process.env, JWT_KEY_FILE: path.join(keyDir, 'key.pem') } });
+    const env: NodeJS.ProcessEnv = { ...process.env, AUTH_JWKS_URL: `${auth.url}/api/auth/.well-known/jwks.json` };
+    delete env.VTON_API_URL;
+    generation = await startServiceApp(generationService, { env });
+    token = await auth.app.get(TokenService).issue({ id: 9, email: 'seller@example.com' });
+  });
+
+  afterAll(async () => {
+    await generation?.app.close();
+    await auth?.app.close();
+    fs.rmSync(keyDir, { recursive: true, force: true });
+  });
+
+  it('is ready with its database up, and live', async () => {
+    const res = await request(generation.url).get('/api/try-on/health').expect(200);
+    expect(res.body).toMatchObject({ status: 'ok', info: { database: { status: 'up' } } });
+    await request(generation.url).get('/api/try-on/health/live').expect(200);
+  });
+
+  it('serves its OpenAPI document', async () => {
+    const json = await request(generation.url).get('/api/try-on/docs-json').expect(200);
+    expect(json.body.paths['/api/try-on/generate'].post).toBeDefined();
+  });
+
+  it('requires a token to generate', async () => {
+    await request(generation.url).post('/api/try-on/generate').send({ garmentId: 1, modelIds: [1] }).expect(401);
+  });
+
+  it('answers an invalid request with 400, its issues and the first issue as the message', async () => {
+    const res = await request(generation.url)
+      .post('/api/try-on/generate')
+      .auth(token, { type: 'bearer' })
+      .send({ garmentId: 'shirt', modelIds: [] })
+      .expect(400);
+    expect(res.body).toEqual({
+      statusCode: 400,
+      code: 'VALIDATION_FAILED',
+      message: res.body.issues[0].message,
+      issues: [
+        { path: ['garmentId'], message: expect.stringContaining('garmentId') },
+        { path: ['modelIds'], message: expect.stringContaining('modelIds') },
+      ],
+      requestId: res.headers['x-request-id'],
+    });
+  });
+
+  it('answers 503 with a clear message while the try-on engine is not configured', async () => {
+    const res = await request(generation.url)
+      .post('/api/try-on/generate')
+      .auth(token, { type: 'bearer' })
+      .send({ garmentId: 1, modelIds: [2, 3] })
+      .expect(503);
+    expect(res.body).toMatchObject({
+      statusCode: 503,
+      code: 'SERVICE_UNAVAILABLE',
+      message: 'The try-on engine is not configured yet (VTON_API_URL)',
+    });
+  });
+
+  it('answers 404 in the error shape for an unknown route', async () => {
+    const res = await request(generation.url).get('/api/try-on/unknown').set('x-request-id', 'gen-404').expect(404);
+    expect(res.body).toMatchObject({ statusCode: 404, code: 'NOT_FOUND', requestId: 'gen-404' });
+  });
+});
