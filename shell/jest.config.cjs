@@ -1,0 +1,1 @@
+module.exports = require('../packages/webpack-config/jest.preset.cjs').jestConfig(__dirname);

@@ -1,0 +1,188 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { resetToastsForTests, toast } from '@vton/shell-sdk';
+import { TOAST_DURATION_MS } from '@vton/contracts';
+import { loadRemoteComponent } from '../features/remotes/lib/federation';
+import { forgetLoadedRemotes } from '../features/remotes/components/RemoteComponent';
+import { renderShell, signIn } from '../test/renderShell';
+
+jest.mock('../features/remotes/lib/federation', () => ({
+  startRemotes: jest.fn().mockResolvedValue(undefined),
+  loadRemoteComponent: jest.fn(),
+}));
+
+const loadRemote = loadRemoteComponent as jest.MockedFunction<typeof loadRemoteComponent>;
+
+/** Stand-ins for the exposed modules: each says which remote and module rendered. */
+function stubRemotes() {
+  loadRemote.mockImplementation(async (scope, module) => {
+    const Stub = () => <h1>{`${scope} ${module}`}</h1>;
+    return Stub;
+  });
+}
+
+const mainNav = () => screen.getByRole('navigation', { name: 'Main' });
+
+beforeEach(() => {
+  localStorage.clear();
+  resetToastsForTests();
+  loadRemote.mockReset();
+  forgetLoadedRemotes();
+  stubRemotes();
+  global.fetch = jest.fn().mockRejectedValue(new Error('no network in tests')) as typeof fetch;
+});
+
+describe('routing', () => {
+  it.each([
+    ['/', 'marketing ./App'],
+    ['/terms', 'marketing ./App'],
+    ['/aurora-demo', 'marketing ./App'],
+    ['/docs', 'docs ./App'],
+    ['/docs/faq', 'docs ./App'],
+    ['/no/such/page', 'marketing ./NotFound'],
+  ])('%s mounts %s', async (path, heading) => {
+    renderShell(path);
+    expect(await screen.findByRole('heading', { name: heading })).toBeInTheDocument();
+  });
+
+  it('/auth is a shell page', () => {
+    renderShell('/auth');
+    expect(screen.getByRole('heading', { level: 1, name: /sign in/i })).toBeInTheDocument();
+    expect(document.title).toBe('Sign in · VTON Studio');
+  });
+});
+
+describe('navigation', () => {
+  it('highlights Home only on exactly /', async () => {
+    renderShell('/');
+    expect(within(mainNav()).getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
+    expect(within(mainNav()).getByRole('link', { name: 'Docs' })).not.toHaveAttribute('aria-current');
+    await screen.findByRole('heading', { name: 'marketing ./App' });
+  });
+
+  it('highlights Docs on a docs article and not Home', async () => {
+    renderShell('/docs/faq');
+    expect(within(mainNav()).getByRole('link', { name: 'Docs' })).toHaveAttribute('aria-current', 'page');
+    expect(within(mainNav()).getByRole('link', { name: 'Home' })).not.toHaveAttribute('aria-current');
+    await screen.findByRole('heading', { name: 'docs ./App' });
+  });
+
+  it('offers Gallery only when signed in', async () => {
+    renderShell('/docs');
+    expect(within(mainNav()).queryByRole('link', { name: 'Gallery' })).toBeNull();
+    await screen.findByRole('heading', { name: 'docs ./App' });
+  });
+
+  it('shows Gallery to a signed-in visitor', async () => {
+    signIn();
+    renderShell('/docs');
+    expect(await within(mainNav()).findByRole('link', { name: 'Gallery' })).toHaveAttribute('href', '/gallery');
+  });
+
+  it('opens the side drawer from the menu button and closes it with Escape', async () => {
+    renderShell('/docs');
+    const menuButton = screen.getByRole('button', { name: 'Open menu' });
+    fireEvent.click(menuButton);
+    const drawer = screen.getByRole('dialog', { name: 'Navigation menu' });
+    expect(within(drawer).getByRole('link', { name: 'Docs' })).toHaveAttribute('aria-current', 'page');
+    expect(document.activeElement).toBe(within(drawer).getByRole('link', { name: 'Home' }));
+    fireEvent.keyDown(drawer, { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(menuButton);
+    await screen.findByRole('heading', { name: 'docs ./App' });
+  });
+});
+
+describe('user menu', () => {
+  it('offers Sign In to visitors, which goes to /auth', async () => {
+    renderShell('/docs');
+    fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/auth');
+  });
+
+  it('shows the e-mail initial with Settings, Help & Support and Sign out', async () => {
+    signIn('ada@example.com');
+    renderShell('/docs');
+    const trigger = await screen.findByRole('button', { name: 'Account menu for ada@example.com' });
+    expect(trigger).toHaveTextContent('A');
+    fireEvent.click(trigger);
+    const menu = screen.getByRole('menu');
+    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
+      'Settings',
+      'Help & Support',
+      'Sign out',
+    ]);
+    fireEvent.click(within(menu).getByRole('menuitem', { name: 'Settings' }));
+    expect(screen.queryByRole('menu')).toBeNull();
+    expect(screen.getByTestId('location')).toHaveTextContent('/docs');
+
+    fireEvent.click(trigger);
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Sign out' }));
+    expect(localStorage.getItem('auth_token')).toBeNull();
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
+    expect(await screen.findByRole('button', { name: 'Sign In' })).toBeInTheDocument();
+  });
+});
+
+describe('protected routes', () => {
+  it('show "Loading..." and then send a visitor to /auth', async () => {
+    renderShell('/app');
+    expect(screen.getByText('Loading...')).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/app');
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/auth'));
+    expect(loadRemote).not.toHaveBeenCalledWith('studio', expect.anything(), expect.anything());
+  });
+
+  it('show "Loading..." while the user loads, then the studio', async () => {
+    signIn();
+    renderShell('/gallery');
+    expect(screen.getByText('Loading...')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'gallery ./App' })).toBeInTheDocument();
+  });
+});
+
+describe('remote load failure', () => {
+  it('shows a friendly error inside the layout and "Try again" loads the remote afresh', async () => {
+    loadRemote.mockRejectedValueOnce(new Error('ScriptNetworkError: Failed to load script'));
+    jest.spyOn(console, 'error').mockImplementation(() => {});
+    renderShell('/docs');
+    expect(await screen.findByRole('heading', { name: "The documentation didn't load" })).toBeInTheDocument();
+    expect(mainNav()).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { name: 'docs ./App' })).toBeInTheDocument();
+    expect(loadRemote).toHaveBeenLastCalledWith('docs', './App', { fresh: true });
+    jest.restoreAllMocks();
+  });
+
+  it('catches a remote that throws while rendering', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => {});
+    loadRemote.mockImplementation(async () => () => {
+      throw new Error('boom');
+    });
+    renderShell('/terms');
+    expect(await screen.findByRole('heading', { name: "This page didn't load" })).toBeInTheDocument();
+    stubRemotes();
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { name: 'marketing ./App' })).toBeInTheDocument();
+    jest.restoreAllMocks();
+  });
+});
+
+describe('toasts', () => {
+  afterEach(() => jest.useRealTimers());
+
+  it('shows one toast at a time, the newest replacing the older, and hides it after 5 s', async () => {
+    jest.useFakeTimers();
+    renderShell('/auth');
+    act(() => {
+      toast({ title: 'Welcome back!', description: 'You have successfully signed in.' });
+    });
+    act(() => {
+      toast({ title: 'Authentication Required', description: 'Please sign in to access this feature.', variant: 'destructive' });
+    });
+    const region = screen.getByRole('region', { name: 'Notifications (F8)' });
+    expect(within(region).queryByText('Welcome back!')).toBeNull();
+    expect(within(region).getByRole('alert')).toHaveTextContent('Authentication Required');
+    act(() => jest.advanceTimersByTime(TOAST_DURATION_MS));
+    expect(within(region).queryByText('Authentication Required')).toBeNull();
+  });
+});

@@ -1,0 +1,23 @@
+import styled from 'styled-components';
+import { ShellProviders } from '@vton/shell-sdk';
+import { ThemeRoot, Toaster } from '@vton/ui';
+import { Header } from '../features/navigation/components/Header';
+import { AppRoutes } from './AppRoutes';
+
+const Main = styled.main`
+  min-height: calc(100vh - ${({ theme }) => theme.layout.headerHeight});
+`;
+
+/** The shell inside a Router: theme, data/auth/toast providers, navigation and routed content. */
+export function App() {
+  return (
+    <ThemeRoot>
+      <ShellProviders Toaster={Toaster}>
+        <Header />
+        <Main id="main">
+          <AppRoutes />
+        </Main>
+      </ShellProviders>
+    </ThemeRoot>
+  );
+}

@@ -1,0 +1,53 @@
+import { Route, Routes, useLocation } from 'react-router-dom';
+import { RemoteComponent } from '../features/remotes/components/RemoteComponent';
+import { ProtectedRoute } from '../features/auth/components/ProtectedRoute';
+import { AuthPage } from '../features/auth/components/AuthPage';
+import { VerifyEmailPage } from '../features/auth/components/VerifyEmailPage';
+
+/** Public pages the marketing remote renders (spec §2); any other unclaimed path is its 404. */
+export const MARKETING_PATHS = [
+  '/',
+  '/terms',
+  '/privacy',
+  '/cookies',
+  '/gdpr',
+  '/storyboard',
+  '/inpaint',
+  '/enhance',
+  '/aurora-demo',
+] as const;
+
+function MarketingOrNotFound() {
+  const { pathname } = useLocation();
+  const normalised = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  const isMarketingPage = (MARKETING_PATHS as readonly string[]).includes(normalised);
+  return <RemoteComponent scope="marketing" module={isMarketingPage ? './App' : './NotFound'} />;
+}
+
+/** The product's route table: which remote or shell page answers each path. */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route
+        path="/app/*"
+        element={
+          <ProtectedRoute>
+            <RemoteComponent scope="studio" />
+          </ProtectedRoute>
+        }
+      />
+      <Route
+        path="/gallery/*"
+        element={
+          <ProtectedRoute>
+            <RemoteComponent scope="gallery" />
+          </ProtectedRoute>
+        }
+      />
+      <Route path="/docs/*" element={<RemoteComponent scope="docs" />} />
+      <Route path="/auth" element={<AuthPage />} />
+      <Route path="/verify-email" element={<VerifyEmailPage />} />
+      <Route path="*" element={<MarketingOrNotFound />} />
+    </Routes>
+  );
+}

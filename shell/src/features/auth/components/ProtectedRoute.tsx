@@ -1,0 +1,24 @@
+import { useEffect, type ReactNode } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { PROTECTED_REDIRECT_DELAY_MS } from '@vton/contracts';
+import { useAuth } from '@vton/shell-sdk';
+import { LoadingState } from '@vton/ui';
+
+/**
+ * Spec §2: "Loading..." while auth resolves; a visitor with no user is sent to /auth after a
+ * short delay, which lets a just-stored token's user arrive first.
+ */
+export function ProtectedRoute({ children }: { children: ReactNode }) {
+  const { isLoading, isAuthenticated, user } = useAuth();
+  const navigate = useNavigate();
+  const mustSignIn = !isLoading && !isAuthenticated && !user;
+
+  useEffect(() => {
+    if (!mustSignIn) return;
+    const timer = setTimeout(() => navigate('/auth', { replace: true }), PROTECTED_REDIRECT_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [mustSignIn, navigate]);
+
+  if (isLoading || mustSignIn) return <LoadingState text="Loading..." />;
+  return <>{children}</>;
+}

@@ -1,0 +1,130 @@
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import styled from 'styled-components';
+import { useAuth } from '@vton/shell-sdk';
+import { Button } from '@vton/ui';
+
+const Anchor = styled.div`position: relative;`;
+
+const Avatar = styled.button`
+  width: 38px;
+  height: 38px;
+  border: 0;
+  border-radius: 50%;
+  background: ${({ theme }) => theme.gradients.brand};
+  color: #fff;
+  font-weight: 700;
+  cursor: pointer;
+`;
+
+const Menu = styled.div`
+  position: absolute;
+  right: 0;
+  top: calc(100% + 8px);
+  z-index: ${({ theme }) => theme.zIndex.popover};
+  min-width: 220px;
+  padding: 6px;
+  border-radius: ${({ theme }) => theme.radii.md};
+  border: 1px solid ${({ theme }) => theme.colors.borderStrong};
+  background: ${({ theme }) => theme.colors.surfaceRaised};
+  box-shadow: ${({ theme }) => theme.shadows.popover};
+`;
+
+const MenuLabel = styled.div`
+  padding: 8px 10px;
+  font-size: 13px;
+  color: ${({ theme }) => theme.colors.textMuted};
+  overflow: hidden;
+  text-overflow: ellipsis;
+`;
+
+const MenuItem = styled.button`
+  display: block;
+  width: 100%;
+  padding: 8px 10px;
+  border: 0;
+  border-radius: ${({ theme }) => theme.radii.sm};
+  background: transparent;
+  text-align: left;
+  cursor: pointer;
+  &:hover, &:focus-visible { background: rgba(255, 255, 255, 0.07); outline: none; }
+`;
+
+/** Signed in: the e-mail's initial opens Settings, Help & Support and Sign out. Signed out: Sign In. */
+export function UserMenu() {
+  const { user, isLoading, logout } = useAuth();
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  const anchorRef = useRef<HTMLDivElement>(null);
+  const triggerRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    anchorRef.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
+    const onPointerDown = (event: PointerEvent | MouseEvent) => {
+      if (!anchorRef.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('mousedown', onPointerDown);
+    return () => document.removeEventListener('mousedown', onPointerDown);
+  }, [open]);
+
+  if (isLoading) return null;
+  if (!user) {
+    return (
+      <Button variant="outline" size="sm" onClick={() => navigate('/auth')}>
+        Sign In
+      </Button>
+    );
+  }
+
+  const close = () => {
+    setOpen(false);
+    triggerRef.current?.focus();
+  };
+  const onMenuKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const items = Array.from(event.currentTarget.querySelectorAll<HTMLElement>('[role="menuitem"]'));
+    const index = items.indexOf(document.activeElement as HTMLElement);
+    if (event.key === 'Escape') close();
+    else if (event.key === 'ArrowDown') items[(index + 1) % items.length]?.focus();
+    else if (event.key === 'ArrowUp') items[(index - 1 + items.length) % items.length]?.focus();
+    else return;
+    event.preventDefault();
+  };
+
+  return (
+    <Anchor ref={anchorRef}>
+      <Avatar
+        ref={triggerRef}
+        type="button"
+        aria-label={`Account menu for ${user.email}`}
+        aria-haspopup="menu"
+        aria-expanded={open}
+        onClick={() => setOpen((value) => !value)}
+      >
+        {user.email.charAt(0).toUpperCase()}
+      </Avatar>
+      {open && (
+        <Menu role="menu" aria-label="Account" onKeyDown={onMenuKeyDown}>
+          <MenuLabel>{user.email}</MenuLabel>
+          {/* Settings and Help & Support have no visible action yet (spec §2). */}
+          <MenuItem role="menuitem" type="button" onClick={close}>
+            Settings
+          </MenuItem>
+          <MenuItem role="menuitem" type="button" onClick={close}>
+            Help &amp; Support
+          </MenuItem>
+          <MenuItem
+            role="menuitem"
+            type="button"
+            onClick={() => {
+              setOpen(false);
+              logout();
+            }}
+          >
+            Sign out
+          </MenuItem>
+        </Menu>
+      )}
+    </Anchor>
+  );
+}
