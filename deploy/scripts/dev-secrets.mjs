@@ -1,0 +1,52 @@
+#!/usr/bin/env node
+// Writes the dev overlay's secrets to deploy/overlays/dev/secrets/ (git-ignored): random
+// passwords and a fresh ES256 signing key, different on every machine. DEV ONLY — prod Secrets
+// are created by the operator (overlays/prod/secrets.example.yaml lists them).
+// Existing files are kept, so re-running never changes a running environment's passwords;
+// pass --force to replace them.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const DEV_SECRETS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../overlays/dev/secrets');
+
+const password = () => crypto.randomBytes(18).toString('base64url');
+const env = (vars) => `${Object.entries(vars).map(([k, v]) => `${k}=${v}`).join('\n')}\n`;
+
+/** File name → content of every dev secret file the dev overlay reads. */
+export function renderDevSecrets() {
+  const pg = password();
+  const minioUser = 'vton-dev';
+  const minioPassword = password();
+  const databaseUrl = `postgres://vton:${pg}@postgres:5432/vton`;
+  const { privateKey } = crypto.generateKeyPairSync('ec', {
+    namedCurve: 'P-256',
+    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+  });
+  return {
+    'postgres.env': env({ POSTGRES_PASSWORD: pg }),
+    'minio.env': env({ MINIO_ROOT_USER: minioUser, MINIO_ROOT_PASSWORD: minioPassword }),
+    'svc-auth.env': env({ DATABASE_URL: databaseUrl, SMTP_URL: 'smtp://mailpit:1025' }),
+    'jwt-es256.pem': privateKey,
+    // Dev uses MinIO's root pair; prod gives svc-media its own bucket-scoped key.
+    'svc-media.env': env({ DATABASE_URL: databaseUrl, S3_ACCESS_KEY: minioUser, S3_SECRET_KEY: minioPassword }),
+    'svc-generation.env': env({ DATABASE_URL: databaseUrl }),
+  };
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const force = process.argv.includes('--force');
+  const existing = Object.keys(renderDevSecrets()).filter((f) => fs.existsSync(path.join(DEV_SECRETS_DIR, f)));
+  if (existing.length && !force) {
+    console.log(`dev secrets already exist in ${DEV_SECRETS_DIR} (kept; --force replaces them)`);
+  } else {
+    // All files from one rendering, so the passwords in the URLs match the servers'.
+    fs.mkdirSync(DEV_SECRETS_DIR, { recursive: true });
+    for (const [file, content] of Object.entries(renderDevSecrets())) {
+      fs.writeFileSync(path.join(DEV_SECRETS_DIR, file), content, { mode: 0o600 });
+    }
+    console.log(`wrote dev-only secrets to ${DEV_SECRETS_DIR}`);
+  }
+}
