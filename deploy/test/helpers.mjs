@@ -1,0 +1,54 @@
+// Shared by the deploy tests: every YAML file, the built overlays, and model validation.
+import fs from 'node:fs';
+import path from 'node:path';
+import * as models from 'kubernetes-models';
+import { DEPLOY_DIR } from '../lib/apps.mjs';
+import { build, readYamlDocs } from '../lib/kustomize.mjs';
+import { DEV_SECRETS_DIR, renderDevSecrets } from '../scripts/dev-secrets.mjs';
+
+export const OVERLAYS = ['dev', 'prod'];
+
+/** Every .yaml under deploy/ except dependencies, relative to deploy/. */
+export function yamlFiles(dir = DEPLOY_DIR) {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    if (e.name === 'node_modules' || e.name.startsWith('.')) return [];
+    const full = path.join(dir, e.name);
+    if (e.isDirectory()) return yamlFiles(full);
+    return /\.ya?ml$/.test(e.name) ? [path.relative(DEPLOY_DIR, full)] : [];
+  }).sort();
+}
+
+export const isKustomization = (doc) => /^kustomize\.config\.k8s\.io\//.test(doc.apiVersion ?? '');
+
+/** The model class for an object's apiVersion/kind, e.g. apps/v1 Deployment → models.apps.v1.Deployment. */
+export function modelFor({ apiVersion, kind }) {
+  const [group, version] = apiVersion.includes('/') ? apiVersion.split('/') : ['', apiVersion];
+  const ns = group === '' ? models.v1 : models[group.replace(/\.(\w)/g, (_, c) => c.toUpperCase()).replace(/\./g, '')]?.[version];
+  const Model = group === '' ? ns?.[kind] : ns?.[kind];
+  if (!Model) throw new Error(`no kubernetes-models class for ${apiVersion} ${kind}`);
+  return Model;
+}
+
+export function validate(obj) {
+  const Model = modelFor(obj);
+  new Model(obj).validate();
+}
+
+/** The dev secrets come from deploy/scripts/dev-secrets.mjs at deploy time; render them here. */
+const devSecretFiles = Object.fromEntries(
+  Object.entries(renderDevSecrets()).map(([f, c]) => [path.join(DEV_SECRETS_DIR, f), c]),
+);
+
+const built = {};
+export function buildOverlay(name) {
+  built[name] ??= build(path.join(DEPLOY_DIR, 'overlays', name), { files: devSecretFiles });
+  return structuredClone(built[name]);
+}
+
+/** Secrets the operator creates for prod (not in the overlay), from secrets.example.yaml. */
+export function operatorSecrets(overlay) {
+  const file = path.join(DEPLOY_DIR, 'overlays', overlay, 'secrets.example.yaml');
+  return fs.existsSync(file) ? readYamlDocs(file) : [];
+}
+
+export const readDeployFile = (rel) => fs.readFileSync(path.join(DEPLOY_DIR, rel), 'utf8');

@@ -1,0 +1,310 @@
+// What a cluster would reject or get wrong, checked offline on every YAML file and on the two
+// overlays as deploy/lib/kustomize.mjs builds them.
+import { jest } from '@jest/globals';
+import {
+  FALLBACK_ROUTE, REMOTE_ROUTES, SERVICE_ROUTES, REMOTES_CONFIG_PATH,
+} from '@vton/contracts';
+import { deployedApps } from '../lib/apps.mjs';
+import { containersOf, podSpecOf, readYamlDocs } from '../lib/kustomize.mjs';
+import {
+  OVERLAYS, buildOverlay, isKustomization, operatorSecrets, readDeployFile, validate, yamlFiles,
+} from './helpers.mjs';
+import path from 'node:path';
+import { DEPLOY_DIR } from '../lib/apps.mjs';
+
+jest.setTimeout(20_000);
+
+const apps = deployedApps();
+const WORKLOADS = new Set(['Deployment', 'StatefulSet', 'Job', 'DaemonSet']);
+const find = (objs, kind, name) => objs.find((o) => o.kind === kind && o.metadata.name === name);
+const selects = (selector = {}, labels = {}) =>
+  Object.entries(selector).every(([k, v]) => labels[k] === v);
+const podLabels = (o) => o.spec.template.metadata.labels;
+
+describe('every YAML file', () => {
+  test.each(yamlFiles())('%s parses and each object passes kubernetes-models validation', (file) => {
+    const docs = readYamlDocs(path.join(DEPLOY_DIR, file));
+    expect(docs.length).toBeGreaterThan(0);
+    for (const doc of docs) {
+      if (isKustomization(doc)) continue;
+      expect(() => validate(doc)).not.toThrow();
+    }
+  });
+
+  test('no image is untagged or :latest, except the vton/* placeholders every overlay pins', () => {
+    for (const file of yamlFiles()) {
+      for (const doc of readYamlDocs(path.join(DEPLOY_DIR, file)).filter((d) => !isKustomization(d))) {
+        for (const c of containersOf(doc)) {
+          if (/^vton\/[\w-]+$/.test(c.image)) continue;
+          expect(`${file}: ${c.image}`).toMatch(/:(?!latest$)[\w][\w.-]*$|@sha256:[0-9a-f]{64}$/);
+        }
+      }
+    }
+  });
+
+  test('no literal secrets: secret-like variables come from Secrets, and committed Secrets are empty', () => {
+    const secretLike = /PASSWORD|SECRET|PRIVATE_KEY|ACCESS_KEY|TOKEN|DATABASE_URL|SMTP_URL/;
+    for (const file of yamlFiles()) {
+      for (const doc of readYamlDocs(path.join(DEPLOY_DIR, file))) {
+        if (doc.kind === 'Secret') {
+          expect(file).toMatch(/secrets\.example\.yaml$/);
+          expect(doc.data ?? {}).toEqual({});
+          for (const v of Object.values(doc.stringData ?? {})) expect(v).toBe('');
+        }
+        if (doc.kind === 'ConfigMap') for (const k of Object.keys(doc.data ?? {})) expect(`${file}: ${k}`).not.toMatch(secretLike);
+        for (const c of containersOf(doc)) {
+          for (const e of c.env ?? []) if (secretLike.test(e.name)) expect(`${file}: ${e.name} ${JSON.stringify(e.valueFrom)}`).toMatch(/secretKeyRef/);
+        }
+      }
+      if (file.endsWith('kustomization.yaml')) {
+        const k = readYamlDocs(path.join(DEPLOY_DIR, file))[0];
+        for (const gen of k.configMapGenerator ?? []) for (const lit of gen.literals ?? []) expect(`${file}: ${lit}`).not.toMatch(new RegExp(`^[A-Z_]*(${secretLike.source})`));
+        for (const gen of k.secretGenerator ?? []) expect(gen.literals ?? []).toEqual([]);
+      }
+    }
+  });
+});
+
+describe('every app in the repo', () => {
+  test('the root workspaces give the eight apps', () => {
+    expect(apps.map((a) => a.name).sort()).toEqual(
+      ['mfe-docs', 'mfe-gallery', 'mfe-marketing', 'mfe-studio', 'shell', 'svc-auth', 'svc-generation', 'svc-media'],
+    );
+  });
+
+  test.each(apps.map((a) => [a.name, a]))('%s has base manifests (ServiceAccount, Deployment, Service) and is in base/kustomization.yaml', (name) => {
+    const docs = readYamlDocs(path.join(DEPLOY_DIR, 'base', `${name}.yaml`));
+    for (const kind of ['ServiceAccount', 'Deployment', 'Service']) expect(find(docs, kind, name)).toBeDefined();
+    expect(readYamlDocs(path.join(DEPLOY_DIR, 'base/kustomization.yaml'))[0].resources).toContain(`${name}.yaml`);
+  });
+});
+
+describe.each(OVERLAYS)('overlay %s', (overlay) => {
+  const objs = buildOverlay(overlay);
+  const deployments = objs.filter((o) => o.kind === 'Deployment');
+  const configMaps = new Map(objs.filter((o) => o.kind === 'ConfigMap').map((o) => [o.metadata.name, o.data ?? {}]));
+  const secrets = new Map([...objs, ...operatorSecrets(overlay)].filter((o) => o.kind === 'Secret')
+    .map((o) => [o.metadata.name, { ...o.data, ...o.stringData }]));
+
+  test('every built object passes kubernetes-models validation', () => {
+    for (const o of objs) expect(() => validate(o)).not.toThrow();
+  });
+
+  test('every app is deployed with its image, pinned to a tag or digest that is not latest', () => {
+    for (const app of apps) {
+      const d = find(objs, 'Deployment', app.name);
+      expect(d).toBeDefined();
+      expect(d.spec.template.spec.containers[0].image).toMatch(new RegExp(`(^|/)vton/${app.name}(:(?!latest$)[\\w.-]+|@sha256:[0-9a-f]{64})$`));
+    }
+    for (const o of objs) for (const c of containersOf(o)) expect(c.image).toMatch(/:(?!latest$)[\w][\w.-]*$|@sha256:[0-9a-f]{64}$/);
+  });
+
+  test('every Deployment and StatefulSet has a Service with a matching selector and port, and no Service selects two workloads', () => {
+    const services = objs.filter((o) => o.kind === 'Service');
+    for (const w of objs.filter((o) => ['Deployment', 'StatefulSet'].includes(o.kind))) {
+      expect(selects(w.spec.selector.matchLabels, podLabels(w))).toBe(true);
+      const svc = services.find((s) => selects(s.spec.selector, podLabels(w)));
+      expect(`${w.kind}/${w.metadata.name}: ${svc?.metadata.name}`).toBe(`${w.kind}/${w.metadata.name}: ${svc ? svc.metadata.name : 'a Service'}`);
+      const ports = containersOf(w).flatMap((c) => c.ports ?? []);
+      for (const p of svc.spec.ports) {
+        const target = p.targetPort ?? p.port;
+        expect(ports.some((cp) => cp.name === target || cp.containerPort === target)).toBe(true);
+      }
+    }
+    for (const s of services) {
+      const selected = objs.filter((o) => WORKLOADS.has(o.kind) && selects(s.spec.selector, podLabels(o)));
+      expect(`${s.metadata.name}: ${selected.map((o) => o.metadata.name)}`).toBe(`${s.metadata.name}: ${selected.length === 1 ? selected[0].metadata.name : '<exactly one workload>'}`);
+    }
+  });
+
+  test.each(apps.map((a) => [a.name, a]))('%s probes its real health paths on its port', (name, app) => {
+    const d = find(objs, 'Deployment', name);
+    const c = d.spec.template.spec.containers[0];
+    const portOf = (probe) => c.ports.find((p) => p.name === probe.httpGet.port || p.containerPort === probe.httpGet.port)?.containerPort;
+    expect(c.readinessProbe.httpGet.path).toBe(app.readinessPath);
+    expect(c.livenessProbe.httpGet.path).toBe(app.livenessPath);
+    expect(portOf(c.readinessProbe)).toBe(app.port);
+    expect(portOf(c.livenessProbe)).toBe(app.port);
+    expect(c.env.find((e) => e.name === 'PORT')?.value).toBe(String(app.port));
+    if (app.kind === 'service') {
+      // Services connect to Postgres before they answer: a startup probe guards the slow start.
+      expect(c.startupProbe.httpGet.path).toBe(app.livenessPath);
+    }
+  });
+
+  test('every pod is hardened and sized, and terminates after the readiness period has passed', () => {
+    for (const o of objs.filter((x) => WORKLOADS.has(x.kind))) {
+      const spec = podSpecOf(o);
+      const where = `${o.kind}/${o.metadata.name}`;
+      expect([where, spec.securityContext?.runAsNonRoot]).toEqual([where, true]);
+      expect([where, spec.securityContext?.seccompProfile?.type]).toEqual([where, 'RuntimeDefault']);
+      expect([where, spec.automountServiceAccountToken]).toEqual([where, false]);
+      for (const c of containersOf(o)) {
+        expect([where, c.securityContext]).toMatchObject([where, {
+          allowPrivilegeEscalation: false, readOnlyRootFilesystem: true, capabilities: { drop: ['ALL'] },
+        }]);
+        expect([where, c.resources]).toMatchObject([where, {
+          requests: { cpu: expect.anything(), memory: expect.anything() }, limits: { memory: expect.anything() },
+        }]);
+        if (c.readinessProbe && o.kind !== 'StatefulSet') {
+          const r = c.readinessProbe;
+          const readinessPeriod = (r.periodSeconds ?? 10) * (r.failureThreshold ?? 3) + (c.lifecycle?.preStop?.sleep?.seconds ?? 0);
+          expect([where, spec.terminationGracePeriodSeconds > readinessPeriod]).toEqual([where, true]);
+        }
+      }
+    }
+  });
+
+  test('every referenced ConfigMap and Secret, and every referenced key, exists', () => {
+    const missing = [];
+    const need = (kind, name, keyName, where) => {
+      const map = kind === 'ConfigMap' ? configMaps : secrets;
+      if (!map.has(name)) missing.push(`${where}: ${kind} ${name}`);
+      else if (keyName && !(keyName in map.get(name))) missing.push(`${where}: ${kind} ${name} key ${keyName}`);
+    };
+    for (const o of objs) {
+      const where = `${o.kind}/${o.metadata.name}`;
+      for (const c of containersOf(o)) {
+        for (const f of c.envFrom ?? []) {
+          if (f.configMapRef && !f.configMapRef.optional) need('ConfigMap', f.configMapRef.name, null, where);
+          if (f.secretRef && !f.secretRef.optional) need('Secret', f.secretRef.name, null, where);
+        }
+        for (const e of c.env ?? []) {
+          const cm = e.valueFrom?.configMapKeyRef;
+          const sk = e.valueFrom?.secretKeyRef;
+          if (cm && !cm.optional) need('ConfigMap', cm.name, cm.key, where);
+          if (sk && !sk.optional) need('Secret', sk.name, sk.key, where);
+        }
+      }
+      for (const v of podSpecOf(o)?.volumes ?? []) {
+        if (v.configMap) for (const i of v.configMap.items ?? [{}]) need('ConfigMap', v.configMap.name, i.key, where);
+        if (v.secret) for (const i of v.secret.items ?? [{}]) need('Secret', v.secret.secretName, i.key, where);
+      }
+      if (o.kind === 'Ingress') for (const t of o.spec.tls ?? []) need('Secret', t.secretName, 'tls.crt', where);
+    }
+    expect(missing).toEqual([]);
+  });
+
+  test('operator-provided Secrets are exactly the ones the overlay references', () => {
+    const provided = operatorSecrets(overlay).map((s) => s.metadata.name).sort();
+    const referenced = new Set();
+    for (const o of objs) {
+      for (const c of containersOf(o)) for (const e of c.env ?? []) if (e.valueFrom?.secretKeyRef) referenced.add(e.valueFrom.secretKeyRef.name);
+      if (o.kind === 'Ingress') for (const t of o.spec.tls ?? []) referenced.add(t.secretName);
+    }
+    const inOverlay = new Set(objs.filter((o) => o.kind === 'Secret').map((o) => o.metadata.name));
+    expect(provided).toEqual([...referenced].filter((n) => !inOverlay.has(n)).sort());
+    // An overlay either generates a Secret or expects it from the operator, never both.
+    for (const n of provided) expect(inOverlay.has(n)).toBe(false);
+  });
+
+  test('each service gets every variable it needs, and migrations are left to the Jobs', () => {
+    const required = {
+      'svc-auth': ['DATABASE_URL', 'DATABASE_SCHEMA', 'JWT_PRIVATE_KEY', 'SMTP_URL', 'MAIL_FROM', 'PUBLIC_URL'],
+      'svc-media': ['DATABASE_URL', 'DATABASE_SCHEMA', 'AUTH_JWKS_URL', 'S3_ENDPOINT', 'S3_ACCESS_KEY', 'S3_SECRET_KEY', 'S3_BUCKET', 'S3_REGION'],
+      'svc-generation': ['DATABASE_URL', 'DATABASE_SCHEMA', 'AUTH_JWKS_URL', 'MEDIA_SERVICE_URL', 'VTON_API_URL', 'VTON_TIMEOUT_MS', 'VTON_CONCURRENCY'],
+    };
+    for (const [svc, vars] of Object.entries(required)) {
+      const c = find(objs, 'Deployment', svc).spec.template.spec.containers[0];
+      const env = {};
+      for (const f of c.envFrom ?? []) Object.assign(env, configMaps.get(f.configMapRef?.name) ?? {});
+      for (const e of c.env ?? []) env[e.name] = e.value ?? `<${e.valueFrom ? 'ref' : ''}>`;
+      for (const v of [...vars, 'PORT', 'HOST', 'LOG_LEVEL', 'JSON_BODY_LIMIT']) expect(`${svc} ${v}: ${v in env}`).toBe(`${svc} ${v}: true`);
+      expect(env.MIGRATIONS_RUN).toBe('false');
+      expect(env.DATABASE_SCHEMA).toBe({ 'svc-auth': 'auth', 'svc-media': 'media', 'svc-generation': 'generation' }[svc]);
+    }
+  });
+
+  test('each service has a migrations Job with its image, its whole environment and migrate.js', () => {
+    for (const app of apps.filter((a) => a.kind === 'service')) {
+      const d = find(objs, 'Deployment', app.name).spec.template.spec.containers[0];
+      const job = find(objs, 'Job', `${app.name}-migrate`);
+      expect(job).toBeDefined();
+      const c = job.spec.template.spec.containers[0];
+      expect(c.image).toBe(d.image);
+      expect(c.command).toEqual(['node', 'dist/database/migrate.js']);
+      expect(c.envFrom).toEqual(d.envFrom);
+      const names = (c.env ?? []).map((e) => e.name);
+      for (const e of d.env.filter((x) => x.valueFrom)) expect(names).toContain(e.name);
+      expect(job.metadata.labels['app.kubernetes.io/component']).toBe('migrations');
+      // apply.sh holds back exactly the app Deployments until the Jobs completed.
+      expect(find(objs, 'Deployment', app.name).metadata.labels['vton.io/rollout']).toBe('after-migrations');
+      expect(job.metadata.labels['vton.io/rollout']).toBeUndefined();
+    }
+  });
+
+  test('the ingress table equals the routing table in @vton/contracts', () => {
+    const ingresses = objs.filter((o) => o.kind === 'Ingress');
+    expect(ingresses).toHaveLength(1);
+    const table = ingresses[0].spec.rules.flatMap((r) => r.http.paths.map((p) => ({
+      prefix: p.path, pathType: p.pathType, app: p.backend.service.name, port: p.backend.service.port.name,
+    })));
+    const expected = [...SERVICE_ROUTES, ...REMOTE_ROUTES, FALLBACK_ROUTE].map((r) => ({
+      prefix: r.prefix, pathType: 'Prefix', app: r.app, port: 'http',
+    }));
+    const sort = (t) => [...t].sort((a, b) => a.prefix.localeCompare(b.prefix));
+    expect(sort(table)).toEqual(sort(expected));
+    // Paths are forwarded unchanged: no rewrite of any kind.
+    expect(Object.keys(ingresses[0].metadata.annotations ?? {}).filter((k) => /rewrite|use-regex/.test(k))).toEqual([]);
+    for (const row of table) expect(find(objs, 'Service', row.app).spec.ports.map((p) => p.name)).toContain(row.port);
+  });
+
+  test('the shell gets the remotes config at the path its image serves /config/remotes.json from', () => {
+    const shell = find(objs, 'Deployment', 'shell').spec.template.spec;
+    const mount = shell.containers[0].volumeMounts.find((m) => m.mountPath === `/app/shell/dist${REMOTES_CONFIG_PATH}`);
+    expect(mount).toBeDefined();
+    const volume = shell.volumes.find((v) => v.name === mount.name);
+    const config = JSON.parse(configMaps.get(volume.configMap.name)[mount.subPath]);
+    expect(config.remotes.map((r) => r.name).sort()).toEqual(REMOTE_ROUTES.map((r) => r.scope).sort());
+    for (const r of config.remotes) {
+      const route = REMOTE_ROUTES.find((x) => x.scope === r.name);
+      expect(r.entry).toMatch(new RegExp(`^${route.prefix}/remoteEntry\\.js(\\?v=[\\w.-]+)?$`));
+    }
+    // The shell image keeps its build at /app/shell/dist (deploy/docker/shell.Dockerfile).
+    expect(readDeployFile('docker/shell.Dockerfile')).toMatch(/COPY --from=build \/repo\/shell\/dist \/app\/shell\/dist/);
+  });
+
+  test('svc-generation has an HPA owning its replica count and a PDB over its pods', () => {
+    const d = find(objs, 'Deployment', 'svc-generation');
+    const hpa = find(objs, 'HorizontalPodAutoscaler', 'svc-generation');
+    const pdb = find(objs, 'PodDisruptionBudget', 'svc-generation');
+    expect(hpa.spec.scaleTargetRef).toEqual({ apiVersion: 'apps/v1', kind: 'Deployment', name: 'svc-generation' });
+    expect(hpa.spec.minReplicas).toBeGreaterThanOrEqual(1);
+    expect(hpa.spec.maxReplicas).toBeGreaterThan(hpa.spec.minReplicas);
+    expect(d.spec.replicas).toBeUndefined();
+    expect(selects(pdb.spec.selector.matchLabels, podLabels(d))).toBe(true);
+  });
+});
+
+describe('overlay differences', () => {
+  const dev = buildOverlay('dev');
+  const prod = buildOverlay('prod');
+  const kinds = (objs) => new Set(objs.map((o) => `${o.kind}/${o.metadata.name}`));
+
+  test('dev runs Postgres, MinIO with its bucket Job, Mailpit and the local VTON engine; prod none of them', () => {
+    const d = kinds(dev);
+    const p = kinds(prod);
+    for (const k of ['StatefulSet/postgres', 'StatefulSet/minio', 'Job/minio-create-bucket', 'Deployment/mailpit', 'Deployment/vton-engine']) {
+      expect(d.has(k)).toBe(true);
+      expect(p.has(k)).toBe(false);
+    }
+    const engine = find(dev, 'Deployment', 'vton-engine').spec.template.spec.containers[0];
+    expect(engine.image).toBe(find(dev, 'Deployment', 'svc-generation').spec.template.spec.containers[0].image);
+    expect(engine.command).toEqual(['node', '--enable-source-maps', 'dist/local-engine/main.js']);
+    expect(engine.readinessProbe.httpGet.path).toBe('/healthz');
+    const cfg = (objs, name) => find(objs, 'ConfigMap', name).data;
+    expect(cfg(dev, 'svc-generation-config').VTON_API_URL).toBe('http://vton-engine:3004/v1/try-on');
+    expect(cfg(dev, 'svc-media-config').S3_ENDPOINT).toBe('http://minio:9000');
+    expect(cfg(prod, 'svc-generation-config').VTON_API_URL).toMatch(/^https:\/\//);
+    expect(cfg(prod, 'svc-media-config').S3_ENDPOINT).toMatch(/^https:\/\//);
+  });
+
+  test('prod runs more replicas and contains no Secret at all', () => {
+    for (const app of apps.filter((a) => a.name !== 'svc-generation')) {
+      expect(find(prod, 'Deployment', app.name).spec.replicas).toBeGreaterThan(find(dev, 'Deployment', app.name).spec.replicas);
+    }
+    expect(find(prod, 'HorizontalPodAutoscaler', 'svc-generation').spec.minReplicas)
+      .toBeGreaterThan(find(dev, 'HorizontalPodAutoscaler', 'svc-generation').spec.minReplicas);
+    expect(prod.filter((o) => o.kind === 'Secret')).toEqual([]);
+  });
+});
