@@ -1,0 +1,109 @@
+// Evaluates the NetworkPolicies of each built overlay the way the API defines them (a pod is
+// isolated in a direction once any policy selects it; then only the union of the rules
+// allows), and compares every allowed connection with the intended map below.
+import { buildOverlay } from './helpers.mjs';
+
+const INGRESS_CONTROLLER = {
+  name: 'ingress-controller',
+  namespace: 'ingress-nginx',
+  nsLabels: { 'kubernetes.io/metadata.name': 'ingress-nginx' },
+  labels: { 'app.kubernetes.io/name': 'ingress-nginx' },
+  ports: [],
+};
+/** Any address outside the cluster (managed Postgres, S3, SMTP, VTON). */
+const EXTERNAL = { name: 'external', external: true, labels: {}, ports: [5432, 443, 587, 465, 25, 80] };
+
+function matchesSelector(sel = {}, labels = {}) {
+  const okLabels = Object.entries(sel.matchLabels ?? {}).every(([k, v]) => labels[k] === v);
+  const okExpr = (sel.matchExpressions ?? []).every(({ key, operator, values }) => {
+    if (operator === 'In') return values.includes(labels[key]);
+    if (operator === 'NotIn') return !values.includes(labels[key]);
+    if (operator === 'Exists') return key in labels;
+    if (operator === 'DoesNotExist') return !(key in labels);
+    throw new Error(operator);
+  });
+  return okLabels && okExpr;
+}
+
+function peerMatches(peer, pod, policyNs) {
+  if (pod.external) return Boolean(peer.ipBlock);
+  if (peer.ipBlock) return false;
+  const nsOk = peer.namespaceSelector ? matchesSelector(peer.namespaceSelector, pod.nsLabels) : pod.namespace === policyNs;
+  return nsOk && (!peer.podSelector || matchesSelector(peer.podSelector, pod.labels));
+}
+
+const portMatches = (ports, port) => !ports || ports.some((p) => p.port === port && (p.protocol ?? 'TCP') === 'TCP');
+
+function allowed(policies, src, dst, port) {
+  const direction = (pod, type, rulesKey, peersKey, other) => {
+    const selecting = policies.filter((p) => p.metadata.namespace === pod.namespace
+      && (p.spec.policyTypes ?? ['Ingress']).includes(type) && matchesSelector(p.spec.podSelector, pod.labels));
+    if (!selecting.length) return true;
+    return selecting.some((p) => (p.spec[rulesKey] ?? []).some((rule) =>
+      (!rule[peersKey] || rule[peersKey].some((peer) => peerMatches(peer, other, p.metadata.namespace)))
+      && portMatches(rule.ports, port)));
+  };
+  const egressOk = src.external || direction(src, 'Egress', 'egress', 'to', dst);
+  const ingressOk = dst.external || direction(dst, 'Ingress', 'ingress', 'from', src);
+  return egressOk && ingressOk;
+}
+
+function connections(overlay) {
+  const objs = buildOverlay(overlay);
+  const ns = objs.find((o) => o.kind === 'Namespace');
+  const policies = objs.filter((o) => o.kind === 'NetworkPolicy');
+  const pods = objs.filter((o) => ['Deployment', 'StatefulSet', 'Job'].includes(o.kind)).map((o) => ({
+    name: o.metadata.name,
+    namespace: o.metadata.namespace,
+    nsLabels: { 'kubernetes.io/metadata.name': ns.metadata.name },
+    labels: o.spec.template.metadata.labels,
+    ports: o.spec.template.spec.containers.flatMap((c) => (c.ports ?? []).map((p) => p.containerPort)),
+  }));
+  const edges = [];
+  for (const src of [INGRESS_CONTROLLER, ...pods]) {
+    for (const dst of [...pods, EXTERNAL]) {
+      // The controller is not ours: only what it may reach in this namespace matters.
+      if (src === dst || (src === INGRESS_CONTROLLER && dst === EXTERNAL)) continue;
+      for (const port of dst.ports) if (allowed(policies, src, dst, port)) edges.push(`${src.name} -> ${dst.name}:${port}`);
+    }
+  }
+  return edges.sort();
+}
+
+const apps = {
+  frontends: ['shell', 'mfe-marketing', 'mfe-studio', 'mfe-gallery', 'mfe-docs'],
+  services: { 'svc-auth': 3001, 'svc-media': 3002, 'svc-generation': 3003 },
+};
+const migrations = ['svc-auth-migrate', 'svc-media-migrate', 'svc-generation-migrate'];
+const postgresClients = [...Object.keys(apps.services), ...migrations];
+const common = [
+  ...apps.frontends.map((f) => `ingress-controller -> ${f}:8080`),
+  ...Object.entries(apps.services).map(([s, p]) => `ingress-controller -> ${s}:${p}`),
+  'svc-media -> svc-auth:3001',
+  'svc-generation -> svc-auth:3001',
+  'svc-generation -> svc-media:3002',
+];
+
+test('dev: only the ingress reaches the apps; services, Postgres, MinIO, Mailpit and the engine only where needed', () => {
+  expect(connections('dev')).toEqual([
+    ...common,
+    ...postgresClients.map((c) => `${c} -> postgres:5432`),
+    'svc-media -> minio:9000',
+    'minio-create-bucket -> minio:9000',
+    'svc-auth -> mailpit:1025',
+    'svc-generation -> vton-engine:3004',
+    // The base Postgres rule is port-only (prod's database is outside); in dev nothing listens there.
+    ...postgresClients.map((c) => `${c} -> external:5432`),
+  ].sort());
+});
+
+test('prod: only the ingress reaches the apps; each service reaches only its own managed dependency', () => {
+  expect(connections('prod')).toEqual([
+    ...common,
+    ...postgresClients.map((c) => `${c} -> external:5432`),
+    'svc-auth -> external:587',
+    'svc-auth -> external:465',
+    'svc-media -> external:443',
+    'svc-generation -> external:443',
+  ].sort());
+});
