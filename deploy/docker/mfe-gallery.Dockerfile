@@ -16,6 +16,7 @@ COPY package.json package-lock.json ./
 COPY packages/contracts/package.json packages/contracts/
 COPY packages/ui/package.json packages/ui/
 COPY packages/shell-sdk/package.json packages/shell-sdk/
+COPY packages/results/package.json packages/results/
 COPY packages/service-kit/package.json packages/service-kit/
 COPY packages/static-server/package.json packages/static-server/
 COPY packages/webpack-config/package.json packages/webpack-config/
@@ -36,7 +37,7 @@ FROM deps AS build
 COPY tsconfig.base.json .swcrc.lib .swcrc.node ./
 COPY packages/ packages/
 COPY mfe-gallery/ mfe-gallery/
-RUN npm run build -w @vton/contracts -w @vton/ui -w @vton/shell-sdk && npm run build -w mfe-gallery
+RUN npm run build -w @vton/contracts -w @vton/ui -w @vton/shell-sdk -w @vton/results && npm run build -w mfe-gallery
 
 # Only the build output and the dependency-free static server ship; no node_modules at all.
 FROM ${NODE_IMAGE} AS runtime

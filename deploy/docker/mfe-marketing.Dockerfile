@@ -16,6 +16,7 @@ COPY package.json package-lock.json ./
 COPY packages/contracts/package.json packages/contracts/
 COPY packages/ui/package.json packages/ui/
 COPY packages/shell-sdk/package.json packages/shell-sdk/
+COPY packages/results/package.json packages/results/
 COPY packages/service-kit/package.json packages/service-kit/
 COPY packages/static-server/package.json packages/static-server/
 COPY packages/webpack-config/package.json packages/webpack-config/

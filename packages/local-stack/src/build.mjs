@@ -50,7 +50,7 @@ async function buildOne({ dir, pkg }, log) {
   const started = Date.now();
   const output = [];
   const code = await new Promise((resolve) => {
-    const child = spawn('npm', ['run', 'build', '--silent'], { cwd: path.join(REPO_ROOT, dir), stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('npm', ['run', 'build', '--silent', '--ignore-scripts'], { cwd: path.join(REPO_ROOT, dir), stdio: ['ignore', 'pipe', 'pipe'] });
     child.stdout.on('data', (d) => output.push(d));
     child.stderr.on('data', (d) => output.push(d));
     child.on('exit', resolve);
