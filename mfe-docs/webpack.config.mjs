@@ -4,6 +4,6 @@ export default createConfig({
   dirname: import.meta.dirname,
   name: 'docs',
   title: 'Docs · VTON Studio',
-  devPort: 3004,
+  devPort: 4004,
   exposes: { './App': './src/app/App.tsx' },
 });

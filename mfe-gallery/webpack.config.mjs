@@ -4,6 +4,6 @@ export default createConfig({
   dirname: import.meta.dirname,
   name: 'gallery',
   title: 'Gallery · VTON Studio',
-  devPort: 3003,
+  devPort: 4003,
   exposes: { './App': './src/app/App.tsx' },
 });

@@ -4,6 +4,6 @@ export default createConfig({
   dirname: import.meta.dirname,
   name: 'studio',
   title: 'Studio · VTON Studio',
-  devPort: 3002,
+  devPort: 4002,
   exposes: { './App': './src/app/App.tsx' },
 });

@@ -5,5 +5,5 @@ export default createConfig({
   name: 'shell',
   isHost: true,
   title: 'VTON Studio',
-  devPort: 3000,
+  devPort: 4000,
 });
