@@ -57,10 +57,14 @@ function entryFilename(pathData) {
   return hasContentHash ? '[name].[contenthash:8].js' : '[name].js';
 }
 
-/** Emits every file under <app>/public into dist unchanged (e.g. the shell's config/remotes.json). */
+/**
+ * Emits every file under <app>/public into dist unchanged (e.g. the shell's config/remotes.json),
+ * except the HTML template, which HtmlWebpackPlugin turns into dist/index.html.
+ */
 class CopyPublicFolderPlugin {
-  constructor(publicDir) {
+  constructor(publicDir, skip = []) {
     this.publicDir = publicDir;
+    this.skip = new Set(skip.map((file) => path.resolve(file)));
   }
   apply(compiler) {
     compiler.hooks.thisCompilation.tap('CopyPublicFolderPlugin', (compilation) => {
@@ -68,6 +72,7 @@ class CopyPublicFolderPlugin {
         { name: 'CopyPublicFolderPlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
         () => {
           for (const file of walk(this.publicDir)) {
+            if (this.skip.has(path.resolve(file))) continue;
             const name = path.relative(this.publicDir, file).split(path.sep).join('/');
             compilation.fileDependencies.add(file);
             compilation.emitAsset(name, new webpack.sources.RawSource(fs.readFileSync(file)));
@@ -104,6 +109,7 @@ export function createConfig({ dirname, name, exposes = {}, isHost = false, devP
     // During `npm run dev`, API calls (and, for the shell, remotes) go to the running gateway.
     const gatewayUrl = process.env.GATEWAY_URL || 'http://localhost:8080';
     const hashed = isProduction ? '[name].[contenthash:8].js' : '[name].js';
+    const templatePath = template ? path.resolve(dirname, template) : path.join(here, 'index.html');
 
     return {
       mode,
@@ -151,13 +157,13 @@ export function createConfig({ dirname, name, exposes = {}, isHost = false, devP
           manifest: false,
         }),
         new HtmlWebpackPlugin({
-          template: path.join(here, 'index.html'),
+          template: templatePath,
           title: title ?? name,
           chunks: ['main'],
           // A remote's standalone page is opened at deep links only under its own dev server.
           publicPath: isHost || isDevServer ? '/' : 'auto',
         }),
-        ...(fs.existsSync(publicDir) ? [new CopyPublicFolderPlugin(publicDir)] : []),
+        ...(fs.existsSync(publicDir) ? [new CopyPublicFolderPlugin(publicDir, [templatePath])] : []),
       ],
       optimization: {
         minimize: isProduction,
