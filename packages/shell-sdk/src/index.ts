@@ -23,3 +23,21 @@ export { openGallery, useOpenGalleryListener, OPEN_GALLERY_EVENT } from './galle
 export { usePageTitle, PRODUCT_NAME } from './navigation/usePageTitle.js';
 export { ShellProviders, type ShellProvidersProps, type ToasterSlotProps } from './ShellProviders.js';
 export type { RemoteComponentModule } from './remote.js';
+export {
+  useSessionResults,
+  useMarkResultsSeen,
+  getSessionResults,
+  subscribeSessionResults,
+  addSessionResults,
+  updateSessionResult,
+  removeSessionResults,
+  startPendingGeneration,
+  updatePendingGeneration,
+  finishPendingGeneration,
+  markResultsSeen,
+  resetSessionResults,
+  formatUnseenBadge,
+  type SessionResult,
+  type PendingGeneration,
+  type SessionResultsState,
+} from './results/sessionResults.js';
