@@ -2,6 +2,8 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { defineService, ServiceKitModule } from '@vton/service-kit';
 import { MediaConfig } from './config/media.config.js';
 import { mediaDatabase } from './database/data-source.js';
+import { GarmentsModule } from './garments/garments.module.js';
+import { GeneratedImagesModule } from './generated-images/generated-images.module.js';
 import { ModelsModule } from './models/models.module.js';
 import { StorageModule } from './storage/storage.module.js';
 import { StorageReadiness } from './storage/storage.readiness.js';
@@ -20,7 +22,9 @@ export class AppModule {
           readiness: [StorageReadiness],
         }),
         StorageModule,
+        GarmentsModule,
         ModelsModule,
+        GeneratedImagesModule,
       ],
     };
   }

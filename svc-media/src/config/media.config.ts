@@ -1,5 +1,6 @@
-import { ServiceConfig } from '@vton/service-kit';
-import { IsNotEmpty, IsString, IsUrl } from 'class-validator';
+import { parseNumber, ServiceConfig } from '@vton/service-kit';
+import { Transform } from 'class-transformer';
+import { IsInt, IsNotEmpty, IsOptional, IsString, IsUrl, Max, Min, MinLength, ValidateIf } from 'class-validator';
 
 export class MediaConfig extends ServiceConfig {
   PORT = 3002;
@@ -23,4 +24,50 @@ export class MediaConfig extends ServiceConfig {
   @IsString()
   @IsNotEmpty({ message: 'S3_REGION must not be empty' })
   S3_REGION = 'us-east-1';
+
+  /** Largest accepted file of a multipart upload (garment, model photo, mask, result). */
+  @Transform(parseNumber)
+  @IsInt({ message: 'MAX_UPLOAD_BYTES must be a whole number of bytes' })
+  @Min(1024, { message: 'MAX_UPLOAD_BYTES must be at least 1024' })
+  MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
+
+  /** Largest decoded image (sharp limitInputPixels): 100 MP lets 8K photos in and keeps pixel floods out. */
+  @Transform(parseNumber)
+  @IsInt({ message: 'MAX_INPUT_PIXELS must be a whole number of pixels' })
+  @Min(1, { message: 'MAX_INPUT_PIXELS must be positive' })
+  MAX_INPUT_PIXELS = 100_000_000;
+
+  /** Longest data URL accepted by POST /api/generated-images (its text, below JSON_BODY_LIMIT so our message wins). */
+  @Transform(parseNumber)
+  @IsInt({ message: 'MAX_DATA_URL_BYTES must be a whole number of bytes' })
+  @Min(1024, { message: 'MAX_DATA_URL_BYTES must be at least 1024' })
+  MAX_DATA_URL_BYTES = 50 * 1024 * 1024;
+
+  /** Model photos per POST /api/models (spec §1 recommends 5-10 per batch). */
+  @Transform(parseNumber)
+  @IsInt({ message: 'MAX_FILES_PER_UPLOAD must be a whole number' })
+  @Min(1, { message: 'MAX_FILES_PER_UPLOAD must be at least 1' })
+  @Max(100, { message: 'MAX_FILES_PER_UPLOAD must be at most 100' })
+  MAX_FILES_PER_UPLOAD = 20;
+
+  /** Lifetime of signed image URLs. */
+  @Transform(parseNumber)
+  @IsInt({ message: 'SIGNED_URL_TTL_SECONDS must be a whole number of seconds' })
+  @Min(10, { message: 'SIGNED_URL_TTL_SECONDS must be at least 10' })
+  @Max(7 * 24 * 3600, { message: 'SIGNED_URL_TTL_SECONDS must be at most 604800' })
+  SIGNED_URL_TTL_SECONDS = 3600;
+
+  /**
+   * HMAC key of the signed image URLs, shared by every replica. Required in a cluster;
+   * elsewhere (npm start, tests) it is derived from the S3 credentials when unset.
+   */
+  @ValidateIf((config: MediaConfig) => config.MEDIA_URL_SIGNING_SECRET !== undefined || !!config.KUBERNETES_SERVICE_HOST)
+  @IsString({ message: 'MEDIA_URL_SIGNING_SECRET must be set (at least 32 characters) when running in Kubernetes' })
+  @MinLength(32, { message: 'MEDIA_URL_SIGNING_SECRET must be at least 32 characters' })
+  MEDIA_URL_SIGNING_SECRET?: string;
+
+  /** Set by Kubernetes in every pod: how the service knows a derived signing key will not do. */
+  @IsOptional()
+  @IsString()
+  KUBERNETES_SERVICE_HOST?: string;
 }

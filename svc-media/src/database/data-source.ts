@@ -1,11 +1,16 @@
 import { createDataSource, loadConfig, type ServiceDatabase } from '@vton/service-kit';
 import { MediaConfig } from '../config/media.config.js';
+import { GeneratedImage } from '../generated-images/entities/generated-image.entity.js';
+import { TryOnResult } from '../generated-images/entities/try-on-result.entity.js';
+import { Garment } from '../garments/entities/garment.entity.js';
+import { ModelPhoto } from '../models/entities/model-photo.entity.js';
 import { CreateMediaSchema1767225600000 } from './migrations/1767225600000-create-media-schema.js';
+import { CreateMediaTables1767312000000 } from './migrations/1767312000000-create-media-tables.js';
 
 /** svc-media's tables (schema `media` by default): entity and migration classes, listed by hand. */
 export const mediaDatabase: ServiceDatabase = {
-  entities: [],
-  migrations: [CreateMediaSchema1767225600000],
+  entities: [Garment, ModelPhoto, GeneratedImage, TryOnResult],
+  migrations: [CreateMediaSchema1767225600000, CreateMediaTables1767312000000],
 };
 
 /** A standalone data source, for scripts and the TypeORM CLI. */

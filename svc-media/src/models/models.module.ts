@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
+import { StorageModule } from '../storage/storage.module.js';
 import { ModelsController } from './models.controller.js';
+import { ModelsService } from './models.service.js';
 
-@Module({ controllers: [ModelsController] })
+@Module({ imports: [StorageModule], controllers: [ModelsController], providers: [ModelsService] })
 export class ModelsModule {}

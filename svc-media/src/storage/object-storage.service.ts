@@ -40,7 +40,41 @@ export class ObjectStorage {
     return this.client.getObject(this.bucket, key);
   }
 
+  async getBytes(key: string): Promise<Buffer> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of await this.get(key)) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks);
+  }
+
+  /** Size, ETag and type of an object, or null when there is none. */
+  async stat(key: string): Promise<{ size: number; etag: string; contentType?: string } | null> {
+    try {
+      const stat = await this.client.statObject(this.bucket, key);
+      return { size: stat.size, etag: stat.etag, contentType: stat.metaData?.['content-type'] as string | undefined };
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw error;
+    }
+  }
+
   async remove(key: string): Promise<void> {
     await this.client.removeObject(this.bucket, key);
   }
+
+  /**
+   * Removes every key given, best effort: an object left behind costs storage, never
+   * access (URLs are only signed for keys found in a row). Failures are returned for logging.
+   */
+  async removeAll(keys: (string | null | undefined)[]): Promise<string[]> {
+    const failed: string[] = [];
+    await Promise.all(
+      keys.filter((key): key is string => !!key).map((key) => this.remove(key).catch(() => failed.push(key))),
+    );
+    return failed;
+  }
+}
+
+function isMissing(error: unknown): boolean {
+  const code = (error as { code?: string }).code;
+  return code === 'NotFound' || code === 'NoSuchKey';
 }

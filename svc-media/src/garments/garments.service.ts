@@ -1,0 +1,132 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { ErrorCode, TARGET_IMAGE_SIZE, type CropData, type GarmentRecord } from '@vton/contracts';
+import { ApiException } from '@vton/service-kit';
+import { MediaRepositories } from '../common/media-repositories.js';
+import { reserveId } from '../database/reserve-id.js';
+import { MediaUrls } from '../files/media-urls.service.js';
+import { planGarmentCrop } from '../images/geometry.js';
+import { ImageProcessor } from '../images/image-processor.js';
+import { objectKey } from '../storage/object-keys.js';
+import { ObjectStorage } from '../storage/object-storage.service.js';
+import type { UploadedFile } from '../uploads/multipart.js';
+import type { Garment } from './entities/garment.entity.js';
+
+export type GarmentFileVariant = 'original' | 'cropped';
+
+@Injectable()
+export class GarmentsService {
+  private readonly logger = new Logger('GarmentsService');
+
+  constructor(
+    private readonly db: MediaRepositories,
+    private readonly storage: ObjectStorage,
+    private readonly images: ImageProcessor,
+    private readonly urls: MediaUrls,
+  ) {}
+
+  /** Stores the object first and the row second, so a row never points at nothing. */
+  async upload(userId: number, file: UploadedFile): Promise<GarmentRecord> {
+    const image = await this.images.normalizeUpload(file.buffer, 'The garment photo');
+    const id = await reserveId(this.db.garments);
+    const key = objectKey({ userId, kind: 'garments', id, variant: 'original', ext: image.ext });
+    await this.storage.put(key, image.data, image.contentType);
+    const garment: Garment = {
+      id,
+      userId,
+      filename: file.originalname,
+      originalPath: key,
+      croppedPath: null,
+      cropData: null,
+      objectStorageKey: key,
+      croppedObjectStorageKey: null,
+      isObjectStorage: true,
+      width: image.width,
+      height: image.height,
+      uploadedAt: new Date(),
+    };
+    try {
+      await this.db.garments.insert(garment);
+    } catch (error) {
+      await this.removeObjects([key]);
+      throw error;
+    }
+    return this.toRecord(garment);
+  }
+
+  async get(userId: number, id: number): Promise<GarmentRecord> {
+    return this.toRecord(await this.findOwned(userId, id));
+  }
+
+  /** Replacing the garment photo keeps its id and clears the crop (spec §4). */
+  async replace(userId: number, id: number, file: UploadedFile): Promise<GarmentRecord> {
+    const garment = await this.findOwned(userId, id);
+    const image = await this.images.normalizeUpload(file.buffer, 'The garment photo');
+    const key = objectKey({ userId, kind: 'garments', id, variant: 'original', ext: image.ext });
+    await this.storage.put(key, image.data, image.contentType);
+    const stale = [garment.croppedObjectStorageKey, garment.objectStorageKey !== key ? garment.objectStorageKey : null];
+    const changes: Partial<Garment> = {
+      filename: file.originalname,
+      originalPath: key,
+      objectStorageKey: key,
+      width: image.width,
+      height: image.height,
+      cropData: null,
+      croppedPath: null,
+      croppedObjectStorageKey: null,
+      uploadedAt: new Date(),
+    };
+    await this.db.garments.update({ id, userId }, changes);
+    await this.removeObjects(stale);
+    return this.toRecord({ ...garment, ...changes });
+  }
+
+  /** The crop as a 960×960 PNG on white (spec §5, §9); the crop data is kept with it. */
+  async crop(userId: number, id: number, crop: CropData): Promise<GarmentRecord> {
+    const garment = await this.findOwned(userId, id);
+    const plan = planGarmentCrop(crop, garment.width, garment.height, TARGET_IMAGE_SIZE);
+    if (!plan) throw new ApiException(400, ErrorCode.INVALID_INPUT, 'The crop lies entirely outside the garment photo');
+    const original = await this.storage.getBytes(garment.objectStorageKey!);
+    const cropped = await this.images.garmentCrop(original, plan);
+    const key = objectKey({ userId, kind: 'garments', id, variant: 'cropped', ext: 'png' });
+    await this.storage.put(key, cropped.data, cropped.contentType);
+    const cropData: CropData = {
+      x: crop.x, y: crop.y, width: crop.width, height: crop.height, naturalWidth: crop.naturalWidth, naturalHeight: crop.naturalHeight,
+    };
+    const changes: Partial<Garment> = { cropData, croppedPath: key, croppedObjectStorageKey: key };
+    await this.db.garments.update({ id, userId }, changes);
+    return this.toRecord({ ...garment, ...changes });
+  }
+
+  /** The key of one of the garment's files, for svc-generation's byte routes. */
+  async fileKey(userId: number, id: number, variant: GarmentFileVariant): Promise<string> {
+    const garment = await this.findOwned(userId, id);
+    const key = variant === 'cropped' ? garment.croppedObjectStorageKey : garment.objectStorageKey;
+    if (!key) throw new ApiException(404, ErrorCode.NOT_FOUND, `Garment ${id} has not been cropped yet`);
+    return key;
+  }
+
+  /** Another user's garment is as absent as a missing one. */
+  private async findOwned(userId: number, id: number): Promise<Garment> {
+    const garment = await this.db.garments.findOneBy({ id, userId });
+    if (!garment) throw new ApiException(404, ErrorCode.NOT_FOUND, `Garment ${id} not found`);
+    return garment;
+  }
+
+  private toRecord(garment: Garment): GarmentRecord {
+    return {
+      id: garment.id,
+      filename: garment.filename,
+      width: garment.width,
+      height: garment.height,
+      url: this.urls.sign(garment.objectStorageKey!),
+      croppedUrl: this.urls.signOrNull(garment.croppedObjectStorageKey),
+      cropData: garment.cropData,
+      uploadedAt: garment.uploadedAt.toISOString(),
+    };
+  }
+
+  private async removeObjects(keys: (string | null)[]): Promise<void> {
+    const failed = await this.storage.removeAll(keys);
+    if (failed.length) this.logger.warn(`Objects left behind (remove failed): ${failed.join(', ')}`);
+  }
+}

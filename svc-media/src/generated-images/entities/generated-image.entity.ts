@@ -1,0 +1,54 @@
+import type { GenerationType } from '@vton/contracts';
+import type { JsonObject } from '../../common/json.js';
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+
+/** A result kept in the seller's gallery (spec §3 generated_images). */
+@Entity({ name: 'generated_images' })
+export class GeneratedImage {
+  // Ids are reserved from the sequence before the objects are stored, so keys can carry them.
+  @PrimaryColumn({ type: 'integer' })
+  id: number;
+
+  @Column({ type: 'integer' })
+  userId: number;
+
+  /** Where the image lives (`s3://<bucket>/<key>`); browsers get a signed URL instead. */
+  @Column({ type: 'text' })
+  imageUrl: string;
+
+  @Column({ type: 'text', nullable: true })
+  imagePath: string | null;
+
+  @Column({ type: 'integer', nullable: true })
+  garmentId: number | null;
+
+  @Column({ type: 'integer', nullable: true })
+  modelId: number | null;
+
+  @Column({ type: 'text', nullable: true })
+  prompt: string | null;
+
+  @Column({ type: 'jsonb', nullable: true })
+  metadata: JsonObject | null;
+
+  @Column({ type: 'text', default: 'vton' })
+  generationType: GenerationType;
+
+  @Column({ type: 'text', nullable: true })
+  objectStorageKey: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  thumbnailObjectStorageKey: string | null;
+
+  @Column({ type: 'boolean', default: false })
+  isObjectStorage: boolean;
+
+  @Column({ type: 'integer' })
+  width: number;
+
+  @Column({ type: 'integer' })
+  height: number;
+
+  @Column({ type: 'timestamptz', default: () => 'now()' })
+  createdAt: Date;
+}

@@ -1,0 +1,153 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { ErrorCode, type GeneratedImageRecord, type GeneratedImagesPage } from '@vton/contracts';
+import { ApiException } from '@vton/service-kit';
+import { LessThan } from 'typeorm';
+import { MediaRepositories } from '../common/media-repositories.js';
+import { MediaConfig } from '../config/media.config.js';
+import { reserveId } from '../database/reserve-id.js';
+import { MediaUrls } from '../files/media-urls.service.js';
+import { ImageProcessor } from '../images/image-processor.js';
+import { objectKey } from '../storage/object-keys.js';
+import { ObjectStorage } from '../storage/object-storage.service.js';
+import { decodeImageDataUrl } from './data-url.js';
+import type { GeneratedImageFieldsDto, SaveGeneratedImageDto } from './dto/generated-image.dto.js';
+import type { GeneratedImage } from './entities/generated-image.entity.js';
+
+export const DEFAULT_PAGE_SIZE = 50;
+export const MAX_PAGE_SIZE = 100;
+
+@Injectable()
+export class GeneratedImagesService {
+  private readonly logger = new Logger('GeneratedImagesService');
+
+  constructor(
+    private readonly db: MediaRepositories,
+    private readonly storage: ObjectStorage,
+    private readonly images: ImageProcessor,
+    private readonly urls: MediaUrls,
+    private readonly config: MediaConfig,
+  ) {}
+
+  /** Newest first; the cursor is the last id seen (ids only grow). */
+  async list(userId: number, limit = DEFAULT_PAGE_SIZE, cursor?: number): Promise<GeneratedImagesPage> {
+    const [rows, total] = await Promise.all([
+      this.db.generatedImages.find({
+        where: cursor ? { userId, id: LessThan(cursor) } : { userId },
+        order: { id: 'DESC' },
+        take: limit + 1,
+      }),
+      this.db.generatedImages.countBy({ userId }),
+    ]);
+    const page = rows.slice(0, limit);
+    return {
+      images: page.map((row) => this.toRecord(row)),
+      nextCursor: rows.length > limit ? String(page[page.length - 1].id) : null,
+      total,
+    };
+  }
+
+  async get(userId: number, id: number): Promise<GeneratedImageRecord> {
+    return this.toRecord(await this.findOwned(userId, id));
+  }
+
+  /** The browser's save (spec §7): the image arrives as a data URL. */
+  async saveDataUrl(userId: number, request: SaveGeneratedImageDto): Promise<GeneratedImageRecord> {
+    const bytes = decodeImageDataUrl(request.imageUrl, this.config.MAX_DATA_URL_BYTES);
+    return this.save(userId, bytes, request, false);
+  }
+
+  /**
+   * Stores a result as PNG with a WebP thumbnail, then its row (and, for svc-generation's
+   * try-ons, the try_on_results row) in one transaction; objects are removed if that fails.
+   */
+  async save(userId: number, bytes: Buffer, fields: GeneratedImageFieldsDto, tryOnResult: boolean): Promise<GeneratedImageRecord> {
+    const garmentId = fields.garmentId ?? null;
+    const modelId = fields.modelId ?? null;
+    if (tryOnResult && (!garmentId || !modelId)) {
+      throw new ApiException(400, ErrorCode.INVALID_INPUT, 'A try-on result needs both garmentId and modelId');
+    }
+    await this.assertOwnedReferences(userId, garmentId, modelId);
+    const image = await this.images.normalizeToPng(bytes, 'The image');
+    const thumb = await this.images.thumbnail(image.data);
+    const id = await reserveId(this.db.generatedImages);
+    const key = objectKey({ userId, kind: 'generated', id, variant: 'full', ext: 'png' });
+    const thumbKey = objectKey({ userId, kind: 'generated', id, variant: 'thumb', ext: thumb.ext });
+    const row: GeneratedImage = {
+      id,
+      userId,
+      imageUrl: `s3://${this.storage.bucket}/${key}`,
+      imagePath: key,
+      garmentId,
+      modelId,
+      prompt: fields.prompt ?? null,
+      metadata: (fields.metadata as Record<string, unknown> | undefined) ?? null,
+      generationType: fields.generationType ?? 'vton',
+      objectStorageKey: key,
+      thumbnailObjectStorageKey: thumbKey,
+      isObjectStorage: true,
+      width: image.width,
+      height: image.height,
+      createdAt: new Date(),
+    };
+    try {
+      await this.storage.put(key, image.data, image.contentType);
+      await this.storage.put(thumbKey, thumb.data, thumb.contentType);
+      await this.db.generatedImages.manager.transaction(async (tx) => {
+        await tx.getRepository(this.db.generatedImages.target).insert(row);
+        if (tryOnResult) {
+          await tx.getRepository(this.db.tryOnResults.target).insert({
+            userId, garmentId: garmentId!, modelId: modelId!, resultPath: key, generatedImageId: id, metadata: row.metadata,
+          });
+        }
+      });
+    } catch (error) {
+      await this.removeObjects([key, thumbKey]);
+      throw error;
+    }
+    return this.toRecord(row);
+  }
+
+  /** The row first (no URL can be signed for it afterwards), then its objects. */
+  async remove(userId: number, id: number): Promise<void> {
+    const image = await this.findOwned(userId, id);
+    await this.db.generatedImages.delete({ id, userId });
+    await this.removeObjects([image.objectStorageKey, image.thumbnailObjectStorageKey]);
+  }
+
+  /** A result may only point at the user's own garment and model. */
+  private async assertOwnedReferences(userId: number, garmentId: number | null, modelId: number | null): Promise<void> {
+    if (garmentId && !(await this.db.garments.existsBy({ id: garmentId, userId }))) {
+      throw new ApiException(400, ErrorCode.INVALID_INPUT, `garmentId ${garmentId} is not one of your garments`);
+    }
+    if (modelId && !(await this.db.models.existsBy({ id: modelId, userId }))) {
+      throw new ApiException(400, ErrorCode.INVALID_INPUT, `modelId ${modelId} is not one of your model photos`);
+    }
+  }
+
+  private async findOwned(userId: number, id: number): Promise<GeneratedImage> {
+    const image = await this.db.generatedImages.findOneBy({ id, userId });
+    if (!image) throw new ApiException(404, ErrorCode.NOT_FOUND, `Generated image ${id} not found`);
+    return image;
+  }
+
+  private toRecord(image: GeneratedImage): GeneratedImageRecord {
+    return {
+      id: image.id,
+      imageUrl: this.urls.sign(image.objectStorageKey!),
+      thumbnailUrl: this.urls.sign(image.thumbnailObjectStorageKey ?? image.objectStorageKey!),
+      width: image.width,
+      height: image.height,
+      garmentId: image.garmentId,
+      modelId: image.modelId,
+      prompt: image.prompt,
+      generationType: image.generationType,
+      metadata: image.metadata,
+      createdAt: image.createdAt.toISOString(),
+    };
+  }
+
+  private async removeObjects(keys: (string | null)[]): Promise<void> {
+    const failed = await this.storage.removeAll(keys);
+    if (failed.length) this.logger.warn(`Objects left behind (remove failed): ${failed.join(', ')}`);
+  }
+}
