@@ -1,15 +1,56 @@
-import { ServiceConfig } from '@vton/service-kit';
-import { IsOptional, IsUrl } from 'class-validator';
+import { parseNumber, ServiceConfig } from '@vton/service-kit';
+import { Transform } from 'class-transformer';
+import { IsInt, IsOptional, IsUrl, Max, Min } from 'class-validator';
+
+const wholeNumber = (name: string, min: number, max: number) => [
+  Transform(parseNumber),
+  IsInt({ message: `${name} must be a whole number between ${min} and ${max}` }),
+  Min(min, { message: `${name} must be a whole number between ${min} and ${max}` }),
+  Max(max, { message: `${name} must be a whole number between ${min} and ${max}` }),
+];
+const apply = (decorators: PropertyDecorator[]): PropertyDecorator => (target, key) => decorators.forEach((d) => d(target, key));
 
 export class GenerationConfig extends ServiceConfig {
   PORT = 3003;
   DATABASE_SCHEMA = 'generation';
 
-  /** The try-on engine; unset until the generation issue brings the local one. */
+  /** The try-on engine (spec §7 multipart contract); `npm start` points it at the local compositor. */
   @IsOptional()
   @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] }, { message: 'VTON_API_URL must be an http(s) URL' })
   VTON_API_URL?: string;
 
   @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] }, { message: 'MEDIA_SERVICE_URL must be an http(s) URL' })
   MEDIA_SERVICE_URL = 'http://127.0.0.1:3002';
+
+  /** At most this many VTON calls in flight from this process, across all batches. */
+  @apply(wholeNumber('VTON_CONCURRENCY', 1, 64))
+  VTON_CONCURRENCY = 4;
+
+  /** Each VTON attempt is abandoned after this long. */
+  @apply(wholeNumber('VTON_TIMEOUT_MS', 100, 900_000))
+  VTON_TIMEOUT_MS = 120_000;
+
+  /** Base of the jittered pause before the one retry (the pause is 50–150 % of it). */
+  @apply(wholeNumber('VTON_RETRY_BACKOFF_MS', 0, 60_000))
+  VTON_RETRY_BACKOFF_MS = 1000;
+
+  /** Compositions running at once: each full-resolution one holds a few hundred MB at 8K. */
+  @apply(wholeNumber('COMPOSE_CONCURRENCY', 1, 16))
+  COMPOSE_CONCURRENCY = 2;
+
+  /** Calls to svc-media (reads and the gallery save) are abandoned after this long. */
+  @apply(wholeNumber('MEDIA_TIMEOUT_MS', 100, 600_000))
+  MEDIA_TIMEOUT_MS = 60_000;
+
+  /** A job whose process stopped sending heartbeats this long ago is taken as interrupted. */
+  @apply(wholeNumber('JOB_STALE_MS', 1000, 3_600_000))
+  JOB_STALE_MS = 60_000;
+
+  /** How often an open event stream re-reads its job from the database (changes made by another replica). */
+  @apply(wholeNumber('JOB_EVENTS_POLL_MS', 100, 60_000))
+  JOB_EVENTS_POLL_MS = 2000;
+
+  /** How long a result kept here (because the gallery save failed) stays downloadable. */
+  @apply(wholeNumber('RESULT_FALLBACK_TTL_MS', 60_000, 604_800_000))
+  RESULT_FALLBACK_TTL_MS = 24 * 60 * 60 * 1000;
 }

@@ -1,11 +1,15 @@
 import { createDataSource, loadConfig, type ServiceDatabase } from '@vton/service-kit';
 import { GenerationConfig } from '../config/generation.config.js';
+import { TryOnJobModelEntity } from '../jobs/entities/try-on-job-model.entity.js';
+import { TryOnJobEntity } from '../jobs/entities/try-on-job.entity.js';
+import { TryOnResultFileEntity } from '../results/result-file.entity.js';
 import { CreateGenerationSchema1767225600000 } from './migrations/1767225600000-create-generation-schema.js';
+import { CreateTryOnJobs1767225600001 } from './migrations/1767225600001-create-try-on-jobs.js';
 
 /** svc-generation's tables (schema `generation` by default): entity and migration classes, listed by hand. */
 export const generationDatabase: ServiceDatabase = {
-  entities: [],
-  migrations: [CreateGenerationSchema1767225600000],
+  entities: [TryOnJobEntity, TryOnJobModelEntity, TryOnResultFileEntity],
+  migrations: [CreateGenerationSchema1767225600000, CreateTryOnJobs1767225600001],
 };
 
 /** A standalone data source, for scripts and the TypeORM CLI. */

@@ -1,6 +1,9 @@
-import { Body, Controller, HttpCode, Post } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiBearerAuth, ApiServiceUnavailableResponse, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { Body, Controller, HttpCode, Post, Req, Res } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiBearerAuth, ApiInternalServerErrorResponse, ApiNotFoundResponse, ApiOkResponse, ApiServiceUnavailableResponse, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import type { GenerateResponse } from '@vton/contracts';
 import { CurrentUser, type AuthenticatedUser } from '@vton/service-kit';
+import type { Request, Response } from 'express';
+import { callerOf } from './caller.js';
 import { GenerateTryOnDto } from './dto/generate-try-on.dto.js';
 import { TryOnService } from './try-on.service.js';
 
@@ -12,10 +15,23 @@ export class TryOnController {
 
   @Post('/api/try-on/generate')
   @HttpCode(200)
-  @ApiBadRequestResponse({ description: 'Invalid request; `issues` lists the fields.' })
+  @ApiOkResponse({ description: 'GenerateResponse: one result per model that succeeded (partial success is kept).' })
+  @ApiBadRequestResponse({ description: '`issues` for an invalid body; INVALID_INPUT for "No ready models available", "Model {id} does not have inpaint mask data", an uncropped garment.' })
   @ApiUnauthorizedResponse({ description: 'No valid token.' })
-  @ApiServiceUnavailableResponse({ description: 'The try-on engine is not available.' })
-  generate(@CurrentUser() user: AuthenticatedUser, @Body() request: GenerateTryOnDto) {
-    return this.tryOn.generate(user, request);
+  @ApiNotFoundResponse({ description: 'Garment or model not found (or not yours).' })
+  @ApiInternalServerErrorResponse({ description: 'BATCH_VTON_FAILED: "All VTON requests failed: …" with `details.failures`.' })
+  @ApiServiceUnavailableResponse({ description: 'The try-on engine is not configured, or svc-media is unreachable.' })
+  async generate(
+    @CurrentUser() user: AuthenticatedUser,
+    @Body() request: GenerateTryOnDto,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<GenerateResponse> {
+    // A caller who hung up wants nothing more: stop the VTON calls still waiting or running.
+    const abandoned = new AbortController();
+    res.on('close', () => {
+      if (!res.writableFinished) abandoned.abort();
+    });
+    return this.tryOn.generate(callerOf(user, req), request, abandoned.signal);
   }
 }

@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsInt, Min } from 'class-validator';
+import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsInt, IsOptional, IsString, MaxLength, Min } from 'class-validator';
 
-/** POST /api/try-on/generate: one garment on the first N ready model photos (spec §7). */
+/** POST /api/try-on/generate and POST /api/try-on/jobs: one garment on the first N ready model photos (spec §7). */
 export class GenerateTryOnDto {
   @ApiProperty({ example: 12 })
   @IsInt({ message: 'garmentId must be a whole number' })
@@ -14,4 +14,10 @@ export class GenerateTryOnDto {
   @ArrayMaxSize(16, { message: 'modelIds must name at most 16 models' })
   @IsInt({ each: true, message: 'each of modelIds must be a whole number' })
   modelIds!: number[];
+
+  @ApiProperty({ example: 'a white linen shirt, tucked in', required: false, default: '' })
+  @IsOptional()
+  @IsString({ message: 'prompt must be text' })
+  @MaxLength(2000, { message: 'prompt must be at most 2000 characters' })
+  prompt: string = '';
 }

@@ -1,0 +1,84 @@
+import { Body, Controller, Get, HttpCode, Param, ParseIntPipe, Post, Req, Res } from '@nestjs/common';
+import { ApiBearerAuth, ApiConflictResponse, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiProduces, ApiQuery, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import type { TryOnJob } from '@vton/contracts';
+import { CurrentUser, type AuthenticatedUser } from '@vton/service-kit';
+import type { Request, Response } from 'express';
+import { GenerationConfig } from '../config/generation.config.js';
+import { callerOf } from '../try-on/caller.js';
+import { GenerateTryOnDto } from '../try-on/dto/generate-try-on.dto.js';
+import { JobsService } from './jobs.service.js';
+
+const KEEPALIVE_MS = 15_000;
+
+@ApiTags('try-on jobs')
+@ApiBearerAuth('bearer')
+@ApiUnauthorizedResponse({ description: 'No valid token.' })
+@Controller('/api/try-on/jobs')
+export class JobsController {
+  constructor(
+    private readonly jobs: JobsService,
+    private readonly config: GenerationConfig,
+  ) {}
+
+  @Post()
+  @ApiCreatedResponse({ description: 'TryOnJob, every model queued. Same 400/404/503 answers as /api/try-on/generate.' })
+  create(@CurrentUser() user: AuthenticatedUser, @Body() request: GenerateTryOnDto, @Req() req: Request): Promise<TryOnJob> {
+    return this.jobs.create(callerOf(user, req), request);
+  }
+
+  @Get(':id')
+  @ApiOkResponse({ description: 'TryOnJob.' })
+  @ApiNotFoundResponse({ description: 'No such job of yours.' })
+  get(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string): Promise<TryOnJob> {
+    return this.jobs.get(user.id, id);
+  }
+
+  @Post(':id/models/:modelId/retry')
+  @HttpCode(200)
+  @ApiOkResponse({ description: 'TryOnJob with the model queued again.' })
+  @ApiConflictResponse({ description: 'The model has not failed.' })
+  retry(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Param('modelId', ParseIntPipe) modelId: number, @Req() req: Request): Promise<TryOnJob> {
+    return this.jobs.retry(callerOf(user, req), id, modelId);
+  }
+
+  /** Server-sent events: a `job` event with the whole TryOnJob now and after every change. */
+  @Get(':id/events')
+  @ApiProduces('text/event-stream')
+  @ApiQuery({ name: 'access_token', required: false, description: 'The Bearer token, for EventSource (which cannot send headers).' })
+  @ApiOkResponse({ description: '`event: job` / `data: TryOnJob` after each change; `: ping` comments keep the connection open.' })
+  @ApiNotFoundResponse({ description: 'No such job of yours.' })
+  async events(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Req() req: Request, @Res() res: Response): Promise<void> {
+    const first = await this.jobs.get(user.id, id);
+    res.status(200);
+    res.setHeader('content-type', 'text/event-stream; charset=utf-8');
+    res.setHeader('cache-control', 'no-cache, no-transform');
+    res.setHeader('connection', 'keep-alive');
+    res.setHeader('x-accel-buffering', 'no');
+    res.flushHeaders();
+    req.socket.setNoDelay(true);
+
+    let lastData = '';
+    let lastUpdatedAt = '';
+    const send = (job: TryOnJob) => {
+      // Snapshots from the database poll may arrive after a newer announced one: never go back.
+      if (job.updatedAt < lastUpdatedAt) return;
+      const data = JSON.stringify(job);
+      if (data === lastData) return;
+      lastData = data;
+      lastUpdatedAt = job.updatedAt;
+      res.write(`event: job\ndata: ${data}\n\n`);
+    };
+    send(first);
+    const unsubscribe = this.jobs.subscribe(id, send);
+    // Changes made by another replica are not announced here; the database has them.
+    const poll = setInterval(() => {
+      this.jobs.find(user.id, id).then((job) => job && send(job), () => undefined);
+    }, this.config.JOB_EVENTS_POLL_MS);
+    const keepalive = setInterval(() => res.write(': ping\n\n'), KEEPALIVE_MS);
+    res.on('close', () => {
+      unsubscribe();
+      clearInterval(poll);
+      clearInterval(keepalive);
+    });
+  }
+}

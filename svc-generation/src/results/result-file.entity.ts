@@ -1,0 +1,28 @@
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+
+/**
+ * A composed result the gallery could not save, kept here for RESULT_FALLBACK_TTL_MS so the
+ * user still gets it (spec §8: a failed save is only logged). In Postgres rather than in
+ * memory so every replica can serve it.
+ */
+@Entity({ name: 'try_on_result_files' })
+export class TryOnResultFileEntity {
+  @PrimaryColumn('uuid')
+  id: string;
+
+  @Column('integer', { name: 'user_id' })
+  userId: number;
+
+  /** Random capability in the URL: an <img> cannot send a Bearer header. */
+  @Column('text', { name: 'access_key' })
+  accessKey: string;
+
+  @Column('bytea')
+  png: Buffer;
+
+  @Column('timestamptz', { name: 'created_at' })
+  createdAt: Date;
+
+  @Column('timestamptz', { name: 'expires_at' })
+  expiresAt: Date;
+}

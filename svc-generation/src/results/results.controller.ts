@@ -1,0 +1,27 @@
+import { Controller, Get, Param, Query, Res } from '@nestjs/common';
+import { ApiNotFoundResponse, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ErrorCode } from '@vton/contracts';
+import { ApiException, Public } from '@vton/service-kit';
+import type { Response } from 'express';
+import { ResultFilesService } from './result-files.service.js';
+
+@ApiTags('try-on')
+@Controller('/api/try-on/results')
+export class ResultsController {
+  constructor(private readonly files: ResultFilesService) {}
+
+  /** A result whose gallery save failed; the URL's key is the permission (an <img> sends no Bearer header). */
+  @Public()
+  @Get(':id')
+  @ApiProduces('image/png')
+  @ApiOkResponse({ description: 'The composed PNG.' })
+  @ApiNotFoundResponse({ description: 'Unknown, expired, or wrong key.' })
+  async get(@Param('id') id: string, @Query('key') key: string | undefined, @Res() res: Response): Promise<void> {
+    const png = key ? await this.files.find(id, key) : null;
+    if (!png) throw new ApiException(404, ErrorCode.NOT_FOUND, 'Result not found');
+    res.setHeader('content-type', 'image/png');
+    res.setHeader('cache-control', 'private, max-age=3600');
+    res.setHeader('content-disposition', 'inline; filename="vton-result.png"');
+    res.end(png);
+  }
+}
