@@ -15,6 +15,8 @@ export const DEFAULT_APP_PORTS = {
   'mfe-studio': 3102,
   'mfe-gallery': 3103,
   'mfe-docs': 3104,
+  // The local compositor: svc-generation's built-in VTON engine (VTON_API_URL unless set).
+  'vton-engine': 3004,
 };
 
 /**
@@ -39,5 +41,12 @@ export function appDefinitions() {
     command: [process.execPath, STATIC_SERVER, 'dist', '--base', base, ...(spa ? ['--spa'] : [])],
     readyPath: `${base}healthz`,
   }));
-  return [...services, ...frontends];
+  const engine = {
+    name: 'vton-engine',
+    kind: 'engine',
+    cwd: path.join(REPO_ROOT, 'svc-generation'),
+    command: [process.execPath, '--enable-source-maps', 'dist/local-engine/main.js'],
+    readyPath: '/healthz',
+  };
+  return [...services, ...frontends, engine];
 }

@@ -1,21 +1,47 @@
 import fs from 'node:fs';
-import { MailDev } from 'maildev';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { spawn } from 'node:child_process';
+import { waitForPort } from './ports.mjs';
 
-/** Starts MailDev: an SMTP catcher plus its web inbox and REST API (GET /api/email). */
+const require = createRequire(import.meta.url);
+
+/**
+ * Starts MailDev — an SMTP catcher plus its web inbox and REST API (GET /api/email) — as a
+ * child process: its web server needs require(esm), which Node 20 has but test runners'
+ * module loaders lack, and a child also keeps its logs out of ours.
+ */
 export async function startMail({ smtpPort, webPort, dataDir }) {
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
-  const maildev = new MailDev({
-    smtp: smtpPort,
-    ip: '127.0.0.1',
-    web: webPort,
-    webIp: '127.0.0.1',
-    silent: true,
-    ...(dataDir ? { mailDirectory: dataDir } : {}),
-  });
-  await maildev.start();
+  const bin = path.join(path.dirname(require.resolve('maildev/package.json')), 'dist/bin/maildev.js');
+  const child = spawn(process.execPath, [
+    bin,
+    '--smtp', String(smtpPort), '--ip', '127.0.0.1',
+    '--web', String(webPort), '--web-ip', '127.0.0.1',
+    '--silent',
+    ...(dataDir ? ['--mail-directory', dataDir] : []),
+  ], { stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (d) => { stderr += d; });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  try {
+    await Promise.race([
+      Promise.all([waitForPort(smtpPort, { timeoutMs: 30_000 }), waitForPort(webPort, { timeoutMs: 30_000 })]),
+      exited.then((code) => { throw new Error(`MailDev exited (${code}) while starting: ${stderr.trim()}`); }),
+    ]);
+  } catch (err) {
+    child.kill('SIGKILL');
+    throw err;
+  }
   return {
     smtpUrl: `smtp://127.0.0.1:${smtpPort}`,
     inboxUrl: `http://localhost:${webPort}`,
-    stop: () => maildev.stop(),
+    stop: async () => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+      await exited;
+      clearTimeout(timer);
+    },
   };
 }

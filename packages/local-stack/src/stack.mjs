@@ -15,7 +15,7 @@ export function defaultPorts(env = process.env) {
     s3: Number(env.S3_PORT ?? 9000),
     smtp: Number(env.SMTP_PORT ?? 1025),
     mailWeb: Number(env.MAIL_WEB_PORT ?? 1080),
-    apps: { ...DEFAULT_APP_PORTS },
+    apps: { ...DEFAULT_APP_PORTS, ...(env.ENGINE_PORT ? { 'vton-engine': Number(env.ENGINE_PORT) } : {}) },
   };
 }
 
@@ -65,12 +65,13 @@ export async function startStack({ dataDir, ports = defaultPorts(), env = proces
       JWT_KEY_FILE: path.join(dataDir, 'keys', 'jwt-es256.pem'),
       AUTH_JWKS_URL: `${local('svc-auth')}${JWKS_PATH}`,
       MEDIA_SERVICE_URL: local('svc-media'),
-      ...(env.VTON_API_URL ? { VTON_API_URL: env.VTON_API_URL } : {}),
+      VTON_API_URL: env.VTON_API_URL || `${local('vton-engine')}/v1/try-on`,
     };
     fs.mkdirSync(path.dirname(serviceEnv.JWT_KEY_FILE), { recursive: true, mode: 0o700 });
 
     appDefinitions().forEach((app, index) => {
       const appEnv = { ...env, NODE_ENV: env.NODE_ENV ?? 'production', ...(app.kind === 'service' ? serviceEnv : {}), PORT: String(appPorts[app.name]) };
+      if (app.kind === 'engine') Object.assign(appEnv, { ENGINE_PORT: appEnv.PORT, HOST: '127.0.0.1' });
       for (const key of ['npm_lifecycle_event', 'npm_lifecycle_script']) delete appEnv[key];
       running.push({ ...startProcess({ ...app, env: appEnv, index, quiet, ...(write ? { write } : {}) }), readyUrl: `${local(app.name)}${app.readyPath}` });
     });
