@@ -1,0 +1,194 @@
+import type { GarmentRecord } from '@vton/contracts';
+import http from 'node:http';
+import sharp from 'sharp';
+import { bearer, jpeg, MediaHarness, NO_ROWS, pixel, png, pngClaiming, solid, truncatedPng, webp, type Seller, TEST_MAX_UPLOAD_BYTES } from './helpers.js';
+
+describe('garments (real Postgres, S3 server, svc-auth tokens)', () => {
+  const h = new MediaHarness();
+  let seller: Seller;
+
+  beforeAll(async () => {
+    await h.start();
+  });
+  afterAll(() => h.stop());
+  beforeEach(async () => {
+    seller = await h.seller();
+  });
+
+  const upload = (who: Seller, bytes: Buffer, name = 'garment.jpg') =>
+    h.http().post('/api/garments').set(bearer(who)).attach('file', bytes, name);
+
+  it('stores an upload re-encoded, upright and without metadata, and answers a GarmentRecord', async () => {
+    // 200×100 pixels whose EXIF says "rotate 90°": stored as the upright 100×200.
+    const photo = await solid(200, 100, '#aa3322').jpeg().withMetadata({ orientation: 6 }).toBuffer();
+    const res = await upload(seller, photo, 'shirt.jpg').expect(201);
+    const garment = res.body as GarmentRecord;
+    expect(garment).toEqual({
+      id: expect.any(Number),
+      filename: 'shirt.jpg',
+      width: 100,
+      height: 200,
+      url: expect.stringMatching(new RegExp(`^/api/media/files/${seller.id}/garments/${garment.id}-original\\.jpg\\?exp=\\d+&sig=`)),
+      croppedUrl: null,
+      cropData: null,
+      uploadedAt: expect.any(String),
+    });
+    const stored = (await h.fetchSigned(garment.url).expect(200)).body as Buffer;
+    const meta = await sharp(stored).metadata();
+    expect(meta).toMatchObject({ format: 'jpeg', width: 100, height: 200 });
+    expect(meta.exif).toBeUndefined();
+    expect(meta.orientation).toBeUndefined();
+
+    const [row] = await h.query('SELECT * FROM garments WHERE id = $1', [garment.id]);
+    expect(row).toMatchObject({ userId: seller.id, isObjectStorage: true, objectStorageKey: `${seller.id}/garments/${garment.id}-original.jpg`, originalPath: `${seller.id}/garments/${garment.id}-original.jpg` });
+    await h.http().get(`/api/garments/${garment.id}`).set(bearer(seller)).expect(200).expect((r) => expect(r.body.id).toBe(garment.id));
+  });
+
+  it('accepts PNG and WebP by their bytes, whatever the name says', async () => {
+    const asPng = await upload(seller, await png(50, 40), 'photo.jpg').expect(201);
+    expect(asPng.body.url).toMatch(/-original\.png\?/);
+    const asWebp = await upload(seller, await webp(50, 40), 'photo.png').expect(201);
+    expect(asWebp.body.url).toMatch(/-original\.webp\?/);
+    expect(await h.objectsOf(seller.id)).toHaveLength(2);
+  });
+
+  describe('crop', () => {
+    it('scales a large crop down to 960×960 PNG and records the crop data', async () => {
+      const { body: garment } = await upload(seller, await jpeg(2400, 1800, '#112233')).expect(201);
+      const crop = { x: 300, y: 0, width: 1800, height: 1800, naturalWidth: 2400, naturalHeight: 1800 };
+      const res = await h.http().post(`/api/garments/${garment.id}/crop`).set(bearer(seller)).send(crop).expect(201);
+      expect(res.body).toMatchObject({ id: garment.id, cropData: crop, croppedUrl: expect.stringContaining(`${seller.id}/garments/${garment.id}-cropped.png?`) });
+      const cropped = (await h.fetchSigned(res.body.croppedUrl).expect(200).expect('content-type', 'image/png')).body as Buffer;
+      expect(await sharp(cropped).metadata()).toMatchObject({ format: 'png', width: 960, height: 960 });
+      // Fills the square: no white border.
+      const corner = await pixel(cropped, 2, 2);
+      [0x11, 0x22, 0x33].forEach((v, i) => expect(Math.abs(corner[i] - v)).toBeLessThan(8));
+    });
+
+    it('never upscales a small garment: it sits at its own size, centred on white', async () => {
+      const { body: garment } = await upload(seller, await png(300, 300, '#ff0000')).expect(201);
+      const res = await h.http().post(`/api/garments/${garment.id}/crop`).set(bearer(seller))
+        .send({ x: 0, y: 0, width: 300, height: 300, naturalWidth: 300, naturalHeight: 300 }).expect(201);
+      const cropped = (await h.fetchSigned(res.body.croppedUrl)).body as Buffer;
+      expect(await sharp(cropped).metadata()).toMatchObject({ width: 960, height: 960 });
+      expect(await pixel(cropped, 480, 480)).toEqual([255, 0, 0]);
+      expect(await pixel(cropped, 331, 331)).toEqual([255, 0, 0]);
+      expect(await pixel(cropped, 628, 628)).toEqual([255, 0, 0]);
+      expect(await pixel(cropped, 328, 480)).toEqual([255, 255, 255]);
+      expect(await pixel(cropped, 631, 480)).toEqual([255, 255, 255]);
+      expect(await pixel(cropped, 10, 10)).toEqual([255, 255, 255]);
+    });
+
+    it('pads with white where the crop exceeds the image', async () => {
+      // 400×200 red image, 400×400 crop from 100 px above it: rows 0-99 and 300-399 are outside.
+      const { body: garment } = await upload(seller, await png(400, 200, '#ff0000')).expect(201);
+      const res = await h.http().post(`/api/garments/${garment.id}/crop`).set(bearer(seller))
+        .send({ x: 0, y: -100, width: 400, height: 400, naturalWidth: 400, naturalHeight: 200 }).expect(201);
+      const cropped = (await h.fetchSigned(res.body.croppedUrl)).body as Buffer;
+      // Centred at its size (never upscaled): the crop square spans 280..680.
+      expect(await pixel(cropped, 480, 330)).toEqual([255, 255, 255]);
+      expect(await pixel(cropped, 480, 385)).toEqual([255, 0, 0]);
+      expect(await pixel(cropped, 480, 575)).toEqual([255, 0, 0]);
+      expect(await pixel(cropped, 480, 630)).toEqual([255, 255, 255]);
+    });
+
+    it('refuses a crop below 20 px, outside the image or with missing fields', async () => {
+      const { body: garment } = await upload(seller, await png(100, 100)).expect(201);
+      const crop = (body: unknown) => h.http().post(`/api/garments/${garment.id}/crop`).set(bearer(seller)).send(body as object);
+      const small = await crop({ x: 0, y: 0, width: 10, height: 10, naturalWidth: 100, naturalHeight: 100 }).expect(400);
+      expect(small.body).toMatchObject({ code: 'VALIDATION_FAILED', message: 'The crop must be at least 20 px wide' });
+      const outside = await crop({ x: 500, y: 500, width: 50, height: 50, naturalWidth: 100, naturalHeight: 100 }).expect(400);
+      expect(outside.body.message).toBe('The crop lies entirely outside the garment photo');
+      await crop({ x: 0, y: 0 }).expect(400);
+      await crop({ x: 'left', y: 0, width: 50, height: 50, naturalWidth: 100, naturalHeight: 100 }).expect(400);
+      expect((await h.query('SELECT "cropData" FROM garments WHERE id = $1', [garment.id]))[0].cropData).toBeNull();
+    });
+
+    it('replacing the garment (PUT) keeps its id, clears the crop and removes the old files', async () => {
+      const { body: garment } = await upload(seller, await jpeg(300, 300)).expect(201);
+      await h.http().post(`/api/garments/${garment.id}/crop`).set(bearer(seller))
+        .send({ x: 0, y: 0, width: 300, height: 300, naturalWidth: 300, naturalHeight: 300 }).expect(201);
+      expect(await h.objectsOf(seller.id)).toEqual([`${seller.id}/garments/${garment.id}-cropped.png`, `${seller.id}/garments/${garment.id}-original.jpg`]);
+      const res = await h.http().put(`/api/garments/${garment.id}`).set(bearer(seller)).attach('file', await png(120, 80), 'new.png').expect(200);
+      expect(res.body).toMatchObject({ id: garment.id, filename: 'new.png', width: 120, height: 80, croppedUrl: null, cropData: null });
+      expect(await h.objectsOf(seller.id)).toEqual([`${seller.id}/garments/${garment.id}-original.png`]);
+    });
+  });
+
+  it('serves the cropped garment bytes to svc-generation on the user’s behalf', async () => {
+    const { body: garment } = await upload(seller, await jpeg(300, 300)).expect(201);
+    const notYet = await h.http().get(`/api/garments/${garment.id}/files/cropped`).set(bearer(seller)).expect(404);
+    expect(notYet.body.message).toBe(`Garment ${garment.id} has not been cropped yet`);
+    await h.http().post(`/api/garments/${garment.id}/crop`).set(bearer(seller))
+      .send({ x: 0, y: 0, width: 300, height: 300, naturalWidth: 300, naturalHeight: 300 }).expect(201);
+    const res = await h.http().get(`/api/garments/${garment.id}/files/cropped`).set(bearer(seller)).buffer(true).expect(200).expect('content-type', 'image/png');
+    expect(await sharp(res.body as Buffer).metadata()).toMatchObject({ width: 960, height: 960 });
+    await h.http().get(`/api/garments/${garment.id}/files/original`).set(bearer(seller)).expect(200).expect('content-type', 'image/jpeg');
+    await h.http().get(`/api/garments/${garment.id}/files/secret`).set(bearer(seller)).expect(404);
+  });
+
+  describe('bad inputs get a clear 4xx and leave no rows or objects behind', () => {
+    const cases: [string, () => Promise<Buffer>, string, number, RegExp][] = [
+      ['a truncated PNG', truncatedPng, 'cut.png', 400, /not a readable image/],
+      ['a text file named .png', async () => Buffer.from('just some text, not an image'), 'notes.png', 415, /not a JPG, PNG or WebP image/],
+      ['a 20000×20000 pixel flood', () => pngClaiming(20000, 20000), 'flood.png', 413, /20000×20000 pixels; the limit is 100 megapixels/],
+      ['a 0-byte file', async () => Buffer.alloc(0), 'empty.jpg', 400, /is empty/],
+      ['a GIF', () => solid(10, 10).gif().toBuffer(), 'anim.gif', 415, /not a JPG, PNG or WebP/],
+      ['a file over the byte limit', async () => Buffer.concat([await png(8, 8), Buffer.alloc(TEST_MAX_UPLOAD_BYTES)]), 'huge.png', 413, /larger than the 8 MB limit/],
+    ];
+
+    it.each(cases)('%s', async (_what, build, name, status, message) => {
+      const res = await upload(seller, await build(), name).expect(status);
+      expect(res.body).toMatchObject({ statusCode: status, message: expect.stringMatching(message), requestId: expect.any(String) });
+      expect(await h.rowsOf(seller.id)).toEqual(NO_ROWS);
+      expect(await h.objectsOf(seller.id)).toEqual([]);
+    });
+
+    it('a request without multipart, with the wrong field or with two files', async () => {
+      await h.http().post('/api/garments').set(bearer(seller)).send({ file: 'x' }).expect(400);
+      const wrong = await h.http().post('/api/garments').set(bearer(seller)).attach('image', await png(8, 8), 'a.png').expect(400);
+      expect(wrong.body.message).toBe('Unexpected file field "image"; send the file in the field "file"');
+      await h.http().post('/api/garments').set(bearer(seller)).attach('file', await png(8, 8), 'a.png').attach('file', await png(8, 8), 'b.png').expect(400);
+      expect(await h.rowsOf(seller.id)).toEqual(NO_ROWS);
+      expect(await h.objectsOf(seller.id)).toEqual([]);
+    });
+
+    it('a declared length beyond any limit is refused before the body is read', async () => {
+      const status = await new Promise<number>((resolve, reject) => {
+        const req = http.request(`${h.media.url}/api/garments`, {
+          method: 'POST',
+          headers: { ...bearer(seller), 'content-type': 'multipart/form-data; boundary=x', 'content-length': String(50 * 1024 ** 3) },
+        });
+        req.on('response', (res) => { res.resume(); resolve(res.statusCode!); req.destroy(); });
+        req.on('error', reject);
+        req.write('--x\r\n');
+      });
+      expect(status).toBe(413);
+      expect(await h.rowsOf(seller.id)).toEqual(NO_ROWS);
+    });
+  });
+
+  describe('another seller', () => {
+    it('cannot read, crop, replace or fetch the files of my garment', async () => {
+      const other = await h.seller();
+      const { body: garment } = await upload(seller, await jpeg(100, 100)).expect(201);
+      await h.http().get(`/api/garments/${garment.id}`).set(bearer(other)).expect(404);
+      await h.http().post(`/api/garments/${garment.id}/crop`).set(bearer(other)).send({ x: 0, y: 0, width: 50, height: 50, naturalWidth: 100, naturalHeight: 100 }).expect(404);
+      await h.http().put(`/api/garments/${garment.id}`).set(bearer(other)).attach('file', await png(10, 10), 'x.png').expect(404);
+      await h.http().get(`/api/garments/${garment.id}/files/original`).set(bearer(other)).expect(404);
+      expect(await h.objectsOf(other.id)).toEqual([]);
+      expect((await h.query('SELECT filename FROM garments WHERE id = $1', [garment.id]))[0].filename).toBe('garment.jpg');
+    });
+
+    it('and nobody can without a token', async () => {
+      await h.http().post('/api/garments').attach('file', await png(8, 8), 'a.png').expect(401);
+      await h.http().get('/api/garments/1').expect(401);
+    });
+  });
+
+  it('answers 400 to an id that is not a positive integer', async () => {
+    await h.http().get('/api/garments/abc').set(bearer(seller)).expect(400);
+    await h.http().get('/api/garments/99999999999').set(bearer(seller)).expect(400);
+    await h.http().get('/api/garments/2147483647').set(bearer(seller)).expect(404);
+  });
+});
