@@ -34,7 +34,7 @@ function jestConfig(dirname) {
       ],
     },
     moduleNameMapper: {
-      '^@vton/(contracts|ui|shell-sdk)$': `${repoRoot}/packages/$1/src/index.ts`,
+      '^@vton/(contracts|ui|shell-sdk|results)$': `${repoRoot}/packages/$1/src/index.ts`,
       '^(\\.{1,2}/.*)\\.js$': '$1',
     },
     setupFilesAfterEnv: setupFiles,

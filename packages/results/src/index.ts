@@ -1,1 +1,23 @@
-export {};
+export { ResultsGrid, type ResultsGridProps } from './ResultsGrid.js';
+export { ResultTile, TileFrame, type ResultTileProps } from './ResultTile.js';
+export { SkeletonTiles, type SkeletonTilesProps } from './SkeletonTiles.js';
+export { ResultViewer, VIEWER_HINT, type ResultViewerProps } from './ResultViewer.js';
+export { columnsForWidth, COLUMN_BREAKPOINTS, DRAWER_COLUMNS, GALLERY_COLUMNS, type ColumnSpec } from './columns.js';
+export { downloadImage, resultFileName, resultLabel, FULLSCREEN_DOWNLOAD_NAME } from './download.js';
+export {
+  INITIAL_VIEW,
+  canDrag,
+  clampPan,
+  clampScale,
+  fitSize,
+  formatZoom,
+  isDefaultZoom,
+  panBy,
+  scaleAfterPinch,
+  scaleAfterWheel,
+  wheelSensitivity,
+  zoomAround,
+  type Point,
+  type Size,
+  type ViewerZoomState,
+} from './viewerMath.js';

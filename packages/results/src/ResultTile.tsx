@@ -1,0 +1,165 @@
+import type { CSSProperties } from 'react';
+import styled from 'styled-components';
+import { resultLabel } from './download.js';
+import { DownloadIcon, TrashIcon } from './icons.js';
+
+export const TileFrame = styled.div`
+  position: relative;
+  aspect-ratio: 1 / 1;
+  border-radius: ${({ theme }) => theme.radii.md};
+  overflow: hidden;
+  background: ${({ theme }) => theme.colors.surfaceRaised};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+`;
+
+const OpenButton = styled.button`
+  display: block;
+  width: 100%;
+  height: 100%;
+  padding: 0;
+  border: 0;
+  background: transparent;
+  cursor: zoom-in;
+  border-radius: inherit;
+  &:focus-visible {
+    outline: 2px solid ${({ theme }) => theme.colors.focusRing};
+    outline-offset: -2px;
+  }
+  img {
+    display: block;
+    width: 100%;
+    height: 100%;
+    object-fit: cover;
+    transition: transform 0.2s ease;
+  }
+  &:hover img {
+    transform: scale(1.03);
+  }
+`;
+
+const Label = styled.span`
+  position: absolute;
+  left: 8px;
+  bottom: 8px;
+  padding: 2px 8px;
+  border-radius: ${({ theme }) => theme.radii.pill};
+  background: rgba(5, 5, 10, 0.7);
+  color: ${({ theme }) => theme.colors.text};
+  font-size: 12px;
+  font-weight: 600;
+  pointer-events: none;
+`;
+
+const NewBadge = styled.span`
+  position: absolute;
+  left: 8px;
+  top: 8px;
+  padding: 2px 8px;
+  border-radius: ${({ theme }) => theme.radii.pill};
+  background: ${({ theme }) => theme.colors.accent};
+  color: #10130a;
+  font-size: 11px;
+  font-weight: 700;
+  letter-spacing: 0.02em;
+  pointer-events: none;
+`;
+
+const Actions = styled.div`
+  position: absolute;
+  top: 8px;
+  right: 8px;
+  display: flex;
+  gap: 6px;
+  opacity: 0;
+  transform: translateY(-4px);
+  transition: opacity 0.15s ease, transform 0.15s ease;
+  ${TileFrame}:hover &,
+  ${TileFrame}:focus-within & {
+    opacity: 1;
+    transform: none;
+  }
+  @media (hover: none) {
+    opacity: 1;
+    transform: none;
+  }
+`;
+
+const ActionButton = styled.button<{ $destructive?: boolean }>`
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  width: 34px;
+  height: 34px;
+  border-radius: ${({ theme }) => theme.radii.sm};
+  border: 1px solid ${({ theme }) => theme.colors.borderStrong};
+  background: rgba(5, 5, 10, 0.78);
+  color: ${({ theme, $destructive }) => ($destructive ? theme.colors.destructive : theme.colors.text)};
+  cursor: pointer;
+  &:hover:not(:disabled) {
+    background: ${({ theme, $destructive }) => ($destructive ? theme.colors.destructive : theme.colors.surfaceRaised)};
+    color: #fff;
+  }
+  &:disabled {
+    opacity: 0.5;
+    cursor: progress;
+  }
+  &:focus-visible {
+    outline: 2px solid ${({ theme }) => theme.colors.focusRing};
+    outline-offset: 1px;
+  }
+`;
+
+export interface ResultTileProps {
+  /** Shown as "Result #n" (1 = newest). */
+  n: number;
+  /** Small preview; the full-size image loads only in the viewer or on download. */
+  thumbnailUrl: string;
+  /** Intrinsic size of the thumbnail (avoids layout shift while it loads). */
+  width?: number;
+  height?: number;
+  /** Text alternative of the image; defaults to "Result #n". */
+  alt?: string;
+  /** This session's result (the "New" badge). */
+  isNew?: boolean;
+  /** Opens the fullscreen viewer. */
+  onOpen: () => void;
+  /** Downloads the full-size image; no button without it. */
+  onDownload?: () => void;
+  /** Deletes a saved image; pass it only for saved images. */
+  onDelete?: () => void;
+  /** A delete or download in flight: disables the action buttons. */
+  busy?: boolean;
+  className?: string;
+  style?: CSSProperties;
+}
+
+/**
+ * One result in a grid: a button opening the viewer, with download (and delete for saved
+ * images) revealed on hover and on keyboard focus, always shown on touch screens.
+ */
+export function ResultTile({ n, thumbnailUrl, width, height, alt, isNew, onOpen, onDownload, onDelete, busy, className, style }: ResultTileProps) {
+  const label = resultLabel(n);
+  return (
+    <TileFrame role="listitem" className={className} style={style} data-result-tile={n}>
+      <OpenButton type="button" onClick={onOpen} aria-label={isNew ? `${label}, new` : label}>
+        <img src={thumbnailUrl} alt={alt ?? label} width={width} height={height} loading="lazy" decoding="async" draggable={false} />
+      </OpenButton>
+      <Label aria-hidden="true">{label}</Label>
+      {isNew && <NewBadge aria-hidden="true">New</NewBadge>}
+      {(onDownload || onDelete) && (
+        <Actions>
+          {onDownload && (
+            <ActionButton type="button" onClick={onDownload} disabled={busy} aria-label={`Download ${label}`} title="Download">
+              <DownloadIcon />
+            </ActionButton>
+          )}
+          {onDelete && (
+            <ActionButton type="button" $destructive onClick={onDelete} disabled={busy} aria-label={`Delete ${label}`} title="Delete">
+              <TrashIcon />
+            </ActionButton>
+          )}
+        </Actions>
+      )}
+    </TileFrame>
+  );
+}

@@ -1,0 +1,331 @@
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
+import { createPortal } from 'react-dom';
+import styled from 'styled-components';
+import { Button, Spinner } from '@vton/ui';
+import { downloadImage, FULLSCREEN_DOWNLOAD_NAME } from './download.js';
+import { CloseIcon, DownloadIcon } from './icons.js';
+import {
+  INITIAL_VIEW,
+  canDrag,
+  clampPan,
+  fitSize,
+  formatZoom,
+  panBy,
+  scaleAfterPinch,
+  scaleAfterWheel,
+  zoomAround,
+  type Point,
+  type Size,
+  type ViewerZoomState,
+} from './viewerMath.js';
+
+export const VIEWER_HINT = 'Scroll to zoom • Drag to pan • ESC to close';
+
+const Backdrop = styled.div`
+  position: fixed;
+  inset: 0;
+  z-index: 90;
+  display: flex;
+  flex-direction: column;
+  background: rgba(3, 3, 6, 0.96);
+  color: ${({ theme }) => theme.colors.text};
+`;
+
+const Toolbar = styled.div`
+  position: absolute;
+  top: 12px;
+  right: 12px;
+  z-index: 1;
+  display: flex;
+  gap: 8px;
+`;
+
+const Hint = styled.p`
+  position: absolute;
+  left: 50%;
+  bottom: 16px;
+  z-index: 1;
+  transform: translateX(-50%);
+  padding: 6px 14px;
+  border-radius: ${({ theme }) => theme.radii.pill};
+  background: rgba(20, 20, 31, 0.8);
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: 13px;
+  white-space: nowrap;
+  pointer-events: none;
+`;
+
+const Frame = styled.div<{ $cursor: string }>`
+  position: relative;
+  flex: 1;
+  overflow: hidden;
+  touch-action: none;
+  user-select: none;
+  cursor: ${({ $cursor }) => $cursor};
+`;
+
+const Picture = styled.img`
+  position: absolute;
+  left: 50%;
+  top: 50%;
+  max-width: none;
+  transform-origin: center center;
+  will-change: transform;
+  -webkit-user-drag: none;
+`;
+
+const Loading = styled.div`
+  position: absolute;
+  inset: 0;
+  display: flex;
+  align-items: center;
+  justify-content: center;
+  pointer-events: none;
+`;
+
+export interface ResultViewerProps {
+  /** The full-size image; null keeps the viewer closed. */
+  imageUrl: string | null;
+  /** Text alternative, e.g. "Result #3". */
+  alt?: string;
+  onClose: () => void;
+  /** File name of the Download button (default vton-result-fullscreen.png). */
+  downloadFileName?: string;
+  /** Replaces the default download (fetch imageUrl as a blob, save as downloadFileName). */
+  onDownload?: () => void | Promise<unknown>;
+  /** The dialog's accessible name (default "Result preview"). */
+  label?: string;
+}
+
+const FRAME_PADDING = 32;
+
+/**
+ * The fullscreen viewer of the studio and the gallery: zoom 0.1–8 with the wheel, pinch or
+ * +/−/0 keys around the pointer, drag to pan above 100 % (clamped to the image edges),
+ * Escape to close. Escape is taken in the window's capture phase and stopped there, so a
+ * drawer behind the viewer closes only on the next Escape.
+ */
+export function ResultViewer({ imageUrl, alt = 'Result', onClose, downloadFileName = FULLSCREEN_DOWNLOAD_NAME, onDownload, label = 'Result preview' }: ResultViewerProps) {
+  if (!imageUrl || typeof document === 'undefined') return null;
+  return createPortal(
+    <ViewerDialog
+      key={imageUrl}
+      imageUrl={imageUrl}
+      alt={alt}
+      onClose={onClose}
+      downloadFileName={downloadFileName}
+      onDownload={onDownload}
+      label={label}
+    />,
+    document.body,
+  );
+}
+
+type DialogProps = Required<Pick<ResultViewerProps, 'alt' | 'onClose' | 'downloadFileName' | 'label'>> &
+  Pick<ResultViewerProps, 'onDownload'> & { imageUrl: string };
+
+// Keyed by imageUrl: opening or changing the image starts again at 100 % (spec §4).
+function ViewerDialog({ imageUrl, alt, onClose, downloadFileName, onDownload, label }: DialogProps) {
+  const frameRef = useRef<HTMLDivElement>(null);
+  const closeRef = useRef<HTMLButtonElement>(null);
+  const [view, setView] = useState<ViewerZoomState>(INITIAL_VIEW);
+  const [natural, setNatural] = useState<Size | null>(null);
+  const [frame, setFrame] = useState<Size>({ width: 0, height: 0 });
+  const [downloading, setDownloading] = useState(false);
+  const [dragging, setDragging] = useState(false);
+
+  const base = natural ? fitSize(natural, frame) : { width: 0, height: 0 };
+  // Handlers bound once read the latest geometry from here.
+  const geometry = useRef({ base, frame });
+  geometry.current = { base, frame };
+
+  const onCloseRef = useRef(onClose);
+  onCloseRef.current = onClose;
+
+  const focusPoint = useCallback((clientX: number, clientY: number): Point => {
+    const rect = frameRef.current?.getBoundingClientRect();
+    if (!rect) return { x: 0, y: 0 };
+    return { x: clientX - rect.left - rect.width / 2, y: clientY - rect.top - rect.height / 2 };
+  }, []);
+
+  const zoomTo = useCallback((nextScale: number | ((scale: number) => number), focus: Point = { x: 0, y: 0 }) => {
+    setView((current) => {
+      const target = typeof nextScale === 'function' ? nextScale(current.scale) : nextScale;
+      return zoomAround(current, target, focus, geometry.current.base, geometry.current.frame);
+    });
+  }, []);
+
+  // The frame's size (minus a margin so the image never touches the screen edge at 100 %).
+  useLayoutEffect(() => {
+    const element = frameRef.current;
+    if (!element) return undefined;
+    const measure = () => {
+      const rect = element.getBoundingClientRect();
+      setFrame({ width: Math.max(0, rect.width - FRAME_PADDING * 2), height: Math.max(0, rect.height - FRAME_PADDING * 2) });
+    };
+    measure();
+    if (typeof ResizeObserver === 'undefined') {
+      window.addEventListener('resize', measure);
+      return () => window.removeEventListener('resize', measure);
+    }
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+
+  // A resize can leave the pan outside the new edges.
+  useEffect(() => {
+    setView((current) => clampPan(current, geometry.current.base, geometry.current.frame));
+  }, [frame.width, frame.height, natural]);
+
+  // Wheel zoom needs a non-passive listener to keep the page behind from scrolling.
+  useEffect(() => {
+    const element = frameRef.current;
+    if (!element) return undefined;
+    const onWheel = (event: WheelEvent) => {
+      event.preventDefault();
+      const focus = focusPoint(event.clientX, event.clientY);
+      zoomTo((scale) => scaleAfterWheel(scale, event.deltaY, event.deltaMode), focus);
+    };
+    element.addEventListener('wheel', onWheel, { passive: false });
+    return () => element.removeEventListener('wheel', onWheel);
+  }, [focusPoint, zoomTo]);
+
+  // Escape (and zoom keys) before anything else on the page sees them.
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        event.preventDefault();
+        event.stopImmediatePropagation();
+        onCloseRef.current();
+        return;
+      }
+      if (event.ctrlKey || event.metaKey || event.altKey) return;
+      if (event.key === '+' || event.key === '=') zoomTo((scale) => scale * 1.25);
+      else if (event.key === '-' || event.key === '_') zoomTo((scale) => scale / 1.25);
+      else if (event.key === '0') setView(INITIAL_VIEW);
+    };
+    window.addEventListener('keydown', onKeyDown, true);
+    return () => window.removeEventListener('keydown', onKeyDown, true);
+  }, [zoomTo]);
+
+  // Focus moves into the dialog and returns to the tile that opened it; the page stops scrolling.
+  useEffect(() => {
+    const previous = document.activeElement as HTMLElement | null;
+    closeRef.current?.focus();
+    const overflow = document.body.style.overflow;
+    document.body.style.overflow = 'hidden';
+    return () => {
+      document.body.style.overflow = overflow;
+      if (previous && document.contains(previous)) previous.focus();
+    };
+  }, []);
+
+  // Pointer drag (mouse, pen, one finger) and two-finger pinch.
+  const pointers = useRef(new Map<number, { x: number; y: number }>());
+  const pinch = useRef<{ distance: number; scale: number } | null>(null);
+
+  const pinchDistance = () => {
+    const [a, b] = [...pointers.current.values()];
+    return Math.hypot(a.x - b.x, a.y - b.y);
+  };
+
+  const onPointerDown = (event: ReactPointerEvent<HTMLDivElement>) => {
+    if (event.pointerType === 'mouse' && event.button !== 0) return;
+    pointers.current.set(event.pointerId, { x: event.clientX, y: event.clientY });
+    event.currentTarget.setPointerCapture?.(event.pointerId);
+    if (pointers.current.size === 2) pinch.current = { distance: pinchDistance(), scale: view.scale };
+    setDragging(pointers.current.size === 1 && canDrag(view.scale));
+  };
+
+  const onPointerMove = (event: ReactPointerEvent<HTMLDivElement>) => {
+    const previous = pointers.current.get(event.pointerId);
+    if (!previous) return;
+    pointers.current.set(event.pointerId, { x: event.clientX, y: event.clientY });
+    if (pointers.current.size >= 2 && pinch.current) {
+      const start = pinch.current;
+      const [a, b] = [...pointers.current.values()];
+      const focus = focusPoint((a.x + b.x) / 2, (a.y + b.y) / 2);
+      zoomTo(scaleAfterPinch(start.scale, start.distance, pinchDistance()), focus);
+      return;
+    }
+    const dx = event.clientX - previous.x;
+    const dy = event.clientY - previous.y;
+    setView((current) => panBy(current, dx, dy, geometry.current.base, geometry.current.frame));
+  };
+
+  const onPointerEnd = (event: ReactPointerEvent<HTMLDivElement>) => {
+    pointers.current.delete(event.pointerId);
+    if (pointers.current.size < 2) pinch.current = null;
+    if (pointers.current.size === 0) setDragging(false);
+  };
+
+  const download = async () => {
+    setDownloading(true);
+    try {
+      await (onDownload ? onDownload() : downloadImage(imageUrl, downloadFileName));
+    } catch (error) {
+      console.error('Download failed', error); // spec §8: a failed download is only logged
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  const zoomLabel = formatZoom(view.scale);
+  const zoomed = zoomLabel !== '100%';
+  const cursor = canDrag(view.scale) ? (dragging ? 'grabbing' : 'grab') : 'default';
+  const sized = natural && base.width > 0;
+
+  return (
+    <Backdrop role="dialog" aria-modal="true" aria-label={label}>
+      <Toolbar>
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={() => zoomed && setView(INITIAL_VIEW)}
+          aria-label={`Zoom ${zoomLabel}${zoomed ? ', reset to 100%' : ''}`}
+          title={zoomed ? 'Reset zoom' : 'Zoom'}
+        >
+          {zoomLabel}
+        </Button>
+        <Button variant="secondary" size="sm" onClick={download} loading={downloading}>
+          {!downloading && <DownloadIcon />}
+          Download
+        </Button>
+        <Button ref={closeRef} variant="secondary" size="sm" onClick={onClose}>
+          <CloseIcon />
+          Close
+        </Button>
+      </Toolbar>
+      <Frame
+        ref={frameRef}
+        $cursor={cursor}
+        onPointerDown={onPointerDown}
+        onPointerMove={onPointerMove}
+        onPointerUp={onPointerEnd}
+        onPointerCancel={onPointerEnd}
+        data-testid="result-viewer-frame"
+      >
+        {!natural && (
+          <Loading>
+            <Spinner size={32} label="Loading image" />
+          </Loading>
+        )}
+        <Picture
+          src={imageUrl}
+          alt={alt}
+          draggable={false}
+          onLoad={(event) => setNatural({ width: event.currentTarget.naturalWidth, height: event.currentTarget.naturalHeight })}
+          style={{
+            width: sized ? base.width : undefined,
+            height: sized ? base.height : undefined,
+            opacity: natural ? 1 : 0,
+            transform: `translate(-50%, -50%) translate(${view.translateX}px, ${view.translateY}px) scale(${view.scale})`,
+          }}
+          data-scale={view.scale}
+        />
+      </Frame>
+      <Hint>{VIEWER_HINT}</Hint>
+    </Backdrop>
+  );
+}
