@@ -95,7 +95,7 @@ export class ImageProcessor {
         const alpha = await this.open(maskBytes).extractChannel('alpha').raw().toBuffer();
         if (alpha.some((value) => value !== 255)) return { map: alpha, width, height };
       }
-      const colour = await this.open(maskBytes).removeAlpha().toColourspace('srgb').bandbool('or').raw().toBuffer();
+      const colour = await this.open(maskBytes).greyscale().extractChannel(0).raw().toBuffer();
       return { map: colour, width, height };
     } catch (error) {
       throw this.unreadable('The mask', error);

@@ -1,0 +1,170 @@
+import type { ModelPhotoRecord } from '@vton/contracts';
+import sharp from 'sharp';
+import { bearer, jpeg, mask, MediaHarness, NO_ROWS, pixel, png, pngClaiming, solid, truncatedPng, type Seller } from './helpers.js';
+
+describe('model photos and masks (real Postgres, S3 server, svc-auth tokens)', () => {
+  const h = new MediaHarness();
+  let seller: Seller;
+
+  beforeAll(async () => {
+    await h.start();
+  });
+  afterAll(() => h.stop());
+  beforeEach(async () => {
+    seller = await h.seller();
+  });
+
+  const uploadModels = (who: Seller, files: [Buffer, string][]) => {
+    const req = h.http().post('/api/models').set(bearer(who));
+    for (const [bytes, name] of files) req.attach('files', bytes, name);
+    return req;
+  };
+  const oneModel = async (who: Seller, bytes: Buffer, name = 'model.jpg'): Promise<ModelPhotoRecord> =>
+    (await uploadModels(who, [[bytes, name]]).expect(201)).body[0];
+  const sendMask = (who: Seller, id: number, bytes: Buffer) =>
+    h.http().post(`/api/models/${id}/mask`).set(bearer(who)).attach('mask', bytes, 'mask.png');
+
+  it('stores several photos with thumbnails and lists them, status uploaded', async () => {
+    const res = await uploadModels(seller, [[await jpeg(800, 1200), 'a.jpg'], [await png(300, 200), 'b.png']]).expect(201);
+    const models = res.body as ModelPhotoRecord[];
+    expect(models).toEqual([
+      expect.objectContaining({ filename: 'a.jpg', width: 800, height: 1200, status: 'uploaded', inpaint: null }),
+      expect.objectContaining({ filename: 'b.png', width: 300, height: 200, status: 'uploaded', inpaint: null }),
+    ]);
+    expect(models[0].thumbnailUrl).toMatch(new RegExp(`^/api/media/files/${seller.id}/models/${models[0].id}-thumb\\.webp\\?exp=`));
+    const thumb = (await h.fetchSigned(models[0].thumbnailUrl).expect(200).expect('content-type', 'image/webp')).body as Buffer;
+    expect(await sharp(thumb).metadata()).toMatchObject({ width: 267, height: 400 });
+
+    const list = await h.http().get('/api/models').set(bearer(seller)).expect(200);
+    expect(list.body.map((m: ModelPhotoRecord) => m.id)).toEqual(models.map((m) => m.id));
+    expect(await h.objectsOf(seller.id)).toHaveLength(4);
+    const [{ status }] = await h.query('SELECT status FROM models WHERE id = $1', [models[0].id]);
+    expect(status).toBe('uploaded');
+  });
+
+  it('stores all or none: one bad photo refuses the batch and removes what was stored', async () => {
+    const res = await uploadModels(seller, [[await jpeg(100, 100), 'good.jpg'], [Buffer.from('text'), 'bad.png']]).expect(415);
+    expect(res.body.message).toBe('"bad.png" is not a JPG, PNG or WebP image');
+    expect(await h.rowsOf(seller.id)).toEqual(NO_ROWS);
+    expect(await h.objectsOf(seller.id)).toEqual([]);
+  });
+
+  it.each([
+    ['a truncated PNG', truncatedPng, 400],
+    ['a 20000×20000 pixel flood', () => pngClaiming(20000, 20000), 413],
+    ['a 0-byte file', async () => Buffer.alloc(0), 400],
+  ] as [string, () => Promise<Buffer>, number][])('refuses %s and leaves nothing behind', async (_what, build, status) => {
+    await uploadModels(seller, [[await build(), 'x.png']]).expect(status);
+    expect(await h.rowsOf(seller.id)).toEqual(NO_ROWS);
+    expect(await h.objectsOf(seller.id)).toEqual([]);
+  });
+
+  describe('mask', () => {
+    it('crops around the painted area with padding 10, squared with image context, and becomes ready', async () => {
+      const model = await oneModel(seller, await png(400, 300, '#3366cc'));
+      // Painted 40×20 at (100, 150): padded to 60×40, squared to 60×60 around its centre.
+      const res = await sendMask(seller, model.id, await mask(400, 300, [{ left: 100, top: 150, width: 40, height: 20 }])).expect(201);
+      expect(res.body).toMatchObject({
+        id: model.id,
+        status: 'ready',
+        inpaint: {
+          bounds: { x: 90, y: 130, width: 60, height: 60 },
+          croppedImageUrl: expect.stringContaining(`${seller.id}/models/${model.id}-inpaint-cropped.png?`),
+          processedMaskUrl: expect.stringContaining(`${seller.id}/models/${model.id}-inpaint-mask.png?`),
+        },
+      });
+      expect(res.body.error).toBeUndefined();
+      const processed = (await h.fetchSigned(res.body.inpaint.processedMaskUrl).expect(200)).body as Buffer;
+      expect(await sharp(processed).metadata()).toMatchObject({ width: 60, height: 60, format: 'png' });
+      expect(await pixel(processed, 30, 30)).toEqual([255, 255, 255]);
+      expect(await pixel(processed, 5, 5)).toEqual([0, 0, 0]);
+      const cropped = (await h.fetchSigned(res.body.inpaint.croppedImageUrl)).body as Buffer;
+      expect(await sharp(cropped).metadata()).toMatchObject({ width: 60, height: 60 });
+      expect(await pixel(cropped, 30, 30)).toEqual([0x33, 0x66, 0xcc]);
+
+      // svc-generation reads the same files with the user's token.
+      const bytes = await h.http().get(`/api/models/${model.id}/files/inpaint-mask`).set(bearer(seller)).buffer(true).expect(200).expect('content-type', 'image/png');
+      expect(Buffer.compare(bytes.body as Buffer, processed)).toBe(0);
+      await h.http().get(`/api/models/${model.id}/files/inpaint-cropped`).set(bearer(seller)).expect(200);
+      await h.http().get(`/api/models/${model.id}/files/original`).set(bearer(seller)).expect(200).expect('content-type', 'image/png');
+      const [row] = await h.query('SELECT status, "inpaintCropBounds", "inpaintMaskObjectStorageKey" FROM models WHERE id = $1', [model.id]);
+      expect(row).toEqual({ status: 'ready', inpaintCropBounds: { x: 90, y: 130, width: 60, height: 60 }, inpaintMaskObjectStorageKey: `${seller.id}/models/${model.id}-inpaint-mask.png` });
+    });
+
+    it('keeps the square inside the photo when the mask touches its edge', async () => {
+      const model = await oneModel(seller, await png(300, 200));
+      // Painted along the whole left edge, rows 50..99.
+      const res = await sendMask(seller, model.id, await mask(300, 200, [{ left: 0, top: 50, width: 30, height: 50 }])).expect(201);
+      expect(res.body.inpaint.bounds).toEqual({ x: 0, y: 40, width: 70, height: 70 });
+      // A stroke from top to bottom: as tall as the photo, so the square is the photo's height.
+      const full = await sendMask(seller, model.id, await mask(300, 200, [{ left: 280, top: 0, width: 20, height: 200 }])).expect(201);
+      expect(full.body.inpaint.bounds).toEqual({ x: 100, y: 0, width: 200, height: 200 });
+    });
+
+    it('reads an opaque black-and-white mask as well as a transparent one', async () => {
+      const model = await oneModel(seller, await png(200, 200));
+      const bw = await solid(200, 200, '#000000').composite([{ input: { create: { width: 20, height: 20, channels: 3, background: '#ffffff' } }, left: 50, top: 50 }]).png().toBuffer();
+      const res = await sendMask(seller, model.id, bw).expect(201);
+      expect(res.body.inpaint.bounds).toEqual({ x: 40, y: 40, width: 40, height: 40 });
+    });
+
+    it('an empty mask is a clear 400 and sets the model back to uploaded with the reason', async () => {
+      const model = await oneModel(seller, await png(200, 100));
+      await sendMask(seller, model.id, await mask(200, 100, [{ left: 10, top: 10, width: 10, height: 10 }])).expect(201);
+      const res = await sendMask(seller, model.id, await mask(200, 100, [])).expect(400);
+      expect(res.body).toMatchObject({ code: 'INVALID_INPUT', message: 'The mask is empty: paint where the garment goes' });
+      const [listed] = (await h.http().get('/api/models').set(bearer(seller)).expect(200)).body as ModelPhotoRecord[];
+      expect(listed).toMatchObject({ id: model.id, status: 'uploaded', inpaint: null, error: 'The mask is empty: paint where the garment goes' });
+      // The earlier approval's files went with it.
+      expect(await h.objectsOf(seller.id)).toEqual([`${seller.id}/models/${model.id}-original.png`, `${seller.id}/models/${model.id}-thumb.webp`]);
+      await h.http().get(`/api/models/${model.id}/files/inpaint-mask`).set(bearer(seller)).expect(404);
+    });
+
+    it('refuses a mask of another size, a JPEG mask or a corrupt one, each with a reason', async () => {
+      const model = await oneModel(seller, await png(200, 100));
+      const wrongSize = await sendMask(seller, model.id, await mask(100, 100, [{ left: 0, top: 0, width: 5, height: 5 }])).expect(400);
+      expect(wrongSize.body.message).toBe("The mask is 100×100 pixels; it must be the photo's size, 200×100");
+      await sendMask(seller, model.id, await jpeg(200, 100, '#ffffff')).expect(415);
+      await sendMask(seller, model.id, await truncatedPng()).expect(400);
+      await h.http().post(`/api/models/${model.id}/mask`).set(bearer(seller)).expect(400);
+      const [row] = await h.query('SELECT status, error FROM models WHERE id = $1', [model.id]);
+      expect(row).toEqual({ status: 'uploaded', error: expect.stringContaining('multipart') });
+    });
+
+    it('works on a 7680×4320 photo', async () => {
+      const model = await oneModel(seller, await jpeg(7680, 4320, '#557799'), '8k.jpg');
+      expect(model).toMatchObject({ width: 7680, height: 4320 });
+      const res = await sendMask(seller, model.id, await mask(7680, 4320, [{ left: 7000, top: 4000, width: 680, height: 320 }])).expect(201);
+      // Padded box 6990..7680 × 3990..4320 (690×330), squared to 690 and shifted inside the photo.
+      expect(res.body).toMatchObject({ status: 'ready', inpaint: { bounds: { x: 6990, y: 3630, width: 690, height: 690 } } });
+    }, 60_000);
+  });
+
+  it('deletes the row, then its objects', async () => {
+    const model = await oneModel(seller, await png(100, 100));
+    await sendMask(seller, model.id, await mask(100, 100, [{ left: 10, top: 10, width: 10, height: 10 }])).expect(201);
+    expect(await h.objectsOf(seller.id)).toHaveLength(4);
+    await h.http().delete(`/api/models/${model.id}`).set(bearer(seller)).expect(204);
+    expect(await h.rowsOf(seller.id)).toEqual(NO_ROWS);
+    expect(await h.objectsOf(seller.id)).toEqual([]);
+    await h.http().delete(`/api/models/${model.id}`).set(bearer(seller)).expect(404);
+  });
+
+  describe('another seller', () => {
+    it('cannot list, read, mask, fetch or delete my model photos', async () => {
+      const other = await h.seller();
+      const model = await oneModel(seller, await png(100, 100));
+      await sendMask(seller, model.id, await mask(100, 100, [{ left: 10, top: 10, width: 10, height: 10 }])).expect(201);
+      await h.http().get('/api/models').set(bearer(other)).expect(200, []);
+      await h.http().get(`/api/models/${model.id}`).set(bearer(other)).expect(404);
+      await sendMask(other, model.id, await mask(100, 100, [])).expect(404);
+      for (const variant of ['original', 'inpaint-cropped', 'inpaint-mask']) {
+        await h.http().get(`/api/models/${model.id}/files/${variant}`).set(bearer(other)).expect(404);
+      }
+      await h.http().delete(`/api/models/${model.id}`).set(bearer(other)).expect(404);
+      const [row] = await h.query('SELECT status FROM models WHERE id = $1', [model.id]);
+      expect(row.status).toBe('ready');
+      expect(await h.objectsOf(seller.id)).toHaveLength(4);
+    });
+  });
+});
