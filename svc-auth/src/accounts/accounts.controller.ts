@@ -1,16 +1,99 @@
-import { Controller, Get } from '@nestjs/common';
-import { ApiBearerAuth, ApiOkResponse, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
-import { CurrentUser, type AuthenticatedUser } from '@vton/service-kit';
+import { Body, Controller, Get, HttpCode, Post, Query, Req, UseInterceptors } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiBearerAuth,
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiForbiddenResponse,
+  ApiOkResponse,
+  ApiTags,
+  ApiTooManyRequestsResponse,
+  ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
+import type {
+  AuthMessageResponse,
+  LoginResponse,
+  MeResponse,
+  RegisterResponse,
+  VerifyEmailResponse,
+} from '@vton/contracts';
+import { CurrentUser, Public, type AuthenticatedUser } from '@vton/service-kit';
+import type { Request } from 'express';
+import { RetryAfterInterceptor } from '../throttling/retry-after.interceptor.js';
+import { AccountsService } from './accounts.service.js';
+import { EmailDto } from './dto/email.dto.js';
+import { LoginDto } from './dto/login.dto.js';
+import { RegisterDto } from './dto/register.dto.js';
+import { ResetPasswordDto } from './dto/reset-password.dto.js';
+import { VerifyEmailQuery } from './dto/verify-email.dto.js';
 
 @ApiTags('accounts')
-@ApiBearerAuth('bearer')
-@Controller()
+@Controller('/api/auth')
+@UseInterceptors(RetryAfterInterceptor)
 export class AccountsController {
-  /** For now the user as the token names it; the accounts issue reads the users table. */
-  @Get('/api/auth/me')
-  @ApiOkResponse({ description: 'The signed-in user.' })
-  @ApiUnauthorizedResponse({ description: 'No valid token.' })
-  me(@CurrentUser() user: AuthenticatedUser): { user: AuthenticatedUser } {
-    return { user };
+  constructor(private readonly accounts: AccountsService) {}
+
+  @Public()
+  @Post('register')
+  @ApiCreatedResponse({ description: 'Stored unverified; a verification e-mail is on its way.' })
+  @ApiBadRequestResponse({ description: 'Validation failed: `message` is the first issue, `issues` lists them all.' })
+  @ApiConflictResponse({ description: '"User already exists".' })
+  register(@Body() body: RegisterDto): Promise<RegisterResponse> {
+    return this.accounts.register(body);
+  }
+
+  @Public()
+  @Post('login')
+  @HttpCode(200)
+  @ApiOkResponse({ description: '{ token }: an ES256 JWT.' })
+  @ApiUnauthorizedResponse({ description: '"Invalid credentials".' })
+  @ApiForbiddenResponse({ description: 'The e-mail address is not verified yet.' })
+  @ApiTooManyRequestsResponse({ description: 'Too many failures for this account or address; see Retry-After.' })
+  login(@Body() body: LoginDto, @Req() req: Request): Promise<LoginResponse> {
+    return this.accounts.login(body, req.ip ?? 'unknown');
+  }
+
+  @Public()
+  @Post('verify-email-and-login')
+  @HttpCode(200)
+  @ApiOkResponse({ description: '{ success, token, message }: the account is verified and signed in.' })
+  @ApiBadRequestResponse({ description: 'Missing, unknown, used or expired token.' })
+  verifyEmailAndLogin(@Query() query: VerifyEmailQuery): Promise<VerifyEmailResponse> {
+    return this.accounts.verifyEmailAndLogin(query.token);
+  }
+
+  @Public()
+  @Post('resend-verification')
+  @HttpCode(200)
+  @ApiOkResponse({ description: 'The same answer whether or not the address has an account.' })
+  @ApiTooManyRequestsResponse({ description: 'Too many e-mails for this address; see Retry-After.' })
+  resendVerification(@Body() body: EmailDto): Promise<AuthMessageResponse> {
+    return this.accounts.resendVerification(body.email);
+  }
+
+  @Public()
+  @Post('forgot-password')
+  @HttpCode(200)
+  @ApiOkResponse({ description: 'The same answer whether or not the address has an account.' })
+  @ApiTooManyRequestsResponse({ description: 'Too many e-mails for this address; see Retry-After.' })
+  forgotPassword(@Body() body: EmailDto): Promise<AuthMessageResponse> {
+    return this.accounts.forgotPassword(body.email);
+  }
+
+  @Public()
+  @Post('reset-password')
+  @HttpCode(200)
+  @ApiOkResponse({ description: 'The password is changed; the link is used up.' })
+  @ApiBadRequestResponse({ description: 'Validation failed, or an unknown, used or expired token.' })
+  resetPassword(@Body() body: ResetPasswordDto): Promise<AuthMessageResponse> {
+    return this.accounts.resetPassword(body);
+  }
+
+  @Get('me')
+  @ApiBearerAuth('bearer')
+  @ApiOkResponse({ description: '{ user: { id, email, isEmailVerified, createdAt } } from the users table.' })
+  @ApiUnauthorizedResponse({ description: 'No valid token, or the account no longer exists.' })
+  me(@CurrentUser() user: AuthenticatedUser): Promise<MeResponse> {
+    return this.accounts.me(user.id);
   }
 }

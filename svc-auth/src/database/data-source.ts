@@ -1,11 +1,14 @@
 import { createDataSource, loadConfig, type ServiceDatabase } from '@vton/service-kit';
 import { AuthConfig } from '../config/auth.config.js';
+import { ThrottleCounter } from '../throttling/throttle-counter.entity.js';
+import { User } from '../users/entities/user.entity.js';
 import { CreateAuthSchema1767225600000 } from './migrations/1767225600000-create-auth-schema.js';
+import { CreateUsers1767398400000 } from './migrations/1767398400000-create-users.js';
 
 /** svc-auth's tables (schema `auth` by default): entity and migration classes, listed by hand. */
 export const authDatabase: ServiceDatabase = {
-  entities: [],
-  migrations: [CreateAuthSchema1767225600000],
+  entities: [User, ThrottleCounter],
+  migrations: [CreateAuthSchema1767225600000, CreateUsers1767398400000],
 };
 
 /** A standalone data source, for scripts and the TypeORM CLI. */

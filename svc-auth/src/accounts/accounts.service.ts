@@ -1,0 +1,200 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import {
+  AUTH_ERRORS,
+  ErrorCode,
+  PASSWORD_RESET_LINK_HOURS,
+  VERIFICATION_LINK_HOURS,
+  type AuthMessageResponse,
+  type LoginResponse,
+  type MeResponse,
+  type RegisterResponse,
+  type VerifyEmailResponse,
+} from '@vton/contracts';
+import { ApiException } from '@vton/service-kit';
+import type { Repository } from 'typeorm';
+import { AuthConfig } from '../config/auth.config.js';
+import { accountLink, passwordResetMail, verificationMail } from '../mail/account-mails.js';
+import { MailTransport, type OutgoingMail } from '../mail/mail-transport.js';
+import { ThrottledException, ThrottleService } from '../throttling/throttle.service.js';
+import { TokenService } from '../tokens/token.service.js';
+import { User } from '../users/entities/user.entity.js';
+import type { LoginDto } from './dto/login.dto.js';
+import type { RegisterDto } from './dto/register.dto.js';
+import type { ResetPasswordDto } from './dto/reset-password.dto.js';
+import { hashToken, newOneTimeToken } from './one-time-token.js';
+import { PasswordHasher } from './passwords.js';
+
+const HOUR_MS = 3600_000;
+const UNIQUE_VIOLATION = '23505';
+
+export const ACCOUNT_MESSAGES = {
+  registered: 'Account created. Please check your email to verify your account.',
+  verified: 'Email verified successfully',
+  resendSent: 'If this address has an account waiting for verification, we have sent a new verification link.',
+  resetSent: 'If an account exists for this address, we have sent a link to reset your password.',
+  passwordReset: 'Your password has been reset. You can now sign in.',
+} as const;
+
+/** Accounts: registration, e-mail verification, sign-in, password reset and the current user. */
+@Injectable()
+export class AccountsService {
+  private readonly logger = new Logger('Accounts');
+
+  constructor(
+    @InjectRepository(User) private readonly users: Repository<User>,
+    private readonly passwords: PasswordHasher,
+    private readonly tokens: TokenService,
+    private readonly mail: MailTransport,
+    private readonly throttle: ThrottleService,
+    private readonly config: AuthConfig,
+  ) {}
+
+  async register({ email, password }: RegisterDto): Promise<RegisterResponse> {
+    if (await this.users.existsBy({ email })) throw duplicate();
+    const verification = newOneTimeToken();
+    const user = this.users.create({
+      email,
+      password: await this.passwords.hash(password),
+      isEmailVerified: 'false',
+      emailVerificationToken: verification.hash,
+      emailVerificationExpiry: new Date(Date.now() + VERIFICATION_LINK_HOURS * HOUR_MS),
+    });
+    try {
+      await this.users.insert(user);
+    } catch (error) {
+      // Two registrations of one address at once: the unique index decides.
+      if ((error as { code?: string }).code === UNIQUE_VIOLATION) throw duplicate();
+      throw error;
+    }
+    // The account exists even when the mail cannot go out now: "resend" sends a fresh link later.
+    if (await this.mayMail(email)) {
+      await this.mail.send(verificationMail(email, accountLink(this.config.PUBLIC_URL, 'verify-email', verification.token)));
+    }
+    return { message: ACCOUNT_MESSAGES.registered, email };
+  }
+
+  async login({ email, password }: LoginDto, ip: string): Promise<LoginResponse> {
+    const keys = [`login-account:${email}`, `login-ip:${ip}`];
+    const { LOGIN_FAILURE_LIMIT: limit, LOGIN_FAILURE_WINDOW_SECONDS: window } = this.config;
+    const wait = await this.throttle.blockedFor(keys, limit, window);
+    if (wait !== null) throw new ThrottledException(AUTH_ERRORS.tooManyAttempts, wait);
+
+    const user = await this.users.findOneBy({ email });
+    // The password is checked first, so the 403 below never tells a stranger an address is registered.
+    if (!(await this.passwords.verify(user?.password, password))) {
+      await Promise.all(keys.map((key) => this.throttle.hit(key, window)));
+      throw new ApiException(401, ErrorCode.UNAUTHORIZED, AUTH_ERRORS.invalidCredentials);
+    }
+    if (user!.isEmailVerified !== 'true') {
+      throw new ApiException(403, ErrorCode.FORBIDDEN, AUTH_ERRORS.emailNotVerified);
+    }
+    await this.throttle.clear(keys[0]);
+    return { token: await this.tokens.issue({ id: user!.id, email: user!.email }) };
+  }
+
+  async verifyEmailAndLogin(token: string): Promise<VerifyEmailResponse> {
+    const tokenHash = hashToken(token);
+    const user = await this.users.findOneBy({ emailVerificationToken: tokenHash });
+    if (!user) throw badLink(AUTH_ERRORS.invalidVerificationLink);
+    if (!user.emailVerificationExpiry || user.emailVerificationExpiry.getTime() <= Date.now()) {
+      throw badLink(AUTH_ERRORS.expiredVerificationLink);
+    }
+    // Conditional on the token still being there: of two clicks at once, only one wins.
+    const result = await this.users.update(
+      { id: user.id, emailVerificationToken: tokenHash },
+      { isEmailVerified: 'true', emailVerificationToken: null, emailVerificationExpiry: null },
+    );
+    if (!result.affected) throw badLink(AUTH_ERRORS.invalidVerificationLink);
+    return { success: true, token: await this.tokens.issue({ id: user.id, email: user.email }), message: ACCOUNT_MESSAGES.verified };
+  }
+
+  /** Answers the same whether or not the address has an account waiting for verification. */
+  async resendVerification(email: string): Promise<AuthMessageResponse> {
+    await this.countMailRequest(email);
+    const user = await this.users.findOneBy({ email });
+    if (user && user.isEmailVerified !== 'true') {
+      const verification = newOneTimeToken();
+      await this.users.update(user.id, {
+        emailVerificationToken: verification.hash,
+        emailVerificationExpiry: new Date(Date.now() + VERIFICATION_LINK_HOURS * HOUR_MS),
+      });
+      this.sendInBackground(verificationMail(email, accountLink(this.config.PUBLIC_URL, 'verify-email', verification.token)));
+    }
+    return { success: true, message: ACCOUNT_MESSAGES.resendSent };
+  }
+
+  /** Answers the same whether or not the address has an account. */
+  async forgotPassword(email: string): Promise<AuthMessageResponse> {
+    await this.countMailRequest(email);
+    const user = await this.users.findOneBy({ email });
+    if (user) {
+      const reset = newOneTimeToken();
+      await this.users.update(user.id, {
+        passwordResetToken: reset.hash,
+        passwordResetExpiry: new Date(Date.now() + PASSWORD_RESET_LINK_HOURS * HOUR_MS),
+      });
+      this.sendInBackground(passwordResetMail(email, accountLink(this.config.PUBLIC_URL, 'reset-password', reset.token)));
+    }
+    return { success: true, message: ACCOUNT_MESSAGES.resetSent };
+  }
+
+  async resetPassword({ token, password }: ResetPasswordDto): Promise<AuthMessageResponse> {
+    const tokenHash = hashToken(token);
+    const user = await this.users.findOneBy({ passwordResetToken: tokenHash });
+    if (!user) throw badLink(AUTH_ERRORS.invalidResetLink);
+    if (!user.passwordResetExpiry || user.passwordResetExpiry.getTime() <= Date.now()) {
+      throw badLink(AUTH_ERRORS.expiredResetLink);
+    }
+    const result = await this.users.update(
+      { id: user.id, passwordResetToken: tokenHash },
+      {
+        password: await this.passwords.hash(password),
+        passwordResetToken: null,
+        passwordResetExpiry: null,
+        // The link reached this mailbox, which proves it as well as a verification link would.
+        isEmailVerified: 'true',
+        emailVerificationToken: null,
+        emailVerificationExpiry: null,
+      },
+    );
+    if (!result.affected) throw badLink(AUTH_ERRORS.invalidResetLink);
+    await this.throttle.clear(`login-account:${user.email}`);
+    return { success: true, message: ACCOUNT_MESSAGES.passwordReset };
+  }
+
+  /** The signed-in user as stored now; a token of a deleted account no longer works. */
+  async me(id: number): Promise<MeResponse> {
+    const user = await this.users.findOneBy({ id });
+    if (!user) throw new ApiException(401, ErrorCode.UNAUTHORIZED, 'Authentication required');
+    return {
+      user: { id: user.id, email: user.email, isEmailVerified: user.isEmailVerified, createdAt: user.createdAt.toISOString() },
+    };
+  }
+
+  /** Resend and forgot: over the per-address limit the caller is told to wait (for any address alike). */
+  private async countMailRequest(email: string): Promise<void> {
+    const { hits, secondsLeft } = await this.throttle.hit(`mail:${email}`, this.config.MAIL_SEND_WINDOW_SECONDS);
+    if (hits > this.config.MAIL_SEND_LIMIT) throw new ThrottledException(AUTH_ERRORS.tooManyEmails, secondsLeft);
+  }
+
+  private async mayMail(email: string): Promise<boolean> {
+    const { hits } = await this.throttle.hit(`mail:${email}`, this.config.MAIL_SEND_WINDOW_SECONDS);
+    if (hits <= this.config.MAIL_SEND_LIMIT) return true;
+    this.logger.warn('Verification mail not sent: the address reached its mail limit');
+    return false;
+  }
+
+  /** Not awaited: how long the answer takes must not tell whether the address has an account. */
+  private sendInBackground(mail: OutgoingMail): void {
+    void this.mail.send(mail);
+  }
+}
+
+function duplicate(): ApiException {
+  return new ApiException(409, ErrorCode.CONFLICT, AUTH_ERRORS.userExists);
+}
+
+function badLink(message: string): ApiException {
+  return new ApiException(400, ErrorCode.INVALID_INPUT, message);
+}

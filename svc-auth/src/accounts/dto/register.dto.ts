@@ -1,0 +1,17 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { AUTH_VALIDATION as M, type RegisterRequest } from '@vton/contracts';
+import { ConfirmPasswordField, EmailField, NewPasswordField } from './auth-fields.js';
+
+export class RegisterDto implements RegisterRequest {
+  @ApiProperty({ example: 'seller@example.com' })
+  @EmailField(M.invalidEmail)
+  email: string;
+
+  @ApiProperty({ description: 'At least 8 characters with a lowercase letter, an uppercase letter and a digit.' })
+  @NewPasswordField()
+  password: string;
+
+  @ApiProperty()
+  @ConfirmPasswordField()
+  confirmPassword: string;
+}

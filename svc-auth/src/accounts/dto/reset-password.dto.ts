@@ -1,0 +1,21 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { AUTH_VALIDATION as M, type ResetPasswordRequest } from '@vton/contracts';
+import { IsDefined, IsString, MaxLength, MinLength } from 'class-validator';
+import { ConfirmPasswordField, NewPasswordField } from './auth-fields.js';
+
+export class ResetPasswordDto implements ResetPasswordRequest {
+  @ApiProperty({ description: 'The token from the e-mailed link.' })
+  @IsDefined({ message: M.resetTokenRequired })
+  @IsString({ message: M.resetTokenRequired })
+  @MinLength(1, { message: M.resetTokenRequired })
+  @MaxLength(200, { message: 'This password reset link is invalid or has already been used' })
+  token: string;
+
+  @ApiProperty({ description: 'At least 8 characters with a lowercase letter, an uppercase letter and a digit.' })
+  @NewPasswordField()
+  password: string;
+
+  @ApiProperty()
+  @ConfirmPasswordField()
+  confirmPassword: string;
+}

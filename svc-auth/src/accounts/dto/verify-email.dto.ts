@@ -1,0 +1,12 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { AUTH_VALIDATION as M } from '@vton/contracts';
+import { IsDefined, IsString, MaxLength, MinLength } from 'class-validator';
+
+export class VerifyEmailQuery {
+  @ApiProperty({ description: 'The token from the e-mailed link.' })
+  @IsDefined({ message: M.verificationTokenRequired })
+  @IsString({ message: M.verificationTokenRequired })
+  @MinLength(1, { message: M.verificationTokenRequired })
+  @MaxLength(200, { message: 'This verification link is invalid or has already been used' })
+  token: string;
+}

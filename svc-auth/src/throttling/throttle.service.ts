@@ -1,0 +1,73 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { ErrorCode } from '@vton/contracts';
+import { ApiException } from '@vton/service-kit';
+import type { Repository } from 'typeorm';
+import { ThrottleCounter } from './throttle-counter.entity.js';
+
+/** A 429 that carries how long to wait; RetryAfterInterceptor turns it into the Retry-After header. */
+export class ThrottledException extends ApiException {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(429, ErrorCode.TOO_MANY_REQUESTS, message, { details: { retryAfterSeconds } });
+  }
+}
+
+export interface CounterState {
+  hits: number;
+  /** Seconds until the window ends and the counter starts again. */
+  secondsLeft: number;
+}
+
+/**
+ * Fixed-window counters in Postgres: one atomic upsert per hit, so replicas share the count and
+ * a counter never locks anyone out for longer than its window.
+ */
+@Injectable()
+export class ThrottleService {
+  constructor(@InjectRepository(ThrottleCounter) private readonly counters: Repository<ThrottleCounter>) {}
+
+  private get table(): string {
+    return this.counters.metadata.tablePath
+      .split('.')
+      .map((part) => `"${part}"`)
+      .join('.');
+  }
+
+  /** Counts one hit for `key` and returns the count within the current window. */
+  async hit(key: string, windowSeconds: number): Promise<CounterState> {
+    const rows: { hits: number; secondsLeft: number }[] = await this.counters.query(
+      `INSERT INTO ${this.table} AS c ("key", "hits", "windowStart") VALUES ($1, 1, now())
+       ON CONFLICT ("key") DO UPDATE SET
+         "hits" = CASE WHEN c."windowStart" <= now() - make_interval(secs => $2) THEN 1 ELSE c."hits" + 1 END,
+         "windowStart" = CASE WHEN c."windowStart" <= now() - make_interval(secs => $2) THEN now() ELSE c."windowStart" END
+       RETURNING "hits", ceil(extract(epoch FROM ("windowStart" + make_interval(secs => $2) - now())))::int AS "secondsLeft"`,
+      [key, windowSeconds],
+    );
+    if (Math.random() < 0.01) void this.forgetOld().catch(() => undefined);
+    return { hits: rows[0].hits, secondsLeft: Math.max(1, rows[0].secondsLeft) };
+  }
+
+  /** Seconds to wait when any of `keys` reached `limit` within its window; null when none did. */
+  async blockedFor(keys: string[], limit: number, windowSeconds: number): Promise<number | null> {
+    const rows: { secondsLeft: number }[] = await this.counters.query(
+      `SELECT ceil(extract(epoch FROM ("windowStart" + make_interval(secs => $3) - now())))::int AS "secondsLeft"
+       FROM ${this.table}
+       WHERE "key" = ANY($1) AND "hits" >= $2 AND "windowStart" > now() - make_interval(secs => $3)`,
+      [keys, limit, windowSeconds],
+    );
+    if (!rows.length) return null;
+    return Math.max(1, ...rows.map((row) => row.secondsLeft));
+  }
+
+  async clear(key: string): Promise<void> {
+    await this.counters.delete({ key });
+  }
+
+  /** Windows never last longer than a day; older counters are dead weight. */
+  private async forgetOld(): Promise<void> {
+    await this.counters.query(`DELETE FROM ${this.table} WHERE "windowStart" < now() - interval '1 day'`);
+  }
+}

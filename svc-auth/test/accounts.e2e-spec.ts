@@ -1,0 +1,345 @@
+import type { INestApplication } from '@nestjs/common';
+import { AUTH_ERRORS, AUTH_VALIDATION as M, JWT_AUDIENCE, JWT_ISSUER } from '@vton/contracts';
+import { startServiceApp } from '@vton/service-kit';
+import { SignJWT } from 'jose';
+import { createHmac } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import request, { type Response } from 'supertest';
+import { DataSource } from 'typeorm';
+import { authService } from '../src/app.module.js';
+import { SigningKeys } from '../src/tokens/signing-keys.js';
+
+const PUBLIC_URL = 'http://studio.test:8080';
+const PASSWORD = 'Garment1x';
+const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+
+interface InboxMail {
+  subject: string;
+  text: string;
+  html: string;
+  to: { address: string }[];
+}
+
+let seq = 0;
+/** Tests share one inbox and one database: every test uses its own addresses and client IP. */
+const uniqueEmail = (name: string) => `${name}-${Date.now()}-${++seq}@example.com`;
+const uniqueIp = () => `198.51.100.${(seq++ % 250) + 1}`;
+
+async function mailsTo(address: string, count = 1): Promise<InboxMail[]> {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const all = (await (await fetch(`${process.env.MAIL_INBOX_URL}/api/email`)).json()) as InboxMail[];
+    const mine = all.filter((m) => m.to.some((to) => to.address.toLowerCase() === address.toLowerCase()));
+    if (mine.length >= count) return mine;
+    if (Date.now() > deadline) throw new Error(`expected ${count} mail(s) to ${address}, got ${mine.length}`);
+    await new Promise((r) => setTimeout(r, 150));
+  }
+}
+
+function tokenFrom(mail: InboxMail, page: 'verify-email' | 'reset-password'): string {
+  const match = new RegExp(`${PUBLIC_URL.replace(/[.]/g, '\\.')}/${page}\\?token=([A-Za-z0-9_-]+)`).exec(mail.text);
+  if (!match) throw new Error(`no ${page} link in: ${mail.text}`);
+  return match[1];
+}
+
+describe('svc-auth accounts (real Postgres and MailDev)', () => {
+  const keyDir = fs.mkdtempSync(path.join(os.tmpdir(), 'svc-auth-accounts-'));
+  const env = { ...process.env, PUBLIC_URL, JWT_KEY_FILE: path.join(keyDir, 'key.pem') };
+  let app: INestApplication;
+  let url: string;
+  let db: DataSource;
+  /** Every response body the tests saw, checked at the end for password hashes. */
+  const seen: string[] = [];
+
+  const call = (method: 'get' | 'post', route: string, ip = uniqueIp()) => {
+    const req = request(url)[method](route).set('x-forwarded-for', ip);
+    const originalThen = req.then.bind(req);
+    req.then = ((resolve: (r: Response) => unknown, reject: (e: unknown) => unknown) =>
+      originalThen((res: Response) => {
+        seen.push(res.text);
+        return resolve(res);
+      }, reject)) as typeof req.then;
+    return req;
+  };
+  const register = (email: string, password = PASSWORD, confirmPassword = password) =>
+    call('post', '/api/auth/register').send({ email, password, confirmPassword });
+  const login = (email: string, password = PASSWORD, ip?: string) => call('post', '/api/auth/login', ip).send({ email, password });
+  const verify = (token: string) => call('post', `/api/auth/verify-email-and-login?token=${encodeURIComponent(token)}`);
+  const me = (token: string) => call('get', '/api/auth/me').set('authorization', `Bearer ${token}`);
+
+  async function verifiedAccount(name: string): Promise<{ email: string; token: string }> {
+    const email = uniqueEmail(name);
+    await register(email).expect(201);
+    const [mail] = await mailsTo(email);
+    const res = await verify(tokenFrom(mail, 'verify-email')).expect(200);
+    return { email, token: res.body.token };
+  }
+
+  beforeAll(async () => {
+    ({ app, url } = await startServiceApp(authService, { env }));
+    db = app.get(DataSource);
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    fs.rmSync(keyDir, { recursive: true, force: true });
+  });
+
+  describe('registration', () => {
+    it.each([
+      ['a short password', { password: 'Ab1', confirmPassword: 'Ab1' }, 'password', M.passwordTooShort],
+      ['no uppercase letter', { password: 'garment1x', confirmPassword: 'garment1x' }, 'password', M.passwordComplexity],
+      ['no lowercase letter', { password: 'GARMENT1X', confirmPassword: 'GARMENT1X' }, 'password', M.passwordComplexity],
+      ['no digit', { password: 'Garmentxx', confirmPassword: 'Garmentxx' }, 'password', M.passwordComplexity],
+      ['an empty confirmation', { confirmPassword: '' }, 'confirmPassword', M.confirmPasswordRequired],
+      ['a different confirmation', { confirmPassword: 'Garment2x' }, 'confirmPassword', M.passwordsDontMatch],
+      ['an invalid address', { email: 'not-an-address' }, 'email', M.invalidEmail],
+      ['no address', { email: undefined }, 'email', M.required],
+    ])('refuses %s with 400 and the spec message', async (_what, change, field, message) => {
+      const body = { email: uniqueEmail('invalid'), password: PASSWORD, confirmPassword: PASSWORD, ...change };
+      const res = await call('post', '/api/auth/register').send(body).expect(400);
+      expect(res.body).toMatchObject({ statusCode: 400, code: 'VALIDATION_FAILED', message });
+      expect(res.body.issues[0]).toEqual({ path: [field], message });
+    });
+
+    it('stores the account unverified with an argon2id hash and mails a verification link from PUBLIC_URL', async () => {
+      const email = uniqueEmail('Seller');
+      const res = await call('post', '/api/auth/register')
+        .set('host', 'evil.example')
+        .send({ email: `  ${email.toUpperCase()} `, password: PASSWORD, confirmPassword: PASSWORD })
+        .expect(201);
+      expect(res.body).toEqual({ message: expect.any(String), email: email.toLowerCase() });
+
+      const [row] = await db.query('SELECT * FROM auth.users WHERE email = $1', [email.toLowerCase()]);
+      expect(row).toMatchObject({ isEmailVerified: 'false', passwordResetToken: null });
+      expect(row.password).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+      const expiresInHours = (new Date(row.emailVerificationExpiry).getTime() - Date.now()) / 3600_000;
+      expect(expiresInHours).toBeGreaterThan(23.9);
+      expect(expiresInHours).toBeLessThanOrEqual(24);
+
+      const [mail] = await mailsTo(email.toLowerCase());
+      expect(mail.subject).toMatch(/verify/i);
+      const token = tokenFrom(mail, 'verify-email');
+      expect(Buffer.from(token, 'base64url').length).toBeGreaterThanOrEqual(16);
+      expect(mail.html).toContain(`${PUBLIC_URL}/verify-email?token=${token}`);
+      expect(mail.text + mail.html).not.toContain('evil.example');
+      // Only the SHA-256 of the token is stored.
+      expect(row.emailVerificationToken).toMatch(/^[0-9a-f]{64}$/);
+      expect(row.emailVerificationToken).not.toContain(token);
+    });
+
+    it('refuses a second account for the same address, whatever its case', async () => {
+      const email = uniqueEmail('twice');
+      await register(email).expect(201);
+      const res = await register(email.toUpperCase()).expect(409);
+      expect(res.text).toContain('User already exists');
+      const [{ count }] = await db.query('SELECT count(*)::int AS count FROM auth.users WHERE lower(email) = $1', [email]);
+      expect(count).toBe(1);
+    });
+  });
+
+  describe('sign-in', () => {
+    it('refuses an unverified account with 403 only when the password is right', async () => {
+      const email = uniqueEmail('unverified');
+      await register(email).expect(201);
+      const res = await login(email).expect(403);
+      expect(res.body.message.toLowerCase()).toContain('email verification');
+      await login(email, 'Wrong1pass').expect(401);
+    });
+
+    it('answers 401 "Invalid credentials" for a wrong password and for an unknown address', async () => {
+      const { email } = await verifiedAccount('wrongpass');
+      const wrong = await login(email, 'Wrong1pass').expect(401);
+      expect(wrong.body).toMatchObject({ statusCode: 401, message: AUTH_ERRORS.invalidCredentials });
+      const unknown = await login(uniqueEmail('nobody')).expect(401);
+      expect(unknown.body.message).toBe(AUTH_ERRORS.invalidCredentials);
+    });
+
+    it('validates the login body with the spec messages', async () => {
+      const bad = await call('post', '/api/auth/login').send({ email: 'nope', password: 'x' }).expect(400);
+      expect(bad.body.message).toBe(M.loginEmail);
+      const empty = await call('post', '/api/auth/login').send({ email: 'a@b.co', password: '' }).expect(400);
+      expect(empty.body.message).toBe(M.loginPasswordRequired);
+    });
+
+    it('signs a verified account in with any case of its address and /me reads the database', async () => {
+      const { email } = await verifiedAccount('signin');
+      const res = await login(email.toUpperCase()).expect(200);
+      expect(Object.keys(res.body)).toEqual(['token']);
+      const mine = await me(res.body.token).expect(200);
+      expect(mine.body).toEqual({ user: { id: expect.any(Number), email, isEmailVerified: 'true', createdAt: expect.any(String) } });
+      expect(new Date(mine.body.user.createdAt).getTime()).toBeGreaterThan(Date.now() - 60_000);
+    });
+  });
+
+  describe('e-mail verification', () => {
+    it('signs the account in once; the link then no longer works', async () => {
+      const email = uniqueEmail('verify');
+      await register(email).expect(201);
+      const token = tokenFrom((await mailsTo(email))[0], 'verify-email');
+      const res = await verify(token).expect(200);
+      expect(res.body).toEqual({ success: true, token: expect.any(String), message: expect.any(String) });
+      expect((await me(res.body.token).expect(200)).body.user.isEmailVerified).toBe('true');
+      const again = await verify(token).expect(400);
+      expect(again.body.message).toBe(AUTH_ERRORS.invalidVerificationLink);
+      const [row] = await db.query('SELECT "emailVerificationToken", "emailVerificationExpiry" FROM auth.users WHERE email = $1', [email]);
+      expect(row).toEqual({ emailVerificationToken: null, emailVerificationExpiry: null });
+    });
+
+    it('refuses an expired link and an unknown or missing token', async () => {
+      const email = uniqueEmail('expired');
+      await register(email).expect(201);
+      const token = tokenFrom((await mailsTo(email))[0], 'verify-email');
+      await db.query(`UPDATE auth.users SET "emailVerificationExpiry" = now() - interval '1 minute' WHERE email = $1`, [email]);
+      expect((await verify(token).expect(400)).body.message).toBe(AUTH_ERRORS.expiredVerificationLink);
+      expect((await verify('made-up-token').expect(400)).body.message).toBe(AUTH_ERRORS.invalidVerificationLink);
+      expect((await call('post', '/api/auth/verify-email-and-login').expect(400)).body.message).toBe(M.verificationTokenRequired);
+      expect((await call('post', '/api/auth/verify-email-and-login?token=').expect(400)).body.message).toBe(M.verificationTokenRequired);
+    });
+
+    it('resend answers the same for unknown addresses and replaces the old link', async () => {
+      const email = uniqueEmail('resend');
+      await register(email).expect(201);
+      const first = tokenFrom((await mailsTo(email))[0], 'verify-email');
+      const known = await call('post', '/api/auth/resend-verification').send({ email }).expect(200);
+      const unknown = await call('post', '/api/auth/resend-verification').send({ email: uniqueEmail('ghost') }).expect(200);
+      expect(unknown.body).toEqual(known.body);
+      const mails = await mailsTo(email, 2);
+      const second = mails.map((m) => tokenFrom(m, 'verify-email')).find((t) => t !== first)!;
+      await verify(first).expect(400);
+      await verify(second).expect(200);
+    });
+  });
+
+  describe('password reset', () => {
+    it('forgot answers the same for unknown addresses; the link resets the password once', async () => {
+      const { email } = await verifiedAccount('reset');
+      const known = await call('post', '/api/auth/forgot-password').send({ email }).expect(200);
+      const unknown = await call('post', '/api/auth/forgot-password').send({ email: uniqueEmail('ghost') }).expect(200);
+      expect(unknown.body).toEqual(known.body);
+
+      const mail = (await mailsTo(email, 2)).find((m) => /reset/i.test(m.subject))!;
+      const token = tokenFrom(mail, 'reset-password');
+      const [row] = await db.query('SELECT "passwordResetToken", "passwordResetExpiry" FROM auth.users WHERE email = $1', [email]);
+      expect(row.passwordResetToken).toMatch(/^[0-9a-f]{64}$/);
+      const minutes = (new Date(row.passwordResetExpiry).getTime() - Date.now()) / 60_000;
+      expect(minutes).toBeGreaterThan(59);
+      expect(minutes).toBeLessThanOrEqual(60);
+
+      const reset = (password: string, confirmPassword = password) =>
+        call('post', '/api/auth/reset-password').send({ token, password, confirmPassword });
+      expect((await reset('short').expect(400)).body.message).toBe(M.passwordTooShort);
+      expect((await reset('Newpass1x', 'Newpass2x').expect(400)).body.message).toBe(M.passwordsDontMatch);
+      await reset('Newpass1x').expect(200);
+      await login(email).expect(401);
+      await login(email, 'Newpass1x').expect(200);
+      expect((await reset('Other1pass').expect(400)).body.message).toBe(AUTH_ERRORS.invalidResetLink);
+    });
+
+    it('refuses an expired reset link', async () => {
+      const { email } = await verifiedAccount('reset-expired');
+      await call('post', '/api/auth/forgot-password').send({ email }).expect(200);
+      const mail = (await mailsTo(email, 2)).find((m) => /reset/i.test(m.subject))!;
+      await db.query(`UPDATE auth.users SET "passwordResetExpiry" = now() - interval '1 second' WHERE email = $1`, [email]);
+      const res = await call('post', '/api/auth/reset-password')
+        .send({ token: tokenFrom(mail, 'reset-password'), password: 'Newpass1x', confirmPassword: 'Newpass1x' })
+        .expect(400);
+      expect(res.body.message).toBe(AUTH_ERRORS.expiredResetLink);
+      await login(email).expect(200);
+    });
+  });
+
+  describe('throttling', () => {
+    it('after 10 failures for one account answers 429 with Retry-After, even with the right password, until the window ends', async () => {
+      const { email } = await verifiedAccount('throttle-account');
+      for (let i = 0; i < 10; i += 1) await login(email, 'Wrong1pass').expect(401);
+      const res = await login(email).expect(429);
+      expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+      expect(Number(res.headers['retry-after'])).toBeLessThanOrEqual(15 * 60);
+      expect(res.body).toMatchObject({ statusCode: 429, code: 'TOO_MANY_REQUESTS' });
+      // No permanent lockout: once the window has passed, the right password works again.
+      await db.query(`UPDATE auth.throttle_counters SET "windowStart" = now() - interval '16 minutes' WHERE key = $1`, [`login-account:${email}`]);
+      await login(email).expect(200);
+    });
+
+    it('after 10 failures from one IP answers 429 for any account from that IP only', async () => {
+      const ip = '192.0.2.77';
+      await db.query(`DELETE FROM auth.throttle_counters WHERE key = $1`, [`login-ip:${ip}`]);
+      const { email } = await verifiedAccount('throttle-ip');
+      for (let i = 0; i < 10; i += 1) await login(uniqueEmail('spray'), 'Wrong1pass', ip).expect(401);
+      const res = await login(email, PASSWORD, ip).expect(429);
+      expect(res.headers['retry-after']).toMatch(/^\d+$/);
+      await login(email, PASSWORD, '192.0.2.78').expect(200);
+    });
+
+    it('limits mails per address (5 per hour), for unknown addresses alike', async () => {
+      for (const email of [uniqueEmail('mail-limit'), (await verifiedAccount('mail-limit-known')).email]) {
+        const used = email.includes('known') ? 1 : 0; // the registration mail counts
+        for (let i = used; i < 5; i += 1) await call('post', '/api/auth/forgot-password').send({ email }).expect(200);
+        const res = await call('post', '/api/auth/forgot-password').send({ email }).expect(429);
+        expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+        expect(res.body.message).toBe(AUTH_ERRORS.tooManyEmails);
+      }
+    });
+  });
+
+  describe('/api/auth/me and tokens', () => {
+    it('refuses a tampered, expired, alg none or HS256 token, and one whose account is gone', async () => {
+      const { email, token } = await verifiedAccount('jwt');
+      const keys = app.get(SigningKeys);
+      const [header, payload, signature] = token.split('.');
+      const claims = JSON.parse(Buffer.from(payload, 'base64url').toString());
+      const future = Math.floor(Date.now() / 1000) + 600;
+
+      await me(`${header}.${b64({ ...claims, email: 'admin@example.com' })}.${signature}`).expect(401);
+      await me(`${b64({ alg: 'none', typ: 'JWT', kid: keys.kid })}.${b64({ ...claims, exp: future })}.`).expect(401);
+      const hsHeader = b64({ alg: 'HS256', typ: 'JWT', kid: keys.kid });
+      const hsPayload = b64({ ...claims, exp: future });
+      const publicPem = keys.publicKey.export({ type: 'spki', format: 'pem' }) as string;
+      const mac = createHmac('sha256', publicPem).update(`${hsHeader}.${hsPayload}`).digest('base64url');
+      await me(`${hsHeader}.${hsPayload}.${mac}`).expect(401);
+      const expired = await new SignJWT({ email })
+        .setProtectedHeader({ alg: 'ES256', kid: keys.kid })
+        .setSubject(claims.sub)
+        .setIssuer(JWT_ISSUER)
+        .setAudience(JWT_AUDIENCE)
+        .setIssuedAt(Math.floor(Date.now() / 1000) - 7200)
+        .setExpirationTime(Math.floor(Date.now() / 1000) - 60)
+        .sign(keys.privateKey);
+      expect((await me(expired).expect(401)).body.message).toBe('Token expired');
+
+      await me(token).expect(200);
+      await db.query('DELETE FROM auth.users WHERE email = $1', [email]);
+      await me(token).expect(401);
+    });
+
+    it('never shows a password hash in any answer', () => {
+      expect(seen.length).toBeGreaterThan(50);
+      for (const body of seen) {
+        expect(body).not.toContain('$argon2');
+        expect(body).not.toMatch(/"password"\s*:/);
+      }
+    });
+  });
+
+  describe('mail server down', () => {
+    it('still registers; resend delivers the link once mail works again', async () => {
+      const down = await startServiceApp(authService, { env: { ...env, SMTP_URL: 'smtp://127.0.0.1:9' } });
+      const email = uniqueEmail('smtp-down');
+      try {
+        const res = await request(down.url).post('/api/auth/register').send({ email, password: PASSWORD, confirmPassword: PASSWORD });
+        expect(res.status).toBe(201);
+      } finally {
+        await down.app.close();
+      }
+      const [row] = await db.query('SELECT "isEmailVerified" FROM auth.users WHERE email = $1', [email]);
+      expect(row).toEqual({ isEmailVerified: 'false' });
+      await call('post', '/api/auth/resend-verification').send({ email }).expect(200);
+      const [mail] = await mailsTo(email);
+      await verify(tokenFrom(mail, 'verify-email')).expect(200);
+      await login(email).expect(200);
+    });
+  });
+});
