@@ -1,0 +1,292 @@
+import type { INestApplication } from '@nestjs/common';
+import type { GarmentRecord, ModelPhotoRecord, TryOnJob } from '@vton/contracts';
+import { startServiceApp } from '@vton/service-kit';
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import request from 'supertest';
+import { authService } from '../../svc-auth/src/app.module.js';
+import { TokenService } from '../../svc-auth/src/tokens/token.service.js';
+import { mediaService } from '../../svc-media/src/app.module.js';
+import { generationService } from '../src/app.module.js';
+import { parseMultipart, boundaryOf } from '../src/local-engine/multipart.js';
+import { createEngineServer } from '../src/local-engine/server.js';
+
+export interface App {
+  app: INestApplication;
+  url: string;
+}
+
+/** svc-auth (for tokens and its JWKS) and the real svc-media, started in this process. */
+export class Platform {
+  auth!: App;
+  media!: App;
+  private readonly keyDir = fs.mkdtempSync(path.join(os.tmpdir(), 'svc-generation-keys-'));
+
+  async start(): Promise<this> {
+    this.auth = await startServiceApp(authService, { env: { ...process.env, JWT_KEY_FILE: path.join(this.keyDir, 'key.pem') } });
+    this.media = await startServiceApp(mediaService, { env: { ...process.env, AUTH_JWKS_URL: this.jwksUrl } });
+    return this;
+  }
+
+  get jwksUrl(): string {
+    return `${this.auth.url}/api/auth/.well-known/jwks.json`;
+  }
+
+  token(id: number, email = `seller${id}@example.com`): Promise<string> {
+    return this.auth.app.get(TokenService).issue({ id, email });
+  }
+
+  /** svc-generation against this platform; `env` adds or overrides variables. */
+  generation(env: Record<string, string | undefined> = {}): Promise<App> {
+    const merged: NodeJS.ProcessEnv = { ...process.env, AUTH_JWKS_URL: this.jwksUrl, MEDIA_SERVICE_URL: this.media.url, ...env };
+    for (const [key, value] of Object.entries(env)) if (value === undefined) delete merged[key];
+    return startServiceApp(generationService, { env: merged });
+  }
+
+  async stop(): Promise<void> {
+    await this.media?.app.close();
+    await this.auth?.app.close();
+    fs.rmSync(this.keyDir, { recursive: true, force: true });
+  }
+}
+
+/** The local compositor on a free port, in this process. */
+export async function startLocalEngine(delayMs = 0): Promise<{ url: string; close: () => Promise<void> }> {
+  const server = createEngineServer({ delayMs, log: () => {} });
+  return listen(server, '/v1/try-on');
+}
+
+async function listen(server: http.Server, suffix: string): Promise<{ url: string; close: () => Promise<void> }> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}${suffix}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+export type Rgb = [number, number, number];
+
+/** A plain photo of one colour. */
+export function solidPng(width: number, height: number, colour: Rgb): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: { r: colour[0], g: colour[1], b: colour[2] } } }).png().toBuffer();
+}
+
+/** A painted mask at the photo's size: white inside `rect`, black elsewhere. */
+export function maskPng(width: number, height: number, rect: { left: number; top: number; width: number; height: number }): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: '#000000' } })
+    .composite([{ input: { create: { width: rect.width, height: rect.height, channels: 3, background: '#ffffff' } }, left: rect.left, top: rect.top }])
+    .png()
+    .toBuffer();
+}
+
+/** A garment: a coloured shirt-like block on a light background. */
+export function garmentPng(colour: Rgb, size = 1200): Promise<Buffer> {
+  return sharp({ create: { width: size, height: size, channels: 3, background: '#f4f4f4' } })
+    .composite([
+      { input: { create: { width: Math.round(size * 0.6), height: Math.round(size * 0.7), channels: 3, background: { r: colour[0], g: colour[1], b: colour[2] } } }, left: Math.round(size * 0.2), top: Math.round(size * 0.15) },
+    ])
+    .png()
+    .toBuffer();
+}
+
+/** Seeds svc-media through its own API, as the studio does. */
+export class MediaSeeder {
+  constructor(
+    private readonly mediaUrl: string,
+    private readonly token: string,
+  ) {}
+
+  async croppedGarment(colour: Rgb = [30, 60, 200]): Promise<GarmentRecord> {
+    const garment = await this.uncroppedGarment(colour);
+    const size = garment.width;
+    const res = await request(this.mediaUrl)
+      .post(`/api/garments/${garment.id}/crop`)
+      .auth(this.token, { type: 'bearer' })
+      .send({ x: 0, y: 0, width: size, height: size, naturalWidth: size, naturalHeight: garment.height });
+    if (res.status >= 300) throw new Error(`crop failed: ${res.status} ${res.text}`);
+    return res.body;
+  }
+
+  async uncroppedGarment(colour: Rgb = [30, 60, 200]): Promise<GarmentRecord> {
+    const res = await request(this.mediaUrl).post('/api/garments').auth(this.token, { type: 'bearer' }).attach('file', await garmentPng(colour), 'garment.png');
+    if (res.status >= 300) throw new Error(`garment upload failed: ${res.status} ${res.text}`);
+    return res.body;
+  }
+
+  /** A model photo, made ready with a mask over `rect` unless `ready` is false. */
+  async model(
+    photo: Buffer,
+    options: { rect?: { left: number; top: number; width: number; height: number }; ready?: boolean; filename?: string } = {},
+  ): Promise<ModelPhotoRecord> {
+    const upload = await request(this.mediaUrl).post('/api/models').auth(this.token, { type: 'bearer' }).attach('files', photo, options.filename ?? 'model.png');
+    if (upload.status >= 300) throw new Error(`model upload failed: ${upload.status} ${upload.text}`);
+    const record: ModelPhotoRecord = upload.body[0];
+    if (options.ready === false) return record;
+    const rect = options.rect ?? {
+      left: Math.round(record.width * 0.3),
+      top: Math.round(record.height * 0.25),
+      width: Math.round(record.width * 0.4),
+      height: Math.round(record.height * 0.5),
+    };
+    const masked = await request(this.mediaUrl)
+      .post(`/api/models/${record.id}/mask`)
+      .auth(this.token, { type: 'bearer' })
+      .attach('mask', await maskPng(record.width, record.height, rect), 'mask.png');
+    if (masked.status >= 300) throw new Error(`mask failed: ${masked.status} ${masked.text}`);
+    return masked.body;
+  }
+}
+
+/** Fetches a signed same-origin URL (svc-media's or ours) from the service that serves it. */
+export async function download(baseUrl: string, imageUrl: string): Promise<Buffer> {
+  const res = await fetch(new URL(imageUrl, baseUrl));
+  if (!res.ok) throw new Error(`GET ${imageUrl}: ${res.status}`);
+  return Buffer.from(await res.arrayBuffer());
+}
+
+export async function pixelAt(png: Buffer, x: number, y: number): Promise<Rgb> {
+  const { data, info } = await sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const i = (y * info.width + x) * info.channels;
+  return [data[i], data[i + 1], data[i + 2]];
+}
+
+export const near = (a: Rgb, b: Rgb, tolerance = 12) => a.every((v, i) => Math.abs(v - b[i]) <= tolerance);
+
+export type Fault = 'ok' | 'hang' | 'error500' | 'error400' | 'garbage' | 'reset' | 'flaky500';
+
+/**
+ * The one allowed fake: an outside VTON service that misbehaves on purpose. It picks its
+ * behaviour from the colour at the centre of target_image (each test model photo has its own
+ * colour) and counts the calls per behaviour.
+ */
+export class FaultyVton {
+  readonly calls: Record<Fault, number> = { ok: 0, hang: 0, error500: 0, error400: 0, garbage: 0, reset: 0, flaky500: 0 };
+  readonly requests: { fields: Record<string, string>; files: Record<string, { filename?: string; width?: number; height?: number }> }[] = [];
+  url = '';
+  /** Behaviours switched to 'ok' (a service that recovered), for retry tests. */
+  readonly healed = new Set<Fault>();
+  inFlight = 0;
+  maxInFlight = 0;
+  /** Extra wait before a successful answer, so parallel calls overlap. */
+  okDelayMs = 0;
+  private close?: () => Promise<void>;
+  private readonly hanging = new Set<http.ServerResponse>();
+
+  constructor(readonly colours: Record<Fault, Rgb>) {}
+
+  async start(): Promise<this> {
+    const server = http.createServer((req, res) => void this.handle(req, res));
+    const started = await listen(server, '/v1/try-on');
+    this.url = started.url;
+    this.close = started.close;
+    return this;
+  }
+
+  async stop(): Promise<void> {
+    for (const res of this.hanging) res.destroy();
+    await this.close?.();
+  }
+
+  private async handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const parts = parseMultipart(Buffer.concat(chunks), boundaryOf(req.headers['content-type'])!);
+    const fields: Record<string, string> = {};
+    const files: Record<string, { filename?: string; width?: number; height?: number }> = {};
+    for (const part of parts) {
+      if (part.filename === undefined) fields[part.name] = part.data.toString();
+      else {
+        const meta = await sharp(part.data).metadata();
+        files[part.name] = { filename: part.filename, width: meta.width, height: meta.height };
+      }
+    }
+    this.requests.push({ fields, files });
+    const target = parts.find((p) => p.name === 'target_image')!.data;
+    const fault = this.faultFor(await pixelAt(target, 480, 480));
+    this.calls[fault]++;
+    this.inFlight++;
+    this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
+    res.on('close', () => this.inFlight--);
+    switch (this.healed.has(fault) ? 'ok' : fault) {
+      case 'ok':
+        if (this.okDelayMs) await new Promise((r) => setTimeout(r, this.okDelayMs));
+        return void res.writeHead(200, { 'content-type': 'image/png' }).end(await solidPng(960, 960, [0, 200, 0]));
+      case 'flaky500':
+        if (this.calls.flaky500 % 2 === 1) return void res.writeHead(500, 'Internal Server Error').end('warming up');
+        return void res.writeHead(200, { 'content-type': 'image/png' }).end(await solidPng(960, 960, [0, 200, 0]));
+      case 'hang':
+        this.hanging.add(res);
+        res.on('close', () => this.hanging.delete(res));
+        return;
+      case 'error500':
+        return void res.writeHead(500, 'Internal Server Error').end('engine exploded');
+      case 'error400':
+        return void res.writeHead(400, 'Bad Request').end('mask is empty');
+      case 'garbage':
+        return void res.writeHead(200, { 'content-type': 'image/png' }).end(Buffer.from('definitely not a png, just bytes'.repeat(20)));
+      case 'reset':
+        return void req.socket.destroy();
+    }
+  }
+
+  private faultFor(colour: Rgb): Fault {
+    const entries = Object.entries(this.colours) as [Fault, Rgb][];
+    const distance = (c: Rgb) => c.reduce((sum, v, i) => sum + Math.abs(v - colour[i]), 0);
+    return entries.sort((a, b) => distance(a[1]) - distance(b[1]))[0][0];
+  }
+}
+
+/** Reads a job's server-sent events until `until` says stop (or the time runs out). */
+export async function readJobEvents(url: string, until: (job: TryOnJob) => boolean, timeoutMs = 20_000): Promise<TryOnJob[]> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), timeoutMs);
+  const jobs: TryOnJob[] = [];
+  try {
+    const res = await fetch(url, { signal: controller.signal, headers: { accept: 'text/event-stream' } });
+    if (!res.ok || !res.body) throw new Error(`events: ${res.status} ${await res.text()}`);
+    const decoder = new TextDecoder();
+    let buffer = '';
+    for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+      buffer += decoder.decode(chunk, { stream: true });
+      let end: number;
+      while ((end = buffer.indexOf('\n\n')) >= 0) {
+        const block = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        const event = /^event: (.*)$/m.exec(block)?.[1];
+        const data = /^data: (.*)$/m.exec(block)?.[1];
+        if (event === 'job' && data) {
+          const job = JSON.parse(data) as TryOnJob;
+          jobs.push(job);
+          if (until(job)) return jobs;
+        }
+      }
+    }
+    return jobs;
+  } catch (error) {
+    if (controller.signal.aborted) throw new Error(`events did not reach the expected state in ${timeoutMs} ms; got ${JSON.stringify(jobs.map((j) => j.models.map((m) => m.state)))}`);
+    throw error;
+  } finally {
+    clearTimeout(timer);
+    controller.abort();
+  }
+}
+
+/** Polls GET /api/try-on/jobs/:id until `until` holds. */
+export async function waitForJob(url: string, token: string, id: string, until: (job: TryOnJob) => boolean, timeoutMs = 20_000): Promise<TryOnJob> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const res = await request(url).get(`/api/try-on/jobs/${id}`).auth(token, { type: 'bearer' });
+    if (res.status === 200 && until(res.body)) return res.body;
+    if (Date.now() > deadline) throw new Error(`job ${id} did not reach the expected state: ${JSON.stringify(res.body)}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}

@@ -1,0 +1,119 @@
+import type { GenerateResponse } from '@vton/contracts';
+import request from 'supertest';
+import { FaultyVton, MediaSeeder, Platform, solidPng, type App, type Fault, type Rgb } from './helpers.js';
+
+const COLOURS: Record<Fault, Rgb> = {
+  ok: [220, 40, 40],
+  hang: [40, 220, 40],
+  error500: [220, 40, 220],
+  error400: [40, 220, 220],
+  garbage: [220, 220, 40],
+  reset: [120, 120, 120],
+  flaky500: [40, 40, 220],
+};
+const TIMEOUT_MS = 600;
+
+describe('VTON faults (a fault-injecting VTON stub; real svc-media)', () => {
+  const platform = new Platform();
+  const vton = new FaultyVton(COLOURS);
+  let generation: App;
+  let token: string;
+  let garmentId: number;
+  const models = {} as Record<Fault, number>;
+
+  beforeAll(async () => {
+    await platform.start();
+    await vton.start();
+    generation = await platform.generation({
+      VTON_API_URL: vton.url,
+      VTON_TIMEOUT_MS: String(TIMEOUT_MS),
+      VTON_RETRY_BACKOFF_MS: '20',
+      VTON_CONCURRENCY: '2',
+    });
+    token = await platform.token(201);
+    const seed = new MediaSeeder(platform.media.url, token);
+    garmentId = (await seed.croppedGarment()).id;
+    for (const fault of Object.keys(COLOURS) as Fault[]) models[fault] = (await seed.model(await solidPng(400, 300, COLOURS[fault]))).id;
+  });
+
+  beforeEach(() => {
+    for (const key of Object.keys(vton.calls) as Fault[]) vton.calls[key] = 0;
+    vton.requests.length = 0;
+    vton.maxInFlight = 0;
+    vton.okDelayMs = 0;
+  });
+
+  afterAll(async () => {
+    await generation?.app.close();
+    await vton.stop();
+    await platform.stop();
+  });
+
+  const generate = (faults: Fault[]) =>
+    request(generation.url)
+      .post('/api/try-on/generate')
+      .auth(token, { type: 'bearer' })
+      .send({ garmentId, modelIds: faults.map((f) => models[f]), prompt: 'linen shirt' });
+
+  it('sends the spec’s multipart call: prompt, 960×960, model.png, garment.png, mask.png', async () => {
+    await generate(['ok']).expect(200);
+    expect(vton.requests).toHaveLength(1);
+    expect(vton.requests[0]).toEqual({
+      fields: { prompt: 'linen shirt', width: '960', height: '960' },
+      files: {
+        target_image: { filename: 'model.png', width: 960, height: 960 },
+        reference_image: { filename: 'garment.png', width: 960, height: 960 },
+        mask_image: { filename: 'mask.png', width: 960, height: 960 },
+      },
+    });
+  });
+
+  it('retries a 5xx once and a 4xx never, and keeps the successes of a partly failed batch', async () => {
+    const res = await generate(['ok', 'error500', 'error400']).expect(200);
+    expect((res.body as GenerateResponse).results.map((r) => r.modelId)).toEqual([models.ok]);
+    expect(vton.calls).toMatchObject({ ok: 1, error500: 2, error400: 1 });
+  });
+
+  it('gets a result when the retry after a 5xx succeeds', async () => {
+    const res = await generate(['flaky500']).expect(200);
+    expect(res.body.results).toHaveLength(1);
+    expect(vton.calls.flaky500).toBe(2);
+  });
+
+  it('abandons a hanging call at the timeout, retries it once, reports it failed and keeps the other results', async () => {
+    const res = await generate(['hang', 'ok']).expect(200);
+    // The stub never answers: getting an answer at all shows both attempts were cut off.
+    expect(res.body.results.map((r: { modelId: number }) => r.modelId)).toEqual([models.ok]);
+    expect(vton.calls.hang).toBe(2);
+  });
+
+  it('answers BATCH_VTON_FAILED 500 with every message, joined by semicolons, when all models fail', async () => {
+    const res = await generate(['error500', 'error400', 'garbage', 'reset', 'hang']).expect(500);
+    expect(res.body).toMatchObject({ statusCode: 500, code: 'BATCH_VTON_FAILED' });
+    const prefix = 'All VTON requests failed: ';
+    expect(res.body.message.startsWith(prefix)).toBe(true);
+    const messages = res.body.message.slice(prefix.length).split('; ');
+    expect(messages).toHaveLength(5);
+    expect(messages[0]).toBe('VTON API request failed: 500 Internal Server Error. engine exploded');
+    expect(messages[1]).toBe('VTON API request failed: 400 Bad Request. mask is empty');
+    expect(messages[2]).toBe('Failed to process VTON request: the VTON service answered with data that is not an image');
+    expect(messages[3]).toMatch(/^Failed to process VTON request: fetch failed/);
+    expect(messages[4]).toBe(`Failed to process VTON request: the VTON service did not answer within ${TIMEOUT_MS} ms`);
+    expect(res.body.details.failures.map((f: { modelId: number; code: string }) => [f.modelId, f.code])).toEqual([
+      [models.error500, 'VTON_API_ERROR'],
+      [models.error400, 'VTON_API_ERROR'],
+      [models.garbage, 'VTON_PROCESSING_ERROR'],
+      [models.reset, 'VTON_PROCESSING_ERROR'],
+      [models.hang, 'VTON_PROCESSING_ERROR'],
+    ]);
+    // Garbage is not retried (the service did answer); a reset connection is.
+    expect(vton.calls).toMatchObject({ error500: 2, error400: 1, garbage: 1, reset: 2, hang: 2 });
+  });
+
+  it('never has more calls in flight than VTON_CONCURRENCY', async () => {
+    vton.okDelayMs = 150;
+    const res = await generate(['ok', 'flaky500', 'ok', 'ok']).expect(200);
+    expect(vton.maxInFlight).toBe(2);
+    expect(res.body.results.length).toBeGreaterThanOrEqual(1);
+  });
+});
