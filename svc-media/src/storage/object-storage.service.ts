@@ -67,9 +67,10 @@ export class ObjectStorage {
    */
   async removeAll(keys: (string | null | undefined)[]): Promise<string[]> {
     const failed: string[] = [];
-    await Promise.all(
-      keys.filter((key): key is string => !!key).map((key) => this.remove(key).catch(() => failed.push(key))),
-    );
+    // One at a time: the embedded S3 server races on its folders when removing in parallel.
+    for (const key of keys) {
+      if (key) await this.remove(key).catch(() => failed.push(key));
+    }
     return failed;
   }
 }

@@ -1,0 +1,161 @@
+import type { GeneratedImageRecord, GeneratedImagesPage } from '@vton/contracts';
+import sharp from 'sharp';
+import { bearer, jpeg, MediaHarness, NO_ROWS, png, solid, type Seller, TEST_MAX_DATA_URL_BYTES } from './helpers.js';
+
+const dataUrl = (bytes: Buffer, type = 'image/png') => `data:${type};base64,${bytes.toString('base64')}`;
+
+describe('generated images (real Postgres, S3 server, svc-auth tokens)', () => {
+  const h = new MediaHarness();
+  let seller: Seller;
+
+  beforeAll(async () => {
+    await h.start();
+  });
+  afterAll(() => h.stop());
+  beforeEach(async () => {
+    seller = await h.seller();
+  });
+
+  const save = (who: Seller, body: object) => h.http().post('/api/generated-images').set(bearer(who)).send(body);
+  const list = (who: Seller, query = '') => h.http().get(`/api/generated-images${query}`).set(bearer(who));
+
+  it('saves a data URL as PNG with a thumbnail and lists it with signed URLs, never bytes', async () => {
+    const res = await save(seller, {
+      imageUrl: dataUrl(await jpeg(1200, 900, '#884422'), 'image/jpeg'),
+      prompt: 'studio light',
+      generationType: 'mock',
+      metadata: { processedAt: '2026-01-01T00:00:00.000Z', scaleFactor: 1.5 },
+    }).expect(201);
+    const image = res.body as GeneratedImageRecord;
+    expect(image).toEqual({
+      id: expect.any(Number),
+      imageUrl: expect.stringMatching(new RegExp(`^/api/media/files/${seller.id}/generated/${image.id}-full\\.png\\?exp=\\d+&sig=`)),
+      thumbnailUrl: expect.stringMatching(new RegExp(`^/api/media/files/${seller.id}/generated/${image.id}-thumb\\.webp\\?`)),
+      width: 1200,
+      height: 900,
+      garmentId: null,
+      modelId: null,
+      prompt: 'studio light',
+      generationType: 'mock',
+      metadata: { processedAt: '2026-01-01T00:00:00.000Z', scaleFactor: 1.5 },
+      createdAt: expect.any(String),
+    });
+    const full = (await h.fetchSigned(image.imageUrl).expect(200).expect('content-type', 'image/png')).body as Buffer;
+    expect(await sharp(full).metadata()).toMatchObject({ format: 'png', width: 1200, height: 900 });
+    const thumb = (await h.fetchSigned(image.thumbnailUrl).expect(200)).body as Buffer;
+    expect(await sharp(thumb).metadata()).toMatchObject({ format: 'webp', width: 400, height: 300 });
+
+    const page = (await list(seller).expect(200)).body as GeneratedImagesPage;
+    expect(page).toEqual({ images: [image], nextCursor: null, total: 1 });
+    expect(JSON.stringify(page)).not.toMatch(/data:|base64/);
+    const [row] = await h.query('SELECT "generationType", "isObjectStorage", "imageUrl" FROM generated_images WHERE id = $1', [image.id]);
+    expect(row).toEqual({ generationType: 'mock', isObjectStorage: true, imageUrl: `s3://${process.env.S3_BUCKET}/${seller.id}/generated/${image.id}-full.png` });
+  });
+
+  it('defaults generationType to vton and links the seller’s own garment and model', async () => {
+    const garment = (await h.http().post('/api/garments').set(bearer(seller)).attach('file', await png(50, 50), 'g.png').expect(201)).body;
+    const [model] = (await h.http().post('/api/models').set(bearer(seller)).attach('files', await png(50, 50), 'm.png').expect(201)).body;
+    const res = await save(seller, { imageUrl: dataUrl(await png(20, 20)), garmentId: garment.id, modelId: model.id }).expect(201);
+    expect(res.body).toMatchObject({ generationType: 'vton', garmentId: garment.id, modelId: model.id, prompt: null, metadata: null });
+    await save(seller, { imageUrl: dataUrl(await png(20, 20)), garmentId: null, modelId: null }).expect(201);
+  });
+
+  it('pages newest first with a cursor', async () => {
+    const ids: number[] = [];
+    for (let i = 0; i < 5; i++) ids.push((await save(seller, { imageUrl: dataUrl(await png(10 + i, 10)) }).expect(201)).body.id);
+    const first = (await list(seller, '?limit=2').expect(200)).body as GeneratedImagesPage;
+    expect(first.images.map((i) => i.id)).toEqual([ids[4], ids[3]]);
+    expect(first.total).toBe(5);
+    const second = (await list(seller, `?limit=2&cursor=${first.nextCursor}`).expect(200)).body as GeneratedImagesPage;
+    expect(second.images.map((i) => i.id)).toEqual([ids[2], ids[1]]);
+    const last = (await list(seller, `?limit=2&cursor=${second.nextCursor}`).expect(200)).body as GeneratedImagesPage;
+    expect(last).toMatchObject({ nextCursor: null });
+    expect(last.images.map((i) => i.id)).toEqual([ids[0]]);
+    await list(seller, '?limit=0').expect(400);
+    await list(seller, '?limit=1000').expect(400);
+    await list(seller, '?cursor=abc').expect(400);
+  });
+
+  it('deletes the row, then the objects', async () => {
+    const { body: image } = await save(seller, { imageUrl: dataUrl(await png(30, 30)) }).expect(201);
+    expect(await h.objectsOf(seller.id)).toHaveLength(2);
+    await h.http().delete(`/api/generated-images/${image.id}`).set(bearer(seller)).expect(204);
+    expect(await h.rowsOf(seller.id)).toEqual(NO_ROWS);
+    expect(await h.objectsOf(seller.id)).toEqual([]);
+    await h.fetchSigned(image.imageUrl).expect(404);
+    await h.http().delete(`/api/generated-images/${image.id}`).set(bearer(seller)).expect(404);
+  });
+
+  describe('bad bodies get a clear 4xx and leave no rows or objects behind', () => {
+    const cases: [string, () => Promise<object | string>, number, RegExp][] = [
+      ['a huge data URL', async () => ({ imageUrl: `data:image/png;base64,${'A'.repeat(TEST_MAX_DATA_URL_BYTES + 4)}` }), 413, /larger than the 2 MB limit/],
+      ['a non-image data URL', async () => ({ imageUrl: 'data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==' }), 415, /PNG, JPEG or WebP data URL/],
+      ['an image data URL holding text', async () => ({ imageUrl: dataUrl(Buffer.from('hello, not a png')) }), 415, /not a JPG, PNG or WebP image/],
+      ['an image data URL holding a GIF', async () => ({ imageUrl: dataUrl(await solid(5, 5).gif().toBuffer()) }), 415, /not a JPG, PNG or WebP image/],
+      ['a remote URL', async () => ({ imageUrl: 'https://example.com/result.png' }), 400, /remote URLs are not accepted/],
+      ['junk JSON', async () => '{"imageUrl": "data:image/png;base64,', 400, /JSON|Unexpected|Bad/i],
+      ['no imageUrl', async () => ({ prompt: 'x' }), 400, /imageUrl must be a data URL/],
+      ['a garmentId that is not a positive integer', async () => ({ imageUrl: dataUrl(await png(5, 5)), garmentId: -3 }), 400, /garmentId must be a positive integer/],
+      ['a modelId given as text', async () => ({ imageUrl: dataUrl(await png(5, 5)), modelId: '7' }), 400, /modelId must be a positive integer/],
+      ['an unknown generationType', async () => ({ imageUrl: dataUrl(await png(5, 5)), generationType: 'dalle' }), 400, /generationType must be 'vton' or 'mock'/],
+      ['metadata that is not an object', async () => ({ imageUrl: dataUrl(await png(5, 5)), metadata: [1, 2] }), 400, /metadata must be an object/],
+    ];
+
+    it.each(cases)('%s', async (_what, build, status, message) => {
+      const body = await build();
+      const req = h.http().post('/api/generated-images').set(bearer(seller)).set('content-type', 'application/json');
+      const res = await req.send(typeof body === 'string' ? body : JSON.stringify(body)).expect(status);
+      expect(res.body).toMatchObject({ statusCode: status, message: expect.stringMatching(message) });
+      expect(await h.rowsOf(seller.id)).toEqual(NO_ROWS);
+      expect(await h.objectsOf(seller.id)).toEqual([]);
+    });
+  });
+
+  describe('svc-generation saves try-on results as multipart', () => {
+    it('stores the PNG and records a try_on_results row', async () => {
+      const garment = (await h.http().post('/api/garments').set(bearer(seller)).attach('file', await png(50, 50), 'g.png').expect(201)).body;
+      const [model] = (await h.http().post('/api/models').set(bearer(seller)).attach('files', await png(50, 50), 'm.png').expect(201)).body;
+      const res = await h.http().post('/api/generated-images/files').set(bearer(seller))
+        .attach('file', await png(960, 960, '#dddddd'), 'try-on.png')
+        .field('garmentId', String(garment.id)).field('modelId', String(model.id)).field('prompt', 'beach')
+        .field('generationType', 'vton').field('metadata', JSON.stringify({ processedAt: 'now', scaleFactor: 2 })).field('tryOnResult', 'true')
+        .expect(201);
+      expect(res.body).toMatchObject({ garmentId: garment.id, modelId: model.id, prompt: 'beach', generationType: 'vton', width: 960, height: 960, metadata: { scaleFactor: 2 } });
+      const rows = await h.query('SELECT "garmentId", "modelId", "resultPath", "generatedImageId" FROM try_on_results WHERE "userId" = $1', [seller.id]);
+      expect(rows).toEqual([{ garmentId: garment.id, modelId: model.id, resultPath: `${seller.id}/generated/${res.body.id}-full.png`, generatedImageId: res.body.id }]);
+      // Deleting the gallery image takes its try-on record with it.
+      await h.http().delete(`/api/generated-images/${res.body.id}`).set(bearer(seller)).expect(204);
+      expect((await h.rowsOf(seller.id)).try_on_results).toBe(0);
+    });
+
+    it('refuses bad fields, another seller’s garment and a try-on without ids, leaving nothing', async () => {
+      const other = await h.seller();
+      const foreign = (await h.http().post('/api/garments').set(bearer(other)).attach('file', await png(20, 20), 'g.png').expect(201)).body;
+      const post = () => h.http().post('/api/generated-images/files').set(bearer(seller)).attach('file', Buffer.from(''), 'x.png');
+      await post().field('metadata', '{not json').expect(400);
+      const small = await png(10, 10);
+      const withFile = () => h.http().post('/api/generated-images/files').set(bearer(seller)).attach('file', small, 'x.png');
+      const foreignRes = await withFile().field('garmentId', String(foreign.id)).expect(400);
+      expect(foreignRes.body.message).toBe(`garmentId ${foreign.id} is not one of your garments`);
+      await withFile().field('tryOnResult', 'true').expect(400);
+      await withFile().field('garmentId', 'abc').expect(400);
+      await withFile().field('tryOnResult', 'maybe').expect(400);
+      expect(await h.rowsOf(seller.id)).toEqual(NO_ROWS);
+      expect(await h.objectsOf(seller.id)).toEqual([]);
+    });
+  });
+
+  describe('another seller', () => {
+    it('cannot list, delete or link my images, nor my garments and models', async () => {
+      const other = await h.seller();
+      const { body: image } = await save(seller, { imageUrl: dataUrl(await png(20, 20)) }).expect(201);
+      const [model] = (await h.http().post('/api/models').set(bearer(seller)).attach('files', await png(20, 20), 'm.png').expect(201)).body;
+      expect((await list(other).expect(200)).body).toEqual({ images: [], nextCursor: null, total: 0 });
+      await h.http().delete(`/api/generated-images/${image.id}`).set(bearer(other)).expect(404);
+      const res = await save(other, { imageUrl: dataUrl(await png(20, 20)), modelId: model.id }).expect(400);
+      expect(res.body.message).toBe(`modelId ${model.id} is not one of your model photos`);
+      expect(await h.rowsOf(other.id)).toEqual(NO_ROWS);
+      expect((await list(seller).expect(200)).body.total).toBe(1);
+    });
+  });
+});
