@@ -26,16 +26,19 @@ export interface SkeletonTilesProps {
   count: number;
   /** The denominator of the n/total counter; defaults to count. */
   total?: number;
+  /** Index of the first placeholder drawn, for a grid split into rows (default 0). */
+  offset?: number;
 }
 
 /** Placeholders for results still being generated, each with an "n/total" counter (spec §2). */
-export function SkeletonTiles({ count, total = count }: SkeletonTilesProps) {
+export function SkeletonTiles({ count, total, offset = 0 }: SkeletonTilesProps) {
+  const of = total ?? count;
   return (
     <>
-      {Array.from({ length: Math.max(0, count) }, (_, i) => (
-        <Skeleton key={`skeleton-${i}`} role="listitem" aria-label={`Generating result ${i + 1} of ${total}`} aria-busy="true" data-skeleton-tile>
+      {Array.from({ length: Math.max(0, count) }, (_, k) => offset + k + 1).map((n) => (
+        <Skeleton key={`skeleton-${n}`} role="listitem" aria-label={`Generating result ${n} of ${of}`} aria-busy="true" data-skeleton-tile>
           <span aria-hidden="true">
-            {i + 1}/{total}
+            {n}/{of}
           </span>
         </Skeleton>
       ))}

@@ -76,6 +76,17 @@ describe('SkeletonTiles', () => {
     expect(screen.getByRole('listitem', { name: 'Generating result 2 of 3' })).toBeTruthy();
   });
 
+  it('continues the numbering from an offset (a grid split into rows)', () => {
+    render(
+      <ThemeRoot>
+        <ResultsGrid columns={2}>
+          <SkeletonTiles count={2} total={5} offset={3} />
+        </ResultsGrid>
+      </ThemeRoot>,
+    );
+    expect(screen.getAllByRole('listitem').map((t) => t.textContent)).toEqual(['4/5', '5/5']);
+  });
+
   it('draws nothing at 0', () => {
     render(
       <ThemeRoot>

@@ -1,0 +1,40 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest, removeSessionResults, toast } from '@vton/shell-sdk';
+import { GENERATED_IMAGES_KEY, galleryQueryKey, type GalleryData } from './generatedImages';
+
+/** DELETE /api/generated-images/:id */
+export async function deleteGeneratedImage(id: number): Promise<void> {
+  await apiRequest('DELETE', `/api/generated-images/${id}`);
+}
+
+/** Drops one image from the loaded pages at once, before the refetch confirms it. */
+export function withoutImage(data: GalleryData | undefined, id: number): GalleryData | undefined {
+  if (!data) return data;
+  let removed = false;
+  const pages = data.pages.map((page) => {
+    const images = page.images.filter((image) => image.id !== id);
+    if (images.length === page.images.length) return page;
+    removed = true;
+    return { ...page, images };
+  });
+  if (!removed) return data;
+  return { ...data, pages: pages.map((page) => ({ ...page, total: Math.max(0, page.total - 1) })) };
+}
+
+/** Deletes a saved image: toast, the list refreshed, and the session result it came from forgotten. */
+export function useDeleteGeneratedImage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteGeneratedImage,
+    onSuccess: async (_void, id) => {
+      toast({ title: 'Image deleted', description: 'Generated image has been removed from your gallery.' });
+      removeSessionResults((result) => result.savedImageId === id);
+      queryClient.setQueryData<GalleryData>(galleryQueryKey, (data) => withoutImage(data, id));
+      await queryClient.invalidateQueries({ queryKey: GENERATED_IMAGES_KEY });
+    },
+    onError: (error) => {
+      console.error('Delete failed', error);
+      toast({ title: 'Delete failed', description: 'Failed to delete the image. Please try again.', variant: 'destructive' });
+    },
+  });
+}

@@ -1,0 +1,40 @@
+import type { SessionResult } from '@vton/shell-sdk';
+import { imageRecord } from '../../../test/fakeMediaApi';
+import { mergeGalleryItems } from './galleryItems';
+
+const session = (id: string, savedImageId?: number): SessionResult => ({
+  id,
+  imageUrl: `/full/${id}.png`,
+  processedAt: '2026-01-01T00:00:00Z',
+  savedImageId,
+});
+
+describe('mergeGalleryItems', () => {
+  it('puts session results first as New, then saved images newest first, numbered from 1', () => {
+    const items = mergeGalleryItems([session('b'), session('a')], [imageRecord(9), imageRecord(8)]);
+    expect(items.map((i) => [i.key, i.n, i.isNew])).toEqual([
+      ['session-b', 1, true],
+      ['session-a', 2, true],
+      ['saved-9', 3, false],
+      ['saved-8', 4, false],
+    ]);
+  });
+
+  it('only saved images can be deleted; a session result falls back to its full image as thumbnail', () => {
+    const [fresh, stored] = mergeGalleryItems([session('a')], [imageRecord(3)]);
+    expect(fresh.savedId).toBeUndefined();
+    expect(fresh.thumbnailUrl).toBe('/full/a.png');
+    expect(stored.savedId).toBe(3);
+    expect(stored.thumbnailUrl).toBe(imageRecord(3).thumbnailUrl);
+  });
+
+  it('shows a saved session result once, as New, with the saved thumbnail and delete', () => {
+    const items = mergeGalleryItems([session('a', 9)], [imageRecord(9), imageRecord(8)]);
+    expect(items.map((i) => i.key)).toEqual(['session-a', 'saved-8']);
+    expect(items[0]).toMatchObject({ isNew: true, savedId: 9, thumbnailUrl: imageRecord(9).thumbnailUrl });
+  });
+
+  it('never shows a saved image twice (page boundaries shifting after a delete)', () => {
+    expect(mergeGalleryItems([], [imageRecord(5), imageRecord(4), imageRecord(4)]).map((i) => i.n)).toEqual([1, 2]);
+  });
+});
