@@ -1,0 +1,72 @@
+import styled from 'styled-components';
+import { publicAsset } from '../../../lib/publicAsset';
+
+const Frame = styled.figure`
+  margin: 56px auto 0;
+  max-width: 880px;
+  padding: 20px;
+  border-radius: ${({ theme }) => theme.radii.lg};
+  border: 1px solid ${({ theme }) => theme.colors.borderStrong};
+  background: ${({ theme }) => theme.colors.surface};
+  box-shadow: ${({ theme }) => theme.shadows.card};
+  figcaption { margin-top: 14px; color: ${({ theme }) => theme.colors.textMuted}; font-size: 14px; }
+`;
+
+const Steps = styled.ol`
+  display: grid;
+  grid-template-columns: 1fr 0.6fr 1fr;
+  align-items: center;
+  gap: 16px;
+  margin: 0;
+  padding: 0;
+  list-style: none;
+`;
+
+const Step = styled.li`
+  position: relative;
+  img {
+    width: 100%;
+    height: auto;
+    border-radius: ${({ theme }) => theme.radii.md};
+    background: #ddd6cb;
+  }
+`;
+
+const Label = styled.span`
+  position: absolute;
+  left: 10px;
+  top: 10px;
+  padding: 2px 10px;
+  border-radius: ${({ theme }) => theme.radii.pill};
+  background: rgba(11, 11, 18, 0.78);
+  color: ${({ theme }) => theme.colors.text};
+  font-size: 12px;
+  font-weight: 600;
+`;
+
+/**
+ * The hero's demo: a real before/after made the way the product composes a try-on (garment
+ * fitted into the painted mask of the model photo; scripts/make-demo-images.mjs). Every image
+ * carries its size so nothing moves when it arrives.
+ */
+export function DemoBox() {
+  return (
+    <Frame>
+      <Steps>
+        <Step>
+          <Label>Before</Label>
+          <img src={publicAsset('demo/demo-model.webp')} width={480} height={600} alt="Model photo wearing a plain grey T-shirt" />
+        </Step>
+        <Step>
+          <Label>Garment</Label>
+          <img src={publicAsset('demo/demo-garment.webp')} width={240} height={240} alt="Garment photo: violet T-shirt with a lime stripe" />
+        </Step>
+        <Step>
+          <Label>After</Label>
+          <img src={publicAsset('demo/demo-result.webp')} width={480} height={600} alt="Try-on result: the same model wearing the violet T-shirt" />
+        </Step>
+      </Steps>
+      <figcaption>One garment photo, one model photo, one painted mask: the try-on result keeps the model photo&apos;s size.</figcaption>
+    </Frame>
+  );
+}
