@@ -1,0 +1,146 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { SKELETON_CLEANUP_MS } from '@vton/contracts';
+import {
+  addSessionResults,
+  finishPendingGeneration,
+  getSessionResults,
+  resetSessionResults,
+  resetToastsForTests,
+  startPendingGeneration,
+} from '@vton/shell-sdk';
+import { renderWithHost } from '../../../test/renderWithHost';
+import { installFakeMediaApi } from '../../../test/fakeMediaApi';
+import { GALLERY_EMPTY_TEXT, GalleryPage } from './GalleryPage';
+
+const renderPage = () => renderWithHost(<GalleryPage />, { path: '/gallery', mount: '/gallery/*' });
+const tiles = () => within(screen.getByRole('list', { name: 'Gallery results' })).getAllByRole('listitem');
+
+beforeEach(() => {
+  resetSessionResults();
+  resetToastsForTests();
+});
+afterEach(() => jest.restoreAllMocks());
+
+describe('GalleryPage', () => {
+  it('shows "Loading your gallery..." and then the empty state with a link to /app', async () => {
+    installFakeMediaApi({ count: 0, listDelayMs: 20 });
+    renderPage();
+    expect(screen.getByText('Loading your gallery...')).toBeInTheDocument();
+    const empty = await screen.findByText(/No results yet/);
+    expect(empty.textContent).toBe(GALLERY_EMPTY_TEXT);
+    fireEvent.click(within(empty).getByRole('link', { name: 'Try on' }));
+    expect(screen.getByRole('heading', { name: 'Try on workspace' })).toBeInTheDocument();
+  });
+
+  it('lists saved results newest first as "Result #n", asking for one page of thumbnails', async () => {
+    const api = installFakeMediaApi({ count: 3 });
+    renderPage();
+    await screen.findByRole('button', { name: 'Result #1' });
+    expect(tiles()).toHaveLength(3);
+    const first = within(screen.getByRole('button', { name: 'Result #1' })).getByRole('img') as HTMLImageElement;
+    expect(first.getAttribute('src')).toBe('/api/media/files/thumb-3.webp?sig=x');
+    expect(screen.getByText('3 saved results')).toBeInTheDocument();
+    expect(api.calls).toEqual(['GET /api/generated-images?limit=60']);
+  });
+
+  it('puts session results first with a New badge, and marks them seen', async () => {
+    addSessionResults([{ id: 'r1', imageUrl: '/full/session.png', processedAt: new Date().toISOString() }]);
+    expect(getSessionResults().unseenCount).toBe(1);
+    installFakeMediaApi({ count: 2 });
+    renderPage();
+    const fresh = await screen.findByRole('button', { name: 'Result #1, new' });
+    expect(within(fresh).getByRole('img').getAttribute('src')).toBe('/full/session.png');
+    await screen.findByRole('button', { name: 'Result #3' });
+    expect(screen.getAllByText('New')).toHaveLength(1);
+    expect(getSessionResults().unseenCount).toBe(0);
+    // a session result has no delete (not saved); saved ones do
+    expect(screen.queryByRole('button', { name: 'Delete Result #1' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Delete Result #2' })).toBeInTheDocument();
+    // results arriving while the gallery is open are seen too
+    act(() => addSessionResults([{ id: 'r2', imageUrl: '/full/2.png', processedAt: new Date(Date.now() + 1000).toISOString() }]));
+    expect(getSessionResults().unseenCount).toBe(0);
+  });
+
+  it('shows skeletons with n/total for pending generations, cleared 300 ms after the count reaches 0', async () => {
+    installFakeMediaApi({ count: 1 });
+    const pending = startPendingGeneration(2);
+    renderPage();
+    await screen.findByRole('button', { name: 'Result #1' });
+    expect(screen.getByText('1/2')).toBeInTheDocument();
+    expect(screen.getByText('2/2')).toBeInTheDocument();
+    jest.useFakeTimers();
+    try {
+      act(() => finishPendingGeneration(pending));
+      expect(screen.getByText('2/2')).toBeInTheDocument();
+      act(() => jest.advanceTimersByTime(SKELETON_CLEANUP_MS));
+      expect(screen.queryByText('2/2')).toBeNull();
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('opens a tile in the fullscreen viewer with the full-size image; Escape closes it', async () => {
+    installFakeMediaApi({ count: 2 });
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Result #2' }));
+    const viewer = screen.getByRole('dialog', { name: 'Result #2 preview' });
+    expect(within(viewer).getByRole('img', { name: 'Result #2' }).getAttribute('src')).toBe('/api/media/files/full-1.png?sig=x');
+    fireEvent.keyDown(document.body, { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('downloads the full-size image as vton-result-{n}.png from the tile', async () => {
+    const api = installFakeMediaApi({ count: 2 });
+    URL.createObjectURL = jest.fn(() => 'blob:x');
+    URL.revokeObjectURL = jest.fn();
+    const saved: string[] = [];
+    jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Download Result #2' }));
+    await waitFor(() => expect(saved).toEqual(['vton-result-2.png']));
+    expect(api.calls).toContain('GET /api/media/files/full-1.png?sig=x');
+  });
+
+  it('deletes a saved image: toast, and the refreshed list no longer has it', async () => {
+    const api = installFakeMediaApi({ count: 3 });
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete Result #1' }));
+    expect(await screen.findByText('Image deleted')).toBeInTheDocument();
+    expect(screen.getByText('Generated image has been removed from your gallery.')).toBeInTheDocument();
+    await waitFor(() => expect(tiles()).toHaveLength(2));
+    expect(api.calls.filter((c) => c === 'GET /api/generated-images?limit=60')).toHaveLength(2);
+    expect(api.calls).toContain('DELETE /api/generated-images/3');
+    expect(screen.getByText('2 saved results')).toBeInTheDocument();
+  });
+
+  it('a failed delete shows the destructive toast and keeps the image', async () => {
+    installFakeMediaApi({ count: 2, failDelete: true });
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete Result #1' }));
+    expect(await screen.findByText('Delete failed')).toBeInTheDocument();
+    expect(screen.getByText('Failed to delete the image. Please try again.')).toBeInTheDocument();
+    expect(tiles()).toHaveLength(2);
+  });
+
+  it('keeps only the rows near the screen in the DOM and pages in more as the end comes near', async () => {
+    const api = installFakeMediaApi({ count: 1000 });
+    renderPage();
+    await screen.findByRole('button', { name: 'Result #1' });
+    // jsdom: 1024 px wide → 5 columns; 768 px high → a handful of rows, not 60 tiles, let alone 1,000
+    expect(tiles().length).toBeLessThanOrEqual(40);
+    expect(screen.getByRole('list', { name: 'Gallery results' }).getAttribute('data-columns')).toBe('5');
+    expect(api.calls).toEqual(['GET /api/generated-images?limit=60']);
+    // scrolled towards the end of the first page, the next page is asked for
+    const list = screen.getByRole('list', { name: 'Gallery results' });
+    jest.spyOn(list, 'getBoundingClientRect').mockReturnValue({ top: -1700, bottom: 0, left: 0, right: 0, width: 1024, height: 0, x: 0, y: -1700, toJSON: () => ({}) });
+    act(() => {
+      window.dispatchEvent(new Event('scroll'));
+    });
+    await waitFor(() => expect(api.calls).toContain('GET /api/generated-images?limit=60&cursor=941'));
+    await screen.findByRole('button', { name: 'Result #70' });
+    expect(screen.queryByRole('button', { name: 'Result #1' })).toBeNull();
+  });
+});
