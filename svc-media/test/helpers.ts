@@ -86,7 +86,7 @@ export class MediaHarness {
 
   /** GETs a signed same-origin URL from a record, as the browser's <img> would. */
   fetchSigned(url: string) {
-    return this.http().get(url).buffer(true).parse(binary);
+    return this.http().get(url).buffer(true).parse(binary as never);
   }
 
   private async untilDatabaseReady(): Promise<void> {

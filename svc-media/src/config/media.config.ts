@@ -2,6 +2,8 @@ import { parseNumber, ServiceConfig } from '@vton/service-kit';
 import { Transform } from 'class-transformer';
 import { IsInt, IsNotEmpty, IsOptional, IsString, IsUrl, Max, Min, MinLength, ValidateIf } from 'class-validator';
 
+const SIGNING_SECRET_RULE = 'MEDIA_URL_SIGNING_SECRET must be at least 32 characters (required when running in Kubernetes)';
+
 export class MediaConfig extends ServiceConfig {
   PORT = 3002;
   DATABASE_SCHEMA = 'media';
@@ -62,8 +64,8 @@ export class MediaConfig extends ServiceConfig {
    * elsewhere (npm start, tests) it is derived from the S3 credentials when unset.
    */
   @ValidateIf((config: MediaConfig) => config.MEDIA_URL_SIGNING_SECRET !== undefined || !!config.KUBERNETES_SERVICE_HOST)
-  @IsString({ message: 'MEDIA_URL_SIGNING_SECRET must be set (at least 32 characters) when running in Kubernetes' })
-  @MinLength(32, { message: 'MEDIA_URL_SIGNING_SECRET must be at least 32 characters' })
+  @IsString({ message: SIGNING_SECRET_RULE })
+  @MinLength(32, { message: SIGNING_SECRET_RULE })
   MEDIA_URL_SIGNING_SECRET?: string;
 
   /** Set by Kubernetes in every pod: how the service knows a derived signing key will not do. */
