@@ -100,7 +100,7 @@ function* walk(dir) {
  * @param {number} [options.devPort] port of `npm run dev` (overridable with PORT)
  * @param {string} [options.title]   title of the generated HTML page
  */
-export function createConfig({ dirname, name, exposes = {}, isHost = false, devPort = 4000, title }) {
+export function createConfig({ dirname, name, exposes = {}, isHost = false, devPort = 4000, title, template }) {
   return (_env, argv = {}) => {
     const mode = argv.mode === 'development' ? 'development' : 'production';
     const isProduction = mode === 'production';
