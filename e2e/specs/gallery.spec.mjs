@@ -1,0 +1,149 @@
+import fs from 'node:fs';
+import sharp from 'sharp';
+import { test, expect } from '../support/fixtures.mjs';
+import { createVerifiedUser, listGeneratedImages, seedGeneratedImages, unsigned } from '../support/seed.mjs';
+
+const SEEDED = 250;
+const SIZE = { width: 1200, height: 900 };
+
+/** Signs the browser in as `user` before any page script runs. */
+async function signIn(page, user) {
+  await page.addInitScript((token) => window.localStorage.setItem('auth_token', token), user.token);
+}
+
+const galleryList = (page) => page.getByRole('list', { name: 'Gallery results' });
+const tile = (page, n) => page.getByRole('button', { name: new RegExp(`^Result #${n}(, new)?$`) });
+const thumbnailPath = async (page, n) => unsigned(await tile(page, n).getByRole('img').getAttribute('src'));
+
+test('a new seller sees the empty gallery with a link to the Try on page', async ({ page, baseURL, mailInboxUrl }) => {
+  const user = await createVerifiedUser(baseURL, mailInboxUrl, 'empty');
+  await signIn(page, user);
+  await page.goto('/gallery');
+  await expect(page.getByRole('heading', { level: 1, name: 'Gallery' })).toBeVisible();
+  await expect(
+    page.getByText('No results yet. Start generating virtual try-on results to see them here. Visit the Try on page to begin.'),
+  ).toBeVisible();
+  await page.getByRole('link', { name: 'Try on', exact: true }).last().click();
+  await expect(page).toHaveURL(/\/app$/);
+});
+
+test.describe.serial('a seller with 250 saved results', () => {
+  /** @type {{ token: string, email: string }} */
+  let seller;
+  /** Saved oldest first: records[249] is the newest. */
+  let records;
+
+  test.beforeAll(async () => {
+    test.setTimeout(240_000);
+    const baseURL = process.env.E2E_BASE_URL;
+    seller = await createVerifiedUser(baseURL, process.env.E2E_MAIL_INBOX_URL, 'seller');
+    records = await seedGeneratedImages(baseURL, seller.token, SEEDED, SIZE);
+  });
+
+  test('sees the newest first, and more pages load while scrolling', async ({ page }) => {
+    await signIn(page, seller);
+    const pages = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname === '/api/generated-images' && request.method() === 'GET') pages.push(url.search);
+    });
+    await page.setViewportSize({ width: 1400, height: 900 });
+    await page.goto('/gallery');
+    await expect(tile(page, 1)).toBeVisible();
+    await expect(page.getByText(`${SEEDED} saved results`)).toBeVisible();
+    expect(await thumbnailPath(page, 1)).toBe(unsigned(records[SEEDED - 1].thumbnailUrl));
+    expect(await thumbnailPath(page, 2)).toBe(unsigned(records[SEEDED - 2].thumbnailUrl));
+    expect(pages).toEqual(['?limit=60']);
+    // 6 columns at 1400 px; only the rows near the screen are in the DOM
+    await expect(galleryList(page)).toHaveAttribute('data-columns', '6');
+    expect(await galleryList(page).getByRole('listitem').count()).toBeLessThan(90);
+
+    // the gallery scrolls at half wheel speed
+    await page.mouse.move(700, 600);
+    await page.mouse.wheel(0, 400);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(190);
+    await page.waitForTimeout(300);
+    expect(await page.evaluate(() => window.scrollY)).toBeLessThanOrEqual(210);
+
+    // scrolling on loads every page down to the oldest
+    for (let i = 0; i < 40 && !(await tile(page, SEEDED).isVisible()); i += 1) {
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      await page.waitForTimeout(150);
+    }
+    await expect(tile(page, SEEDED)).toBeVisible();
+    expect(await thumbnailPath(page, SEEDED)).toBe(unsigned(records[0].thumbnailUrl));
+    expect(pages.length).toBe(Math.ceil(SEEDED / 60));
+    expect(pages[1]).toMatch(/^\?limit=60&cursor=\d+$/);
+    expect(await galleryList(page).getByRole('listitem').count()).toBeLessThan(90);
+  });
+
+  test('opens the preview, zooms, and downloads a full-size PNG', async ({ page }) => {
+    await signIn(page, seller);
+    await page.goto('/gallery');
+    await tile(page, 1).click();
+    const viewer = page.getByRole('dialog', { name: 'Result #1 preview' });
+    await expect(viewer).toBeVisible();
+    await expect(viewer.getByText('Scroll to zoom • Drag to pan • ESC to close')).toBeVisible();
+    const full = viewer.getByRole('img', { name: 'Result #1' });
+    expect(unsigned(await full.getAttribute('src'))).toBe(unsigned(records[SEEDED - 1].imageUrl));
+    await expect.poll(() => full.evaluate((img) => img.naturalWidth)).toBe(SIZE.width);
+
+    const zoom = viewer.getByRole('button', { name: /^Zoom / });
+    await expect(zoom).toHaveText('100%');
+    await page.mouse.move(600, 400);
+    await page.mouse.wheel(0, -300);
+    await expect(zoom).not.toHaveText('100%');
+    await zoom.click();
+    await expect(zoom).toHaveText('100%');
+
+    const [fromViewer] = await Promise.all([page.waitForEvent('download'), viewer.getByRole('button', { name: 'Download' }).click()]);
+    expect(fromViewer.suggestedFilename()).toBe('vton-result-1.png');
+    await page.keyboard.press('Escape');
+    await expect(viewer).toBeHidden();
+
+    // the tile's own download button, reached from the keyboard
+    await tile(page, 3).focus();
+    await page.keyboard.press('Tab');
+    const download = page.getByRole('button', { name: 'Download Result #3' });
+    await expect(download).toBeFocused();
+    await expect(download).toBeVisible();
+    const [fromTile] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('Enter')]);
+    expect(fromTile.suggestedFilename()).toBe('vton-result-3.png');
+    const file = await fromTile.path();
+    const meta = await sharp(fs.readFileSync(file)).metadata();
+    expect(meta).toMatchObject({ format: 'png', width: SIZE.width, height: SIZE.height });
+  });
+
+  test('deletes one: toast, gone after reload, and its object gone from storage', async ({ page, baseURL, request }) => {
+    await signIn(page, seller);
+    await page.goto('/gallery');
+    const newest = records[SEEDED - 1];
+    const [current] = (await listGeneratedImages(baseURL, seller.token, '?limit=1')).images;
+    expect(current.id).toBe(newest.id);
+    expect((await request.get(current.imageUrl)).status()).toBe(200);
+
+    await tile(page, 1).hover();
+    await page.getByRole('button', { name: 'Delete Result #1' }).click();
+    await expect(page.getByText('Image deleted', { exact: true })).toBeVisible();
+    await expect(page.getByText('Generated image has been removed from your gallery.')).toBeVisible();
+    await expect.poll(() => thumbnailPath(page, 1)).toBe(unsigned(records[SEEDED - 2].thumbnailUrl));
+
+    await page.reload();
+    await expect(tile(page, 1)).toBeVisible();
+    expect(await thumbnailPath(page, 1)).toBe(unsigned(records[SEEDED - 2].thumbnailUrl));
+    await expect(page.getByText(`${SEEDED - 1} saved results`)).toBeVisible();
+    const status = (await request.get(current.imageUrl)).status();
+    expect([403, 404]).toContain(status);
+    expect([403, 404]).toContain((await request.get(current.thumbnailUrl)).status());
+  });
+
+  test('another seller sees none of them', async ({ page, baseURL, mailInboxUrl, request }) => {
+    const other = await createVerifiedUser(baseURL, mailInboxUrl, 'other');
+    await signIn(page, other);
+    await page.goto('/gallery');
+    await expect(page.getByText(/^No results yet\./)).toBeVisible();
+    expect((await listGeneratedImages(baseURL, other.token)).total).toBe(0);
+    const refused = await request.delete(`/api/generated-images/${records[0].id}`, { headers: { Authorization: `Bearer ${other.token}` } });
+    expect(refused.status()).toBe(404);
+  });
+});
