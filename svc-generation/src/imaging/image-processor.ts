@@ -154,7 +154,8 @@ export class ImageProcessor {
 /** region ← region·(1−a) + garment·a, per pixel; a = 0 leaves the photo's bytes untouched. */
 function blendInto(region: Buffer, channels: number, garment: Buffer, alpha: Buffer): void {
   for (let p = 0, n = alpha.length; p < n; p++) {
-    const a = alpha[p];
+    // libvips' integer blur kernel tops out at 253–254 inside a solid mask: that is full coverage.
+    const a = alpha[p] >= 253 ? 255 : alpha[p];
     if (a === 0) continue;
     const r = p * channels;
     const g = p * 3;

@@ -1,0 +1,75 @@
+import type { GarmentRecord, ModelPhotoRecord } from '@vton/contracts';
+import { loadConfig } from '@vton/service-kit';
+import { GenerationConfig } from '../config/generation.config.js';
+import type { ImageProcessor } from '../imaging/image-processor.js';
+import type { MediaClient } from '../media/media-client.js';
+import type { ResultFilesService } from '../results/result-files.service.js';
+import { VtonClient } from '../vton/vton-client.js';
+import { assertSameLength, TryOnService } from './try-on.service.js';
+
+const caller = { userId: 1, token: 't' };
+const config = (env: Record<string, string> = {}) =>
+  loadConfig(GenerationConfig, { DATABASE_URL: 'postgres://u:p@127.0.0.1:5432/vton', VTON_API_URL: 'http://127.0.0.1:7860', ...env });
+
+const garment = (croppedUrl: string | null = '/signed'): GarmentRecord =>
+  ({ id: 7, filename: 'g.png', width: 960, height: 960, url: '/u', croppedUrl, cropData: null, uploadedAt: '' }) as GarmentRecord;
+const model = (id: number, status: ModelPhotoRecord['status'], inpaint: boolean): ModelPhotoRecord =>
+  ({
+    id,
+    filename: 'm.png',
+    width: 800,
+    height: 600,
+    status,
+    url: '/u',
+    thumbnailUrl: '/t',
+    inpaint: inpaint ? { croppedImageUrl: '/c', processedMaskUrl: '/m', bounds: { x: 0, y: 0, width: 100, height: 100 } } : null,
+    uploadedAt: '',
+  }) as ModelPhotoRecord;
+
+/** TryOnService's §5 rules against a svc-media adapter that answers from memory. */
+function service(models: ModelPhotoRecord[], g = garment(), env: Record<string, string> = {}) {
+  const cfg = config(env);
+  const media = { getGarment: async () => g, listModels: async () => models } as unknown as MediaClient;
+  return new TryOnService(cfg, media, new VtonClient(cfg), {} as ImageProcessor, {} as ResultFilesService);
+}
+
+describe('TryOnService.plan (spec §5, §8)', () => {
+  it('needs at least one ready model', async () => {
+    await expect(service([model(1, 'uploaded', false), model(2, 'processing', false)]).plan(caller, { garmentId: 7, modelIds: [1, 2], prompt: '' })).rejects.toMatchObject({
+      status: 400,
+      code: 'INVALID_INPUT',
+      message: 'No ready models available',
+    });
+  });
+
+  it('needs inpaint data for every ready model', async () => {
+    await expect(service([model(1, 'ready', true), model(2, 'ready', false)]).plan(caller, { garmentId: 7, modelIds: [1, 2], prompt: '' })).rejects.toMatchObject({
+      status: 400,
+      code: 'INVALID_INPUT',
+      message: 'Model 2 does not have inpaint mask data',
+    });
+  });
+
+  it('needs a cropped garment', async () => {
+    await expect(service([model(1, 'ready', true)], garment(null)).plan(caller, { garmentId: 7, modelIds: [1], prompt: '' })).rejects.toMatchObject({
+      status: 400,
+      message: 'Garment 7 has not been cropped yet',
+    });
+  });
+
+  it('says the engine is not configured when VTON_API_URL is unset', async () => {
+    const cfg = loadConfig(GenerationConfig, { DATABASE_URL: 'postgres://u:p@127.0.0.1:5432/vton' });
+    const s = new TryOnService(cfg, {} as MediaClient, new VtonClient(cfg), {} as ImageProcessor, {} as ResultFilesService);
+    await expect(s.plan(caller, { garmentId: 1, modelIds: [2], prompt: '' })).rejects.toMatchObject({ status: 503, message: 'The try-on engine is not configured yet (VTON_API_URL)' });
+  });
+
+  it('keeps the requested order, drops repeats and models that are not ready', async () => {
+    const plan = await service([model(1, 'ready', true), model(2, 'uploaded', false), model(3, 'ready', true)]).plan(caller, { garmentId: 7, modelIds: [3, 2, 1, 3], prompt: 'p' });
+    expect(plan.models.map((m) => m.id)).toEqual([3, 1]);
+  });
+
+  it('requires the model and mask lists to be the same length', () => {
+    expect(() => assertSameLength([1, 2], [1])).toThrow(expect.objectContaining({ status: 400, code: 'INVALID_INPUT', message: 'Model and mask arrays must have the same length' }));
+    expect(() => assertSameLength([1], [1])).not.toThrow();
+  });
+});
