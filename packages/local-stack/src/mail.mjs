@@ -1,10 +1,17 @@
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { waitForPort } from './ports.mjs';
 
-const require = createRequire(import.meta.url);
+/** maildev's package exports hide its bin, so find it the way Node's resolution would: upward. */
+function maildevBin() {
+  for (let dir = path.dirname(fileURLToPath(import.meta.url)); dir !== path.dirname(dir); dir = path.dirname(dir)) {
+    const bin = path.join(dir, 'node_modules', 'maildev', 'dist', 'bin', 'maildev.js');
+    if (fs.existsSync(bin)) return bin;
+  }
+  throw new Error('maildev is not installed: run npm install');
+}
 
 /**
  * Starts MailDev — an SMTP catcher plus its web inbox and REST API (GET /api/email) — as a
@@ -13,9 +20,8 @@ const require = createRequire(import.meta.url);
  */
 export async function startMail({ smtpPort, webPort, dataDir }) {
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
-  const bin = path.join(path.dirname(require.resolve('maildev/package.json')), 'dist/bin/maildev.js');
   const child = spawn(process.execPath, [
-    bin,
+    maildevBin(),
     '--smtp', String(smtpPort), '--ip', '127.0.0.1',
     '--web', String(webPort), '--web-ip', '127.0.0.1',
     '--silent',
