@@ -1,20 +1,172 @@
-import { fireEvent, screen } from '@testing-library/react';
-import { OPEN_GALLERY_EVENT } from '@vton/shell-sdk';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { addSessionResults, openGallery, resetSessionResults, resetToastsForTests, getSessionResults, startPendingGeneration } from '@vton/shell-sdk';
+import type { GarmentRecord } from '@vton/contracts';
 import { renderWithHost } from '../test/renderWithHost';
+import { createWorkspaceStore, type WorkspaceModelPhoto } from '../stores/workspaceStore';
+import { WorkspacePage } from './WorkspacePage';
 import App from './App';
 
-describe('studio App', () => {
-  it('renders the workspace under /app', () => {
+jest.mock('../features/garment/api/uploadGarment', () => ({ uploadGarment: jest.fn() }));
+jest.mock('../features/crop-tool/api/cropGarment', () => ({ cropGarment: jest.fn() }));
+import { uploadGarment } from '../features/garment/api/uploadGarment';
+import { cropGarment } from '../features/crop-tool/api/cropGarment';
+
+const garmentRecord: GarmentRecord = {
+  id: 7,
+  filename: 'shirt.png',
+  width: 1200,
+  height: 1600,
+  url: '/api/media/files/g7?sig=x',
+  croppedUrl: null,
+  cropData: null,
+  uploadedAt: '2026-01-01T10:00:00.000Z',
+};
+
+const readyModel: WorkspaceModelPhoto = {
+  key: 'model-1',
+  id: 1,
+  filename: 'anna.jpg',
+  url: '/m1',
+  thumbnailUrl: '/m1t',
+  width: 800,
+  height: 1200,
+  status: 'ready',
+  maskThumbnailUrl: null,
+  inpaint: null,
+  uploadedAt: '2026-01-01T10:00:00.000Z',
+};
+
+beforeEach(() => {
+  resetSessionResults();
+  resetToastsForTests();
+  jest.clearAllMocks();
+});
+
+describe('studio workspace', () => {
+  it('renders the empty workspace under /app', () => {
     renderWithHost(<App />, { path: '/app', mount: '/app/*' });
     expect(screen.getByRole('heading', { level: 1, name: 'Try-on workspace' })).toBeInTheDocument();
+    expect(screen.getByText('Upload a garment and select model photos to begin the virtual try-on process')).toBeInTheDocument();
+    expect(screen.getByText('Drop your product photo here')).toBeInTheDocument();
+    expect(screen.getByText('PNG, JPG up to 10MB')).toBeInTheDocument();
+    expect(screen.getByText('Add model photos')).toBeInTheDocument();
+    expect(screen.getByPlaceholderText('Enter generation prompt...')).toHaveAttribute('rows', '3');
+    expect(screen.getByRole('button', { name: 'Try on' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Mock' })).toBeEnabled();
   });
 
-  it('opens the results drawer through the global trigger', () => {
-    const listener = jest.fn();
-    window.addEventListener(OPEN_GALLERY_EVENT, listener);
+  it('sizes the sidebar at 40 % of the window, clamped, and moves it 20 px per arrow key', () => {
     renderWithHost(<App />, { path: '/app', mount: '/app/*' });
-    fireEvent.click(screen.getByRole('button', { name: 'Open results' }));
-    expect(listener).toHaveBeenCalledTimes(1);
-    window.removeEventListener(OPEN_GALLERY_EVENT, listener);
+    const separator = screen.getByRole('separator', { name: 'Resize sidebar' });
+    expect(separator).toHaveAttribute('aria-valuenow', String(Math.min(600, Math.max(240, Math.round(window.innerWidth * 0.4)))));
+    const start = Number(separator.getAttribute('aria-valuenow'));
+    fireEvent.keyDown(separator, { key: 'ArrowLeft' });
+    expect(separator).toHaveAttribute('aria-valuenow', String(Math.max(240, start - 20)));
+  });
+
+  it('uploads a garment (image files only), crops it and shows the success toast', async () => {
+    (uploadGarment as jest.Mock).mockImplementation(async (_file: File, onProgress: (f: number) => void) => {
+      onProgress(0.5);
+      return garmentRecord;
+    });
+    (cropGarment as jest.Mock).mockResolvedValue({ ...garmentRecord, croppedUrl: '/c7', cropData: { x: 120, y: 320, width: 960, height: 960, naturalWidth: 1200, naturalHeight: 1600 } });
+    URL.createObjectURL = jest.fn(() => 'blob:local');
+    URL.revokeObjectURL = jest.fn();
+    renderWithHost(<App />, { path: '/app', mount: '/app/*' });
+    const input = screen.getByLabelText('Garment photo');
+    fireEvent.change(input, { target: { files: [new File(['x'], 'notes.txt', { type: 'text/plain' })] } });
+    expect(uploadGarment).not.toHaveBeenCalled();
+    fireEvent.change(input, { target: { files: [new File(['x'], 'shirt.png', { type: 'image/png' }), new File(['y'], 'b.png', { type: 'image/png' })] } });
+    expect(await screen.findByText('Ready for cropping')).toBeInTheDocument();
+    expect(uploadGarment).toHaveBeenCalledTimes(1);
+    expect((uploadGarment as jest.Mock).mock.calls[0][0].name).toBe('shirt.png');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Crop' }));
+    expect(await screen.findByRole('button', { name: 'Confirm' })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findAllByText('Cropped & ready')).not.toHaveLength(0);
+    expect(cropGarment).toHaveBeenCalledWith(7, { x: 120, y: 320, width: 960, height: 960, naturalWidth: 1200, naturalHeight: 1600 });
+  });
+
+  it('shows "Crop failed" when the crop call fails', async () => {
+    (cropGarment as jest.Mock).mockRejectedValue(new Error('500: boom'));
+    const store = createWorkspaceStore({ garment: { id: 7, filename: 'shirt.png', url: '/g', width: 1200, height: 1600, croppedUrl: null, cropData: null, uploadProgress: null, uploadedAt: '' } });
+    renderWithHost(<WorkspacePage store={store} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Crop' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(cropGarment).toHaveBeenCalled());
+    expect(store.getState().tool).toBe('crop');
+  });
+
+  it('enables Try on only with a cropped garment and a ready model', () => {
+    const garment = { id: 7, filename: 'shirt.png', url: '/g', width: 1200, height: 1600, croppedUrl: null as string | null, cropData: null, uploadProgress: null, uploadedAt: '' };
+    const store = createWorkspaceStore({ garment, models: [{ ...readyModel, status: 'uploaded' }] });
+    renderWithHost(<WorkspacePage store={store} />);
+    const tryOn = screen.getByRole('button', { name: 'Try on' });
+    expect(tryOn).toBeDisabled();
+    act(() => store.setState({ garment: { ...garment, croppedUrl: '/c' } }));
+    expect(tryOn).toBeDisabled();
+    act(() => store.setState({ models: [readyModel] }));
+    expect(tryOn).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'anna.jpg (mask approved)' })).toBeInTheDocument();
+    expect(screen.getByTestId('model-count')).toHaveTextContent('1 photo');
+  });
+
+  it('crop and inpaint are mutually exclusive; Cancel closes the tool', () => {
+    const store = createWorkspaceStore({
+      garment: { id: 7, filename: 'shirt.png', url: '/g', width: 1200, height: 1600, croppedUrl: null, cropData: null, uploadProgress: null, uploadedAt: '' },
+      models: [{ ...readyModel, status: 'uploaded' }],
+    });
+    renderWithHost(<WorkspacePage store={store} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Crop' }));
+    expect(screen.getByTestId('crop-size')).toHaveTextContent('960px');
+    fireEvent.click(screen.getByRole('button', { name: 'anna.jpg' }));
+    expect(store.getState()).toMatchObject({ tool: 'inpaint', inpaintModelKey: 'model-1' });
+    expect(screen.queryByTestId('crop-stage')).not.toBeInTheDocument();
+    expect(screen.getByRole('toolbar', { name: 'Mask tools' })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(store.getState().tool).toBe('none');
+  });
+});
+
+describe('results drawer', () => {
+  it('opens from the global trigger with the empty state and closes with Escape, the backdrop or the button', () => {
+    renderWithHost(<App />, { path: '/app', mount: '/app/*' });
+    act(() => openGallery());
+    expect(screen.getByRole('dialog', { name: 'Results' })).toBeInTheDocument();
+    expect(screen.getByText('Generate results to view them here.')).toBeInTheDocument();
+    fireEvent.keyDown(window, { key: 'Escape' });
+    expect(screen.queryByRole('dialog', { name: 'Results' })).not.toBeInTheDocument();
+    act(() => openGallery());
+    fireEvent.click(screen.getByTestId('results-backdrop'));
+    expect(screen.queryByRole('dialog', { name: 'Results' })).not.toBeInTheDocument();
+    act(() => openGallery());
+    fireEvent.click(screen.getByRole('button', { name: 'Close results' }));
+    expect(screen.queryByRole('dialog', { name: 'Results' })).not.toBeInTheDocument();
+  });
+
+  it('lists results newest first, marks them seen (also those arriving while open) and shows skeletons', () => {
+    addSessionResults([
+      { id: 'a', imageUrl: '/a.png', processedAt: '2026-01-01T10:00:00.000Z' },
+      { id: 'b', imageUrl: '/b.png', processedAt: '2026-01-01T10:01:00.000Z' },
+    ]);
+    renderWithHost(<App />, { path: '/app', mount: '/app/*' });
+    expect(screen.getByTestId('gallery-badge')).toHaveTextContent('2');
+    act(() => openGallery());
+    const grid = screen.getByRole('list', { name: 'Results' });
+    expect(within(grid).getAllByText(/Result #\d/).map((n) => n.textContent)).toEqual(['Result #1', 'Result #2']);
+    expect(getSessionResults().unseenCount).toBe(0);
+    act(() => addSessionResults([{ id: 'c', imageUrl: '/c.png', processedAt: '2026-01-01T10:02:00.000Z' }]));
+    expect(getSessionResults().unseenCount).toBe(0);
+    act(() => {
+      startPendingGeneration(2);
+    });
+    expect(within(grid).getByLabelText('Generating result 1 of 2')).toBeInTheDocument();
+  });
+
+  it('caps the badge at 99+', () => {
+    addSessionResults(Array.from({ length: 120 }, (_, i) => ({ id: `r${i}`, imageUrl: `/${i}.png`, processedAt: new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString() })));
+    renderWithHost(<App />, { path: '/app', mount: '/app/*' });
+    expect(screen.getByTestId('gallery-badge')).toHaveTextContent('99+');
   });
 });

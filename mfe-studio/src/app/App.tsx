@@ -1,5 +1,5 @@
 import { Route, Routes } from 'react-router-dom';
-import { WorkspacePage } from '../features/workspace/components/WorkspacePage';
+import { WorkspacePage } from './WorkspacePage';
 
 /** Exposed as `studio/App`; the shell mounts it at /app/* behind the login check. */
 export default function StudioApp() {

@@ -1,0 +1,242 @@
+import { useCallback, useMemo, useState } from 'react';
+import styled from 'styled-components';
+import type { GarmentRecord } from '@vton/contracts';
+import { toast, useOpenGalleryListener, usePageTitle } from '@vton/shell-sdk';
+import { ResultViewer, FULLSCREEN_DOWNLOAD_NAME } from '@vton/results';
+import { VisuallyHidden, media } from '@vton/ui';
+import { SidebarSeparator } from '../components/SidebarSeparator';
+import { useWindowWidth } from '../hooks/useWindowWidth';
+import { defaultSidebarWidth } from '../lib/sidebar';
+import { errorMessage } from '../lib/upload';
+import {
+  WorkspaceStoreContext,
+  createWorkspaceStore,
+  garmentFromRecord,
+  useWorkspace,
+  useWorkspaceStore,
+  workspaceActions,
+  type WorkspaceStore,
+} from '../stores/workspaceStore';
+import { GarmentSection } from '../features/garment/components/GarmentSection';
+import { ModelPhotosSection } from '../features/model-photos/components/ModelPhotosSection';
+import { CropTool } from '../features/crop-tool/components/CropTool';
+import { MaskEditor } from '../features/mask-editor/components/MaskEditor';
+import { uploadMask } from '../features/mask-editor/api/uploadMask';
+import { GenerateBar } from '../features/generation/components/GenerateBar';
+import { GenerationView } from '../features/generation/components/GenerationView';
+import { useGeneration } from '../features/generation/hooks/useGeneration';
+import { ResultsDrawer } from '../features/results-drawer/components/ResultsDrawer';
+import { SIDEBAR, TOOL_LAYOUT_BREAKPOINT_PX } from '@vton/contracts';
+
+const Shell = styled.div`
+  display: flex;
+  height: calc(100vh - ${({ theme }) => theme.layout.headerHeight});
+  min-height: 480px;
+  overflow: hidden;
+  background: ${({ theme }) => theme.colors.background};
+`;
+
+const Sidebar = styled.aside`
+  flex: none;
+  display: flex;
+  flex-direction: column;
+  min-height: 0;
+  background: ${({ theme }) => theme.colors.surface};
+  transition: width 0.2s ease;
+`;
+
+const SidebarScroll = styled.div`
+  flex: 1;
+  min-height: 0;
+  overflow-y: auto;
+`;
+
+const Canvas = styled.main`
+  position: relative;
+  flex: 1;
+  min-width: 0;
+  overflow: hidden;
+  background: radial-gradient(80% 60% at 50% 40%, rgba(139, 108, 255, 0.08) 0%, rgba(11, 11, 18, 0) 100%);
+`;
+
+const EmptyState = styled.p`
+  position: absolute;
+  inset: 0;
+  display: grid;
+  place-items: center;
+  padding: 32px;
+  text-align: center;
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: 16px;
+  max-width: 520px;
+  margin: auto;
+`;
+
+const Preview = styled.div`
+  position: absolute;
+  inset: 0;
+  display: flex;
+  flex-direction: column;
+  align-items: center;
+  justify-content: center;
+  gap: 20px;
+  padding: 24px;
+  figure { display: flex; flex-direction: column; align-items: center; gap: 8px; min-height: 0; }
+  figure img { max-width: min(100%, 520px); max-height: 56vh; object-fit: contain; background: #fff; border-radius: ${({ theme }) => theme.radii.md}; }
+  figcaption { color: ${({ theme }) => theme.colors.textMuted}; font-size: 13px; }
+  ${media.belowMobileBreakpoint} { figure img { max-height: 40vh; } }
+`;
+
+const Strip = styled.ul`
+  display: flex;
+  gap: 8px;
+  list-style: none;
+  overflow-x: auto;
+  max-width: 100%;
+  img { height: 96px; border-radius: 8px; display: block; }
+`;
+
+function CanvasContent({ onRetry, onOpenViewer }: { onRetry: (modelId: number) => void; onOpenViewer: () => void }) {
+  const store = useWorkspaceStore();
+  const tool = useWorkspace((s) => s.tool);
+  const garment = useWorkspace((s) => s.garment);
+  const models = useWorkspace((s) => s.models);
+  const inpaintKey = useWorkspace((s) => s.inpaintModelKey);
+  const showGeneration = useWorkspace((s) => s.showGeneration);
+  const actions = workspaceActions(store);
+
+  const onCropped = useCallback(
+    (record: GarmentRecord) => {
+      store.setState({ garment: garmentFromRecord(record), tool: 'none' });
+      toast({ title: 'Garment cropped', description: 'Your garment is now ready for try-on.' });
+    },
+    [store],
+  );
+
+  if (tool === 'crop' && garment?.id) {
+    return (
+      <CropTool
+        garment={{ id: garment.id, url: garment.url, width: garment.width, height: garment.height }}
+        onCancel={actions.closeTool}
+        onCropped={onCropped}
+        onError={() => toast({ title: 'Crop failed', description: 'Failed to crop garment. Please try again.', variant: 'destructive' })}
+      />
+    );
+  }
+
+  const inpaintModel = tool === 'inpaint' ? models.find((m) => m.key === inpaintKey) : undefined;
+  if (inpaintModel && inpaintModel.id !== null) {
+    const { key, id } = inpaintModel;
+    return (
+      <MaskEditor
+        key={key}
+        photo={{ id, filename: inpaintModel.filename, url: inpaintModel.url, width: inpaintModel.width, height: inpaintModel.height }}
+        onCancel={actions.closeTool}
+        onApprove={(mask, thumbnail) => {
+          actions.closeTool();
+          actions.updateModel(key, { status: 'processing', error: undefined });
+          uploadMask(id, mask).then(
+            (record) => {
+              if (record.status === 'ready') {
+                actions.updateModel(key, { status: 'ready', inpaint: record.inpaint, maskThumbnailUrl: thumbnail });
+              } else {
+                actions.updateModel(key, { status: 'uploaded', error: record.error });
+                toast({ title: 'Mask processing failed', description: record.error ?? 'Please paint the mask again.', variant: 'destructive' });
+              }
+            },
+            (error) => {
+              // spec §4: a failed mask approval returns the model to "uploaded"
+              actions.updateModel(key, { status: 'uploaded', error: errorMessage(error) });
+              toast({ title: 'Mask processing failed', description: errorMessage(error), variant: 'destructive' });
+            },
+          );
+        }}
+      />
+    );
+  }
+
+  if (showGeneration) return <GenerationView onRetry={onRetry} onOpenViewer={onOpenViewer} />;
+
+  if (!garment && models.length === 0) {
+    return <EmptyState>Upload a garment and select model photos to begin the virtual try-on process</EmptyState>;
+  }
+
+  return (
+    <Preview>
+      {garment && (
+        <figure>
+          <img src={garment.croppedUrl ?? garment.url} alt={garment.croppedUrl ? 'Cropped garment' : 'Garment'} />
+          <figcaption>{garment.croppedUrl ? 'Cropped & ready' : 'Ready for cropping'}</figcaption>
+        </figure>
+      )}
+      {models.length > 0 && (
+        <Strip aria-label="Selected model photos">
+          {models.map((m) => (
+            <li key={m.key}>
+              <img src={m.maskThumbnailUrl ?? m.thumbnailUrl} alt={m.filename} />
+            </li>
+          ))}
+        </Strip>
+      )}
+    </Preview>
+  );
+}
+
+function Workspace() {
+  usePageTitle('Try on');
+  const store = useWorkspaceStore();
+  const windowWidth = useWindowWidth();
+  const [width, setWidth] = useState(() => defaultSidebarWidth(windowWidth));
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [viewerOpen, setViewerOpen] = useState(false);
+  const tool = useWorkspace((s) => s.tool);
+  const activeResult = useWorkspace((s) => s.activeResult);
+  const generation = useGeneration();
+  useOpenGalleryListener(() => setDrawerOpen(true));
+  const closeDrawer = useCallback(() => setDrawerOpen(false), []);
+
+  const toolOpen = tool !== 'none';
+  // spec §2: while a tool is open the canvas takes the main area; below 1024 px the sidebar hides
+  const sidebarHidden = toolOpen && windowWidth < TOOL_LAYOUT_BREAKPOINT_PX;
+  const sidebarWidth = toolOpen ? Math.min(width, SIDEBAR.min) : width;
+
+  return (
+    <Shell data-tool={tool}>
+      <VisuallyHidden as="h1">Try-on workspace</VisuallyHidden>
+      {!sidebarHidden && (
+        <>
+          <Sidebar style={{ width: sidebarWidth }} aria-label="Workspace settings" data-testid="sidebar">
+            <SidebarScroll>
+              <GarmentSection />
+              <ModelPhotosSection />
+            </SidebarScroll>
+            <GenerateBar onTryOn={() => void generation.tryOn()} onMock={() => void generation.mock()} />
+          </Sidebar>
+          <SidebarSeparator width={sidebarWidth} onChange={setWidth} />
+        </>
+      )}
+      <Canvas aria-label="Canvas">
+        <CanvasContent onRetry={(modelId) => void generation.retry(modelId)} onOpenViewer={() => setViewerOpen(true)} />
+      </Canvas>
+      <ResultsDrawer open={drawerOpen} onClose={closeDrawer} />
+      {!drawerOpen && (
+        <ResultViewer
+          imageUrl={viewerOpen && activeResult ? activeResult.imageUrl : null}
+          alt="Active result"
+          downloadFileName={FULLSCREEN_DOWNLOAD_NAME}
+          onClose={() => setViewerOpen(false)}
+        />
+      )}
+    </Shell>
+  );
+}
+
+/** The try-on workspace (/app): one store per mount, so leaving and coming back starts afresh. */
+export function WorkspacePage({ store: given }: { store?: WorkspaceStore } = {}) {
+  const store = useMemo(() => given ?? createWorkspaceStore(), [given]);
+  return (
+    <WorkspaceStoreContext.Provider value={store}>
+      <Workspace />
+    </WorkspaceStoreContext.Provider>
+  );
+}

@@ -1,0 +1,120 @@
+import { useRef, useState, type DragEvent, type ReactNode } from 'react';
+import styled from 'styled-components';
+import { isImageFile } from '../lib/image';
+
+const Zone = styled.div<{ $active: boolean }>`
+  display: flex;
+  flex-direction: column;
+  align-items: center;
+  justify-content: center;
+  gap: 6px;
+  padding: 22px 16px;
+  border: 1.5px dashed ${({ theme, $active }) => ($active ? theme.colors.accent : theme.colors.borderStrong)};
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ $active }) => ($active ? 'rgba(198, 244, 50, 0.06)' : 'rgba(255, 255, 255, 0.02)')};
+  text-align: center;
+  cursor: pointer;
+  transition: border-color 0.15s ease, background 0.15s ease;
+  &:hover { border-color: ${({ theme }) => theme.colors.primary}; }
+  &:focus-visible { outline: 2px solid ${({ theme }) => theme.colors.focusRing}; outline-offset: 2px; }
+`;
+
+const Title = styled.span`
+  font-weight: 600;
+  font-size: 14px;
+`;
+
+const Hint = styled.span`
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: 12px;
+`;
+
+/** Spec §5: only files whose type starts with image/; single mode takes only the first. */
+export function pickImageFiles(files: FileList | File[] | null, multiple: boolean): File[] {
+  const images = Array.from(files ?? []).filter(isImageFile);
+  return multiple ? images : images.slice(0, 1);
+}
+
+export interface DropZoneProps {
+  title: string;
+  hint?: string;
+  multiple?: boolean;
+  disabled?: boolean;
+  onFiles: (files: File[]) => void;
+  icon?: ReactNode;
+  /** Accessible name of the hidden file input (for tests and screen readers). */
+  inputLabel: string;
+}
+
+/** A drop zone that is also a button opening the file picker. */
+export function DropZone({ title, hint, multiple = false, disabled, onFiles, icon, inputLabel }: DropZoneProps) {
+  const input = useRef<HTMLInputElement>(null);
+  const [over, setOver] = useState(false);
+  const take = (files: FileList | File[] | null) => {
+    const picked = pickImageFiles(files, multiple);
+    if (picked.length > 0) onFiles(picked);
+  };
+  const onDrop = (event: DragEvent) => {
+    event.preventDefault();
+    setOver(false);
+    if (!disabled) take(event.dataTransfer.files);
+  };
+  return (
+    <Zone
+      role="button"
+      tabIndex={0}
+      aria-disabled={disabled || undefined}
+      $active={over}
+      onClick={() => !disabled && input.current?.click()}
+      onKeyDown={(event) => {
+        if ((event.key === 'Enter' || event.key === ' ') && !disabled) {
+          event.preventDefault();
+          input.current?.click();
+        }
+      }}
+      onDragOver={(event) => {
+        event.preventDefault();
+        setOver(true);
+      }}
+      onDragLeave={() => setOver(false)}
+      onDrop={onDrop}
+    >
+      {icon}
+      <Title>{title}</Title>
+      {hint && <Hint>{hint}</Hint>}
+      <input
+        ref={input}
+        type="file"
+        accept="image/*"
+        multiple={multiple}
+        aria-label={inputLabel}
+        hidden
+        onChange={(event) => {
+          take(event.target.files);
+          event.target.value = '';
+        }}
+      />
+    </Zone>
+  );
+}
+
+/** A hidden file input opened by a button elsewhere ("Replace", "Add more"). */
+export function useFilePicker(multiple: boolean, onFiles: (files: File[]) => void, label: string) {
+  const ref = useRef<HTMLInputElement>(null);
+  const element = (
+    <input
+      ref={ref}
+      type="file"
+      accept="image/*"
+      multiple={multiple}
+      aria-label={label}
+      hidden
+      onChange={(event) => {
+        const picked = pickImageFiles(event.target.files, multiple);
+        event.target.value = '';
+        if (picked.length > 0) onFiles(picked);
+      }}
+    />
+  );
+  return { open: () => ref.current?.click(), element };
+}

@@ -1,0 +1,141 @@
+import styled from 'styled-components';
+import { toast } from '@vton/shell-sdk';
+import { Button } from '@vton/ui';
+import { DropZone, useFilePicker } from '../../../components/DropZone';
+import { ProgressBar, Section, SectionTitle } from '../../../components/Section';
+import { errorMessage } from '../../../lib/upload';
+import { garmentFromRecord, useWorkspace, useWorkspaceStore, workspaceActions } from '../../../stores/workspaceStore';
+import { uploadGarment } from '../api/uploadGarment';
+
+const Row = styled.div`
+  display: flex;
+  align-items: center;
+  gap: 12px;
+`;
+
+const Thumb = styled.img`
+  width: 56px;
+  height: 56px;
+  flex: none;
+  object-fit: contain;
+  border-radius: ${({ theme }) => theme.radii.sm};
+  background: #fff;
+`;
+
+const Meta = styled.div`
+  min-width: 0;
+  flex: 1;
+  display: flex;
+  flex-direction: column;
+  gap: 4px;
+`;
+
+const FileName = styled.span`
+  font-size: 14px;
+  font-weight: 500;
+  overflow: hidden;
+  text-overflow: ellipsis;
+  white-space: nowrap;
+`;
+
+const Status = styled.span<{ $done: boolean }>`
+  font-size: 12px;
+  color: ${({ theme, $done }) => ($done ? theme.colors.success : theme.colors.textMuted)};
+`;
+
+const Actions = styled.div`
+  display: flex;
+  gap: 8px;
+`;
+
+/** Spec §2 garment section: drop zone, then filename, status, replace and crop. */
+export function GarmentSection() {
+  const store = useWorkspaceStore();
+  const garment = useWorkspace((s) => s.garment);
+  const tool = useWorkspace((s) => s.tool);
+
+  const upload = async (file: File) => {
+    const previous = store.getState().garment;
+    const localUrl = URL.createObjectURL(file);
+    if (store.getState().tool === 'crop') workspaceActions(store).closeTool();
+    store.setState({
+      garment: {
+        id: previous?.id ?? null,
+        filename: file.name,
+        url: localUrl,
+        width: 0,
+        height: 0,
+        croppedUrl: null,
+        cropData: null,
+        uploadProgress: 0,
+        uploadedAt: new Date().toISOString(),
+      },
+    });
+    try {
+      const record = await uploadGarment(
+        file,
+        (fraction) => store.setState((s) => (s.garment ? { garment: { ...s.garment, uploadProgress: fraction } } : {})),
+        previous?.id,
+      );
+      store.setState({ garment: garmentFromRecord(record) });
+    } catch (error) {
+      store.setState({ garment: previous });
+      toast({ title: 'Upload failed', description: errorMessage(error), variant: 'destructive' });
+    } finally {
+      URL.revokeObjectURL(localUrl);
+    }
+  };
+
+  const picker = useFilePicker(false, (files) => void upload(files[0]), 'Replace garment photo');
+  const uploading = garment?.uploadProgress != null;
+  const cropped = Boolean(garment?.croppedUrl);
+
+  return (
+    <Section aria-labelledby="garment-title">
+      <SectionTitle id="garment-title">Garment</SectionTitle>
+      {!garment ? (
+        <DropZone
+          title="Drop your product photo here"
+          hint="PNG, JPG up to 10MB"
+          inputLabel="Garment photo"
+          onFiles={(files) => void upload(files[0])}
+        />
+      ) : (
+        <>
+          <Row>
+            <Thumb src={garment.croppedUrl ?? garment.url} alt="" />
+            <Meta>
+              <FileName title={garment.filename}>{garment.filename}</FileName>
+              {uploading ? (
+                <>
+                  <Status $done={false} role="status">
+                    Uploading… {Math.round((garment.uploadProgress ?? 0) * 100)}%
+                  </Status>
+                  <ProgressBar $value={garment.uploadProgress ?? 0} role="progressbar" aria-label="Garment upload" aria-valuenow={Math.round((garment.uploadProgress ?? 0) * 100)} aria-valuemin={0} aria-valuemax={100} />
+                </>
+              ) : (
+                <Status $done={cropped} data-testid="garment-status">
+                  {cropped ? 'Cropped & ready' : 'Ready for cropping'}
+                </Status>
+              )}
+            </Meta>
+          </Row>
+          <Actions>
+            <Button variant="outline" size="sm" onClick={picker.open} disabled={uploading}>
+              Replace
+            </Button>
+            <Button
+              variant={cropped ? 'outline' : 'secondary'}
+              size="sm"
+              onClick={() => workspaceActions(store).openCrop()}
+              disabled={uploading || garment.id === null || tool === 'crop'}
+            >
+              Crop
+            </Button>
+          </Actions>
+          {picker.element}
+        </>
+      )}
+    </Section>
+  );
+}

@@ -1,0 +1,149 @@
+import styled from 'styled-components';
+import type { TryOnJobModel } from '@vton/contracts';
+import { Button, Spinner } from '@vton/ui';
+import { useWorkspace, useWorkspaceStore, workspaceActions } from '../../../stores/workspaceStore';
+import { STATE_LABEL, jobCounts, toSessionResult } from '../utils/jobProgress';
+
+const Root = styled.div`
+  position: absolute;
+  inset: 0;
+  display: flex;
+  flex-direction: column;
+`;
+
+const Head = styled.div`
+  display: flex;
+  align-items: center;
+  gap: 12px;
+  padding: 10px 16px;
+  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+  background: ${({ theme }) => theme.colors.surface};
+  h2 { font-size: 15px; flex: 1; }
+`;
+
+const Body = styled.div`
+  flex: 1;
+  min-height: 0;
+  display: flex;
+  gap: 16px;
+  padding: 16px;
+  @media (max-width: 900px) { flex-direction: column; }
+`;
+
+const Stage = styled.div`
+  flex: 1;
+  min-height: 0;
+  min-width: 0;
+  display: grid;
+  place-items: center;
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: rgba(255, 255, 255, 0.02);
+  img { max-width: 100%; max-height: 100%; object-fit: contain; border-radius: ${({ theme }) => theme.radii.sm}; }
+`;
+
+const List = styled.ul`
+  width: 280px;
+  flex: none;
+  display: flex;
+  flex-direction: column;
+  gap: 8px;
+  list-style: none;
+  overflow: auto;
+  @media (max-width: 900px) { width: 100%; }
+`;
+
+const Item = styled.li<{ $state: TryOnJobModel['state'] }>`
+  display: flex;
+  align-items: center;
+  gap: 10px;
+  padding: 8px;
+  border-radius: ${({ theme }) => theme.radii.md};
+  border: 1px solid ${({ theme, $state }) => ($state === 'failed' ? theme.colors.destructive : theme.colors.border)};
+  background: ${({ theme }) => theme.colors.surface};
+  img { width: 40px; height: 52px; object-fit: cover; border-radius: 6px; }
+  .meta { flex: 1; min-width: 0; display: flex; flex-direction: column; gap: 2px; font-size: 13px; }
+  .name { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+  .state { color: ${({ theme, $state }) => ($state === 'failed' ? theme.colors.destructive : $state === 'succeeded' ? theme.colors.success : theme.colors.textMuted)}; display: flex; align-items: center; gap: 6px; }
+  .error { color: ${({ theme }) => theme.colors.textMuted}; font-size: 12px; }
+`;
+
+const ResultButton = styled.button`
+  padding: 0;
+  border: 0;
+  background: none;
+  cursor: pointer;
+`;
+
+export interface GenerationViewProps {
+  onRetry: (modelId: number) => void;
+  onOpenViewer?: () => void;
+}
+
+/** Spec §2 generation view: live per-model progress and the active result. */
+export function GenerationView({ onRetry, onOpenViewer }: GenerationViewProps) {
+  const store = useWorkspaceStore();
+  const job = useWorkspace((s) => s.job);
+  const active = useWorkspace((s) => s.activeResult);
+  const models = useWorkspace((s) => s.models);
+  const generating = useWorkspace((s) => s.generating);
+  const counts = job ? jobCounts(job) : null;
+
+  return (
+    <Root data-testid="generation-view">
+      <Head>
+        <h2>Generation</h2>
+        {counts && (
+          <span role="status" aria-live="polite" data-testid="generation-progress">
+            {counts.done} / {counts.total} done{counts.failed > 0 ? ` · ${counts.failed} failed` : ''}
+          </span>
+        )}
+        <Button variant="outline" size="sm" onClick={() => workspaceActions(store).closeGeneration()}>
+          Close
+        </Button>
+      </Head>
+      <Body>
+        <Stage>
+          {active ? (
+            <ResultButton type="button" onClick={onOpenViewer} aria-label="Open the active result fullscreen">
+              <img src={active.imageUrl} alt="Active result" data-testid="active-result" />
+            </ResultButton>
+          ) : generating ? (
+            <Spinner size={32} label="Generating" />
+          ) : null}
+        </Stage>
+        {job && (
+          <List aria-label="Progress per model">
+            {job.models.map((m) => {
+              const photo = models.find((p) => p.id === m.modelId);
+              const name = photo?.filename ?? `Model ${m.modelId}`;
+              return (
+                <Item key={m.modelId} $state={m.state} data-testid={`job-model-${m.modelId}`} data-state={m.state}>
+                  {m.result ? (
+                    <ResultButton type="button" onClick={() => workspaceActions(store).showResult(toSessionResult(m.result!))} aria-label={`Show the result for ${name}`}>
+                      <img src={m.result.savedImage?.thumbnailUrl ?? m.result.imageUrl} alt="" />
+                    </ResultButton>
+                  ) : (
+                    photo && <img src={photo.maskThumbnailUrl ?? photo.thumbnailUrl} alt="" />
+                  )}
+                  <div className="meta">
+                    <span className="name">{name}</span>
+                    <span className="state">
+                      {(m.state === 'running' || m.state === 'queued') && <Spinner size={12} />}
+                      {STATE_LABEL[m.state]}
+                    </span>
+                    {m.error && <span className="error">{m.error.message}</span>}
+                  </div>
+                  {m.state === 'failed' && (
+                    <Button size="sm" variant="outline" onClick={() => onRetry(m.modelId)} aria-label={`Retry ${name}`}>
+                      Retry
+                    </Button>
+                  )}
+                </Item>
+              );
+            })}
+          </List>
+        )}
+      </Body>
+    </Root>
+  );
+}

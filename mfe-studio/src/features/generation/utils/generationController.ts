@@ -1,0 +1,183 @@
+import { MOCK_DEFAULT_VARIATIONS, MOCK_DELAY_MS, type GeneratedImageRecord, type GenerateRequest, type SaveGeneratedImageRequest, type TryOnJob } from '@vton/contracts';
+import {
+  addSessionResults,
+  finishPendingGeneration,
+  startPendingGeneration,
+  toast,
+  updatePendingGeneration,
+  updateSessionResult,
+  type SessionResult,
+} from '@vton/shell-sdk';
+import { errorMessage } from '../../../lib/upload';
+import { readyModels, workspaceActions, type WorkspaceStore } from '../../../stores/workspaceStore';
+import { jobCounts, jobFailureMessage, jobResults, toSessionResult } from './jobProgress';
+
+export interface GenerationDeps {
+  createJob: (request: GenerateRequest) => Promise<TryOnJob>;
+  watchJob: (jobId: string, onJob: (job: TryOnJob) => void, onError: (error: unknown) => void) => () => void;
+  retryModel: (jobId: string, modelId: number) => Promise<TryOnJob>;
+  saveImage: (body: SaveGeneratedImageRequest) => Promise<GeneratedImageRecord>;
+  /** A PNG data URL of an image (mock results are saved as data URLs, spec §3). */
+  toDataUrl: (url: string) => Promise<string>;
+  placeholder: (index: number) => string;
+  sleep: (ms: number) => Promise<void>;
+}
+
+/**
+ * The generation flow of spec §4 outside React: Try on starts a job and follows it model by
+ * model (results arrive one at a time, skeletons count down), a failed model can be retried
+ * while the others' results stay, and Mock makes results from the model photos after 5 s.
+ */
+export function createGenerationController(store: WorkspaceStore, deps: GenerationDeps) {
+  let stopWatching: (() => void) | null = null;
+  const added = new Set<string>();
+  let completedOnce = new Set<string>();
+  let mockRuns = 0;
+
+  const follow = (job: TryOnJob) => {
+    stopWatching?.();
+    const pendingId = `job-${job.id}`;
+    const onJob = (next: TryOnJob) => {
+      store.setState({ job: next });
+      const fresh = jobResults(next).filter((r) => !added.has(r.id));
+      fresh.forEach((r) => added.add(r.id));
+      if (fresh.length > 0) addSessionResults(fresh.map(toSessionResult));
+      const counts = jobCounts(next);
+      updatePendingGeneration(pendingId, counts.pending);
+      if (next.status === 'running' && counts.pending > 0) return;
+      // the job settled (completed, or failed everywhere)
+      stopWatching = null;
+      store.setState({ generating: false });
+      const results = jobResults(next);
+      if (results.length === 0) {
+        toast({ title: 'VTON Generation Failed', description: jobFailureMessage(next), variant: 'destructive' });
+        return;
+      }
+      if (!completedOnce.has(next.id) || fresh.length > 0) {
+        completedOnce.add(next.id);
+        // spec §4: the first result becomes active and the generation view opens
+        const first = fresh[0] ?? results[0];
+        workspaceActions(store).showResult(toSessionResult(first));
+      }
+      if (counts.failed > 0) {
+        toast({
+          title: 'VTON Generation Failed',
+          description: `${counts.failed} of ${counts.total} models failed: ${next.models.filter((m) => m.state === 'failed').map((m) => m.error?.message).join('; ')}`,
+          variant: 'destructive',
+        });
+      }
+    };
+    const onError = (error: unknown) => {
+      stopWatching = null;
+      finishPendingGeneration(pendingId);
+      store.setState({ generating: false, errors: [...store.getState().errors, errorMessage(error)] });
+      toast({ title: 'Generation failed', description: 'Failed to generate try-on. Please try again.', variant: 'destructive' });
+    };
+    startPendingGeneration(jobCounts(job).pending, pendingId);
+    onJob(job);
+    if (store.getState().generating) stopWatching = deps.watchJob(job.id, onJob, onError);
+  };
+
+  return {
+    /** Spec §4: start clears errors and sets generating. */
+    async tryOn(): Promise<void> {
+      const state = store.getState();
+      const garmentId = state.garment?.id;
+      const models = readyModels(state);
+      if (!garmentId || !state.garment?.croppedUrl || models.length === 0 || state.generating) return;
+      store.setState({ errors: [], generating: true, showGeneration: true, activeResult: null, job: null, tool: 'none', inpaintModelKey: null });
+      try {
+        const job = await deps.createJob({ garmentId, modelIds: models.map((m) => m.id!), prompt: state.prompt });
+        follow(job);
+      } catch (error) {
+        store.setState({ generating: false, errors: [errorMessage(error)] });
+        const message = errorMessage(error);
+        if (/VTON|No ready models|inpaint mask/i.test(message)) {
+          toast({ title: 'VTON Generation Failed', description: message, variant: 'destructive' });
+        } else {
+          toast({ title: 'Generation failed', description: 'Failed to generate try-on. Please try again.', variant: 'destructive' });
+        }
+      }
+    },
+
+    /** Retries one failed model of the current job; the results already made stay. */
+    async retry(modelId: number): Promise<void> {
+      const job = store.getState().job;
+      if (!job) return;
+      store.setState({ generating: true, showGeneration: true });
+      try {
+        follow(await deps.retryModel(job.id, modelId));
+      } catch (error) {
+        store.setState({ generating: false });
+        toast({ title: 'Generation failed', description: errorMessage(error), variant: 'destructive' });
+      }
+    },
+
+    /** Spec §7 mock: 5 s, results from the model photos (or placeholders), saved as `mock` when both ids exist. */
+    async mock(): Promise<void> {
+      const state = store.getState();
+      const sources = state.models.filter((m) => m.id !== null && m.status === 'ready');
+      const photos = sources.length > 0 ? sources : state.models.filter((m) => m.id !== null);
+      const count = photos.length > 0 ? photos.length : MOCK_DEFAULT_VARIATIONS;
+      const garmentId = state.garment?.id ?? null;
+      const prompt = state.prompt;
+      mockRuns += 1;
+      const pendingId = startPendingGeneration(count, `mock-${Date.now()}-${mockRuns}`);
+      store.setState({ errors: [], generating: true, mockGenerating: true });
+      try {
+        await deps.sleep(MOCK_DELAY_MS);
+        const now = Date.now();
+        const results: SessionResult[] = Array.from({ length: count }, (_, i) => {
+          const photo = photos[i];
+          return {
+            id: `mock-${now}-${i}`,
+            imageUrl: photo ? photo.url : deps.placeholder(i),
+            processedAt: new Date(now - i).toISOString(),
+            modelId: photo?.id ?? undefined,
+            garmentId: garmentId ?? undefined,
+            prompt,
+            generationType: 'mock',
+            width: photo?.width,
+            height: photo?.height,
+          };
+        });
+        finishPendingGeneration(pendingId);
+        addSessionResults(results);
+        workspaceActions(store).showResult(results[0]);
+        // saving is best effort: a failed save is only logged (spec §8)
+        for (const result of results) {
+          if (!result.garmentId || !result.modelId) continue;
+          void deps
+            .toDataUrl(result.imageUrl)
+            .then((imageUrl) =>
+              deps.saveImage({
+                imageUrl,
+                garmentId: result.garmentId,
+                modelId: result.modelId,
+                prompt,
+                generationType: 'mock',
+                metadata: { processedAt: result.processedAt, scaleFactor: 1 },
+              }),
+            )
+            .then((saved) => updateSessionResult(result.id, { savedImageId: saved.id, thumbnailUrl: saved.thumbnailUrl }))
+            .catch((error) => console.error('Saving the mock result failed', error));
+        }
+      } catch (error) {
+        finishPendingGeneration(pendingId);
+        toast({ title: 'Mock VTON Generation Failed', description: errorMessage(error), variant: 'destructive' });
+      } finally {
+        mockRuns -= 1;
+        // spec §4: for mock, generating clears only when no pending generations remain
+        if (mockRuns === 0) store.setState({ mockGenerating: false, generating: store.getState().job?.status === 'running' && stopWatching !== null });
+      }
+    },
+
+    dispose(): void {
+      stopWatching?.();
+      stopWatching = null;
+      completedOnce = new Set();
+    },
+  };
+}
+
+export type GenerationController = ReturnType<typeof createGenerationController>;

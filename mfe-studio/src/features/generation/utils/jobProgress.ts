@@ -1,0 +1,59 @@
+import type { JobModelState, TryOnJob, TryOnResult } from '@vton/contracts';
+import type { SessionResult } from '@vton/shell-sdk';
+
+/** What the progress list says for each state (spec: queued / running / done / failed). */
+export const STATE_LABEL: Record<JobModelState, string> = {
+  queued: 'queued',
+  running: 'running',
+  succeeded: 'done',
+  failed: 'failed',
+};
+
+export interface JobCounts {
+  total: number;
+  queued: number;
+  running: number;
+  done: number;
+  failed: number;
+  /** Still expected: queued + running. */
+  pending: number;
+}
+
+export function jobCounts(job: TryOnJob): JobCounts {
+  const counts = { total: job.models.length, queued: 0, running: 0, done: 0, failed: 0, pending: 0 };
+  for (const model of job.models) {
+    if (model.state === 'queued') counts.queued += 1;
+    else if (model.state === 'running') counts.running += 1;
+    else if (model.state === 'succeeded') counts.done += 1;
+    else counts.failed += 1;
+  }
+  counts.pending = counts.queued + counts.running;
+  return counts;
+}
+
+export function jobResults(job: TryOnJob): TryOnResult[] {
+  return job.models.flatMap((m) => (m.state === 'succeeded' && m.result ? [m.result] : []));
+}
+
+/** Spec §8 BATCH_VTON_FAILED wording when every model failed. */
+export function jobFailureMessage(job: TryOnJob): string {
+  const messages = job.models.filter((m) => m.state === 'failed').map((m) => m.error?.message ?? 'Unknown error');
+  return `All VTON requests failed: ${messages.join('; ')}`;
+}
+
+export function toSessionResult(result: TryOnResult): SessionResult {
+  return {
+    id: result.id,
+    imageUrl: result.imageUrl,
+    processedAt: result.processedAt,
+    modelId: result.modelId,
+    garmentId: result.garmentId,
+    prompt: result.prompt,
+    scaleFactor: result.scaleFactor,
+    generationType: 'vton',
+    savedImageId: result.savedImage?.id,
+    thumbnailUrl: result.savedImage?.thumbnailUrl,
+    width: result.savedImage?.width,
+    height: result.savedImage?.height,
+  };
+}

@@ -1,0 +1,9 @@
+import type { ModelPhotoRecord } from '@vton/contracts';
+import { uploadWithProgress } from '../../../lib/upload';
+
+/** POST /api/models/:id/mask (multipart `mask`: PNG at the photo's size) → ready, or `uploaded` with `error`. */
+export function uploadMask(modelId: number, mask: Blob): Promise<ModelPhotoRecord> {
+  const body = new FormData();
+  body.append('mask', mask, 'mask.png');
+  return uploadWithProgress<ModelPhotoRecord>({ url: `/api/models/${modelId}/mask`, body });
+}

@@ -1,0 +1,329 @@
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type PointerEvent as ReactPointerEvent } from 'react';
+import styled from 'styled-components';
+import { BRUSH_HARDNESS, BRUSH_SIZE } from '@vton/contracts';
+import { Button, Spinner } from '@vton/ui';
+import { loadImage } from '../../../lib/image';
+import { MaskEditorModel } from '../model/maskEditorModel';
+import { screenToImage, viewTransform, wheelZoomFactor } from '../model/view';
+import type { Point } from '../model/stroke';
+import { MaskRenderer } from '../utils/maskRenderer';
+import { useMaskShortcuts } from '../hooks/useMaskShortcuts';
+
+const Root = styled.div`
+  position: absolute;
+  inset: 0;
+  display: flex;
+  flex-direction: column;
+`;
+
+const Toolbar = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 8px;
+  padding: 8px 12px;
+  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+  background: ${({ theme }) => theme.colors.surface};
+  font-size: 13px;
+`;
+
+const Group = styled.div`
+  display: flex;
+  align-items: center;
+  gap: 6px;
+`;
+
+const Spacer = styled.div`
+  flex: 1;
+`;
+
+const Slider = styled.label`
+  display: flex;
+  align-items: center;
+  gap: 6px;
+  color: ${({ theme }) => theme.colors.textMuted};
+  input { width: 90px; accent-color: ${({ theme }) => theme.colors.accent}; }
+  output { min-width: 36px; color: ${({ theme }) => theme.colors.text}; font-variant-numeric: tabular-nums; }
+`;
+
+const Stage = styled.div<{ $cursor: string }>`
+  position: relative;
+  flex: 1;
+  overflow: hidden;
+  touch-action: none;
+  cursor: ${({ $cursor }) => $cursor};
+  background: repeating-conic-gradient(#15151f 0% 25%, #1b1b27 0% 50%) 50% / 24px 24px;
+  canvas { position: absolute; inset: 0; width: 100%; height: 100%; }
+`;
+
+const BrushCursor = styled.div`
+  position: absolute;
+  left: 0;
+  top: 0;
+  border-radius: 50%;
+  border: 1.5px solid #fff;
+  box-shadow: 0 0 0 1px rgba(0, 0, 0, 0.6);
+  pointer-events: none;
+`;
+
+const Centre = styled.div`
+  position: absolute;
+  inset: 0;
+  display: grid;
+  place-items: center;
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+export interface MaskEditorPhoto {
+  id: number;
+  filename: string;
+  url: string;
+  width: number;
+  height: number;
+}
+
+export interface MaskEditorProps {
+  photo: MaskEditorPhoto;
+  onCancel: () => void;
+  /** The mask PNG at the photo's size and a 200 px preview with the mask in lime at 40 %. */
+  onApprove: (mask: Blob, thumbnail: string) => void;
+}
+
+function usePhoto(url: string) {
+  const [state, setState] = useState<{ image: HTMLImageElement | null; error: string | null }>({ image: null, error: null });
+  useEffect(() => {
+    let live = true;
+    setState({ image: null, error: null });
+    loadImage(url).then(
+      (image) => live && setState({ image, error: null }),
+      (error: Error) => live && setState({ image: null, error: error.message }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [url]);
+  return state;
+}
+
+/** Spec §2 inpaint mode: paint where the garment goes, at the photo's full resolution. */
+export function MaskEditor({ photo, onCancel, onApprove }: MaskEditorProps) {
+  const { image, error } = usePhoto(photo.url);
+  // one model per photo: switching models starts from a clear canvas and the default view
+  const model = useMemo(() => new MaskEditorModel(photo.width, photo.height), [photo.id, photo.width, photo.height]);
+  const subscribe = useMemo(() => (listener: () => void) => model.subscribe(listener), [model]);
+  const state = useSyncExternalStore(subscribe, model.getState, model.getState);
+  const stage = useRef<HTMLDivElement>(null);
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const cursor = useRef<HTMLDivElement>(null);
+  const renderer = useRef<MaskRenderer | null>(null);
+  const [spaceDown, setSpaceDown] = useState(false);
+  const [panning, setPanning] = useState(false);
+  const [approving, setApproving] = useState(false);
+  const gesture = useRef<{ kind: 'paint' | 'pan'; pointerId: number; lastX: number; lastY: number } | null>(null);
+  const queue = useRef<Point[]>([]);
+  const frame = useRef(0);
+
+  useMaskShortcuts(model, setSpaceDown);
+
+  // the renderer: offscreen full-resolution mask + the visible canvas
+  useLayoutEffect(() => {
+    if (!image || !canvas.current || !stage.current) return undefined;
+    const r = new MaskRenderer(model, image, canvas.current);
+    renderer.current = r;
+    const element = stage.current;
+    const measure = () => {
+      model.setViewport(element.clientWidth, element.clientHeight);
+      r.resize(element.clientWidth, element.clientHeight);
+    };
+    measure();
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
+    observer?.observe(element);
+    return () => {
+      observer?.disconnect();
+      r.dispose();
+      renderer.current = null;
+    };
+  }, [image, model]);
+
+  // wheel zoom around the cursor (a non-passive listener, to keep the page from scrolling)
+  useEffect(() => {
+    const element = stage.current;
+    if (!element) return undefined;
+    const onWheel = (event: WheelEvent) => {
+      event.preventDefault();
+      const rect = element.getBoundingClientRect();
+      const delta = event.deltaMode === 1 ? event.deltaY * 16 : event.deltaMode === 2 ? event.deltaY * 400 : event.deltaY;
+      model.zoomBy(wheelZoomFactor(delta), { x: event.clientX - rect.left, y: event.clientY - rect.top });
+    };
+    element.addEventListener('wheel', onWheel, { passive: false });
+    return () => element.removeEventListener('wheel', onWheel);
+  }, [model, image]);
+
+  useEffect(() => () => cancelAnimationFrame(frame.current), []);
+
+  const local = (event: { clientX: number; clientY: number }): Point => {
+    const rect = stage.current!.getBoundingClientRect();
+    return { x: event.clientX - rect.left, y: event.clientY - rect.top };
+  };
+  const toImage = (p: Point) => screenToImage(p, model.getState().view, model.getViewport());
+
+  const flush = () => {
+    frame.current = 0;
+    if (queue.current.length === 0) return;
+    const points = queue.current;
+    queue.current = [];
+    model.extendStroke(points);
+  };
+
+  const moveCursor = (p: Point) => {
+    const el = cursor.current;
+    if (!el) return;
+    const { scale } = viewTransform(model.getState().view, model.getViewport());
+    const d = model.getState().brushSize * scale;
+    el.style.width = `${d}px`;
+    el.style.height = `${d}px`;
+    el.style.transform = `translate(${p.x - d / 2}px, ${p.y - d / 2}px)`;
+    el.style.display = 'block';
+  };
+
+  const onPointerDown = (event: ReactPointerEvent<HTMLDivElement>) => {
+    if (!image || gesture.current) return;
+    const p = local(event);
+    stage.current?.setPointerCapture?.(event.pointerId);
+    if (event.button === 1 || (event.button === 0 && spaceDown)) {
+      event.preventDefault();
+      gesture.current = { kind: 'pan', pointerId: event.pointerId, lastX: p.x, lastY: p.y };
+      setPanning(true);
+    } else if (event.button === 0) {
+      gesture.current = { kind: 'paint', pointerId: event.pointerId, lastX: p.x, lastY: p.y };
+      model.beginStroke(toImage(p));
+    }
+  };
+
+  const onPointerMove = (event: ReactPointerEvent<HTMLDivElement>) => {
+    const p = local(event);
+    moveCursor(p);
+    const g = gesture.current;
+    if (!g || g.pointerId !== event.pointerId) return;
+    if (g.kind === 'pan') {
+      model.panBy(p.x - g.lastX, p.y - g.lastY);
+      g.lastX = p.x;
+      g.lastY = p.y;
+      return;
+    }
+    // every sample the browser coalesced since the last event, so fast moves stay continuous
+    const native = event.nativeEvent;
+    const samples = typeof native.getCoalescedEvents === 'function' ? native.getCoalescedEvents() : [];
+    const events = samples.length > 0 ? samples : [native];
+    for (const sample of events) queue.current.push(toImage(local(sample)));
+    if (!frame.current) frame.current = requestAnimationFrame(flush);
+  };
+
+  const onPointerUp = (event: ReactPointerEvent<HTMLDivElement>) => {
+    const g = gesture.current;
+    if (!g || g.pointerId !== event.pointerId) return;
+    gesture.current = null;
+    if (g.kind === 'pan') {
+      setPanning(false);
+      return;
+    }
+    cancelAnimationFrame(frame.current);
+    flush();
+    model.endStroke();
+  };
+
+  const approve = async () => {
+    const r = renderer.current;
+    if (!r) return;
+    setApproving(true);
+    try {
+      const mask = await r.exportMask();
+      onApprove(mask, r.thumbnail());
+    } finally {
+      setApproving(false);
+    }
+  };
+
+  const zoomPercent = `${Math.round(state.view.zoom * 100)}%`;
+  const stageCursor = panning ? 'grabbing' : spaceDown ? 'grab' : 'none';
+
+  return (
+    <Root data-testid="mask-editor">
+      <Toolbar role="toolbar" aria-label="Mask tools">
+        <Group>
+          <Button size="sm" variant={state.tool === 'brush' ? 'secondary' : 'ghost'} aria-pressed={state.tool === 'brush'} onClick={() => model.setTool('brush')}>
+            Brush
+          </Button>
+          <Button size="sm" variant={state.tool === 'eraser' ? 'secondary' : 'ghost'} aria-pressed={state.tool === 'eraser'} onClick={() => model.setTool('eraser')}>
+            Eraser
+          </Button>
+        </Group>
+        <Slider>
+          Size
+          <input
+            type="range"
+            min={BRUSH_SIZE.min}
+            max={BRUSH_SIZE.max}
+            value={state.brushSize}
+            aria-label="Brush size"
+            onChange={(e) => model.setBrushSize(Number(e.target.value))}
+          />
+          <output>{state.brushSize}px</output>
+        </Slider>
+        <Slider>
+          Hardness
+          <input
+            type="range"
+            min={BRUSH_HARDNESS.min}
+            max={BRUSH_HARDNESS.max}
+            value={state.hardness}
+            aria-label="Brush hardness"
+            onChange={(e) => model.setHardness(Number(e.target.value))}
+          />
+          <output>{state.hardness}%</output>
+        </Slider>
+        <Group>
+          <Button size="sm" variant="ghost" onClick={() => model.clear()} disabled={!state.hasPaint} title="Clear (Delete)">
+            Clear
+          </Button>
+          <Button size="sm" variant="ghost" onClick={() => model.undo()} disabled={!state.canUndo} title="Undo (Ctrl+Z)">
+            Undo
+          </Button>
+          <Button size="sm" variant="ghost" onClick={() => model.redo()} disabled={!state.canRedo} title="Redo (Ctrl+Y)">
+            Redo
+          </Button>
+          <Button size="sm" variant="outline" onClick={() => model.resetView()} aria-label={`Zoom ${zoomPercent}, reset view`} title="Reset view (Ctrl+0)">
+            {zoomPercent}
+          </Button>
+        </Group>
+        <Spacer />
+        <Group>
+          <Button size="sm" variant="outline" onClick={onCancel}>
+            Cancel
+          </Button>
+          <Button size="sm" onClick={() => void approve()} disabled={!state.hasPaint || !image} loading={approving}>
+            Approve
+          </Button>
+        </Group>
+      </Toolbar>
+      <Stage
+        ref={stage}
+        $cursor={stageCursor}
+        data-testid="mask-stage"
+        aria-label={`Mask for ${photo.filename}`}
+        onPointerDown={onPointerDown}
+        onPointerMove={onPointerMove}
+        onPointerUp={onPointerUp}
+        onPointerCancel={onPointerUp}
+        onPointerLeave={() => cursor.current && (cursor.current.style.display = 'none')}
+        onAuxClick={(e) => e.preventDefault()}
+      >
+        <canvas ref={canvas} data-testid="mask-canvas" data-undo-depth={model.undoDepth} data-has-paint={state.hasPaint} />
+        {!spaceDown && !panning && <BrushCursor ref={cursor} style={{ display: 'none' }} />}
+        {!image && (
+          <Centre>{error ? <span role="alert">{error}</span> : <Spinner size={28} label="Loading photo" />}</Centre>
+        )}
+      </Stage>
+    </Root>
+  );
+}

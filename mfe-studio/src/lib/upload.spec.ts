@@ -1,0 +1,11 @@
+import { errorMessage } from './upload';
+
+describe('errorMessage', () => {
+  it('reads the message of the product error shape', () => {
+    expect(errorMessage(new Error('400: {"statusCode":400,"code":"INVALID_INPUT","message":"The mask is empty"}'))).toBe('The mask is empty');
+  });
+  it('keeps plain bodies and other errors', () => {
+    expect(errorMessage(new Error('502: Bad Gateway'))).toBe('Bad Gateway');
+    expect(errorMessage(new Error('boom'))).toBe('boom');
+  });
+});

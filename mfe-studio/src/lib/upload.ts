@@ -1,0 +1,65 @@
+import { AUTH_TOKEN_STORAGE_KEY } from '@vton/contracts';
+
+export function authToken(): string | null {
+  try {
+    return localStorage.getItem(AUTH_TOKEN_STORAGE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+export interface UploadOptions {
+  method?: 'POST' | 'PUT';
+  url: string;
+  body: FormData;
+  /** 0–1 as the request body is sent. */
+  onProgress?: (fraction: number) => void;
+}
+
+/**
+ * Multipart upload through XMLHttpRequest, because fetch reports no upload progress. Same
+ * rules as apiRequest: Bearer token when stored, cookies, and a non-OK answer becomes
+ * "<status>: <body text or status text>" (spec §8).
+ */
+export function uploadWithProgress<T>({ method = 'POST', url, body, onProgress }: UploadOptions): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(method, url);
+    xhr.withCredentials = true;
+    const token = authToken();
+    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && onProgress) onProgress(event.loaded / event.total);
+    };
+    xhr.onload = () => {
+      if (xhr.status >= 200 && xhr.status < 300) {
+        onProgress?.(1);
+        try {
+          resolve(JSON.parse(xhr.responseText) as T);
+        } catch (error) {
+          reject(error as Error);
+        }
+      } else {
+        reject(new Error(`${xhr.status}: ${xhr.responseText || xhr.statusText}`));
+      }
+    };
+    xhr.onerror = () => reject(new Error('Network error: the upload did not reach the server'));
+    xhr.send(body);
+  });
+}
+
+/** The human message of an API error "<status>: <json body>" (the body's `message` when it has one). */
+export function errorMessage(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  const match = /^\d{3}: (.*)$/s.exec(text);
+  if (match) {
+    try {
+      const body = JSON.parse(match[1]) as { message?: unknown };
+      if (typeof body.message === 'string') return body.message;
+    } catch {
+      /* not JSON */
+    }
+    return match[1];
+  }
+  return text;
+}

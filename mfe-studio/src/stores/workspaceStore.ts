@@ -1,0 +1,151 @@
+import { createContext, useContext } from 'react';
+import type { CropData, GarmentRecord, ModelPhotoRecord, TryOnJob } from '@vton/contracts';
+import type { SessionResult } from '@vton/shell-sdk';
+import { createStore, useStore, type Store } from '../lib/createStore';
+
+/** Spec §3 garment (workspace): the uploaded record plus what the page shows meanwhile. */
+export interface WorkspaceGarment {
+  /** Server id once stored. */
+  id: number | null;
+  filename: string;
+  /** What to show: the local file until the server's signed URL is known. */
+  url: string;
+  width: number;
+  height: number;
+  croppedUrl: string | null;
+  cropData: CropData | null;
+  /** 0–1 while uploading, null otherwise. */
+  uploadProgress: number | null;
+  uploadedAt: string;
+}
+
+export type ModelPhotoStatus = 'processing' | 'uploaded' | 'ready';
+
+/** Spec §3 model photo, client side. */
+export interface WorkspaceModelPhoto {
+  /** Stable client key (the server id arrives after the upload). */
+  key: string;
+  id: number | null;
+  filename: string;
+  url: string;
+  thumbnailUrl: string;
+  width: number;
+  height: number;
+  status: ModelPhotoStatus;
+  /** 200 px preview of the photo with the approved mask in lime at 40 %. */
+  maskThumbnailUrl: string | null;
+  /** Spec §3 inpaint data from the server once the mask is approved. */
+  inpaint: ModelPhotoRecord['inpaint'];
+  error?: string;
+  uploadedAt: string;
+}
+
+export type WorkspaceTool = 'none' | 'crop' | 'inpaint';
+
+/** Spec §3 workspace state (results themselves live in the SDK's session results store). */
+export interface WorkspaceState {
+  garment: WorkspaceGarment | null;
+  models: WorkspaceModelPhoto[];
+  /** 0–1 while model photos upload. */
+  modelsUploadProgress: number | null;
+  tool: WorkspaceTool;
+  inpaintModelKey: string | null;
+  /** The prompt ("variations" in the spec's state). */
+  prompt: string;
+  activeResult: SessionResult | null;
+  showGeneration: boolean;
+  generating: boolean;
+  mockGenerating: boolean;
+  job: TryOnJob | null;
+  errors: string[];
+}
+
+export const initialWorkspaceState: WorkspaceState = {
+  garment: null,
+  models: [],
+  modelsUploadProgress: null,
+  tool: 'none',
+  inpaintModelKey: null,
+  prompt: '',
+  activeResult: null,
+  showGeneration: false,
+  generating: false,
+  mockGenerating: false,
+  job: null,
+  errors: [],
+};
+
+export type WorkspaceStore = Store<WorkspaceState>;
+
+export function createWorkspaceStore(initial: Partial<WorkspaceState> = {}): WorkspaceStore {
+  return createStore<WorkspaceState>({ ...initialWorkspaceState, ...initial });
+}
+
+export function garmentFromRecord(record: GarmentRecord): WorkspaceGarment {
+  return {
+    id: record.id,
+    filename: record.filename,
+    url: record.url,
+    width: record.width,
+    height: record.height,
+    croppedUrl: record.croppedUrl,
+    cropData: record.cropData,
+    uploadProgress: null,
+    uploadedAt: record.uploadedAt,
+  };
+}
+
+/** Server status → what the tile shows: "uploading"/"processing" are both the Processing spinner. */
+export function modelStatusFromRecord(record: ModelPhotoRecord): ModelPhotoStatus {
+  return record.status === 'ready' ? 'ready' : record.status === 'uploaded' ? 'uploaded' : 'processing';
+}
+
+// ---- derived values (spec §2, §5) ----
+export const isGarmentCropped = (s: WorkspaceState): boolean => Boolean(s.garment?.croppedUrl);
+export const readyModels = (s: WorkspaceState): WorkspaceModelPhoto[] => s.models.filter((m) => m.status === 'ready' && m.id !== null);
+/** "Try on" needs a cropped garment and at least one ready model (with its inpaint data). */
+export const canTryOn = (s: WorkspaceState): boolean =>
+  isGarmentCropped(s) && s.garment?.id != null && readyModels(s).length > 0 && !s.generating;
+
+// ---- transitions (spec §4) ----
+export const workspaceActions = (store: WorkspaceStore) => ({
+  /** Crop and inpaint are mutually exclusive: opening one closes the other. */
+  openCrop() {
+    if (!store.getState().garment?.id) return;
+    store.setState({ tool: 'crop', inpaintModelKey: null });
+  },
+  /** Selecting a model opens inpaint for it (switching models starts from a clear canvas). */
+  openInpaint(key: string) {
+    const model = store.getState().models.find((m) => m.key === key);
+    if (!model || model.id === null) return;
+    store.setState({ tool: 'inpaint', inpaintModelKey: key });
+  },
+  closeTool() {
+    store.setState({ tool: 'none', inpaintModelKey: null });
+  },
+  updateModel(key: string, patch: Partial<WorkspaceModelPhoto>) {
+    store.setState((s) => ({ models: s.models.map((m) => (m.key === key ? { ...m, ...patch } : m)) }));
+  },
+  setPrompt(prompt: string) {
+    store.setState({ prompt });
+  },
+  showResult(result: SessionResult) {
+    store.setState({ activeResult: result, showGeneration: true, tool: 'none', inpaintModelKey: null });
+  },
+  /** Closing the generation view clears the active result. */
+  closeGeneration() {
+    store.setState({ showGeneration: false, activeResult: null });
+  },
+});
+
+export const WorkspaceStoreContext = createContext<WorkspaceStore | null>(null);
+
+export function useWorkspaceStore(): WorkspaceStore {
+  const store = useContext(WorkspaceStoreContext);
+  if (!store) throw new Error('useWorkspace must be used within the workspace');
+  return store;
+}
+
+export function useWorkspace<S>(selector: (state: WorkspaceState) => S): S {
+  return useStore(useWorkspaceStore(), selector);
+}
