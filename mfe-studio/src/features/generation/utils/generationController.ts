@@ -53,11 +53,13 @@ export function createGenerationController(store: WorkspaceStore, deps: Generati
         toast({ title: 'VTON Generation Failed', description: jobFailureMessage(next), variant: 'destructive' });
         return;
       }
-      if (!completedOnce.has(next.id) || fresh.length > 0) {
-        completedOnce.add(next.id);
+      if (!completedOnce.has(next.id)) {
         // spec §4: the first result becomes active and the generation view opens
-        const first = fresh[0] ?? results[0];
-        workspaceActions(store).showResult(toSessionResult(first));
+        completedOnce.add(next.id);
+        workspaceActions(store).showResult(toSessionResult(results[0]));
+      } else if (fresh.length > 0) {
+        // a retried model finished: show what it made
+        workspaceActions(store).showResult(toSessionResult(fresh[0]));
       }
       if (counts.failed > 0) {
         toast({
