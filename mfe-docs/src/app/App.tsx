@@ -1,14 +1,20 @@
-import { Navigate, Route, Routes } from 'react-router-dom';
-import { ArticlePage } from '../features/articles/components/ArticlePage';
-import { DEFAULT_ARTICLE_ID } from '../features/articles/data/articles';
+import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
+import { DEFAULT_ARTICLE_ID } from '../content/catalog';
+import { DocsPage } from './DocsPage';
+
+/** Bare /docs (with its ?q=, if any) opens the quick-start article. */
+function ToDefaultArticle() {
+  const { search } = useLocation();
+  return <Navigate to={{ pathname: `/docs/${DEFAULT_ARTICLE_ID}`, search }} replace />;
+}
 
 /** Exposed as `docs/App`; the shell mounts it at /docs/*. */
 export default function DocsApp() {
   return (
     <Routes>
-      <Route index element={<Navigate to={`/docs/${DEFAULT_ARTICLE_ID}`} replace />} />
-      <Route path=":articleId" element={<ArticlePage />} />
-      <Route path="*" element={<Navigate to={`/docs/${DEFAULT_ARTICLE_ID}`} replace />} />
+      <Route index element={<ToDefaultArticle />} />
+      <Route path=":articleId" element={<DocsPage />} />
+      <Route path="*" element={<ToDefaultArticle />} />
     </Routes>
   );
 }
