@@ -44,10 +44,10 @@ describe('routing', () => {
     expect(await screen.findByRole('heading', { name: heading })).toBeInTheDocument();
   });
 
-  it('/auth is a shell page', () => {
+  it('/auth is a shell page that opens on Create Account', () => {
     renderShell('/auth');
-    expect(screen.getByRole('heading', { level: 1, name: /sign in/i })).toBeInTheDocument();
-    expect(document.title).toBe('Sign in · VTON Studio');
+    expect(screen.getByRole('tab', { name: 'Create Account' })).toHaveAttribute('aria-selected', 'true');
+    expect(document.title).toBe('Create account · VTON Studio');
   });
 });
 

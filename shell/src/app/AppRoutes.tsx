@@ -3,6 +3,8 @@ import { RemoteComponent } from '../features/remotes/components/RemoteComponent'
 import { ProtectedRoute } from '../features/auth/components/ProtectedRoute';
 import { AuthPage } from '../features/auth/components/AuthPage';
 import { VerifyEmailPage } from '../features/auth/components/VerifyEmailPage';
+import { ResetPasswordPage } from '../features/auth/components/ResetPasswordPage';
+import { LandingAuthNotices } from '../features/auth/components/LandingAuthNotices';
 
 /** Public pages the marketing remote renders (spec §2); any other unclaimed path is its 404. */
 export const MARKETING_PATHS = [
@@ -21,7 +23,13 @@ function MarketingOrNotFound() {
   const { pathname } = useLocation();
   const normalised = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   const isMarketingPage = (MARKETING_PATHS as readonly string[]).includes(normalised);
-  return <RemoteComponent scope="marketing" module={isMarketingPage ? './App' : './NotFound'} />;
+  return (
+    <>
+      {/* The landing page's verified=true / auth=required notices are the shell's (spec §2). */}
+      {normalised === '/' && <LandingAuthNotices />}
+      <RemoteComponent scope="marketing" module={isMarketingPage ? './App' : './NotFound'} />
+    </>
+  );
 }
 
 /** The product's route table: which remote or shell page answers each path. */
@@ -47,6 +55,7 @@ export function AppRoutes() {
       <Route path="/docs/*" element={<RemoteComponent scope="docs" />} />
       <Route path="/auth" element={<AuthPage />} />
       <Route path="/verify-email" element={<VerifyEmailPage />} />
+      <Route path="/reset-password" element={<ResetPasswordPage />} />
       <Route path="*" element={<MarketingOrNotFound />} />
     </Routes>
   );

@@ -1,0 +1,99 @@
+import { useState, type FormEvent } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { toast } from '@vton/shell-sdk';
+import { Button } from '@vton/ui';
+import { useResetPasswordMutation } from '../api/resetPassword';
+import { useSearchMetadata } from '../hooks/useSearchMetadata';
+import { requestErrorToast } from '../utils/authErrors';
+import { hasErrors, validateNewPassword, type FieldErrors, type NewPasswordValues } from '../utils/validation';
+import { AuthCard, AuthForm, AuthLayout, AuthLead, AuthTitle } from './AuthLayout';
+import { focusFirstError, PasswordField } from './FormFields';
+import { PasswordRequirements } from './PasswordRequirements';
+
+/** /reset-password?token=…: a new password with the registration rules, then sign in. */
+export function ResetPasswordPage() {
+  useSearchMetadata({
+    title: 'Reset password',
+    description: 'Choose a new password for your VTON Studio account.',
+    noIndex: true,
+  });
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get('token');
+  const navigate = useNavigate();
+  const [values, setValues] = useState<NewPasswordValues>({ password: '', confirmPassword: '' });
+  const [errors, setErrors] = useState<FieldErrors<keyof NewPasswordValues>>({});
+  const [submitted, setSubmitted] = useState(false);
+  const mutation = useResetPasswordMutation();
+
+  if (!token) {
+    return (
+      <AuthLayout>
+        <AuthCard role="alert">
+          <div>
+            <AuthTitle>Invalid reset link</AuthTitle>
+            <AuthLead>No token provided. Request a new link to reset your password.</AuthLead>
+          </div>
+          <Button onClick={() => navigate('/auth?tab=forgot')}>Request a new link</Button>
+        </AuthCard>
+      </AuthLayout>
+    );
+  }
+
+  const change = (field: keyof NewPasswordValues, value: string) => {
+    const next = { ...values, [field]: value };
+    setValues(next);
+    if (submitted) setErrors(validateNewPassword(next));
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setSubmitted(true);
+    const found = validateNewPassword(values);
+    setErrors(found);
+    if (hasErrors(found)) {
+      focusFirstError(found, { password: 'reset-password', confirmPassword: 'reset-confirm-password' });
+      return;
+    }
+    try {
+      await mutation.mutateAsync({ token, ...values });
+      toast({ title: 'Password updated', description: 'You can now sign in with your new password.' });
+      navigate('/auth?tab=login', { replace: true });
+    } catch (error) {
+      toast(requestErrorToast('Password reset failed', error));
+    }
+  };
+
+  return (
+    <AuthLayout>
+      <AuthCard>
+        <div>
+          <AuthTitle>Choose a new password</AuthTitle>
+          <AuthLead>Use it the next time you sign in to your studio.</AuthLead>
+        </div>
+        <AuthForm noValidate onSubmit={submit} aria-label="Choose a new password">
+          <PasswordField
+            id="reset-password"
+            label="New password"
+            autoComplete="new-password"
+            value={values.password}
+            error={errors.password}
+            describedBy="reset-password-requirements"
+            onChange={(e) => change('password', e.target.value)}
+          />
+          <PasswordRequirements id="reset-password-requirements" password={values.password} />
+          <PasswordField
+            id="reset-confirm-password"
+            label="Confirm new password"
+            autoComplete="new-password"
+            value={values.confirmPassword}
+            error={errors.confirmPassword}
+            onChange={(e) => change('confirmPassword', e.target.value)}
+          />
+          <Button type="submit" size="lg" loading={mutation.isPending}>
+            {mutation.isPending ? 'Resetting password...' : 'Reset password'}
+          </Button>
+        </AuthForm>
+      </AuthCard>
+    </AuthLayout>
+  );
+}
