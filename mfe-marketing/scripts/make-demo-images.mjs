@@ -113,10 +113,13 @@ async function main() {
   const result = await sharp(model).composite([{ input: placed }, { input: shading }]).png().toBuffer();
 
   const webp = { quality: 78, effort: 6 };
+  // Full size for large screens and high-density displays, half size for phones (srcset).
   await sharp(model).webp(webp).toFile(path.join(OUT, 'demo-model.webp'));
+  await sharp(model).resize(W / 2).webp(webp).toFile(path.join(OUT, 'demo-model-240.webp'));
   await sharp(garmentPng).resize(240, 240).webp(webp).toFile(path.join(OUT, 'demo-garment.webp'));
   await sharp(result).webp(webp).toFile(path.join(OUT, 'demo-result.webp'));
-  console.log(`wrote demo-model.webp, demo-garment.webp and demo-result.webp to ${path.relative(process.cwd(), OUT)}`);
+  await sharp(result).resize(W / 2).webp(webp).toFile(path.join(OUT, 'demo-result-240.webp'));
+  console.log(`wrote the demo images to ${path.relative(process.cwd(), OUT)}`);
 }
 
 await main();

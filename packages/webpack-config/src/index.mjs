@@ -99,6 +99,8 @@ function* walk(dir) {
  * @param {boolean} [options.isHost] the shell: publicPath '/', registers remotes at runtime
  * @param {number} [options.devPort] port of `npm run dev` (overridable with PORT)
  * @param {string} [options.title]   title of the generated HTML page
+ * @param {string} [options.template] the app's own HTML template (relative to dirname), e.g. the
+ *   shell's page with its search metadata; defaults to the factory's minimal index.html
  */
 export function createConfig({ dirname, name, exposes = {}, isHost = false, devPort = 4000, title, template }) {
   return (_env, argv = {}) => {

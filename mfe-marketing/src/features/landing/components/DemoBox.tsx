@@ -44,6 +44,9 @@ const Label = styled.span`
   font-weight: 600;
 `;
 
+// Rendered width of a photo column: about 30% of a phone's width, 312 px in the 880 px frame.
+const SIZES = '(max-width: 767px) 30vw, 312px';
+
 /**
  * The hero's demo: a real before/after made the way the product composes a try-on (garment
  * fitted into the painted mask of the model photo; scripts/make-demo-images.mjs). Every image
@@ -55,7 +58,14 @@ export function DemoBox() {
       <Steps>
         <Step>
           <Label>Before</Label>
-          <img src={publicAsset('demo/demo-model.webp')} width={480} height={600} alt="Model photo wearing a plain grey T-shirt" />
+          <img
+            src={publicAsset('demo/demo-model.webp')}
+            srcSet={`${publicAsset('demo/demo-model-240.webp')} 240w, ${publicAsset('demo/demo-model.webp')} 480w`}
+            sizes={SIZES}
+            width={480}
+            height={600}
+            alt="Model photo wearing a plain grey T-shirt"
+          />
         </Step>
         <Step>
           <Label>Garment</Label>
@@ -63,7 +73,15 @@ export function DemoBox() {
         </Step>
         <Step>
           <Label>After</Label>
-          <img src={publicAsset('demo/demo-result.webp')} width={480} height={600} alt="Try-on result: the same model wearing the violet T-shirt" />
+          <img
+            src={publicAsset('demo/demo-result.webp')}
+            srcSet={`${publicAsset('demo/demo-result-240.webp')} 240w, ${publicAsset('demo/demo-result.webp')} 480w`}
+            sizes={SIZES}
+            width={480}
+            height={600}
+            fetchPriority="high"
+            alt="Try-on result: the same model wearing the violet T-shirt"
+          />
         </Step>
       </Steps>
       <figcaption>One garment photo, one model photo, one painted mask: the try-on result keeps the model photo&apos;s size.</figcaption>

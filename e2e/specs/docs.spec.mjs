@@ -1,0 +1,145 @@
+import { test, expect } from '../support/fixtures.mjs';
+
+const ARTICLES = [
+  ['quick-start', 'Quick Start Guide', 'Getting Started'],
+  ['best-practices', 'Best Practices', 'Getting Started'],
+  ['crop-masking', 'Cropping & Masking', 'Tutorials'],
+  ['prompt-guide', 'Using Prompts', 'Tutorials'],
+  ['export-results', 'Exporting Results', 'Tutorials'],
+  ['faq', 'FAQ', 'Reference'],
+  ['troubleshooting', 'Troubleshooting', 'Reference'],
+  ['keyboard-shortcuts', 'Keyboard Shortcuts', 'Reference'],
+];
+
+const sidebar = (page) => page.getByRole('navigation', { name: 'Documentation' });
+const searchBox = (page) => sidebar(page).getByRole('searchbox', { name: 'Search the docs' });
+
+test.describe('documentation', () => {
+  test('/docs redirects to the quick start guide with the sections in the sidebar', async ({ page }) => {
+    await page.goto('/docs');
+    await expect(page).toHaveURL(/\/docs\/quick-start$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Quick Start Guide' })).toBeVisible();
+    for (const section of ['Getting Started', 'Tutorials', 'Reference']) await expect(sidebar(page).getByRole('heading', { name: section })).toBeVisible();
+    await expect(sidebar(page).getByRole('link')).toHaveCount(8);
+    await expect(sidebar(page).getByRole('link', { name: 'Quick Start Guide' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  test('an unknown article redirects to the quick start guide', async ({ page }) => {
+    await page.goto('/docs/no-such-article');
+    await expect(page).toHaveURL(/\/docs\/quick-start$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Quick Start Guide' })).toBeVisible();
+  });
+
+  test('/docs/prompts and /docs/export resolve to their articles', async ({ page }) => {
+    await page.goto('/docs/prompts');
+    await expect(page).toHaveURL(/\/docs\/prompt-guide$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Using Prompts' })).toBeVisible();
+    await page.goto('/docs/export');
+    await expect(page).toHaveURL(/\/docs\/export-results$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Exporting Results' })).toBeVisible();
+  });
+
+  for (const [id, title, section] of ARTICLES) {
+    test(`/docs/${id}: breadcrumbs, tags and content`, async ({ page }) => {
+      await page.goto(`/docs/${id}`);
+      await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+      const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('listitem');
+      await expect(crumbs).toHaveText(['Docs', section, title]);
+      await expect(crumbs.last()).toHaveAttribute('aria-current', 'page');
+      await expect(page.getByRole('list', { name: 'Tags' }).getByRole('link').first()).toHaveText(/^#/);
+      await expect(page.locator('main article h2').first()).toBeVisible();
+      await expect(page).toHaveTitle(`${title} · Docs · VTON Studio`);
+    });
+  }
+
+  test('articles state how the product works', async ({ page }) => {
+    await page.goto('/docs/keyboard-shortcuts');
+    const shortcuts = page.getByRole('table', { name: 'Mask editor shortcuts' });
+    for (const [keys, action] of [
+      ['Space + drag', 'Pan the canvas'],
+      ['Ctrl + 0', 'Reset the zoom'],
+      ['Ctrl + Z', 'Undo'],
+      ['Ctrl + Y', 'Redo'],
+      ['Delete', 'Clear the mask'],
+    ]) {
+      await expect(shortcuts.getByRole('row').filter({ hasText: keys }).first()).toContainText(action);
+    }
+    await expect(page.locator('main article')).toContainText('On a Mac, use Cmd');
+    await page.goto('/docs/troubleshooting');
+    await expect(page.getByRole('rowheader', { name: 'No ready models available' })).toBeVisible();
+    await expect(page.getByRole('rowheader', { name: 'VTON Generation Failed' })).toBeVisible();
+    await page.goto('/docs/crop-masking');
+    await expect(page.locator('main article')).toContainText('Size 5 to 100 px (default 20), hardness 0 to 100% (default 80)');
+  });
+
+  test('the breadcrumb "Docs" goes back to the start, the pager moves between articles', async ({ page }) => {
+    await page.goto('/docs/faq');
+    await page.getByRole('navigation', { name: 'More articles' }).getByRole('link', { name: /Next/ }).click();
+    await expect(page).toHaveURL(/\/docs\/troubleshooting$/);
+    await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Docs' }).click();
+    await expect(page).toHaveURL(/\/docs\/quick-start$/);
+  });
+
+  test('search matches title, description and tags, ignoring case, and says when nothing matches', async ({ page }) => {
+    await page.goto('/docs/quick-start');
+    await searchBox(page).fill('KEYBOARD');
+    await expect(page).toHaveURL(/\/docs\/quick-start\?q=KEYBOARD$/);
+    await expect(sidebar(page).getByRole('link')).toHaveCount(1);
+    await expect(sidebar(page).getByRole('heading', { name: '1 result' })).toBeVisible();
+
+    await searchBox(page).fill('error message'); // description of Troubleshooting
+    await expect(sidebar(page).getByRole('link')).toHaveCount(1);
+    await expect(sidebar(page).getByRole('link')).toContainText('Troubleshooting');
+
+    await searchBox(page).fill('png'); // a tag of Exporting Results
+    await sidebar(page).getByRole('link', { name: /Exporting Results/ }).click();
+    await expect(page).toHaveURL(/\/docs\/export-results\?q=png$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Exporting Results' })).toBeVisible();
+    await expect(searchBox(page)).toHaveValue('png');
+
+    await searchBox(page).fill('zebra');
+    await expect(sidebar(page).getByText('No articles match “zebra”.')).toBeVisible();
+    await searchBox(page).fill('');
+    await expect(sidebar(page).getByRole('link')).toHaveCount(8);
+    await expect(page).toHaveURL(/\/docs\/export-results$/);
+  });
+
+  test('/docs?q=… opens with the search filled', async ({ page }) => {
+    await page.goto('/docs?q=Prompt');
+    await expect(page).toHaveURL(/\/docs\/quick-start\?q=Prompt$/);
+    await expect(searchBox(page)).toHaveValue('Prompt');
+    await expect(sidebar(page).getByRole('link', { name: /Using Prompts/ })).toBeVisible();
+  });
+
+  test('a tag searches the docs', async ({ page }) => {
+    await page.goto('/docs/crop-masking');
+    await page.getByRole('list', { name: 'Tags' }).getByRole('link', { name: '#brush' }).click();
+    await expect(searchBox(page)).toHaveValue('brush');
+    await expect(sidebar(page).getByRole('link', { name: /Cropping & Masking/ })).toBeVisible();
+  });
+
+  test('on a phone the sidebar is a drawer', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.goto('/docs/quick-start');
+    await expect(sidebar(page)).toBeHidden();
+    const open = page.getByRole('button', { name: 'Browse documentation' });
+    await open.click();
+    await expect(open).toHaveAttribute('aria-expanded', 'true');
+    const drawer = page.getByRole('dialog', { name: 'Documentation menu' });
+    await expect(drawer.getByRole('searchbox')).toBeFocused();
+    await drawer.getByRole('searchbox').fill('faq');
+    await drawer.getByRole('link', { name: /FAQ/ }).click();
+    await expect(page).toHaveURL(/\/docs\/faq\?q=faq$/);
+    await expect(drawer).toBeHidden();
+    await open.click();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog', { name: 'Documentation menu' })).toBeHidden();
+  });
+
+  test('the landing footer links lead into the docs', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Using Prompts' }).click();
+    await expect(page).toHaveURL(/\/docs\/prompt-guide$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Using Prompts' })).toBeVisible();
+  });
+});

@@ -1,0 +1,108 @@
+#!/usr/bin/env node
+/**
+ * Landing page benchmark: builds the shell and the marketing remote, serves every frontend's
+ * dist through the product's gateway logic (same origin, same routing table, the static server's
+ * gzip), then runs Lighthouse in Debian's Chromium against `/` and prints the four category
+ * scores, the key metrics and the JavaScript the page loads (gzip bytes on the wire).
+ *
+ *   npm run bench -w mfe-marketing [-- --runs 3 --no-build]
+ *
+ * No service is started: signed out, the landing page makes no API call. Figures are printed,
+ * never asserted (CONVENTIONS: benchmarks are scripts that print figures).
+ */
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import lighthouse from 'lighthouse';
+import * as chromeLauncher from 'chrome-launcher';
+import { createGateway, REPO_ROOT } from '@vton/local-stack';
+import { startStaticServer } from '@vton/static-server';
+import { REMOTE_ROUTES } from '@vton/contracts';
+
+const { values } = parseArgs({
+  options: { runs: { type: 'string', default: '3' }, 'no-build': { type: 'boolean', default: false } },
+});
+const RUNS = Math.max(1, Number(values.runs));
+const CHROME_FLAGS = [
+  '--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage',
+];
+process.env.CHROME_PATH ??= '/usr/bin/chromium';
+
+function build(workspace) {
+  const started = Date.now();
+  execFileSync('npm', ['run', 'build', '-w', workspace, '--silent'], { cwd: REPO_ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+  console.log(`built ${workspace} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+async function serveFrontends() {
+  const servers = [];
+  const targets = {};
+  const frontends = [{ app: 'shell', base: '/', spa: true }, ...REMOTE_ROUTES.map((r) => ({ app: r.app, base: `${r.prefix}/`, spa: false }))];
+  for (const { app, base, spa } of frontends) {
+    const server = await startStaticServer({ root: path.join(REPO_ROOT, app, 'dist'), base, spa, port: 0, host: '127.0.0.1' });
+    servers.push(server);
+    targets[app] = `http://127.0.0.1:${server.address().port}`;
+  }
+  const gateway = createGateway({ targets });
+  await new Promise((resolve) => gateway.listen(0, '127.0.0.1', resolve));
+  servers.push(gateway);
+  return { url: `http://127.0.0.1:${gateway.address().port}/`, close: () => Promise.all(servers.map((s) => new Promise((r) => { s.closeAllConnections?.(); s.close(() => r()); }))) };
+}
+
+const median = (numbers) => [...numbers].sort((a, b) => a - b)[Math.floor(numbers.length / 2)];
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
+
+async function audit(url, port, preset) {
+  const config = preset === 'desktop' ? (await import('lighthouse/core/config/desktop-config.js')).default : undefined;
+  const { lhr } = await lighthouse(
+    url,
+    { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] },
+    config,
+  );
+  const scripts = (lhr.audits['network-requests'].details?.items ?? []).filter((item) => item.resourceType === 'Script');
+  return {
+    scores: Object.fromEntries(Object.entries(lhr.categories).map(([id, c]) => [id, Math.round(c.score * 100)])),
+    metrics: {
+      FCP: lhr.audits['first-contentful-paint'].displayValue,
+      LCP: lhr.audits['largest-contentful-paint'].displayValue,
+      TBT: lhr.audits['total-blocking-time'].displayValue,
+      CLS: lhr.audits['cumulative-layout-shift'].displayValue,
+      SI: lhr.audits['speed-index'].displayValue,
+    },
+    scripts: scripts.map((s) => ({ url: new URL(s.url).pathname, transfer: s.transferSize, size: s.resourceSize })),
+    failed: Object.values(lhr.audits).filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'manual').map((a) => a.id),
+  };
+}
+
+async function main() {
+  if (!values['no-build']) for (const ws of ['shell', 'mfe-marketing']) build(ws);
+  const site = await serveFrontends();
+  const chrome = await chromeLauncher.launch({ chromeFlags: CHROME_FLAGS, chromePath: process.env.CHROME_PATH });
+  try {
+    for (const preset of ['mobile', 'desktop']) {
+      const runs = [];
+      for (let i = 0; i < RUNS; i++) runs.push(await audit(site.url, chrome.port, preset));
+      const categories = Object.keys(runs[0].scores);
+      console.log(`\nLighthouse ${preset} (${preset === 'mobile' ? 'simulated slow 4G, 4× CPU slowdown' : 'desktop preset'}), median of ${RUNS} run(s) against ${site.url}`);
+      for (const c of categories) console.log(`  ${c.padEnd(16)} ${median(runs.map((r) => r.scores[c]))}   (runs: ${runs.map((r) => r.scores[c]).join(', ')})`);
+      const last = runs[runs.length - 1];
+      console.log(`  metrics (last run): ${Object.entries(last.metrics).map(([k, v]) => `${k} ${v}`).join(' · ')}`);
+      if (last.failed.length) console.log(`  audits below 90 (last run): ${last.failed.join(', ')}`);
+      if (preset === 'mobile') {
+        console.log('\nJavaScript loaded for / (transfer = gzip bytes on the wire):');
+        for (const s of last.scripts) console.log(`  ${kb(s.transfer).padStart(10)}  ${kb(s.size).padStart(10)} raw  ${s.url}`);
+        const total = last.scripts.reduce((sum, s) => sum + s.transfer, 0);
+        const raw = last.scripts.reduce((sum, s) => sum + s.size, 0);
+        console.log(`  ${kb(total).padStart(10)}  ${kb(raw).padStart(10)} raw  TOTAL (${last.scripts.length} files)`);
+        const foreign = last.scripts.filter((s) => /^\/mfe\/(studio|gallery|docs)\//.test(s.url));
+        console.log(foreign.length ? `  WARNING: the landing loaded other remotes' code: ${foreign.map((s) => s.url).join(', ')}` : '  no studio, gallery or docs code loaded');
+      }
+    }
+  } finally {
+    await chrome.kill();
+    await site.close();
+  }
+}
+
+await main();
