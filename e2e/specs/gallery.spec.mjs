@@ -53,7 +53,9 @@ test.describe.serial('a seller with 250 saved results', () => {
     await expect(page.getByText(`${SEEDED} saved results`)).toBeVisible();
     expect(await thumbnailPath(page, 1)).toBe(unsigned(records[SEEDED - 1].thumbnailUrl));
     expect(await thumbnailPath(page, 2)).toBe(unsigned(records[SEEDED - 2].thumbnailUrl));
-    expect(pages).toEqual(['?limit=60']);
+    // the first page, and at most the next one prefetched: not the whole history
+    expect(pages[0]).toBe('?limit=60');
+    expect(pages.length).toBeLessThanOrEqual(2);
     // 6 columns at 1400 px; only the rows near the screen are in the DOM
     await expect(galleryList(page)).toHaveAttribute('data-columns', '6');
     expect(await galleryList(page).getByRole('listitem').count()).toBeLessThan(90);
@@ -104,7 +106,7 @@ test.describe.serial('a seller with 250 saved results', () => {
     // the tile's own download button, reached from the keyboard
     await tile(page, 3).focus();
     await page.keyboard.press('Tab');
-    const download = page.getByRole('button', { name: 'Download Result #3' });
+    const download = page.getByRole('button', { name: 'Download Result #3', exact: true });
     await expect(download).toBeFocused();
     await expect(download).toBeVisible();
     const [fromTile] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('Enter')]);
@@ -123,7 +125,7 @@ test.describe.serial('a seller with 250 saved results', () => {
     expect((await request.get(current.imageUrl)).status()).toBe(200);
 
     await tile(page, 1).hover();
-    await page.getByRole('button', { name: 'Delete Result #1' }).click();
+    await page.getByRole('button', { name: 'Delete Result #1', exact: true }).click();
     await expect(page.getByText('Image deleted', { exact: true })).toBeVisible();
     await expect(page.getByText('Generated image has been removed from your gallery.')).toBeVisible();
     await expect.poll(() => thumbnailPath(page, 1)).toBe(unsigned(records[SEEDED - 2].thumbnailUrl));
