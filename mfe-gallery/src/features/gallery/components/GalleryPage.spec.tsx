@@ -128,7 +128,7 @@ describe('GalleryPage', () => {
   it('keeps only the rows near the screen in the DOM and pages in more as the end comes near', async () => {
     const api = installFakeMediaApi({ count: 1000 });
     renderPage();
-    await screen.findByRole('button', { name: 'Result #1' });
+    await screen.findByRole('button', { name: 'Result #1' }, { timeout: 5000 });
     // jsdom: 1024 px wide → 5 columns; 768 px high → a handful of rows, not 60 tiles, let alone 1,000
     expect(tiles().length).toBeLessThanOrEqual(40);
     expect(screen.getByRole('list', { name: 'Gallery results' }).getAttribute('data-columns')).toBe('5');
@@ -139,8 +139,8 @@ describe('GalleryPage', () => {
     act(() => {
       window.dispatchEvent(new Event('scroll'));
     });
-    await waitFor(() => expect(api.calls).toContain('GET /api/generated-images?limit=60&cursor=941'));
-    await screen.findByRole('button', { name: 'Result #70' });
+    await waitFor(() => expect(api.calls).toContain('GET /api/generated-images?limit=60&cursor=941'), { timeout: 5000 });
+    await screen.findByRole('button', { name: 'Result #70' }, { timeout: 5000 });
     expect(screen.queryByRole('button', { name: 'Result #1' })).toBeNull();
-  });
+  }, 20_000);
 });
