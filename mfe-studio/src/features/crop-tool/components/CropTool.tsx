@@ -201,31 +201,29 @@ export function CropTool({ garment, onCancel, onCropped, onError }: CropToolProp
         </div>
       </Toolbar>
       <Stage ref={stage} data-testid="crop-stage" onPointerMove={onPointerMove} onPointerUp={end} onPointerCancel={end}>
-        {(
-          <>
-            <Area style={{ left: offsetX + area.x * scale, top: offsetY + area.y * scale, width: area.size * scale, height: area.size * scale }} />
-            <Photo
-              src={garment.url}
-              alt="Garment to crop"
-              draggable={false}
-              style={{ left: offsetX, top: offsetY, width: image.width * scale, height: image.height * scale }}
-            />
-            <Square
-              role="group"
-              tabIndex={0}
-              aria-label={`Crop square ${cropLabel(crop)}`}
-              data-testid="crop-square"
-              onPointerDown={begin('move')}
-              onKeyDown={onKeyDown}
-              style={{ left: offsetX + crop.x * scale, top: offsetY + crop.y * scale, width: crop.size * scale, height: crop.size * scale }}
-            >
-              <SizeLabel data-testid="crop-size">{cropLabel(crop)}</SizeLabel>
-              {CORNERS.map((corner) => (
-                <Handle key={corner} $corner={corner} data-testid={`crop-handle-${corner}`} onPointerDown={begin(corner)} />
-              ))}
-            </Square>
-          </>
-        )}
+        <>
+          <Area style={{ left: offsetX + area.x * scale, top: offsetY + area.y * scale, width: area.size * scale, height: area.size * scale }} />
+          <Photo
+            src={garment.url}
+            alt="Garment to crop"
+            draggable={false}
+            style={{ left: offsetX, top: offsetY, width: image.width * scale, height: image.height * scale }}
+          />
+          <Square
+            role="group"
+            tabIndex={0}
+            aria-label={`Crop square ${cropLabel(crop)}`}
+            data-testid="crop-square"
+            onPointerDown={begin('move')}
+            onKeyDown={onKeyDown}
+            style={{ left: offsetX + crop.x * scale, top: offsetY + crop.y * scale, width: crop.size * scale, height: crop.size * scale }}
+          >
+            <SizeLabel data-testid="crop-size">{cropLabel(crop)}</SizeLabel>
+            {CORNERS.map((corner) => (
+              <Handle key={corner} $corner={corner} data-testid={`crop-handle-${corner}`} onPointerDown={begin(corner)} />
+            ))}
+          </Square>
+        </>
       </Stage>
     </Root>
   );

@@ -6,7 +6,7 @@ import { loadImage } from '../../../lib/image';
 import { MaskEditorModel } from '../model/maskEditorModel';
 import { screenToImage, viewTransform, wheelZoomFactor } from '../model/view';
 import type { Point } from '../model/stroke';
-import { MaskRenderer } from '../utils/maskRenderer';
+import { MaskRenderer, type MaskSurfaces } from '../utils/maskRenderer';
 import { useMaskShortcuts } from '../hooks/useMaskShortcuts';
 
 const Root = styled.div`
@@ -105,11 +105,28 @@ function usePhoto(url: string) {
   return state;
 }
 
+interface MaskSession {
+  model: MaskEditorModel;
+  surfaces: MaskSurfaces | null;
+}
+
+/** Masks being painted in this page session, by model photo id. */
+const maskSessions = new Map<number, MaskSession>();
+
+function maskSession(photo: MaskEditorPhoto): MaskSession {
+  const existing = maskSessions.get(photo.id);
+  if (existing && existing.model.imageWidth === photo.width && existing.model.imageHeight === photo.height) return existing;
+  const session: MaskSession = { model: new MaskEditorModel(photo.width, photo.height), surfaces: null };
+  maskSessions.set(photo.id, session);
+  return session;
+}
+
 /** Spec §2 inpaint mode: paint where the garment goes, at the photo's full resolution. */
 export function MaskEditor({ photo, onCancel, onApprove }: MaskEditorProps) {
   const { image, error } = usePhoto(photo.url);
-  // one model per photo: switching models starts from a clear canvas and the default view
-  const model = useMemo(() => new MaskEditorModel(photo.width, photo.height), [photo.id, photo.width, photo.height]);
+  // one session per photo: switching models shows that photo's own mask (a new one starts clear)
+  const session = useMemo(() => maskSession(photo), [photo.id, photo.width, photo.height]);
+  const model = session.model;
   const subscribe = useMemo(() => (listener: () => void) => model.subscribe(listener), [model]);
   const state = useSyncExternalStore(subscribe, model.getState, model.getState);
   const stage = useRef<HTMLDivElement>(null);
@@ -128,8 +145,10 @@ export function MaskEditor({ photo, onCancel, onApprove }: MaskEditorProps) {
   // the renderer: offscreen full-resolution mask + the visible canvas
   useLayoutEffect(() => {
     if (!image || !canvas.current || !stage.current) return undefined;
-    const r = new MaskRenderer(model, image, canvas.current);
+    const r = new MaskRenderer(model, image, canvas.current, session.surfaces);
     renderer.current = r;
+    // every opening starts at the default view (Cancel resets zoom)
+    model.resetView();
     const element = stage.current;
     const measure = () => {
       model.setViewport(element.clientWidth, element.clientHeight);
@@ -140,10 +159,12 @@ export function MaskEditor({ photo, onCancel, onApprove }: MaskEditorProps) {
     observer?.observe(element);
     return () => {
       observer?.disconnect();
+      model.endStroke();
+      session.surfaces = r.surfaces();
       r.dispose();
       renderer.current = null;
     };
-  }, [image, model]);
+  }, [image, model, session]);
 
   // wheel zoom around the cursor (a non-passive listener, to keep the page from scrolling)
   useEffect(() => {

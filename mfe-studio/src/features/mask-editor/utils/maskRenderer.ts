@@ -10,6 +10,11 @@ export const MASK_DISPLAY_ALPHA = 0.5;
 export const MASK_THUMBNAIL_SIZE = 200;
 export const MASK_THUMBNAIL_ALPHA = 0.4;
 
+export interface MaskSurfaces {
+  mask: HTMLCanvasElement;
+  base: HTMLCanvasElement | null;
+}
+
 function createCanvas(width: number, height: number): HTMLCanvasElement {
   const canvas = document.createElement('canvas');
   canvas.width = width;
@@ -61,8 +66,11 @@ export class MaskRenderer {
     private readonly model: MaskEditorModel,
     private readonly photo: CanvasImageSource,
     private display: HTMLCanvasElement | null = null,
+    /** The pixels of an earlier session with the same model (reopening a photo keeps its mask). */
+    surfaces: MaskSurfaces | null = null,
   ) {
-    this.mask = createCanvas(model.imageWidth, model.imageHeight);
+    this.mask = surfaces?.mask ?? createCanvas(model.imageWidth, model.imageHeight);
+    this.base = surfaces?.base ?? null;
     this.maskCtx = this.mask.getContext('2d')!;
     this.unsubscribe = model.subscribe((change) => this.onChange(change));
     if (display) this.attach(display);
@@ -81,6 +89,11 @@ export class MaskRenderer {
     this.display.width = Math.max(1, Math.round(cssWidth * pixelRatio));
     this.display.height = Math.max(1, Math.round(cssHeight * pixelRatio));
     this.requestFull();
+  }
+
+  /** The full-resolution mask and base, to hand to the next renderer of the same model. */
+  surfaces(): MaskSurfaces {
+    return { mask: this.mask, base: this.base };
   }
 
   dispose(): void {
