@@ -66,8 +66,8 @@ test.describe('documentation', () => {
     }
     await expect(page.locator('main article')).toContainText('On a Mac, use Cmd');
     await page.goto('/docs/troubleshooting');
-    await expect(page.getByRole('rowheader', { name: 'No ready models available' })).toBeVisible();
-    await expect(page.getByRole('rowheader', { name: 'VTON Generation Failed' })).toBeVisible();
+    await expect(page.getByRole('rowheader', { name: 'No ready models available', exact: true })).toBeVisible();
+    await expect(page.getByRole('rowheader', { name: 'VTON Generation Failed', exact: true })).toBeVisible();
     await page.goto('/docs/crop-masking');
     await expect(page.locator('main article')).toContainText('Size 5 to 100 px (default 20), hardness 0 to 100% (default 80)');
   });
@@ -138,7 +138,7 @@ test.describe('documentation', () => {
 
   test('the landing footer links lead into the docs', async ({ page }) => {
     await page.goto('/');
-    await page.getByRole('contentinfo').getByRole('link', { name: 'Using Prompts' }).click();
+    await page.locator('main footer').getByRole('link', { name: 'Using Prompts' }).click();
     await expect(page).toHaveURL(/\/docs\/prompt-guide$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Using Prompts' })).toBeVisible();
   });

@@ -102,9 +102,10 @@ describe('landing page', () => {
   });
 
   it('shows four five-star testimonials and a footer with the current year', () => {
-    renderWithHost(<LandingPage />);
+    const { container } = renderWithHost(<LandingPage />);
     expect(screen.getAllByRole('img', { name: 'Rated 5 out of 5' })).toHaveLength(4);
-    const footer = screen.getByRole('contentinfo');
+    // Inside the shell's <main>, a <footer> is not a contentinfo landmark, so it is found by tag.
+    const footer = container.querySelector('footer')!;
     for (const column of ['Getting Started', 'Tutorials', 'Legal']) expect(within(footer).getByRole('navigation', { name: column })).toBeInTheDocument();
     for (const link of ['Quick Start Guide', 'Best Practices', 'Start Creating', 'FAQ']) {
       expect(within(within(footer).getByRole('navigation', { name: 'Getting Started' })).getByRole('link', { name: link })).toBeInTheDocument();
