@@ -31,7 +31,8 @@ export function renderDevSecrets() {
     'svc-auth.env': env({ DATABASE_URL: databaseUrl, SMTP_URL: 'smtp://mailpit:1025' }),
     'jwt-es256.pem': privateKey,
     // Dev uses MinIO's root pair; prod gives svc-media its own bucket-scoped key.
-    'svc-media.env': env({ DATABASE_URL: databaseUrl, S3_ACCESS_KEY: minioUser, S3_SECRET_KEY: minioPassword }),
+    // The signing secret of svc-media's short-lived image URLs: the same on every replica.
+    'svc-media.env': env({ DATABASE_URL: databaseUrl, S3_ACCESS_KEY: minioUser, S3_SECRET_KEY: minioPassword, MEDIA_URL_SIGNING_SECRET: crypto.randomBytes(32).toString('base64url') }),
     'svc-generation.env': env({ DATABASE_URL: databaseUrl }),
   };
 }

@@ -201,7 +201,7 @@ describe.each(OVERLAYS)('overlay %s', (overlay) => {
   test('each service gets every variable it needs, and migrations are left to the Jobs', () => {
     const required = {
       'svc-auth': ['DATABASE_URL', 'DATABASE_SCHEMA', 'JWT_PRIVATE_KEY', 'SMTP_URL', 'MAIL_FROM', 'PUBLIC_URL'],
-      'svc-media': ['DATABASE_URL', 'DATABASE_SCHEMA', 'AUTH_JWKS_URL', 'S3_ENDPOINT', 'S3_ACCESS_KEY', 'S3_SECRET_KEY', 'S3_BUCKET', 'S3_REGION'],
+      'svc-media': ['DATABASE_URL', 'DATABASE_SCHEMA', 'AUTH_JWKS_URL', 'S3_ENDPOINT', 'S3_ACCESS_KEY', 'S3_SECRET_KEY', 'S3_BUCKET', 'S3_REGION', 'MEDIA_URL_SIGNING_SECRET'],
       'svc-generation': ['DATABASE_URL', 'DATABASE_SCHEMA', 'AUTH_JWKS_URL', 'MEDIA_SERVICE_URL', 'VTON_API_URL', 'VTON_TIMEOUT_MS', 'VTON_CONCURRENCY'],
     };
     for (const [svc, vars] of Object.entries(required)) {
