@@ -64,12 +64,14 @@ async function audit(url, port, preset) {
   return {
     scores: Object.fromEntries(Object.entries(lhr.categories).map(([id, c]) => [id, Math.round(c.score * 100)])),
     metrics: {
-      FCP: lhr.audits['first-contentful-paint'].displayValue,
-      LCP: lhr.audits['largest-contentful-paint'].displayValue,
-      TBT: lhr.audits['total-blocking-time'].displayValue,
-      CLS: lhr.audits['cumulative-layout-shift'].displayValue,
-      SI: lhr.audits['speed-index'].displayValue,
+      FCP: lhr.audits['first-contentful-paint'].numericValue,
+      LCP: lhr.audits['largest-contentful-paint'].numericValue,
+      TBT: lhr.audits['total-blocking-time'].numericValue,
+      CLS: lhr.audits['cumulative-layout-shift'].numericValue,
+      SI: lhr.audits['speed-index'].numericValue,
     },
+    lcpElement: lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? 'n/a',
+    consoleErrors: (lhr.audits['errors-in-console'].details?.items ?? []).map((item) => `${item.source}: ${item.description}`),
     scripts: scripts.map((s) => ({ url: new URL(s.url).pathname, transfer: s.transferSize, size: s.resourceSize })),
     failed: Object.values(lhr.audits).filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'manual').map((a) => a.id),
   };
@@ -87,8 +89,12 @@ async function main() {
       console.log(`\nLighthouse ${preset} (${preset === 'mobile' ? 'simulated slow 4G, 4× CPU slowdown' : 'desktop preset'}), median of ${RUNS} run(s) against ${site.url}`);
       for (const c of categories) console.log(`  ${c.padEnd(16)} ${median(runs.map((r) => r.scores[c]))}   (runs: ${runs.map((r) => r.scores[c]).join(', ')})`);
       const last = runs[runs.length - 1];
-      console.log(`  metrics (last run): ${Object.entries(last.metrics).map(([k, v]) => `${k} ${v}`).join(' · ')}`);
+      const metric = (k) => median(runs.map((r) => r.metrics[k]));
+      const ms = (v) => (v >= 1000 ? `${(v / 1000).toFixed(1)} s` : `${Math.round(v)} ms`);
+      console.log(`  metrics (median): FCP ${ms(metric('FCP'))} · LCP ${ms(metric('LCP'))} · TBT ${ms(metric('TBT'))} · CLS ${metric('CLS').toFixed(3)} · SI ${ms(metric('SI'))}`);
+      console.log(`  LCP element: ${last.lcpElement}`);
       if (last.failed.length) console.log(`  audits below 90 (last run): ${last.failed.join(', ')}`);
+      for (const error of last.consoleErrors) console.log(`  console: ${error}`);
       if (preset === 'mobile') {
         console.log('\nJavaScript loaded for / (transfer = gzip bytes on the wire):');
         for (const s of last.scripts) console.log(`  ${kb(s.transfer).padStart(10)}  ${kb(s.size).padStart(10)} raw  ${s.url}`);
