@@ -1,4 +1,8 @@
+import { Injectable } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
 import type { NextFunction, Request, Response } from 'express';
+
+const EVENTS_PATH = /^\/api\/try-on\/jobs\/[^/]+\/events$/;
 
 /**
  * EventSource cannot send an Authorization header, so the job event stream also takes the token
@@ -6,14 +10,24 @@ import type { NextFunction, Request, Response } from 'express';
  * like any Bearer token — and removed from the URL so it never reaches a log line.
  */
 export function accessTokenFromQuery(req: Request, _res: Response, next: NextFunction): void {
-  const url = new URL(req.originalUrl ?? req.url, 'http://local');
+  const url = new URL(req.url, 'http://local');
   const token = url.searchParams.get('access_token');
-  if (token !== null) {
+  if (token !== null && EVENTS_PATH.test(url.pathname)) {
     url.searchParams.delete('access_token');
-    const cleaned = url.pathname + url.search;
-    req.url = req.url.startsWith(url.pathname) ? cleaned : req.url.replace(/([?&])access_token=[^&]*&?/, '$1').replace(/[?&]$/, '');
-    req.originalUrl = cleaned;
+    req.url = url.pathname + url.search;
+    if (req.originalUrl !== undefined) req.originalUrl = req.url;
     if (!req.headers.authorization && token) req.headers.authorization = `Bearer ${token}`;
   }
   next();
+}
+
+/**
+ * Installs accessTokenFromQuery on the HTTP server itself while the app is being built: module
+ * middleware would run after the request logger, which has already recorded the URL by then.
+ */
+@Injectable()
+export class AccessTokenQueryInstaller {
+  constructor(host: HttpAdapterHost) {
+    host.httpAdapter.use(accessTokenFromQuery);
+  }
 }

@@ -1,6 +1,6 @@
-import { Module, RequestMethod, type MiddlewareConsumer, type NestModule } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { ImageProcessor } from '../imaging/image-processor.js';
-import { accessTokenFromQuery } from '../jobs/access-token-query.middleware.js';
+import { AccessTokenQueryInstaller } from '../jobs/access-token-query.middleware.js';
 import { JobsController } from '../jobs/jobs.controller.js';
 import { JobsService } from '../jobs/jobs.service.js';
 import { MediaClient } from '../media/media-client.js';
@@ -12,11 +12,7 @@ import { TryOnService } from './try-on.service.js';
 
 @Module({
   controllers: [TryOnController, JobsController, ResultsController],
-  providers: [TryOnService, JobsService, ResultFilesService, MediaClient, VtonClient, ImageProcessor],
+  providers: [AccessTokenQueryInstaller, TryOnService, JobsService, ResultFilesService, MediaClient, VtonClient, ImageProcessor],
   exports: [TryOnService, MediaClient, VtonClient, ImageProcessor],
 })
-export class TryOnModule implements NestModule {
-  configure(consumer: MiddlewareConsumer): void {
-    consumer.apply(accessTokenFromQuery).forRoutes({ path: 'api/try-on/jobs/*path', method: RequestMethod.GET });
-  }
-}
+export class TryOnModule {}
