@@ -58,12 +58,14 @@ export function DemoBox() {
       <Steps>
         <Step>
           <Label>Before</Label>
+          {/* The desktop LCP element: fetched first (fetchPriority), the others follow normally. */}
           <img
             src={publicAsset('demo/demo-model.webp')}
             srcSet={`${publicAsset('demo/demo-model-240.webp')} 240w, ${publicAsset('demo/demo-model.webp')} 480w`}
             sizes={SIZES}
             width={480}
             height={600}
+            fetchPriority="high"
             alt="Model photo wearing a plain grey T-shirt"
           />
         </Step>
@@ -79,7 +81,6 @@ export function DemoBox() {
             sizes={SIZES}
             width={480}
             height={600}
-            fetchPriority="high"
             alt="Try-on result: the same model wearing the violet T-shirt"
           />
         </Step>
