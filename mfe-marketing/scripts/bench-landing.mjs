@@ -5,7 +5,7 @@
  * gzip), then runs Lighthouse in Debian's Chromium against `/` and prints the four category
  * scores, the key metrics and the JavaScript the page loads (gzip bytes on the wire).
  *
- *   npm run bench -w mfe-marketing [-- --runs 3 --no-build]
+ *   npm run bench -w mfe-marketing [-- --runs 3 --no-build --path /]
  *
  * No service is started: signed out, the landing page makes no API call. Figures are printed,
  * never asserted (CONVENTIONS: benchmarks are scripts that print figures).
@@ -20,7 +20,12 @@ import { startStaticServer } from '@vton/static-server';
 import { REMOTE_ROUTES } from '@vton/contracts';
 
 const { values } = parseArgs({
-  options: { runs: { type: 'string', default: '3' }, 'no-build': { type: 'boolean', default: false } },
+  options: {
+    runs: { type: 'string', default: '3' },
+    'no-build': { type: 'boolean', default: false },
+    // Another page of the site, for a one-off check (e.g. --path /docs/keyboard-shortcuts).
+    path: { type: 'string', default: '/' },
+  },
 });
 const RUNS = Math.max(1, Number(values.runs));
 const CHROME_FLAGS = [
@@ -47,7 +52,7 @@ async function serveFrontends() {
   const gateway = createGateway({ targets });
   await new Promise((resolve) => gateway.listen(0, '127.0.0.1', resolve));
   servers.push(gateway);
-  return { url: `http://127.0.0.1:${gateway.address().port}/`, close: () => Promise.all(servers.map((s) => new Promise((r) => { s.closeAllConnections?.(); s.close(() => r()); }))) };
+  return { url: new URL(values.path, `http://127.0.0.1:${gateway.address().port}`).href, close: () => Promise.all(servers.map((s) => new Promise((r) => { s.closeAllConnections?.(); s.close(() => r()); }))) };
 }
 
 const median = (numbers) => [...numbers].sort((a, b) => a - b)[Math.floor(numbers.length / 2)];
@@ -96,11 +101,12 @@ async function main() {
       if (last.failed.length) console.log(`  audits below 90 (last run): ${last.failed.join(', ')}`);
       for (const error of last.consoleErrors) console.log(`  console: ${error}`);
       if (preset === 'mobile') {
-        console.log('\nJavaScript loaded for / (transfer = gzip bytes on the wire):');
+        console.log(`\nJavaScript loaded for ${values.path} (transfer = gzip bytes on the wire):`);
         for (const s of last.scripts) console.log(`  ${kb(s.transfer).padStart(10)}  ${kb(s.size).padStart(10)} raw  ${s.url}`);
         const total = last.scripts.reduce((sum, s) => sum + s.transfer, 0);
         const raw = last.scripts.reduce((sum, s) => sum + s.size, 0);
         console.log(`  ${kb(total).padStart(10)}  ${kb(raw).padStart(10)} raw  TOTAL (${last.scripts.length} files)`);
+        if (values.path !== '/') continue;
         const foreign = last.scripts.filter((s) => /^\/mfe\/(studio|gallery|docs)\//.test(s.url));
         console.log(foreign.length ? `  WARNING: the landing loaded other remotes' code: ${foreign.map((s) => s.url).join(', ')}` : '  no studio, gallery or docs code loaded');
       }
