@@ -16,6 +16,18 @@ const drawer = (page) => page.getByRole('dialog', { name: 'Results' });
 const viewer = (page) => page.getByRole('dialog', { name: 'Result preview' });
 
 /** Paints a straight stroke with the real mouse; `steps` 2 = a fast move with far-apart samples. */
+/** The box of an element once layout has settled (the canvas re-fits while the sidebar shrinks). */
+async function settledBox(locator) {
+  let previous = await locator.boundingBox();
+  for (let i = 0; i < 50; i += 1) {
+    await new Promise((r) => setTimeout(r, 100));
+    const box = await locator.boundingBox();
+    if (box && previous && ['x', 'y', 'width', 'height'].every((k) => Math.abs(box[k] - previous[k]) < 0.5)) return box;
+    previous = box;
+  }
+  throw new Error('the element kept moving');
+}
+
 async function stroke(page, from, to, steps = 2) {
   await page.mouse.move(from.x, from.y);
   await page.mouse.down();
@@ -79,7 +91,7 @@ test.describe.serial('the studio', () => {
       // the canvas takes the main area: the sidebar shrinks to its minimum
       await expect(page.getByRole('separator', { name: 'Resize sidebar' })).toHaveAttribute('aria-valuenow', '240');
       await expect(page.getByTestId('crop-size')).toHaveText('960px');
-      const handle = await page.getByTestId('crop-handle-se').boundingBox();
+      const handle = await settledBox(page.getByTestId('crop-handle-se'));
       const start = { x: handle.x + handle.width / 2, y: handle.y + handle.height / 2 };
       await page.mouse.move(start.x, start.y);
       await page.mouse.down();
@@ -87,9 +99,8 @@ test.describe.serial('the studio', () => {
       await expect(page.getByTestId('crop-size')).toHaveText('960px');
       await page.mouse.move(start.x - 60, start.y - 60, { steps: 6 });
       await page.mouse.up();
-      const label = await page.getByTestId('crop-size').textContent();
-      expect(Number.parseInt(label, 10)).toBeLessThan(960);
-      expect(Number.parseInt(label, 10)).toBeGreaterThan(600);
+      await expect.poll(async () => Number.parseInt(await page.getByTestId('crop-size').textContent(), 10)).toBeLessThan(960);
+      expect(Number.parseInt(await page.getByTestId('crop-size').textContent(), 10)).toBeGreaterThan(600);
       // move the square a little with the mouse too
       const square = await page.getByTestId('crop-square').boundingBox();
       await stroke(page, { x: square.x + square.width / 2, y: square.y + square.height / 2 }, { x: square.x + square.width / 2 + 20, y: square.y + square.height / 2 + 10 }, 4);
@@ -111,7 +122,7 @@ test.describe.serial('the studio', () => {
         await modelTile(page, model.file).click();
         const stage = page.getByTestId('mask-stage');
         await expect(stage.getByRole('status', { name: 'Loading photo' })).toHaveCount(0, { timeout: 20_000 });
-        const box = await stage.boundingBox();
+        const box = await settledBox(stage);
         const y = box.y + box.height / 2;
         const from = { x: box.x + box.width * 0.25, y };
         const to = { x: box.x + box.width * 0.75, y };
@@ -216,6 +227,19 @@ test.describe.serial('the studio', () => {
       const saved = (await listGeneratedImages(baseURL, seller.token)).images;
       expect(saved.filter((i) => i.generationType === 'vton')).toHaveLength(3);
       expect(saved.filter((i) => i.generationType === 'mock').every((i) => i.prompt === prompt && i.garmentId && i.modelId)).toBe(true);
+    });
+
+    await test.step('visiting the gallery page marks new results seen: the badge drops to 0', async () => {
+      await page.getByRole('button', { name: 'Mock' }).click();
+      await expect(page.getByTestId('gallery-badge')).toHaveText('3', { timeout: 15_000 });
+      const nav = page.getByRole('navigation', { name: /main/i });
+      await nav.getByRole('link', { name: 'Gallery' }).click();
+      await expect(page).toHaveURL(/\/gallery$/);
+      await expect(page.getByText('New', { exact: true }).first()).toBeVisible();
+      await nav.getByRole('link', { name: 'Try on' }).click();
+      await expect(page).toHaveURL(/\/app$/);
+      await expect(page.getByRole('button', { name: 'Mock' })).toBeVisible();
+      await expect(page.getByTestId('gallery-badge')).toHaveCount(0);
     });
   });
 });
