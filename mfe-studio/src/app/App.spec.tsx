@@ -5,6 +5,7 @@ import { renderWithHost } from '../test/renderWithHost';
 import { createWorkspaceStore, type WorkspaceModelPhoto } from '../stores/workspaceStore';
 import { WorkspacePage } from './WorkspacePage';
 import App from './App';
+import { dropWorkspaceSession } from './workspaceSession';
 
 jest.mock('../features/garment/api/uploadGarment', () => ({ uploadGarment: jest.fn() }));
 jest.mock('../features/crop-tool/api/cropGarment', () => ({ cropGarment: jest.fn() }));
@@ -37,6 +38,7 @@ const readyModel: WorkspaceModelPhoto = {
 };
 
 beforeEach(() => {
+  dropWorkspaceSession();
   resetSessionResults();
   resetToastsForTests();
   jest.clearAllMocks();
@@ -86,6 +88,22 @@ describe('studio workspace', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
     expect(await screen.findAllByText('Cropped & ready')).not.toHaveLength(0);
     expect(cropGarment).toHaveBeenCalledWith(7, { x: 120, y: 320, width: 960, height: 960, naturalWidth: 1200, naturalHeight: 1600 });
+  });
+
+  it('keeps the workspace when the studio unmounts and mounts again (the seller visited another page)', async () => {
+    (uploadGarment as jest.Mock).mockResolvedValue(garmentRecord);
+    URL.createObjectURL = jest.fn(() => 'blob:local');
+    URL.revokeObjectURL = jest.fn();
+    const first = renderWithHost(<App />, { path: '/app', mount: '/app/*' });
+    fireEvent.change(screen.getByLabelText('Garment photo'), { target: { files: [new File(['x'], 'shirt.png', { type: 'image/png' })] } });
+    expect(await screen.findByTestId('garment-status')).toHaveTextContent('Ready for cropping');
+    fireEvent.change(screen.getByPlaceholderText('Enter generation prompt...'), { target: { value: 'linen, summer light' } });
+    first.unmount();
+
+    renderWithHost(<App />, { path: '/app', mount: '/app/*' });
+    expect(screen.getByTestId('garment-status')).toHaveTextContent('Ready for cropping');
+    expect(screen.getByText('shirt.png')).toBeInTheDocument();
+    expect(screen.getByPlaceholderText('Enter generation prompt...')).toHaveValue('linen, summer light');
   });
 
   it('shows "Crop failed" when the crop call fails', async () => {

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useState } from 'react';
 import styled from 'styled-components';
 import type { GarmentRecord } from '@vton/contracts';
 import { toast, useOpenGalleryListener, usePageTitle } from '@vton/shell-sdk';
@@ -10,7 +10,6 @@ import { defaultSidebarWidth } from '../lib/sidebar';
 import { errorMessage } from '../lib/upload';
 import {
   WorkspaceStoreContext,
-  createWorkspaceStore,
   garmentFromRecord,
   useWorkspace,
   useWorkspaceStore,
@@ -24,7 +23,9 @@ import { MaskEditor } from '../features/mask-editor/components/MaskEditor';
 import { uploadMask } from '../features/mask-editor/api/uploadMask';
 import { GenerateBar } from '../features/generation/components/GenerateBar';
 import { GenerationView } from '../features/generation/components/GenerationView';
-import { useGeneration } from '../features/generation/hooks/useGeneration';
+import { GenerationControllerContext, useGeneration } from '../features/generation/hooks/useGeneration';
+import type { GenerationController } from '../features/generation/utils/generationController';
+import { useWorkspaceSession } from './workspaceSession';
 import { ResultsDrawer } from '../features/results-drawer/components/ResultsDrawer';
 import { SIDEBAR, TOOL_LAYOUT_BREAKPOINT_PX } from '@vton/contracts';
 
@@ -103,6 +104,7 @@ function CanvasContent({ onRetry, onOpenViewer }: { onRetry: (modelId: number) =
   const models = useWorkspace((s) => s.models);
   const inpaintKey = useWorkspace((s) => s.inpaintModelKey);
   const showGeneration = useWorkspace((s) => s.showGeneration);
+  const restoring = useWorkspace((s) => s.restoring);
   const actions = workspaceActions(store);
 
   const onCropped = useCallback(
@@ -158,6 +160,7 @@ function CanvasContent({ onRetry, onOpenViewer }: { onRetry: (modelId: number) =
   if (showGeneration) return <GenerationView onRetry={onRetry} onOpenViewer={onOpenViewer} />;
 
   if (!garment && models.length === 0) {
+    if (restoring) return <EmptyState role="status">Restoring your workspace…</EmptyState>;
     return <EmptyState>Upload a garment and select model photos to begin the virtual try-on process</EmptyState>;
   }
 
@@ -231,12 +234,26 @@ function Workspace() {
   );
 }
 
-/** The try-on workspace (/app): one store per mount, so leaving and coming back starts afresh. */
-export function WorkspacePage({ store: given }: { store?: WorkspaceStore } = {}) {
-  const store = useMemo(() => given ?? createWorkspaceStore(), [given]);
+function WorkspaceProviders({ store, generation }: { store: WorkspaceStore; generation: GenerationController | null }) {
   return (
     <WorkspaceStoreContext.Provider value={store}>
-      <Workspace />
+      <GenerationControllerContext.Provider value={generation}>
+        <Workspace />
+      </GenerationControllerContext.Provider>
     </WorkspaceStoreContext.Provider>
   );
+}
+
+/** The signed-in seller's workspace session: kept across visits to other pages, rebuilt after a reload. */
+function SessionWorkspace() {
+  const session = useWorkspaceSession();
+  return <WorkspaceProviders store={session.store} generation={session.generation} />;
+}
+
+/**
+ * The try-on workspace (/app). Without a store it shows the seller's workspace session (the same
+ * one each time they come back); a store handed in (tests) lives only as long as this mount.
+ */
+export function WorkspacePage({ store }: { store?: WorkspaceStore } = {}) {
+  return store ? <WorkspaceProviders store={store} generation={null} /> : <SessionWorkspace />;
 }

@@ -58,6 +58,8 @@ export interface WorkspaceState {
   mockGenerating: boolean;
   job: TryOnJob | null;
   errors: string[];
+  /** True while the workspace is being rebuilt from the server after a page reload. */
+  restoring: boolean;
 }
 
 export const initialWorkspaceState: WorkspaceState = {
@@ -73,12 +75,31 @@ export const initialWorkspaceState: WorkspaceState = {
   mockGenerating: false,
   job: null,
   errors: [],
+  restoring: false,
 };
 
 export type WorkspaceStore = Store<WorkspaceState>;
 
 export function createWorkspaceStore(initial: Partial<WorkspaceState> = {}): WorkspaceStore {
   return createStore<WorkspaceState>({ ...initialWorkspaceState, ...initial });
+}
+
+/** A stored model photo as a workspace tile (after an upload, or rebuilt after a reload). */
+export function modelFromRecord(record: ModelPhotoRecord, maskThumbnailUrl: string | null = null): WorkspaceModelPhoto {
+  return {
+    key: `model-${record.id}`,
+    id: record.id,
+    filename: record.filename,
+    url: record.url,
+    thumbnailUrl: record.thumbnailUrl,
+    width: record.width,
+    height: record.height,
+    status: modelStatusFromRecord(record),
+    maskThumbnailUrl: record.status === 'ready' ? maskThumbnailUrl : null,
+    inpaint: record.inpaint,
+    error: record.error,
+    uploadedAt: record.uploadedAt,
+  };
 }
 
 export function garmentFromRecord(record: GarmentRecord): WorkspaceGarment {

@@ -2,6 +2,7 @@ import { MOCK_DEFAULT_VARIATIONS, MOCK_DELAY_MS, type GeneratedImageRecord, type
 import {
   addSessionResults,
   finishPendingGeneration,
+  getSessionResults,
   startPendingGeneration,
   toast,
   updatePendingGeneration,
@@ -39,7 +40,9 @@ export function createGenerationController(store: WorkspaceStore, deps: Generati
     const pendingId = `job-${job.id}`;
     const onJob = (next: TryOnJob) => {
       store.setState({ job: next });
-      const fresh = jobResults(next).filter((r) => !added.has(r.id));
+      // a result can already be in the session store (the job was followed before, e.g. by another mount)
+      const known = new Set(getSessionResults().results.map((r) => r.id));
+      const fresh = jobResults(next).filter((r) => !added.has(r.id) && !known.has(r.id));
       fresh.forEach((r) => added.add(r.id));
       if (fresh.length > 0) addSessionResults(fresh.map(toSessionResult));
       const counts = jobCounts(next);
@@ -172,6 +175,28 @@ export function createGenerationController(store: WorkspaceStore, deps: Generati
         // spec §4: for mock, generating clears only when no pending generations remain
         if (mockRuns === 0) store.setState({ mockGenerating: false, generating: store.getState().job?.status === 'running' && stopWatching !== null });
       }
+    },
+
+    /**
+     * Picks up a job found again (after a page reload): a running one is followed live as if
+     * just started; a settled one delivers its results (those not yet in the session store) and
+     * opens the generation view when `show`, else it only becomes the current job (for Retry).
+     */
+    resume(job: TryOnJob, { show = true }: { show?: boolean } = {}): void {
+      if (job.status === 'running') {
+        store.setState({ generating: true, showGeneration: true, activeResult: null });
+        follow(job);
+      } else if (show) {
+        store.setState({ generating: false });
+        follow(job);
+      } else {
+        store.setState({ job });
+      }
+    },
+
+    /** True while a job is being followed (one subscription at most). */
+    isWatching(): boolean {
+      return stopWatching !== null;
     },
 
     dispose(): void {

@@ -1,0 +1,237 @@
+import type { GarmentRecord, ModelPhotoRecord, TryOnJob, TryOnJobModel } from '@vton/contracts';
+import { addSessionResults, getSessionResults, resetSessionResults, resetToastsForTests } from '@vton/shell-sdk';
+
+// the unit edge: every server call of the session goes through the SDK's apiRequest
+jest.mock('@vton/shell-sdk', () => ({ ...jest.requireActual('@vton/shell-sdk'), apiRequest: jest.fn() }));
+import { apiRequest } from '@vton/shell-sdk';
+import { dropWorkspaceSession, workspaceSessionFor } from './workspaceSession';
+import { persistenceKey, readPersistedWorkspace, type PersistedWorkspace } from '../stores/workspacePersistence';
+import { POLL_INTERVAL_MS } from '../features/generation/api/tryOnJobs';
+
+const api = apiRequest as jest.MockedFunction<typeof apiRequest>;
+
+const garment: GarmentRecord = {
+  id: 9,
+  filename: 'shirt.png',
+  width: 1200,
+  height: 1600,
+  url: '/api/media/files/g9?sig=fresh',
+  croppedUrl: '/api/media/files/g9c?sig=fresh',
+  cropData: { x: 120, y: 320, width: 960, height: 960, naturalWidth: 1200, naturalHeight: 1600 },
+  uploadedAt: '2026-01-01T10:00:00.000Z',
+};
+
+const modelRecord = (id: number, status: ModelPhotoRecord['status'] = 'ready'): ModelPhotoRecord => ({
+  id,
+  filename: `m${id}.jpg`,
+  width: 800,
+  height: 1200,
+  status,
+  url: `/api/media/files/m${id}?sig=fresh`,
+  thumbnailUrl: `/api/media/files/m${id}t?sig=fresh`,
+  inpaint: status === 'ready' ? { croppedImageUrl: `/ic${id}`, processedMaskUrl: `/im${id}`, bounds: { x: 0, y: 0, width: 400, height: 400 } } : null,
+  uploadedAt: '2026-01-01T10:00:00.000Z',
+});
+
+function jobModel(modelId: number, state: TryOnJobModel['state']): TryOnJobModel {
+  return {
+    modelId,
+    state,
+    attempts: 1,
+    error: state === 'failed' ? { code: 'VTON_API_ERROR', message: 'broke' } : null,
+    result: state === 'succeeded' ? { id: `r${modelId}`, imageUrl: `/r${modelId}.png`, modelId, garmentId: 9, prompt: 'p', processedAt: new Date(Date.UTC(2026, 0, 1, 0, modelId)).toISOString() } : null,
+  };
+}
+
+const job = (states: TryOnJobModel['state'][], status: TryOnJob['status']): TryOnJob => ({
+  id: 'job-1',
+  garmentId: 9,
+  prompt: 'p',
+  status,
+  models: states.map((s, i) => jobModel(i + 1, s)),
+  createdAt: '',
+  updatedAt: '',
+});
+
+/** Answers GET requests from a table (a function is called per request). */
+function serve(routes: Record<string, unknown | (() => unknown)>) {
+  api.mockImplementation(async (method, path) => {
+    const route = routes[`${method} ${path}`];
+    if (route === undefined) throw new Error(`404: ${method} ${path}`);
+    const body = typeof route === 'function' ? (route as () => unknown)() : route;
+    return { ok: true, json: async () => body } as Response;
+  });
+}
+
+function persist(userId: number, record: Omit<PersistedWorkspace, 'version'>) {
+  sessionStorage.setItem(persistenceKey(userId), JSON.stringify({ version: 1, ...record }));
+}
+
+beforeEach(() => {
+  dropWorkspaceSession();
+  sessionStorage.clear();
+  localStorage.clear();
+  resetSessionResults();
+  resetToastsForTests();
+  api.mockReset();
+});
+
+afterEach(() => {
+  dropWorkspaceSession();
+  jest.useRealTimers();
+});
+
+describe('workspace session lifetime', () => {
+  it('gives the same store to every mount of the same user', () => {
+    const first = workspaceSessionFor(5);
+    first.store.setState({ prompt: 'kept' });
+    const again = workspaceSessionFor(5);
+    expect(again).toBe(first);
+    expect(again.store.getState().prompt).toBe('kept');
+  });
+
+  it('starts a fresh store when the user changes, and closes the old one (listeners, persisted record)', async () => {
+    const stop = jest.fn();
+    const first = workspaceSessionFor(5);
+    await first.restored;
+    first.store.setState({ prompt: 'user five' });
+    expect(readPersistedWorkspace(5)?.prompt).toBe('user five');
+    const dispose = jest.spyOn(first.generation, 'dispose').mockImplementation(stop);
+
+    const other = workspaceSessionFor(6);
+    expect(other).not.toBe(first);
+    expect(other.store.getState().prompt).toBe('');
+    expect(first.disposed).toBe(true);
+    expect(dispose).toHaveBeenCalledTimes(1);
+    expect(readPersistedWorkspace(5)).toBeNull();
+    // back to user 5 (signed in again): a fresh workspace too
+    expect(workspaceSessionFor(5)).not.toBe(first);
+  });
+
+  it('drops the workspace on sign out even when the same user signs in again', () => {
+    localStorage.setItem('auth_token', 'token-a');
+    const first = workspaceSessionFor(5);
+    localStorage.setItem('auth_token', 'token-b');
+    const next = workspaceSessionFor(5);
+    expect(next).not.toBe(first);
+    expect(first.disposed).toBe(true);
+  });
+
+  it('keeps one job subscription while the seller is away and stops it when the job completes', async () => {
+    jest.useFakeTimers();
+    const session = workspaceSessionFor(5);
+    await session.restored;
+    let polls = 0;
+    serve({
+      'POST /api/try-on/jobs': job(['queued', 'queued'], 'running'),
+      'GET /api/try-on/jobs/job-1': () => {
+        polls += 1;
+        return polls < 2 ? job(['succeeded', 'running'], 'running') : job(['succeeded', 'succeeded'], 'completed');
+      },
+    });
+    session.store.setState({
+      garment: { id: 9, filename: 'g', url: '/g', width: 1, height: 1, croppedUrl: '/c', cropData: null, uploadProgress: null, uploadedAt: '' },
+      models: [1, 2].map((id) => ({ key: `model-${id}`, id, filename: `m${id}`, url: '', thumbnailUrl: '', width: 1, height: 1, status: 'ready' as const, maskThumbnailUrl: null, inpaint: null, uploadedAt: '' })),
+    });
+    await session.generation.tryOn();
+    // the page unmounts and mounts again meanwhile: same session, still one subscription
+    expect(workspaceSessionFor(5)).toBe(session);
+    expect(session.generation.isWatching()).toBe(true);
+    await jest.advanceTimersByTimeAsync(0);
+    expect(getSessionResults().results.map((r) => r.id)).toEqual(['r1']);
+    await jest.advanceTimersByTimeAsync(POLL_INTERVAL_MS);
+    expect(getSessionResults().results.map((r) => r.id)).toEqual(['r2', 'r1']);
+    expect(session.store.getState()).toMatchObject({ generating: false, showGeneration: true });
+    expect(session.generation.isWatching()).toBe(false);
+    await jest.advanceTimersByTimeAsync(POLL_INTERVAL_MS * 3);
+    expect(polls).toBe(2); // closed once the job completed
+  });
+});
+
+describe('resume after a reload', () => {
+  it('rebuilds the garment and model photos from the server and follows the running job', async () => {
+    jest.useFakeTimers();
+    persist(5, {
+      garmentId: 9,
+      models: [
+        { id: 2, maskThumbnailUrl: 'data:image/jpeg;base64,T2' },
+        { id: 1, maskThumbnailUrl: null },
+      ],
+      prompt: 'studio prompt',
+      job: { id: 'job-1', status: 'running', open: true },
+    });
+    let polls = 0;
+    serve({
+      'GET /api/garments/9': garment,
+      'GET /api/models': [modelRecord(1, 'uploaded'), modelRecord(2), modelRecord(3)],
+      'GET /api/try-on/jobs/job-1': () => {
+        polls += 1;
+        // 1: the restore, 2: the watcher's first poll
+        return polls <= 2 ? job(['succeeded', 'running'], 'running') : job(['succeeded', 'succeeded'], 'completed');
+      },
+    });
+    // r1 arrived before the reload in this very page (the session store survived): it must not come twice
+    addSessionResults([{ id: 'r1', imageUrl: '/r1.png', processedAt: new Date(Date.UTC(2026, 0, 1, 0, 1)).toISOString(), thumbnailUrl: '/kept' }]);
+
+    const session = workspaceSessionFor(5);
+    expect(session.store.getState().restoring).toBe(true);
+    await session.restored;
+    const state = session.store.getState();
+    expect(state.restoring).toBe(false);
+    expect(state.garment).toMatchObject({ id: 9, url: garment.url, croppedUrl: garment.croppedUrl, cropData: garment.cropData });
+    expect(state.models.map((m) => [m.id, m.status, m.url, m.maskThumbnailUrl])).toEqual([
+      [2, 'ready', '/api/media/files/m2?sig=fresh', 'data:image/jpeg;base64,T2'],
+      [1, 'uploaded', '/api/media/files/m1?sig=fresh', null],
+    ]);
+    expect(state.models[0].inpaint).toEqual(modelRecord(2).inpaint);
+    expect(state.prompt).toBe('studio prompt');
+    expect(state).toMatchObject({ generating: true, showGeneration: true });
+    expect(state.job?.models.map((m) => m.state)).toEqual(['succeeded', 'running']);
+    expect(getSessionResults().pendingTotal).toBe(1);
+    expect(getSessionResults().results).toHaveLength(1);
+    expect(getSessionResults().results[0].thumbnailUrl).toBe('/kept');
+
+    await jest.advanceTimersByTimeAsync(POLL_INTERVAL_MS);
+    expect(getSessionResults().results.map((r) => r.id)).toEqual(['r2', 'r1']);
+    expect(session.store.getState()).toMatchObject({ generating: false, showGeneration: true });
+    expect(session.store.getState().activeResult?.id).toBe('r1');
+    expect(readPersistedWorkspace(5)?.job).toEqual({ id: 'job-1', status: 'completed', open: true });
+  });
+
+  it('shows the results of a job that completed during the reload', async () => {
+    persist(5, { garmentId: null, models: [], prompt: '', job: { id: 'job-1', status: 'running', open: true } });
+    serve({ 'GET /api/try-on/jobs/job-1': job(['succeeded', 'failed'], 'completed') });
+    const session = workspaceSessionFor(5);
+    await session.restored;
+    expect(getSessionResults().results.map((r) => r.id)).toEqual(['r1']);
+    expect(session.store.getState()).toMatchObject({ generating: false, showGeneration: true, activeResult: expect.objectContaining({ id: 'r1' }) });
+    expect(session.generation.isWatching()).toBe(false);
+    expect(api).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps a dismissed completed job for Retry without showing its results again', async () => {
+    persist(5, { garmentId: null, models: [], prompt: '', job: { id: 'job-1', status: 'completed', open: false } });
+    serve({ 'GET /api/try-on/jobs/job-1': job(['succeeded', 'failed'], 'completed') });
+    const session = workspaceSessionFor(5);
+    await session.restored;
+    expect(session.store.getState()).toMatchObject({ showGeneration: false, generating: false, job: expect.objectContaining({ id: 'job-1' }) });
+    expect(getSessionResults().results).toHaveLength(0);
+  });
+
+  it('reads only the record of its own user and survives parts that are gone', async () => {
+    persist(5, { garmentId: 9, models: [], prompt: 'five', job: null });
+    const six = workspaceSessionFor(6);
+    await six.restored;
+    expect(six.store.getState().prompt).toBe('');
+    expect(api).not.toHaveBeenCalled();
+
+    persist(7, { garmentId: 4, models: [{ id: 1, maskThumbnailUrl: null }], prompt: '', job: { id: 'gone', status: 'running', open: true } });
+    serve({ 'GET /api/models': [] });
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => {});
+    const seven = workspaceSessionFor(7);
+    await seven.restored;
+    expect(seven.store.getState()).toMatchObject({ garment: null, models: [], job: null, generating: false, restoring: false });
+    expect(warn).toHaveBeenCalled();
+    warn.mockRestore();
+  });
+});

@@ -1,0 +1,177 @@
+import { useMemo } from 'react';
+import type { GarmentRecord, ModelPhotoRecord, TryOnJob } from '@vton/contracts';
+import { useAuth } from '@vton/shell-sdk';
+import { authToken } from '../lib/upload';
+import {
+  createWorkspaceStore,
+  garmentFromRecord,
+  modelFromRecord,
+  type WorkspaceState,
+  type WorkspaceStore,
+} from '../stores/workspaceStore';
+import {
+  clearPersistedWorkspace,
+  persistedFromState,
+  readPersistedWorkspace,
+  writePersistedWorkspace,
+  type PersistedWorkspace,
+} from '../stores/workspacePersistence';
+import { getGarment } from '../features/garment/api/getGarment';
+import { listModelPhotos } from '../features/model-photos/api/listModelPhotos';
+import { getTryOnJob } from '../features/generation/api/tryOnJobs';
+import { createDefaultGenerationController, defaultGenerationDeps } from '../features/generation/hooks/useGeneration';
+import type { GenerationController, GenerationDeps } from '../features/generation/utils/generationController';
+
+/**
+ * The workspace of the signed-in seller for this page session. It lives at module level, so it
+ * survives the remote's App unmounting (the seller visits /gallery or /docs and comes back), and
+ * a running job keeps being followed meanwhile: its results land in the SDK's session results
+ * store. It is dropped when the user changes (sign out, another account). What can be rebuilt
+ * after a full reload is kept in sessionStorage (see workspacePersistence) and restored from the
+ * server when the session is created.
+ */
+export interface WorkspaceSession {
+  readonly userId: number | null;
+  readonly token: string | null;
+  readonly store: WorkspaceStore;
+  readonly generation: GenerationController;
+  /** Settles once the workspace was rebuilt after a reload (at once when there was nothing to rebuild). */
+  readonly restored: Promise<void>;
+  readonly disposed: boolean;
+}
+
+export interface WorkspaceSessionDeps {
+  getGarment: (id: number) => Promise<GarmentRecord>;
+  listModels: () => Promise<ModelPhotoRecord[]>;
+  getJob: (id: string) => Promise<TryOnJob>;
+  generation: GenerationDeps;
+}
+
+const defaultDeps: WorkspaceSessionDeps = {
+  getGarment,
+  listModels: listModelPhotos,
+  getJob: getTryOnJob,
+  generation: defaultGenerationDeps,
+};
+
+interface Session extends WorkspaceSession {
+  disposed: boolean;
+  stopPersisting: () => void;
+}
+
+let current: Session | null = null;
+
+/** Still the signed-in seller's? A sign out (or another account) changes the stored token. */
+const isLive = (session: Session): boolean => !session.disposed && authToken() === session.token;
+
+function dispose(session: Session, { forget }: { forget: boolean }): void {
+  if (session.disposed) return;
+  session.disposed = true;
+  session.stopPersisting();
+  session.generation.dispose();
+  if (forget && session.userId !== null) clearPersistedWorkspace(session.userId);
+  if (current === session) current = null;
+}
+
+/**
+ * The session of `userId`: the same one on every mount while the user (and their sign-in)
+ * stays; a fresh one — the previous dropped, its listeners closed — when it changes.
+ */
+export function workspaceSessionFor(userId: number | null, deps: WorkspaceSessionDeps = defaultDeps): WorkspaceSession {
+  const token = authToken();
+  if (current && !current.disposed && current.userId === userId && current.token === token) return current;
+  if (current) dispose(current, { forget: true });
+  current = createSession(userId, token, deps);
+  return current;
+}
+
+/** Drops the current session (its listeners closed) and forgets what it persisted; for sign-out and tests. */
+export function dropWorkspaceSession(): void {
+  if (current) dispose(current, { forget: true });
+  current = null;
+}
+
+/** The workspace session of the signed-in user (useAuth().user.id). */
+export function useWorkspaceSession(): WorkspaceSession {
+  const { user } = useAuth();
+  const userId = user?.id ?? null;
+  return useMemo(() => workspaceSessionFor(userId), [userId]);
+}
+
+function createSession(userId: number | null, token: string | null, deps: WorkspaceSessionDeps): Session {
+  const persisted = userId === null ? null : readPersistedWorkspace(userId);
+  const store = createWorkspaceStore({ restoring: persisted !== null });
+  const session = { userId, token, store, disposed: false, stopPersisting: () => {} } as Session;
+  // a job's events after a sign out are not this page's any more: drop the session instead
+  const guard = <A extends unknown[]>(fn: (...args: A) => void) => (...args: A) => {
+    if (isLive(session)) fn(...args);
+    else dispose(session, { forget: true });
+  };
+  const generation = createDefaultGenerationController(store, {
+    ...deps.generation,
+    watchJob: (jobId, onJob, onError) => deps.generation.watchJob(jobId, guard(onJob), guard(onError)),
+  });
+  Object.assign(session, { generation });
+  const restored = (persisted ? restore(session, persisted, deps) : Promise.resolve())
+    .catch((error) => console.error('Restoring the workspace failed', error))
+    .finally(() => {
+      if (session.disposed) return;
+      store.setState({ restoring: false });
+      if (userId !== null) session.stopPersisting = persist(userId, store);
+    });
+  Object.assign(session, { restored });
+  return session;
+}
+
+/** Writes the persisted record whenever a part of it changes. */
+function persist(userId: number, store: WorkspaceStore): () => void {
+  let last: unknown[] = [];
+  const write = () => {
+    const s = store.getState();
+    const parts = [s.garment?.id, s.models, s.prompt, s.job?.id, s.job?.status, s.showGeneration, s.generating];
+    if (parts.length === last.length && parts.every((p, i) => p === last[i])) return;
+    last = parts;
+    writePersistedWorkspace(userId, persistedFromState(s));
+  };
+  write();
+  return store.subscribe(write);
+}
+
+/**
+ * After a reload: the garment (GET /api/garments/:id) and the model photos (GET /api/models, the
+ * persisted ids, with their status and inpaint data) come back with fresh signed URLs; the job
+ * (GET /api/try-on/jobs/:id) is followed again when still running, or shows its results. What the
+ * seller did meanwhile is kept.
+ */
+async function restore(session: Session, persisted: PersistedWorkspace, deps: WorkspaceSessionDeps): Promise<void> {
+  const quietly = <T,>(promise: Promise<T>): Promise<T | null> =>
+    promise.catch((error) => {
+      console.warn('Could not restore part of the workspace', error);
+      return null;
+    });
+  const [garment, models, job] = await Promise.all([
+    persisted.garmentId !== null ? quietly(deps.getGarment(persisted.garmentId)) : null,
+    persisted.models.length > 0 ? quietly(deps.listModels()) : null,
+    persisted.job ? quietly(deps.getJob(persisted.job.id)) : null,
+  ]);
+  if (session.disposed) return;
+  const { store, generation } = session;
+  const state = store.getState();
+  const patch: Partial<WorkspaceState> = {};
+  if (persisted.prompt && state.prompt === '') patch.prompt = persisted.prompt;
+  if (garment && !state.garment) patch.garment = garmentFromRecord(garment);
+  if (models) {
+    const byId = new Map(models.map((m) => [m.id, m]));
+    const present = new Set(state.models.map((m) => m.id));
+    const rebuilt = persisted.models.flatMap((p) => {
+      const record = byId.get(p.id);
+      return record && !present.has(record.id) ? [modelFromRecord(record, p.maskThumbnailUrl)] : [];
+    });
+    if (rebuilt.length > 0) patch.models = [...rebuilt, ...state.models];
+  }
+  store.setState(patch);
+  if (job && persisted.job && !state.job && !state.generating) {
+    // a job that settled while the page reloaded is shown like a live one; a dismissed one is only kept for Retry
+    generation.resume(job, { show: job.status === 'running' || persisted.job.status === 'running' || persisted.job.open });
+  }
+}
