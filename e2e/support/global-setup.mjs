@@ -21,7 +21,7 @@ export default async function globalSetup() {
   const stack = await startStack({
     dataDir,
     ports: anyFreePorts(),
-    env: withoutReplacements(process.env),
+    env: { ...withoutReplacements(process.env), ENGINE_DELAY_MS: process.env.ENGINE_DELAY_MS ?? '1500' },
     quiet: false,
     log: (s) => logStream.write(`${s}\n`),
     write: (s) => logStream.write(s),

@@ -1,0 +1,155 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+import { test, expect } from '../support/fixtures.mjs';
+import { createVerifiedUser } from '../support/seed.mjs';
+import { writeStudioImages, MODEL_GREY } from '../support/studio-images.mjs';
+
+/**
+ * The workspace outlives the page: leaving /app while a generation runs and coming back keeps
+ * the garment, the model photos and the job (its results arrive meanwhile); a full reload during
+ * a generation finds the job again and resumes its per-model progress. The stack's local engine
+ * is slowed (ENGINE_DELAY_MS, set by the global setup) so the job is still running meanwhile;
+ * 5 models at the default concurrency of 4 make two waves.
+ */
+
+const MODELS = 5;
+const sidebar = (page) => page.getByTestId('sidebar');
+const tryOnButton = (page) => page.getByRole('button', { name: 'Try on', exact: true });
+const modelTile = (page, file) => page.getByRole('button', { name: new RegExp(`^${file.replace('.', '\\.')}`) });
+const drawer = (page) => page.getByRole('dialog', { name: 'Results' });
+const progressItems = (page) => page.getByTestId('generation-view').getByRole('list', { name: 'Progress per model' }).getByRole('listitem');
+const nav = (page) => page.getByRole('navigation', { name: /main/i });
+
+async function settledBox(locator) {
+  let previous = await locator.boundingBox();
+  for (let i = 0; i < 50; i += 1) {
+    await new Promise((r) => setTimeout(r, 100));
+    const box = await locator.boundingBox();
+    if (box && previous && ['x', 'y', 'width', 'height'].every((k) => Math.abs(box[k] - previous[k]) < 0.5)) return box;
+    previous = box;
+  }
+  throw new Error('the element kept moving');
+}
+
+/** Counts the SSE subscriptions the page opens, per job id. */
+function watchEventStreams(page) {
+  const counts = new Map();
+  page.on('request', (request) => {
+    const match = new URL(request.url()).pathname.match(/^\/api\/try-on\/jobs\/([^/]+)\/events$/);
+    if (match) counts.set(match[1], (counts.get(match[1]) ?? 0) + 1);
+  });
+  return counts;
+}
+
+test.describe.serial('the studio workspace outlives the page', () => {
+  let seller;
+  let images;
+  const models = [];
+
+  test.beforeAll(async () => {
+    seller = await createVerifiedUser(process.env.E2E_BASE_URL, process.env.E2E_MAIL_INBOX_URL, 'resume');
+    images = await writeStudioImages();
+    for (let i = 0; i < MODELS; i += 1) {
+      const file = `pose-${i + 1}.png`;
+      const modelPath = path.join(images.dir, file);
+      await sharp({ create: { width: 600, height: 800, channels: 3, background: MODEL_GREY } }).png().toFile(modelPath);
+      models.push({ file, path: modelPath });
+    }
+  });
+  test.afterAll(() => images?.cleanup());
+
+  test('leave /app during a generation and come back; reload /app during a generation', async ({ page }) => {
+    test.setTimeout(240_000);
+    await page.addInitScript((token) => window.localStorage.setItem('auth_token', token), seller.token);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const streams = watchEventStreams(page);
+    await page.goto('/app');
+
+    await test.step('build the workspace: a cropped garment and 5 masked model photos', async () => {
+      await page.getByLabel('Garment photo').setInputFiles(images.garment);
+      await expect(sidebar(page).getByText('Ready for cropping')).toBeVisible();
+      await sidebar(page).getByRole('button', { name: 'Crop' }).click();
+      await expect(page.getByTestId('crop-size')).toHaveText('960px');
+      await page.getByRole('button', { name: 'Confirm' }).click();
+      await expect(sidebar(page).getByText('Cropped & ready')).toBeVisible();
+      await page.getByLabel('Model photos', { exact: true }).setInputFiles(models.map((m) => m.path));
+      await expect(page.getByTestId('model-count')).toHaveText(`${MODELS} photos`);
+      for (const model of models) {
+        await expect(modelTile(page, model.file)).toBeEnabled();
+        await modelTile(page, model.file).click();
+        const stage = page.getByTestId('mask-stage');
+        await expect(stage.getByRole('status', { name: 'Loading photo' })).toHaveCount(0, { timeout: 20_000 });
+        const box = await settledBox(stage);
+        await page.mouse.move(box.x + box.width * 0.3, box.y + box.height / 2);
+        await page.mouse.down();
+        await page.mouse.move(box.x + box.width * 0.7, box.y + box.height / 2, { steps: 4 });
+        await page.mouse.up();
+        await expect(page.getByTestId('mask-canvas')).toHaveAttribute('data-has-paint', 'true');
+        await page.getByRole('button', { name: 'Approve', exact: true }).click();
+        await expect(modelTile(page, model.file)).toHaveAccessibleName(`${model.file} (mask approved)`, { timeout: 30_000 });
+      }
+      await page.getByPlaceholder('Enter generation prompt...').fill('resume prompt');
+    });
+
+    let firstJob;
+    await test.step('Try on, go to the gallery while it runs: its results arrive there as New', async () => {
+      const created = page.waitForResponse((r) => r.url().endsWith('/api/try-on/jobs') && r.request().method() === 'POST');
+      await tryOnButton(page).click();
+      firstJob = await (await created).json();
+      await expect(progressItems(page)).toHaveCount(MODELS);
+      await expect(page.getByTestId('generation-progress')).not.toHaveText(`${MODELS} / ${MODELS} done`);
+      await nav(page).getByRole('link', { name: 'Gallery' }).click();
+      await expect(page).toHaveURL(/\/gallery$/);
+      // the job keeps being followed while the studio is unmounted: all 5 land in the session store
+      await expect(page.getByText('New', { exact: true })).toHaveCount(MODELS, { timeout: 60_000 });
+    });
+
+    await test.step('back on /app: the same workspace, the finished job, one event stream', async () => {
+      await nav(page).getByRole('link', { name: 'Try on' }).click();
+      await expect(page).toHaveURL(/\/app$/);
+      await expect(sidebar(page).getByTestId('garment-status')).toHaveText('Cropped & ready');
+      await expect(sidebar(page).getByText('garment.png')).toBeVisible();
+      await expect(page.getByTestId('model-count')).toHaveText(`${MODELS} photos`);
+      for (const model of models) await expect(modelTile(page, model.file)).toHaveAccessibleName(`${model.file} (mask approved)`);
+      await expect(page.getByPlaceholder('Enter generation prompt...')).toHaveValue('resume prompt');
+      await expect(page.getByTestId('generation-progress')).toHaveText(`${MODELS} / ${MODELS} done`);
+      for (const item of await progressItems(page).all()) await expect(item).toHaveAttribute('data-state', 'succeeded');
+      await expect(page.getByTestId('active-result')).toBeVisible();
+      await expect(tryOnButton(page)).toBeEnabled();
+      await page.getByRole('button', { name: /^Results/ }).click();
+      await expect(drawer(page).getByRole('button', { name: /^Result #\d+/ })).toHaveCount(MODELS);
+      await page.keyboard.press('Escape');
+      await expect(drawer(page)).toHaveCount(0);
+      expect(streams.get(firstJob.id)).toBe(1);
+    });
+
+    await test.step('Try on again and reload /app while it runs: progress resumes, results appear', async () => {
+      const created = page.waitForResponse((r) => r.url().endsWith('/api/try-on/jobs') && r.request().method() === 'POST');
+      await tryOnButton(page).click();
+      const job = await (await created).json();
+      expect(job.status).toBe('running');
+      await expect.poll(() => streams.get(job.id)).toBe(1); // followed live before the reload
+      const reread = page.waitForResponse((r) => r.url().endsWith(`/api/try-on/jobs/${job.id}`) && r.request().method() === 'GET');
+      await page.reload();
+      const found = await (await reread).json();
+      expect(found.status).toBe('running'); // the reload happened mid-run
+      // the workspace is rebuilt from the server (signed URLs, not the dead object URLs)
+      await expect(sidebar(page).getByTestId('garment-status')).toHaveText('Cropped & ready');
+      await expect(page.getByTestId('model-count')).toHaveText(`${MODELS} photos`);
+      for (const model of models) await expect(modelTile(page, model.file)).toHaveAccessibleName(`${model.file} (mask approved)`);
+      await expect(page.getByPlaceholder('Enter generation prompt...')).toHaveValue('resume prompt');
+      for (const img of await sidebar(page).getByRole('img').all()) expect(await img.getAttribute('src')).not.toMatch(/^blob:/);
+      // the progress view follows the job again
+      await expect(progressItems(page)).toHaveCount(MODELS);
+      await expect(page.getByTestId('gallery-badge')).toHaveAccessibleName('Generating');
+      await expect(page.getByTestId('generation-progress')).toHaveText(`${MODELS} / ${MODELS} done`, { timeout: 60_000 });
+      await expect(page.getByTestId('active-result')).toBeVisible();
+      await expect(page.getByTestId('gallery-badge')).toHaveText(String(MODELS));
+      await page.getByRole('button', { name: /^Results/ }).click();
+      await expect(drawer(page).getByRole('button', { name: /^Result #\d+/ })).toHaveCount(MODELS);
+      await page.keyboard.press('Escape');
+      expect(streams.get(job.id)).toBe(2); // one more subscription, in the reloaded page
+    });
+  });
+});
