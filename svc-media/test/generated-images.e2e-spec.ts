@@ -1,8 +1,57 @@
 import type { GeneratedImageRecord, GeneratedImagesPage } from '@vton/contracts';
+import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
-import { bearer, jpeg, MediaHarness, NO_ROWS, png, solid, type Seller, TEST_MAX_DATA_URL_BYTES } from './helpers.js';
+import { pngChunkTypes } from '../src/images/png-chunks.js';
+import { bearer, jpeg, MediaHarness, NO_ROWS, png, solid, type Seller, TEST_MAX_DATA_URL_BYTES, truncatedPng } from './helpers.js';
 
 const dataUrl = (bytes: Buffer, type = 'image/png') => `data:${type};base64,${bytes.toString('base64')}`;
+
+const pngChunk = (type: string, data: Buffer) => {
+  const bytes = Buffer.alloc(12 + data.length);
+  bytes.writeUInt32BE(data.length, 0);
+  bytes.write(type, 4, 'latin1');
+  data.copy(bytes, 8);
+  bytes.writeUInt32BE(crc32(bytes.subarray(4, 8 + data.length)), 8 + data.length);
+  return bytes;
+};
+
+/** Every chunk of a PNG as [type, data]. */
+function chunksOf(bytes: Buffer): [string, Buffer][] {
+  const chunks: [string, Buffer][] = [];
+  for (let offset = 8; offset < bytes.length; ) {
+    const length = bytes.readUInt32BE(offset);
+    chunks.push([bytes.toString('latin1', offset + 4, offset + 8), bytes.subarray(offset + 8, offset + 8 + length)]);
+    offset += 12 + length;
+  }
+  return chunks;
+}
+
+/** A noisy RGBA picture, so its pixel data is not trivially compressible. */
+async function noisyPng(width: number, height: number): Promise<Buffer> {
+  const raw = Buffer.alloc(width * height * 4);
+  for (let i = 0; i < raw.length; i++) raw[i] = (i * 7919 + (i >> 7)) % 251;
+  return sharp(raw, { raw: { width, height, channels: 4 } }).png().toBuffer();
+}
+
+/** The PNG with text, XMP, EXIF (camera and GPS-like bytes) and a timestamp after IHDR, as a phone or editor writes them. */
+function withMetadataChunks(bytes: Buffer): Buffer {
+  return Buffer.concat([
+    bytes.subarray(0, 33),
+    pngChunk('tEXt', Buffer.from('Author\0Jane Doe')),
+    pngChunk('iTXt', Buffer.from('XML:com.adobe.xmp\0\0\0\0\0<x:xmpmeta>GPSLatitude 48.8584</x:xmpmeta>')),
+    pngChunk('zTXt', Buffer.concat([Buffer.from('Comment\0\0'), Buffer.from([0x78, 0x9c, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01])])),
+    pngChunk('eXIf', Buffer.from('MM\0*\0\0\0\bCanon EOS R5 serial 0123456789')),
+    pngChunk('tIME', Buffer.from([7, 0xea, 1, 2, 3, 4, 5])),
+    bytes.subarray(33),
+  ]);
+}
+
+/** The same PNG with its (CRC-valid) IDAT cut to half: the compressed stream ends early. */
+function shortStreamPng(bytes: Buffer): Buffer {
+  const parts = [bytes.subarray(0, 8)];
+  for (const [type, data] of chunksOf(bytes)) parts.push(pngChunk(type, type === 'IDAT' ? data.subarray(0, data.length >> 1) : data));
+  return Buffer.concat(parts);
+}
 
 describe('generated images (real Postgres, S3 server, svc-auth tokens)', () => {
   const h = new MediaHarness();
@@ -142,6 +191,87 @@ describe('generated images (real Postgres, S3 server, svc-auth tokens)', () => {
       await withFile().field('tryOnResult', 'maybe').expect(400);
       expect(await h.rowsOf(seller.id)).toEqual(NO_ROWS);
       expect(await h.objectsOf(seller.id)).toEqual([]);
+    });
+  });
+
+  describe('PNG results are stored without metadata and without a re-encode', () => {
+    const saveFile = (who: Seller, file: Buffer) =>
+      h.http().post('/api/generated-images/files').set(bearer(who)).attach('file', file, 'try-on.png').field('generationType', 'vton');
+
+    it.each([
+      ['multipart (svc-generation)', (who: Seller, file: Buffer) => saveFile(who, file)],
+      ['data URL (the browser)', (who: Seller, file: Buffer) => save(who, { imageUrl: dataUrl(file) })],
+    ])('%s: no tEXt/iTXt/zTXt/eXIf/tIME, the same pixel data and pixels', async (_how, send) => {
+      const original = await noisyPng(300, 200);
+      const dirty = withMetadataChunks(original);
+      const image = (await send(seller, dirty).expect(201)).body as GeneratedImageRecord;
+      expect(image).toMatchObject({ width: 300, height: 200 });
+      const stored = (await h.fetchSigned(image.imageUrl).expect(200).expect('content-type', 'image/png')).body as Buffer;
+      const types = pngChunkTypes(stored);
+      expect(types.filter((t) => !['IHDR', 'PLTE', 'tRNS', 'IDAT', 'IEND', 'gAMA', 'cHRM', 'sRGB', 'iCCP'].includes(t))).toEqual([]);
+      for (const gone of ['tEXt', 'iTXt', 'zTXt', 'eXIf', 'tIME', 'pHYs']) expect(types).not.toContain(gone);
+      for (const secret of ['Jane Doe', 'GPSLatitude', 'Canon']) expect(stored.includes(Buffer.from(secret))).toBe(false);
+      // Not re-encoded: the compressed pixel data is the uploaded one, byte for byte.
+      const idat = (bytes: Buffer) => Buffer.concat(chunksOf(bytes).filter(([t]) => t === 'IDAT').map(([, d]) => d));
+      expect(idat(stored).equals(idat(original))).toBe(true);
+      expect(await sharp(stored).raw().toBuffer()).toEqual(await sharp(original).raw().toBuffer());
+      const thumb = (await h.fetchSigned(image.thumbnailUrl).expect(200)).body as Buffer;
+      expect(await sharp(thumb).metadata()).toMatchObject({ format: 'webp', width: 300, height: 200 });
+    });
+
+    it('a PNG whose eXIf asks for a rotation is stored upright, without the EXIF', async () => {
+      const rotated = await solid(40, 20, '#cc3300').withMetadata({ orientation: 6 }).png().toBuffer();
+      expect((await sharp(rotated).metadata()).orientation).toBe(6);
+      const image = (await saveFile(seller, rotated).expect(201)).body as GeneratedImageRecord;
+      expect(image).toMatchObject({ width: 20, height: 40 });
+      const stored = (await h.fetchSigned(image.imageUrl).expect(200)).body as Buffer;
+      expect(pngChunkTypes(stored)).not.toContain('eXIf');
+      const meta = await sharp(stored).metadata();
+      expect(meta).toMatchObject({ width: 20, height: 40 });
+      expect(meta.orientation).toBeUndefined();
+      const thumb = (await h.fetchSigned(image.thumbnailUrl).expect(200)).body as Buffer;
+      expect(await sharp(thumb).metadata()).toMatchObject({ width: 20, height: 40 });
+    });
+
+    const broken: [string, () => Promise<Buffer>, RegExp][] = [
+      ['a bad CRC in the pixel data', async () => {
+        const bytes = Buffer.from(await noisyPng(64, 64));
+        const idat = bytes.indexOf('IDAT', 8, 'latin1');
+        bytes[idat + 20] ^= 0xff;
+        return bytes;
+      }, /not a readable image \(corrupt or truncated: the IDAT chunk fails its CRC check\)/],
+      ['a file cut off inside IDAT', () => truncatedPng(), /not a readable image \(corrupt or truncated/],
+      ['an IDAT whose compressed stream ends early (CRCs valid)', async () => shortStreamPng(await noisyPng(64, 64)), /not a readable image \(corrupt or truncated\)/],
+      ['no IEND', async () => (await noisyPng(16, 16)).subarray(0, -12), /not a readable image \(corrupt or truncated/],
+    ];
+
+    it.each(broken)('%s is refused with 400 and leaves nothing behind (multipart and data URL)', async (_what, build, message) => {
+      const bytes = await build();
+      const viaFile = await saveFile(seller, bytes).expect(400);
+      expect(viaFile.body).toMatchObject({ statusCode: 400, message: expect.stringMatching(message) });
+      const viaDataUrl = await save(seller, { imageUrl: dataUrl(bytes) }).expect(400);
+      expect(viaDataUrl.body).toMatchObject({ statusCode: 400, message: expect.stringMatching(message) });
+      expect(await h.rowsOf(seller.id)).toEqual(NO_ROWS);
+      expect(await h.objectsOf(seller.id)).toEqual([]);
+    });
+  });
+
+  describe('GET /api/generated-images/:id', () => {
+    it('answers the owner’s record with freshly signed URLs, 404 to anyone else, 400 for a bad id', async () => {
+      const { body: saved } = await save(seller, { imageUrl: dataUrl(await png(30, 20)), prompt: 'one' }).expect(201);
+      const res = await h.http().get(`/api/generated-images/${saved.id}`).set(bearer(seller)).expect(200);
+      const image = res.body as GeneratedImageRecord;
+      expect({ ...image, imageUrl: '', thumbnailUrl: '' }).toEqual({ ...saved, imageUrl: '', thumbnailUrl: '' });
+      expect(image.imageUrl).toMatch(new RegExp(`^/api/media/files/${seller.id}/generated/${saved.id}-full\\.png\\?exp=\\d+&sig=`));
+      await h.fetchSigned(image.imageUrl).expect(200).expect('content-type', 'image/png');
+      await h.fetchSigned(image.thumbnailUrl).expect(200);
+
+      const other = await h.seller();
+      const foreign = await h.http().get(`/api/generated-images/${saved.id}`).set(bearer(other)).expect(404);
+      const missing = await h.http().get('/api/generated-images/2147483647').set(bearer(other)).expect(404);
+      expect(foreign.body.message).toBe(missing.body.message.replace('2147483647', String(saved.id)));
+      await h.http().get(`/api/generated-images/${saved.id}`).expect(401);
+      await h.http().get('/api/generated-images/abc').set(bearer(seller)).expect(400);
     });
   });
 

@@ -55,7 +55,11 @@ export interface SaveGeneratedImageRequest {
   metadata?: { processedAt?: string; scaleFactor?: number; [key: string]: unknown };
 }
 
-/** One saved result as listed (never image bytes in the list). */
+/**
+ * One saved result as listed (never image bytes in the list). Also the answer of
+ * GET /api/generated-images/:id (owner only, 404 otherwise): the same record with freshly signed
+ * URLs, which is how a stored try-on result's expired links are renewed.
+ */
 export interface GeneratedImageRecord {
   id: number;
   /** Signed URL of the full-size PNG (viewer, download). */
@@ -87,6 +91,7 @@ export interface GeneratedImagesPage {
  * - GET  /api/models/:id/files/original         → the stored model photo (bytes, PNG/JPEG/WebP)
  * - GET  /api/models/:id/files/inpaint-cropped  → the model photo cropped to inpaint bounds (PNG bytes)
  * - GET  /api/models/:id/files/inpaint-mask     → the processed mask for those bounds (PNG, white = garment)
+ * - GET  /api/generated-images/:id              → GeneratedImageRecord with fresh signed URLs (re-signing saved results)
  * - POST /api/generated-images/files            → multipart: `file` (PNG) + the SaveGeneratedImageRequest
  *                                                  fields except imageUrl, plus optional `tryOnResult=true`
  *                                                  which also records a try_on_results row → GeneratedImageRecord

@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
-import { ApiBearerAuth, ApiBody, ApiConsumes, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiBody, ApiConsumes, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { ErrorCode, type GeneratedImageRecord, type GeneratedImagesPage } from '@vton/contracts';
 import { ApiException, createValidationPipe, CurrentUser, type AuthenticatedUser } from '@vton/service-kit';
 import type { Request, Response } from 'express';
@@ -25,6 +25,14 @@ export class GeneratedImagesController {
   @ApiOkResponse({ description: 'GeneratedImagesPage { images, nextCursor, total }' })
   list(@CurrentUser() user: AuthenticatedUser, @Query('limit') limit?: string, @Query('cursor') cursor?: string): Promise<GeneratedImagesPage> {
     return this.images.list(user.id, pageSize(limit), pageCursor(cursor));
+  }
+
+  @Get(':id')
+  @ApiOperation({ summary: 'One saved result with freshly signed URLs (svc-generation re-signs stored try-on results with it).' })
+  @ApiOkResponse({ description: 'GeneratedImageRecord' })
+  @ApiNotFoundResponse({ description: 'No such image of yours (another seller’s answers the same).' })
+  get(@CurrentUser() user: AuthenticatedUser, @Param('id', IdPipe) id: number): Promise<GeneratedImageRecord> {
+    return this.images.get(user.id, id);
   }
 
   @Post()

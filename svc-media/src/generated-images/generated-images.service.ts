@@ -57,7 +57,7 @@ export class GeneratedImagesService {
   }
 
   /**
-   * Stores a result as PNG with a WebP thumbnail, then its row (and, for svc-generation's
+   * Stores a result as PNG (without metadata; see ImageProcessor.resultWithThumbnail) with a WebP thumbnail, then its row (and, for svc-generation's
    * try-ons, the try_on_results row) in one transaction; objects are removed if that fails.
    */
   async save(userId: number, bytes: Buffer, fields: GeneratedImageFieldsDto, tryOnResult: boolean): Promise<GeneratedImageRecord> {
@@ -67,8 +67,7 @@ export class GeneratedImagesService {
       throw new ApiException(400, ErrorCode.INVALID_INPUT, 'A try-on result needs both garmentId and modelId');
     }
     await this.assertOwnedReferences(userId, garmentId, modelId);
-    const image = await this.images.normalizeToPng(bytes, 'The image');
-    const thumb = await this.images.thumbnail(image.data);
+    const { image, thumbnail: thumb } = await this.images.resultWithThumbnail(bytes, 'The image');
     const id = await reserveId(this.db.generatedImages);
     const key = objectKey({ userId, kind: 'generated', id, variant: 'full', ext: 'png' });
     const thumbKey = objectKey({ userId, kind: 'generated', id, variant: 'thumb', ext: thumb.ext });

@@ -1,10 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { ErrorCode, type CropBounds } from '@vton/contracts';
 import { ApiException } from '@vton/service-kit';
-import sharp, { type Sharp } from 'sharp';
+import sharp, { type Metadata, type Sharp } from 'sharp';
 import { MediaConfig } from '../config/media.config.js';
 import { CONTENT_TYPES, type ObjectExtension } from '../storage/object-keys.js';
 import type { GarmentCropPlan } from './geometry.js';
+import { PngStructureError, stripPngMetadata } from './png-chunks.js';
 import { sniffImageFormat, type ImageFormat } from './sniff.js';
 
 /** An image as stored: re-encoded (no metadata), upright, with its dimensions. */
@@ -47,23 +48,46 @@ export class ImageProcessor {
    * decoding, and re-encodes it upright in its own format without metadata.
    */
   async normalizeUpload(bytes: Buffer, what = 'The file'): Promise<EncodedImage> {
-    const format = await this.checkInput(bytes, what);
+    const { format } = await this.checkInput(bytes, what);
     return this.encode(this.open(bytes).rotate(), format, what);
-  }
-
-  /** Like normalizeUpload, but the result is always PNG (spec §1: results are PNG). */
-  async normalizeToPng(bytes: Buffer, what = 'The image'): Promise<EncodedImage> {
-    await this.checkInput(bytes, what);
-    return this.encode(this.open(bytes).rotate(), 'png', what);
   }
 
   /** A small WebP preview for tiles and grids (≤ 400 px). */
   async thumbnail(bytes: Buffer): Promise<EncodedImage> {
-    return this.encode(
-      this.open(bytes).resize(THUMBNAIL_SIDE, THUMBNAIL_SIDE, { fit: 'inside', withoutEnlargement: true }),
-      'webp',
-      'The image',
-    );
+    return this.encode(this.thumbnailOf(this.open(bytes)), 'webp', 'The image');
+  }
+
+  /**
+   * A generated result as stored: a PNG without metadata, and its WebP thumbnail.
+   *
+   * A PNG (what svc-generation sends) is not re-encoded: its ancillary chunks are dropped
+   * (png-chunks.ts), after every chunk's CRC and the chunk order were checked; the pixel data is
+   * kept byte for byte. The thumbnail is made from those very bytes in one decode-and-resize
+   * pipeline, which also proves the pixel data decodes to the end (a corrupt or truncated
+   * stream fails it, and nothing is stored). A PNG whose eXIf asks for a rotation, and JPEG or
+   * WebP, are re-encoded upright as PNG as before; their thumbnail is made from the input in
+   * one pipeline (JPEG and WebP shrink on load).
+   */
+  async resultWithThumbnail(bytes: Buffer, what = 'The image'): Promise<{ image: EncodedImage; thumbnail: EncodedImage }> {
+    const { format, meta } = await this.checkInput(bytes, what);
+    if (format === 'png' && (meta.orientation ?? 1) === 1) {
+      let stripped: Buffer;
+      try {
+        stripped = stripPngMetadata(bytes);
+      } catch (error) {
+        if (error instanceof PngStructureError) {
+          throw new ApiException(400, ErrorCode.INVALID_INPUT, `${what} is not a readable image (corrupt or truncated: ${error.message})`);
+        }
+        throw error;
+      }
+      const thumbnail = await this.encode(this.thumbnailOf(this.open(stripped)), 'webp', what);
+      return { image: { data: stripped, width: meta.width!, height: meta.height!, ext: 'png', contentType: CONTENT_TYPES.png }, thumbnail };
+    }
+    const [image, thumbnail] = await Promise.all([
+      this.encode(this.open(bytes).rotate(), 'png', what),
+      this.encode(this.thumbnailOf(this.open(bytes).rotate()), 'webp', what),
+    ]);
+    return { image, thumbnail };
   }
 
   /** The garment crop as planned: the image part scaled and placed on a white square, PNG. */
@@ -84,7 +108,7 @@ export class ImageProcessor {
    * by its alpha when the mask uses transparency, otherwise when it is not black.
    */
   async paintedMap(maskBytes: Buffer, width: number, height: number): Promise<PaintedMap> {
-    const format = await this.checkInput(maskBytes, 'The mask');
+    const { format } = await this.checkInput(maskBytes, 'The mask');
     if (format !== 'png') throw new ApiException(415, ErrorCode.UNSUPPORTED_MEDIA_TYPE, 'The mask must be a PNG image');
     const meta = await this.open(maskBytes).metadata();
     if (meta.width !== width || meta.height !== height) {
@@ -120,13 +144,17 @@ export class ImageProcessor {
     return sharp(bytes, { limitInputPixels: this.maxPixels, failOn: 'error' });
   }
 
-  private async checkInput(bytes: Buffer, what: string): Promise<ImageFormat> {
+  private thumbnailOf(image: Sharp): Sharp {
+    return image.resize(THUMBNAIL_SIDE, THUMBNAIL_SIDE, { fit: 'inside', withoutEnlargement: true });
+  }
+
+  private async checkInput(bytes: Buffer, what: string): Promise<{ format: ImageFormat; meta: Metadata }> {
     if (bytes.length === 0) throw new ApiException(400, ErrorCode.INVALID_INPUT, `${what} is empty`);
     const format = sniffImageFormat(bytes);
     if (!format) {
       throw new ApiException(415, ErrorCode.UNSUPPORTED_MEDIA_TYPE, `${what} is not a JPG, PNG or WebP image`);
     }
-    let meta;
+    let meta: Metadata;
     try {
       // Reads only the header, so a pixel flood is refused before anything is decoded.
       meta = await sharp(bytes, { limitInputPixels: false }).metadata();
@@ -141,7 +169,7 @@ export class ImageProcessor {
         `${what} is ${meta.width}×${meta.height} pixels; the limit is ${formatMegapixels(this.maxPixels)} megapixels`,
       );
     }
-    return format;
+    return { format, meta };
   }
 
   private async encode(image: Sharp, format: ImageFormat, what: string): Promise<EncodedImage> {
