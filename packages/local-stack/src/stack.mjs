@@ -29,7 +29,7 @@ export function anyFreePorts() {
  * the eight apps from their builds, and the gateway. Returns the URLs and `stop()`, which
  * ends every process it started.
  */
-export async function startStack({ dataDir, ports = defaultPorts(), env = process.env, log = (s) => process.stdout.write(`${s}\n`), write, quiet = false, readyTimeoutMs = 120_000 }) {
+export async function startStack({ dataDir, ports = defaultPorts(), env = process.env, log = (s) => process.stdout.write(`${s}\n`), write, quiet = false, readyTimeoutMs = 120_000, signal }) {
   fs.mkdirSync(dataDir, { recursive: true, mode: 0o755 });
   // Fail early with a clear message when a fixed port is taken; replaced parts need none.
   const portsToCheck = [
@@ -50,8 +50,12 @@ export async function startStack({ dataDir, ports = defaultPorts(), env = proces
     if (infra) await infra.stop();
   };
 
+  // A stop requested while starting (Ctrl-C during start-up) ends what has started so far.
+  const checkAborted = () => { if (signal?.aborted) throw new Error('Start-up cancelled'); };
   try {
+    checkAborted();
     infra = await startInfrastructure({ dataDir, env, ports, log: (m) => { if (!quiet && /error|fatal/i.test(m)) log(m); } });
+    checkAborted();
     const appPorts = {};
     for (const [name, port] of Object.entries(ports.apps)) appPorts[name] = port || (await freePort());
     const gatewayPort = ports.gateway || (await freePort());
@@ -79,7 +83,7 @@ export async function startStack({ dataDir, ports = defaultPorts(), env = proces
     gateway = createGateway({ targets: Object.fromEntries(Object.keys(appPorts).map((n) => [n, local(n)])), log: quiet ? () => {} : (m) => log(`[gateway] ${m}`) });
     await new Promise((resolve, reject) => { gateway.once('error', reject); gateway.listen(gatewayPort, '0.0.0.0', resolve); });
 
-    await Promise.all(running.map((p) => waitUntilReady(p, readyTimeoutMs)));
+    await Promise.all(running.map((p) => waitUntilReady(p, readyTimeoutMs, signal)));
     return {
       url: `http://localhost:${gateway.address().port}`,
       inboxUrl: infra.env.MAIL_INBOX_URL,
@@ -94,11 +98,12 @@ export async function startStack({ dataDir, ports = defaultPorts(), env = proces
   }
 }
 
-async function waitUntilReady(proc, timeoutMs) {
+async function waitUntilReady(proc, timeoutMs, signal) {
   const deadline = Date.now() + timeoutMs;
   let exited = false;
   proc.exited.then(() => { exited = true; });
   for (;;) {
+    if (signal?.aborted) throw new Error('Start-up cancelled');
     if (exited) throw new Error(`${proc.name} exited while starting:\n${proc.recentOutput()}`);
     try {
       const res = await fetch(proc.readyUrl, { signal: AbortSignal.timeout(2000) });

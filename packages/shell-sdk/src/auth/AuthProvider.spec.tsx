@@ -1,8 +1,9 @@
-import { renderHook, waitFor } from '@testing-library/react';
+import { act, renderHook, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import type { ReactNode } from 'react';
 import { ShellProviders } from '../ShellProviders';
 import { useAuth } from './AuthProvider';
+import { addSessionResults, getSessionResults } from '../results/sessionResults';
 
 const wrapper = ({ children }: { children: ReactNode }) => (
   <MemoryRouter>
@@ -43,5 +44,17 @@ describe('useAuth', () => {
     await waitFor(() => expect(result.current.isLoading).toBe(false));
     expect(result.current).toMatchObject({ user: null, isAuthenticated: false });
     expect(global.fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it("sign out forgets the token and this tab's session results", async () => {
+    localStorage.setItem('auth_token', 'tok');
+    global.fetch = jest.fn().mockResolvedValue(new Response(JSON.stringify({ user: { id: 1, email: 'ada@example.com' } })));
+    const { result } = renderHook(() => useAuth(), { wrapper });
+    await waitFor(() => expect(result.current.isAuthenticated).toBe(true));
+    addSessionResults([{ id: 'r1', imageUrl: '/x.png', processedAt: new Date().toISOString() }]);
+    act(() => result.current.logout());
+    expect(localStorage.getItem('auth_token')).toBeNull();
+    expect(result.current.isAuthenticated).toBe(false);
+    expect(getSessionResults().results).toHaveLength(0);
   });
 });

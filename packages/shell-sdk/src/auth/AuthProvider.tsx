@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { AUTH_TOKEN_STORAGE_KEY, USER_CACHE_MS, type CurrentUser, type MeResponse } from '@vton/contracts';
 import { getQueryFn } from '../api/apiRequest.js';
+import { resetSessionResults } from '../results/sessionResults.js';
 
 export const CURRENT_USER_QUERY_KEY = ['/api/auth/me'] as const;
 
@@ -56,6 +57,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     localStorage.removeItem(AUTH_TOKEN_STORAGE_KEY);
     setToken(null);
     queryClient.clear();
+    // This tab's results belong to the seller who leaves: the next one must not see them.
+    resetSessionResults();
     navigate('/');
   }, [queryClient, navigate]);
 
