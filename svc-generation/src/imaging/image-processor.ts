@@ -24,13 +24,15 @@ export interface ComposedResult {
 }
 
 const SQUARE = TARGET_IMAGE_SIZE;
-// Level 3 is about twice as fast as zlib's default at 8K for a few percent more bytes.
+// Measured on a 4K photo-like image (BENCHMARKS.md): level 3 without adaptive filtering encodes in
+// ~250 ms for 8.0 MB; levels 4–6 save < 0.5 % for 10–25 % more time; level 1 is ~90 ms faster but
+// 63 % bigger (upload to svc-media, S3, the browser's download); adaptive filtering saves 30 % of
+// the bytes for twice the time (level 3) or 4.5× (level 6).
 const PNG_OPTIONS = { compressionLevel: 3, adaptiveFiltering: false } as const;
 
 /**
- * All pixel work of svc-generation (sharp). Composition touches only the bounds region in
- * JavaScript and lets libvips paste that region into the full photo, so an 8K photo is never
- * held as a whole raw buffer when it has no alpha channel.
+ * All pixel work of svc-generation (sharp). Composition decodes the model photo once, blends only
+ * the bounds region in JavaScript, pastes it back and encodes the PNG once.
  */
 @Injectable()
 export class ImageProcessor {
@@ -118,8 +120,12 @@ export class ImageProcessor {
       height: Math.max(1, Math.min(res.height! - unpadTop, Math.round(placement.height * sy))),
     };
 
-    const [region, garment, alpha] = await Promise.all([
-      photo().extract(box).raw().toBuffer({ resolveWithObject: true }),
+    // The photo is decoded once, into one raw buffer (3–4 bytes per pixel: 25 MB at 4K, 100 MB
+    // at 8K; COMPOSE_CONCURRENCY bounds how many at once). The bounds region is blended in place
+    // and the same buffer is encoded: no second decode, and no libvips composite (which blends
+    // the whole photo in floating point).
+    const [full, garment, alpha] = await Promise.all([
+      photo().raw().toBuffer({ resolveWithObject: true }),
       sharp(result).extract(unpad).resize(box.width, box.height, { fit: 'fill' }).flatten({ background: '#ffffff' }).removeAlpha().raw().toBuffer(),
       sharp(mask)
         .flatten({ background: '#000000' })
@@ -130,53 +136,44 @@ export class ImageProcessor {
         .raw()
         .toBuffer(),
     ]);
-
-    const channels = region.info.channels;
-    blendInto(region.data, channels, garment, alpha);
-
-    let png: Buffer;
-    if (meta.hasAlpha) {
-      // An overlay with transparent pixels would be blended over the photo, not pasted: paste by hand.
-      const full = await photo().raw().toBuffer({ resolveWithObject: true });
-      pasteRegion(full.data, full.info.width, region.data, box, channels);
-      png = await sharp(full.data, { raw: { width, height, channels } }).png(PNG_OPTIONS).toBuffer();
-    } else {
-      png = await photo()
-        .composite([{ input: region.data, raw: { width: box.width, height: box.height, channels }, left: box.left, top: box.top }])
-        .removeAlpha()
-        .png(PNG_OPTIONS)
-        .toBuffer();
+    const { channels } = full.info;
+    if (full.info.width !== width || full.info.height !== height || (channels !== 3 && channels !== 4)) {
+      throw new Error(`the model photo decoded to ${full.info.width}×${full.info.height}×${channels}, expected ${width}×${height} RGB(A)`);
     }
+    blendInto(full.data, width, box, channels, garment, alpha);
+    // Encoded once, here; svc-media stores these bytes as they are (it only drops ancillary chunks).
+    const png = await sharp(full.data, { raw: { width, height, channels } }).png(PNG_OPTIONS).toBuffer();
     return { png, width, height, scaleFactor: box.width / placement.width };
   }
 }
 
-/** region ← region·(1−a) + garment·a, per pixel; a = 0 leaves the photo's bytes untouched. */
-function blendInto(region: Buffer, channels: number, garment: Buffer, alpha: Buffer): void {
-  for (let p = 0, n = alpha.length; p < n; p++) {
-    // libvips' integer blur kernel tops out at 253–254 inside a solid mask: that is full coverage.
-    const a = alpha[p] >= 253 ? 255 : alpha[p];
-    if (a === 0) continue;
-    const r = p * channels;
-    const g = p * 3;
-    if (a === 255) {
-      region[r] = garment[g];
-      region[r + 1] = garment[g + 1];
-      region[r + 2] = garment[g + 2];
-      if (channels === 4) region[r + 3] = 255;
-      continue;
-    }
-    const b = 255 - a;
-    region[r] = (region[r] * b + garment[g] * a + 127) / 255;
-    region[r + 1] = (region[r + 1] * b + garment[g + 1] * a + 127) / 255;
-    region[r + 2] = (region[r + 2] * b + garment[g + 2] * a + 127) / 255;
-    if (channels === 4) region[r + 3] = (region[r + 3] * b + 255 * a + 127) / 255;
-  }
-}
+type Box = { left: number; top: number; width: number; height: number };
 
-function pasteRegion(full: Buffer, fullWidth: number, region: Buffer, box: { left: number; top: number; width: number; height: number }, channels: number): void {
-  const rowBytes = box.width * channels;
+/**
+ * Inside `box` of the full photo: pixel ← pixel·(1−a) + garment·a; a = 0 leaves the photo's
+ * bytes untouched, and nothing outside the box is written.
+ */
+function blendInto(full: Buffer, fullWidth: number, box: Box, channels: number, garment: Buffer, alpha: Buffer): void {
   for (let y = 0; y < box.height; y++) {
-    region.copy(full, ((box.top + y) * fullWidth + box.left) * channels, y * rowBytes, (y + 1) * rowBytes);
+    const rowStart = ((box.top + y) * fullWidth + box.left) * channels;
+    for (let x = 0, p = y * box.width; x < box.width; x++, p++) {
+      // libvips' integer blur kernel tops out at 253–254 inside a solid mask: that is full coverage.
+      const a = alpha[p] >= 253 ? 255 : alpha[p];
+      if (a === 0) continue;
+      const r = rowStart + x * channels;
+      const g = p * 3;
+      if (a === 255) {
+        full[r] = garment[g];
+        full[r + 1] = garment[g + 1];
+        full[r + 2] = garment[g + 2];
+        if (channels === 4) full[r + 3] = 255;
+        continue;
+      }
+      const b = 255 - a;
+      full[r] = (full[r] * b + garment[g] * a + 127) / 255;
+      full[r + 1] = (full[r + 1] * b + garment[g + 1] * a + 127) / 255;
+      full[r + 2] = (full[r + 2] * b + garment[g + 2] * a + 127) / 255;
+      if (channels === 4) full[r + 3] = (full[r + 3] * b + 255 * a + 127) / 255;
+    }
   }
 }

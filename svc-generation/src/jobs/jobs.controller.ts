@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Param, ParseIntPipe, Post, Req, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiConflictResponse, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiProduces, ApiQuery, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
-import type { TryOnJob } from '@vton/contracts';
+import type { TryOnJob, TryOnResult } from '@vton/contracts';
 import { CurrentUser, type AuthenticatedUser } from '@vton/service-kit';
 import type { Request, Response } from 'express';
 import { GenerationConfig } from '../config/generation.config.js';
@@ -27,10 +27,10 @@ export class JobsController {
   }
 
   @Get(':id')
-  @ApiOkResponse({ description: 'TryOnJob.' })
+  @ApiOkResponse({ description: 'TryOnJob; saved results carry freshly signed URLs.' })
   @ApiNotFoundResponse({ description: 'No such job of yours.' })
-  get(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string): Promise<TryOnJob> {
-    return this.jobs.get(user.id, id);
+  async get(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Req() req: Request): Promise<TryOnJob> {
+    return this.jobs.withFreshUrls(callerOf(user, req), await this.jobs.get(user.id, id));
   }
 
   @Post(':id/models/:modelId/retry')
@@ -48,7 +48,15 @@ export class JobsController {
   @ApiOkResponse({ description: '`event: job` / `data: TryOnJob` after each change; `: ping` comments keep the connection open.' })
   @ApiNotFoundResponse({ description: 'No such job of yours.' })
   async events(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Req() req: Request, @Res() res: Response): Promise<void> {
-    const first = await this.jobs.get(user.id, id);
+    const first = await this.jobs.withFreshUrls(callerOf(user, req), await this.jobs.get(user.id, id));
+    // Later snapshots are read from the database with the URLs stored at save time: results
+    // re-signed for the first message keep their fresh URLs (by result id) in every message.
+    const fresh = new Map<string, TryOnResult>();
+    for (const model of first.models) if (model.result) fresh.set(model.result.id, model.result);
+    const withFresh = (job: TryOnJob): TryOnJob => ({
+      ...job,
+      models: job.models.map((m) => (m.result && fresh.has(m.result.id) ? { ...m, result: fresh.get(m.result.id)! } : m)),
+    });
     res.status(200);
     res.setHeader('content-type', 'text/event-stream; charset=utf-8');
     res.setHeader('cache-control', 'no-cache, no-transform');
@@ -59,7 +67,8 @@ export class JobsController {
 
     let lastData = '';
     let lastUpdatedAt = '';
-    const send = (job: TryOnJob) => {
+    const send = (snapshot: TryOnJob) => {
+      const job = withFresh(snapshot);
       // Snapshots from the database poll may arrive after a newer announced one: never go back.
       if (job.updatedAt < lastUpdatedAt) return;
       const data = JSON.stringify(job);

@@ -4,7 +4,7 @@ import { ApiException, DatabaseConnection } from '@vton/service-kit';
 import { randomUUID } from 'node:crypto';
 import { DataSource, In, type EntityManager } from 'typeorm';
 import { GenerationConfig } from '../config/generation.config.js';
-import type { Caller } from '../media/media-client.js';
+import { MediaClient, type Caller } from '../media/media-client.js';
 import type { GenerateTryOnDto } from '../try-on/dto/generate-try-on.dto.js';
 import { asModelTryOnError, vtonProcessingError } from '../try-on/try-on-errors.js';
 import { TryOnService, type ReadyModel, type TryOnPlan } from '../try-on/try-on.service.js';
@@ -12,6 +12,9 @@ import { TryOnJobModelEntity } from './entities/try-on-job-model.entity.js';
 import { TryOnJobEntity } from './entities/try-on-job.entity.js';
 
 type JobListener = (job: TryOnJob) => void;
+
+/** One re-signing call to svc-media: a slow svc-media must not hold a job read for MEDIA_TIMEOUT_MS. */
+const RESIGN_TIMEOUT_MS = 5000;
 
 const INTERRUPTED = vtonProcessingError('the try-on was interrupted because the generation service restarted; retry this model').toJSON();
 
@@ -37,6 +40,7 @@ export class JobsService implements OnApplicationBootstrap, OnModuleDestroy {
     private readonly database: DatabaseConnection,
     private readonly config: GenerationConfig,
     private readonly tryOn: TryOnService,
+    private readonly media: MediaClient,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -99,6 +103,33 @@ export class JobsService implements OnApplicationBootstrap, OnModuleDestroy {
     return job;
   }
 
+  /**
+   * The job with its saved results' URLs signed again. A result keeps the signed svc-media URL
+   * it got when it was saved, valid SIGNED_URL_TTL_SECONDS (an hour by default); a job read later
+   * asks svc-media (GET /api/generated-images/:id, with the user's own token) for fresh ones.
+   * A result that cannot be re-signed (svc-media down or slow, the image deleted from the
+   * gallery) keeps its stored URL, and the failure is logged. Results kept here after a failed
+   * gallery save have no gallery record and are left as they are.
+   */
+  async withFreshUrls(caller: Caller, job: TryOnJob): Promise<TryOnJob> {
+    const timeoutMs = Math.min(RESIGN_TIMEOUT_MS, this.config.MEDIA_TIMEOUT_MS);
+    await Promise.all(
+      job.models.map(async (model) => {
+        const result = model.result;
+        const imageId = result?.savedImage?.id;
+        if (!result || !imageId) return;
+        try {
+          const record = await this.media.getGeneratedImage(caller, imageId, timeoutMs);
+          result.imageUrl = record.imageUrl;
+          result.savedImage = record;
+        } catch (error) {
+          this.logger.warn(`Job ${job.id}: could not re-sign the result of model ${model.modelId} (gallery image ${imageId}), its stored URL is kept: ${(error as Error).message}`);
+        }
+      }),
+    );
+    return job;
+  }
+
   /** POST .../models/:modelId/retry: runs one failed model again. */
   async retry(caller: Caller, jobId: string, modelId: number): Promise<TryOnJob> {
     const job = await this.get(caller.userId, jobId);
@@ -121,7 +152,8 @@ export class JobsService implements OnApplicationBootstrap, OnModuleDestroy {
     if (!claimed) throw new ApiException(409, ErrorCode.CONFLICT, `Model ${modelId} has not failed; only a failed model can be retried`);
     this.start(caller, jobId, plan, plan.models);
     await this.publish(jobId);
-    return this.get(caller.userId, jobId);
+    // The other models' results may be old: their URLs are signed again, as on any read.
+    return this.withFreshUrls(caller, await this.get(caller.userId, jobId));
   }
 
   /** Listens to a job's changes made in this process; returns the unsubscribe function. */

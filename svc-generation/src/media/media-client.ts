@@ -66,8 +66,13 @@ export class MediaClient {
     return (await res.json()) as GeneratedImageRecord;
   }
 
-  private async json<T>(caller: Caller, path: string): Promise<T> {
-    const res = await this.call(caller, path);
+  /** A saved gallery image with freshly signed URLs (a stored try-on result's links expire). */
+  getGeneratedImage(caller: Caller, imageId: number, timeoutMs?: number): Promise<GeneratedImageRecord> {
+    return this.json(caller, `/api/generated-images/${imageId}`, timeoutMs);
+  }
+
+  private async json<T>(caller: Caller, path: string, timeoutMs?: number): Promise<T> {
+    const res = await this.call(caller, path, {}, timeoutMs);
     return (await res.json()) as T;
   }
 
@@ -76,7 +81,7 @@ export class MediaClient {
     return Buffer.from(await res.arrayBuffer());
   }
 
-  private async call(caller: Caller, path: string, init: RequestInit = {}): Promise<Response> {
+  private async call(caller: Caller, path: string, init: RequestInit = {}, timeoutMs = this.config.MEDIA_TIMEOUT_MS): Promise<Response> {
     const headers: Record<string, string> = { authorization: `Bearer ${caller.token}` };
     if (caller.requestId) headers[REQUEST_ID_HEADER] = caller.requestId;
     let res: Response;
@@ -84,7 +89,7 @@ export class MediaClient {
       res = await fetch(new URL(path, this.config.MEDIA_SERVICE_URL), {
         ...init,
         headers,
-        signal: AbortSignal.timeout(this.config.MEDIA_TIMEOUT_MS),
+        signal: AbortSignal.timeout(timeoutMs),
       });
     } catch (error) {
       this.logger.error(`svc-media unreachable on ${init.method ?? 'GET'} ${path}: ${(error as Error).message}`);
