@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { useLocation } from 'react-router-dom';
-import { renderWithHost } from '../test/renderWithHost';
+import { renderWithHost } from '@vton/shell-sdk/testing';
 import App from './App';
 
 const mount = '/docs/*';

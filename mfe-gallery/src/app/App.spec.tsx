@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import { renderWithHost } from '../test/renderWithHost';
+import { renderWithHost } from '@vton/shell-sdk/testing';
 import { installFakeMediaApi } from '../test/fakeMediaApi';
 import App from './App';
 

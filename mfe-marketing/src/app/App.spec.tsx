@@ -1,6 +1,6 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
-import { renderWithHost } from '../test/renderWithHost';
+import { renderWithHost } from '@vton/shell-sdk/testing';
 import App from './App';
 import NotFoundPage from '../features/not-found/components/NotFoundPage';
 

@@ -1,6 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import * as sdk from '@vton/shell-sdk';
-import { renderWithHost } from '../test/renderWithHost';
+import { renderWithHost } from '@vton/shell-sdk/testing';
 import { LandingPage } from './LandingPage';
 
 jest.mock('@vton/shell-sdk', () => ({ ...jest.requireActual('@vton/shell-sdk'), useAuth: jest.fn() }));

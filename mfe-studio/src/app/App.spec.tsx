@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { addSessionResults, openGallery, resetSessionResults, resetToastsForTests, getSessionResults, startPendingGeneration } from '@vton/shell-sdk';
 import type { GarmentRecord } from '@vton/contracts';
-import { renderWithHost } from '../test/renderWithHost';
+import { renderWithHost } from '@vton/shell-sdk/testing';
 import { createWorkspaceStore, type WorkspaceModelPhoto } from '../stores/workspaceStore';
 import { WorkspacePage } from './WorkspacePage';
 import App from './App';

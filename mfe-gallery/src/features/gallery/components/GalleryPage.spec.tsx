@@ -8,11 +8,12 @@ import {
   resetToastsForTests,
   startPendingGeneration,
 } from '@vton/shell-sdk';
-import { renderWithHost } from '../../../test/renderWithHost';
+import { renderWithHost } from '@vton/shell-sdk/testing';
 import { installFakeMediaApi } from '../../../test/fakeMediaApi';
 import { GALLERY_EMPTY_TEXT, GalleryPage } from './GalleryPage';
 
-const renderPage = () => renderWithHost(<GalleryPage />, { path: '/gallery', mount: '/gallery/*' });
+const renderPage = () =>
+  renderWithHost(<GalleryPage />, { path: '/gallery', mount: '/gallery/*', routes: { '/app': <h1>Try on workspace</h1> } });
 const tiles = () => within(screen.getByRole('list', { name: 'Gallery results' })).getAllByRole('listitem');
 
 beforeEach(() => {

@@ -1,5 +1,5 @@
 import { fireEvent, screen } from '@testing-library/react';
-import { renderWithHost } from '../../../test/renderWithHost';
+import { renderWithHost } from '@vton/shell-sdk/testing';
 import { FAQ_ITEMS } from '../data/faq';
 import { FaqSection } from './FaqSection';
 

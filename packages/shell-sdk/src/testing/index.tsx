@@ -1,0 +1,39 @@
+import type { ReactElement } from 'react';
+import { render } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { ThemeRoot, Toaster } from '@vton/ui';
+import { ShellProviders } from '../ShellProviders.js';
+import { createQueryClient } from '../api/apiRequest.js';
+
+interface HostOptions {
+  /** The URL the test starts at. */
+  path?: string;
+  /** The route the remote is mounted under, as the shell mounts it (e.g. '/gallery/*'). */
+  mount?: string;
+  /** Stand-ins for other apps' pages a remote links to, e.g. { '/app': <h1>Try on</h1> }. */
+  routes?: Record<string, ReactElement>;
+}
+
+/**
+ * Test support for remotes (import from '@vton/shell-sdk/testing', never from app code):
+ * renders a remote's element the way the shell mounts it — inside a Router, the SDK's
+ * providers with the toast viewport, and the theme.
+ */
+export function renderWithHost(element: ReactElement, { path = '/', mount = '/*', routes = {} }: HostOptions = {}) {
+  const queryClient = createQueryClient();
+  const utils = render(
+    <MemoryRouter initialEntries={[path]}>
+      <ThemeRoot>
+        <ShellProviders queryClient={queryClient} Toaster={Toaster}>
+          <Routes>
+            <Route path={mount} element={element} />
+            {Object.entries(routes).map(([routePath, page]) => (
+              <Route key={routePath} path={routePath} element={page} />
+            ))}
+          </Routes>
+        </ShellProviders>
+      </ThemeRoot>
+    </MemoryRouter>,
+  );
+  return { ...utils, queryClient };
+}
