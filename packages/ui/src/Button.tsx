@@ -49,7 +49,11 @@ const sizes = {
   icon: css`height: 40px; width: 40px; padding: 0;`,
 };
 
-const StyledButton = styled.button<{ $variant: ButtonVariant; $size: ButtonSize }>`
+/**
+ * The button look, for anything that must look like a button: a real link styled with it
+ * (`styled(Link)` + buttonStyles) keeps navigation crawlable while matching the kit.
+ */
+export const buttonStyles = css<{ $variant?: ButtonVariant; $size?: ButtonSize }>`
   display: inline-flex;
   align-items: center;
   justify-content: center;
@@ -63,8 +67,12 @@ const StyledButton = styled.button<{ $variant: ButtonVariant; $size: ButtonSize 
   transition: filter 0.15s ease, background 0.15s ease, color 0.15s ease, transform 0.1s ease;
   &:active:not(:disabled) { transform: translateY(1px); }
   &:disabled { opacity: 0.55; cursor: not-allowed; }
-  ${({ $variant }) => variants[$variant]}
-  ${({ $size }) => sizes[$size]}
+  ${({ $variant = 'primary' }) => variants[$variant]}
+  ${({ $size = 'md' }) => sizes[$size]}
+`;
+
+const StyledButton = styled.button<{ $variant: ButtonVariant; $size: ButtonSize }>`
+  ${buttonStyles}
 `;
 
 export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button(

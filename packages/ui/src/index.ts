@@ -1,7 +1,7 @@
 export { theme, media, type Theme } from './theme.js';
 export { GlobalStyle } from './GlobalStyle.js';
 export { ThemeRoot } from './ThemeRoot.js';
-export { Button, type ButtonProps, type ButtonVariant, type ButtonSize } from './Button.js';
+export { Button, buttonStyles, type ButtonProps, type ButtonVariant, type ButtonSize } from './Button.js';
 export { Spinner, LoadingState, type SpinnerProps } from './Spinner.js';
 export { Card } from './Card.js';
 export { Input, Label, Textarea } from './Field.js';
