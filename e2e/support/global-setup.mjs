@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startStack, anyFreePorts, buildAll } from '@vton/local-stack';
+import '@vton/local-stack/bootstrap';
 import { ensureChromium } from './chromium.mjs';
 
 /**
@@ -12,6 +12,8 @@ import { ensureChromium } from './chromium.mjs';
 export default async function globalSetup() {
   ensureChromium();
   if (process.env.E2E_BASE_URL) return undefined;
+  // Loaded once the bootstrap import above has built @vton/contracts, which the stack reads.
+  const { startStack, anyFreePorts, buildAll } = await import('@vton/local-stack');
   await buildAll();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vton-e2e-'));
   fs.chmodSync(dataDir, 0o755);

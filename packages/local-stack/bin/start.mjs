@@ -3,9 +3,10 @@
 // gateway, prints the URLs, streams prefixed logs, and stops everything on Ctrl-C — also
 // when Ctrl-C comes during start-up, so nothing is left running.
 import path from 'node:path';
-import { buildAll } from '../src/build.mjs';
-import { startStack, defaultPorts } from '../src/stack.mjs';
-import { REPO_ROOT } from '../src/apps.mjs';
+import './bootstrap.mjs';
+const { buildAll } = await import('../src/build.mjs');
+const { startStack, defaultPorts } = await import('../src/stack.mjs');
+const { REPO_ROOT } = await import('../src/apps.mjs');
 
 const dataDir = path.resolve(REPO_ROOT, process.env.DATA_DIR ?? '.data');
 const startup = new AbortController();

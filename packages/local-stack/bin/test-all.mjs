@@ -6,9 +6,10 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildAll } from '../src/build.mjs';
-import { startInfrastructure } from '../src/infrastructure.mjs';
-import { REPO_ROOT } from '../src/apps.mjs';
+import './bootstrap.mjs';
+const { buildAll } = await import('../src/build.mjs');
+const { startInfrastructure } = await import('../src/infrastructure.mjs');
+const { REPO_ROOT } = await import('../src/apps.mjs');
 
 const only = process.argv.slice(2);
 const root = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8'));
