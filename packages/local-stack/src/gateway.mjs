@@ -28,7 +28,8 @@ export function createGateway({ targets, log = () => {} }) {
   };
 
   proxy.on('error', (err, req, res) => {
-    log(`${req.method} ${req.url} → ${req.vtonApp}: ${err.code ?? err.message}`);
+    // The path only: query strings can carry one-time tokens and URL signatures.
+    log(`${req.method} ${req.url.split('?')[0]} → ${req.vtonApp}: ${err.code ?? err.message}`);
     if (res instanceof http.ServerResponse) unavailable(req, res, req.vtonApp);
     else res.destroy?.();
   });
