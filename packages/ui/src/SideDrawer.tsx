@@ -1,0 +1,94 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
+import styled from 'styled-components';
+import { Button } from './Button.js';
+import { useFocusTrap } from './useFocusTrap.js';
+
+const Backdrop = styled.div`
+  position: fixed;
+  inset: 0;
+  z-index: ${({ theme }) => theme.zIndex.drawer};
+  background: ${({ theme }) => theme.colors.overlay};
+`;
+
+const Panel = styled.div<{ $width: string }>`
+  position: fixed;
+  top: 0;
+  bottom: 0;
+  left: 0;
+  z-index: ${({ theme }) => theme.zIndex.drawer + 1};
+  display: flex;
+  flex-direction: column;
+  gap: 12px;
+  width: ${({ $width }) => $width};
+  overflow-y: auto;
+  padding: 16px 20px 32px;
+  background: ${({ theme }) => theme.colors.surface};
+  border-right: 1px solid ${({ theme }) => theme.colors.border};
+  box-shadow: ${({ theme }) => theme.shadows.popover};
+  &:focus { outline: none; }
+`;
+
+const Header = styled.div`
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  font-weight: 700;
+`;
+
+export interface SideDrawerProps {
+  id?: string;
+  /** The dialog's accessible name, e.g. "Navigation menu". */
+  label: string;
+  /** The visible heading of the panel. */
+  title: ReactNode;
+  /** The close button's accessible name (default "Close"). */
+  closeLabel?: string;
+  onClose: () => void;
+  /** What gets focus on open (a selector inside the panel); default the first control. */
+  initialFocus?: string;
+  /** CSS width of the panel. */
+  width?: string;
+  children: ReactNode;
+}
+
+/**
+ * A modal panel from the left over a dimmed backdrop: Escape, the backdrop or the close button
+ * closes it, Tab stays inside, and focus returns to the opener on close. Portalled to <body>
+ * so a parent's backdrop-filter or overflow cannot clip it.
+ */
+export function SideDrawer({ id, label, title, closeLabel = 'Close', onClose, initialFocus, width = 'min(320px, 86vw)', children }: SideDrawerProps) {
+  const panelRef = useRef<HTMLDivElement>(null);
+  useFocusTrap(panelRef, { active: true, restoreFocus: true, initialFocus });
+
+  const onCloseRef = useRef(onClose);
+  onCloseRef.current = onClose;
+  useEffect(() => {
+    // On the document, so Escape works wherever focus is; handled Escapes (a viewer on top) are left alone.
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      event.preventDefault();
+      onCloseRef.current();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, []);
+
+  return createPortal(
+    <>
+      <Backdrop aria-hidden="true" data-testid="side-drawer-backdrop" onClick={onClose} />
+      <Panel id={id} ref={panelRef} role="dialog" aria-modal="true" aria-label={label} tabIndex={-1} $width={width}>
+        <Header>
+          <span>{title}</span>
+          <Button variant="ghost" size="icon" aria-label={closeLabel} onClick={onClose}>
+            <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true">
+              <path d="M3 3l10 10M13 3L3 13" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
+            </svg>
+          </Button>
+        </Header>
+        {children}
+      </Panel>
+    </>,
+    document.body,
+  );
+}
