@@ -7,6 +7,7 @@ import { apiRequest } from '@vton/shell-sdk';
 import { dropWorkspaceSession, workspaceSessionFor } from './workspaceSession';
 import { persistenceKey, readPersistedWorkspace, type PersistedWorkspace } from '../stores/workspacePersistence';
 import { POLL_INTERVAL_MS } from '../features/generation/api/tryOnJobs';
+import { maskSessionFor, maskSessionIds } from '../features/mask-editor/model/maskSessions';
 
 const api = apiRequest as jest.MockedFunction<typeof apiRequest>;
 
@@ -145,6 +146,48 @@ describe('workspace session lifetime', () => {
     expect(session.generation.isWatching()).toBe(false);
     await jest.advanceTimersByTimeAsync(POLL_INTERVAL_MS * 3);
     expect(polls).toBe(2); // closed once the job completed
+  });
+});
+
+describe('masks in progress (two full-size canvases each)', () => {
+  const tile = (id: number) => ({ key: `model-${id}`, id, filename: `m${id}.jpg`, url: '', thumbnailUrl: '', width: 800, height: 1200, status: 'uploaded' as const, maskThumbnailUrl: null, inpaint: null, uploadedAt: '' });
+  const paint = (id: number) => maskSessionFor({ id, width: 800, height: 1200 });
+
+  it('go with the model photo removed from the workspace', async () => {
+    const session = workspaceSessionFor(5);
+    await session.restored;
+    session.store.setState({ models: [tile(1), tile(2)] });
+    paint(1);
+    paint(2);
+    session.store.setState({ prompt: 'unrelated change' });
+    expect(maskSessionIds().sort()).toEqual([1, 2]);
+    session.store.setState((s) => ({ models: s.models.filter((m) => m.id !== 1) }));
+    expect(maskSessionIds()).toEqual([2]);
+  });
+
+  it('are dropped with the workspace session on sign out: the next account starts without them', async () => {
+    const session = workspaceSessionFor(5);
+    await session.restored;
+    session.store.setState({ models: [tile(1)] });
+    paint(1);
+    dropWorkspaceSession();
+    expect(maskSessionIds()).toEqual([]);
+    // and a dropped session's store no longer prunes anything
+    paint(1);
+    session.store.setState({ models: [] });
+    expect(maskSessionIds()).toEqual([1]);
+  });
+
+  it('are dropped when another account takes the tab', async () => {
+    localStorage.setItem('auth_token', 'token-a');
+    const first = workspaceSessionFor(5);
+    await first.restored;
+    first.store.setState({ models: [tile(1)] });
+    paint(1);
+    localStorage.setItem('auth_token', 'token-b');
+    workspaceSessionFor(6);
+    expect(first.disposed).toBe(true);
+    expect(maskSessionIds()).toEqual([]);
   });
 });
 

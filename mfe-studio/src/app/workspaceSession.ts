@@ -21,6 +21,7 @@ import { listModelPhotos } from '../features/model-photos/api/listModelPhotos';
 import { getTryOnJob } from '../features/generation/api/tryOnJobs';
 import { createDefaultGenerationController, defaultGenerationDeps } from '../features/generation/hooks/useGeneration';
 import type { GenerationController, GenerationDeps } from '../features/generation/utils/generationController';
+import { clearMaskSessions, retainMaskSessions } from '../features/mask-editor/model/maskSessions';
 
 /**
  * The workspace of the signed-in seller for this page session. It lives at module level, so it
@@ -57,6 +58,7 @@ const defaultDeps: WorkspaceSessionDeps = {
 interface Session extends WorkspaceSession {
   disposed: boolean;
   stopPersisting: () => void;
+  stopPruningMasks: () => void;
 }
 
 let current: Session | null = null;
@@ -68,7 +70,10 @@ function dispose(session: Session, { forget }: { forget: boolean }): void {
   if (session.disposed) return;
   session.disposed = true;
   session.stopPersisting();
+  session.stopPruningMasks();
   session.generation.dispose();
+  // masks in progress hold full-size canvases and are this seller's: none survives the session
+  clearMaskSessions();
   if (forget && session.userId !== null) clearPersistedWorkspace(session.userId);
   if (current === session) current = null;
 }
@@ -102,6 +107,14 @@ function createSession(userId: number | null, token: string | null, deps: Worksp
   const persisted = userId === null ? null : readPersistedWorkspace(userId);
   const store = createWorkspaceStore({ restoring: persisted !== null });
   const session = { userId, token, store, disposed: false, stopPersisting: () => {} } as Session;
+  // a model photo removed from the workspace takes its mask in progress with it
+  let models = store.getState().models;
+  session.stopPruningMasks = store.subscribe(() => {
+    const next = store.getState().models;
+    if (next === models) return;
+    models = next;
+    retainMaskSessions(next.flatMap((m) => (m.id === null ? [] : [m.id])));
+  });
   // a job's events after a sign out are not this page's any more: drop the session instead
   const guard = <A extends unknown[]>(fn: (...args: A) => void) => (...args: A) => {
     if (isLive(session)) fn(...args);

@@ -3,10 +3,10 @@ import styled from 'styled-components';
 import { BRUSH_HARDNESS, BRUSH_SIZE } from '@vton/contracts';
 import { Button, Spinner } from '@vton/ui';
 import { loadImage } from '../../../lib/image';
-import { MaskEditorModel } from '../model/maskEditorModel';
+import { maskSessionFor, releaseMaskSession } from '../model/maskSessions';
 import { screenToImage, viewTransform, wheelZoomFactor } from '../model/view';
 import type { Point } from '../model/stroke';
-import { MaskRenderer, type MaskSurfaces } from '../utils/maskRenderer';
+import { MaskRenderer } from '../utils/maskRenderer';
 import { useMaskShortcuts } from '../hooks/useMaskShortcuts';
 
 const Root = styled.div`
@@ -105,27 +105,11 @@ function usePhoto(url: string) {
   return state;
 }
 
-interface MaskSession {
-  model: MaskEditorModel;
-  surfaces: MaskSurfaces | null;
-}
-
-/** Masks being painted in this page session, by model photo id. */
-const maskSessions = new Map<number, MaskSession>();
-
-function maskSession(photo: MaskEditorPhoto): MaskSession {
-  const existing = maskSessions.get(photo.id);
-  if (existing && existing.model.imageWidth === photo.width && existing.model.imageHeight === photo.height) return existing;
-  const session: MaskSession = { model: new MaskEditorModel(photo.width, photo.height), surfaces: null };
-  maskSessions.set(photo.id, session);
-  return session;
-}
-
 /** Spec §2 inpaint mode: paint where the garment goes, at the photo's full resolution. */
 export function MaskEditor({ photo, onCancel, onApprove }: MaskEditorProps) {
   const { image, error } = usePhoto(photo.url);
   // one session per photo: switching models shows that photo's own mask (a new one starts clear)
-  const session = useMemo(() => maskSession(photo), [photo.id, photo.width, photo.height]);
+  const session = useMemo(() => maskSessionFor(photo), [photo.id, photo.width, photo.height]);
   const model = session.model;
   const subscribe = useMemo(() => (listener: () => void) => model.subscribe(listener), [model]);
   const state = useSyncExternalStore(subscribe, model.getState, model.getState);
@@ -259,7 +243,10 @@ export function MaskEditor({ photo, onCancel, onApprove }: MaskEditorProps) {
     setApproving(true);
     try {
       const mask = await r.exportMask();
-      onApprove(mask, r.thumbnail());
+      const thumbnail = r.thumbnail();
+      // the approved mask is on its way to the server: its full-size canvases are not needed any more
+      releaseMaskSession(photo.id);
+      onApprove(mask, thumbnail);
     } finally {
       setApproving(false);
     }

@@ -1,0 +1,53 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { renderWithHost } from '@vton/shell-sdk/testing';
+import { MaskEditor } from './MaskEditor';
+import { clearMaskSessions, maskSessionFor, maskSessionIds } from '../model/maskSessions';
+
+// jsdom has no 2D canvas: the renderer and the photo are stand-ins, the session lifecycle is real
+jest.mock('../../../lib/image', () => ({ loadImage: jest.fn(async () => ({ width: 800, height: 1200 })) }));
+jest.mock('../utils/maskRenderer', () => ({
+  MaskRenderer: jest.fn().mockImplementation(() => ({
+    surfaces: () => ({ mask: document.createElement('canvas'), base: null }),
+    dispose: jest.fn(),
+    resize: jest.fn(),
+    exportMask: jest.fn(async () => new Blob(['mask'], { type: 'image/png' })),
+    thumbnail: () => 'data:image/jpeg;base64,T',
+  })),
+}));
+
+const photo = { id: 4, filename: 'anna.jpg', url: '/m4', width: 800, height: 1200 };
+
+afterEach(() => clearMaskSessions());
+
+async function openWithPaint(onApprove = jest.fn(), onCancel = jest.fn()) {
+  const view = renderWithHost(<MaskEditor photo={photo} onCancel={onCancel} onApprove={onApprove} />);
+  await waitFor(() => expect(screen.queryByRole('status', { name: 'Loading photo' })).not.toBeInTheDocument());
+  const { model } = maskSessionFor(photo);
+  act(() => {
+    model.beginStroke({ x: 100, y: 100 });
+    model.endStroke();
+  });
+  return view;
+}
+
+describe('mask editor sessions', () => {
+  it('keeps the mask in progress when the editor closes without approving', async () => {
+    const onCancel = jest.fn();
+    const view = await openWithPaint(undefined, onCancel);
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(onCancel).toHaveBeenCalled();
+    view.unmount();
+    expect(maskSessionIds()).toEqual([4]);
+    expect(maskSessionFor(photo).model.getState().hasPaint).toBe(true);
+  });
+
+  it('forgets the mask (and its full-size canvases) once it is approved', async () => {
+    const onApprove = jest.fn();
+    const view = await openWithPaint(onApprove);
+    fireEvent.click(screen.getByRole('button', { name: 'Approve' }));
+    await waitFor(() => expect(onApprove).toHaveBeenCalledWith(expect.any(Blob), 'data:image/jpeg;base64,T'));
+    expect(maskSessionIds()).toEqual([]);
+    view.unmount();
+    expect(maskSessionIds()).toEqual([]);
+  });
+});
