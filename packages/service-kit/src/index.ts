@@ -2,11 +2,22 @@ export { loadConfig, ConfigurationError, parseFlag, parseNumber } from './config
 export { ServiceConfig, LOG_LEVELS } from './config/service-config.js';
 export { ApiException, type ApiIssue } from './errors/api-exception.js';
 export { ApiExceptionFilter, toApiErrorBody, codeForStatus } from './errors/api-exception.filter.js';
+export { redactUrl, serializeRequest, REDACTED_QUERY_PARAMS } from './logging/logger.js';
 export { createValidationPipe, validationIssues, validationFailed } from './errors/validation.js';
 export { REQUEST_ID_HEADER, assignRequestId, requestIdFrom, requestIdOf } from './logging/request-id.js';
 export { Public, IS_PUBLIC } from './auth/public.decorator.js';
 export { CurrentUser, type AuthenticatedUser } from './auth/current-user.js';
-export { JWT_KEY_RESOLVER, RemoteJwksKeys, type JwtKeyResolver, type TokenHeader } from './auth/jwt-keys.js';
+export {
+  JWT_KEY_RESOLVER,
+  RemoteJwksKeys,
+  JwksCache,
+  JwtKeysUnavailableError,
+  UnknownSigningKeyError,
+  KEYS_UNAVAILABLE_MESSAGE,
+  type JwtKeyResolver,
+  type JwksCacheOptions,
+  type TokenHeader,
+} from './auth/jwt-keys.js';
 export { READINESS_CHECKS, DatabaseReadiness, type ReadinessCheck } from './health/readiness.js';
 export { DatabaseConnection } from './database/database-connection.js';
 export { createDataSource, dataSourceOptions, ownSchema, prepareSchema, type ServiceDatabase } from './database/data-source-options.js';

@@ -5,7 +5,7 @@ import { JWT_ALGORITHM, JWT_AUDIENCE, JWT_ISSUER } from '@vton/contracts';
 import { decodeProtectedHeader } from 'jose';
 import { ExtractJwt, Strategy } from 'passport-jwt';
 import type { AuthenticatedUser } from './current-user.js';
-import { JWT_KEY_RESOLVER, type JwtKeyResolver } from './jwt-keys.js';
+import { JWT_KEY_RESOLVER, JwtKeysUnavailableError, type JwtKeyResolver } from './jwt-keys.js';
 import { IS_PUBLIC } from './public.decorator.js';
 
 interface TokenClaims {
@@ -69,6 +69,9 @@ export function createJwtAuth(): { strategy: Type<unknown>; guard: Type<unknown>
     handleRequest<TUser>(err: unknown, user: TUser, info: unknown): TUser {
       if (user && !err) return user;
       if (err instanceof HttpException) throw err;
+      // The keys could not be fetched (svc-auth down): passport reports that as a failure, but the
+      // token may be good, so the caller gets the 503 of JwtKeysUnavailableError, not a 401.
+      if (info instanceof JwtKeysUnavailableError) throw info;
       const reason = info instanceof Error ? info : undefined;
       if (reason?.name === 'TokenExpiredError') throw new UnauthorizedException('Token expired');
       if (!reason || /no auth token/i.test(reason.message)) throw new UnauthorizedException('Authentication required');
