@@ -2,22 +2,94 @@ import type { DynamicModule } from '@nestjs/common';
 import { SERVICE_HEALTH_PATHS, SERVICE_LIVENESS_PATHS } from '@vton/contracts';
 import type { IncomingMessage } from 'node:http';
 import { LoggerModule } from 'nestjs-pino';
+import type { Options as PinoHttpOptions } from 'pino-http';
 import type { ServiceConfig } from '../config/service-config.js';
 import type { ServiceName } from '../service-name.js';
 
 /** JSON logs (pino) with the request id bound to every line logged while serving a request. */
 export function serviceLoggerModule(app: ServiceName, config: ServiceConfig): DynamicModule {
+  return LoggerModule.forRoot({ pinoHttp: pinoHttpOptions(app, config) });
+}
+
+/** pino-http's options for a service (exported for the tests). */
+export function pinoHttpOptions(app: ServiceName, config: Pick<ServiceConfig, 'LOG_LEVEL'>): PinoHttpOptions {
   const probePaths = new Set<string>([SERVICE_HEALTH_PATHS[app], SERVICE_LIVENESS_PATHS[app]]);
-  return LoggerModule.forRoot({
-    pinoHttp: {
-      level: config.LOG_LEVEL,
-      base: { service: app },
-      // assignRequestId (registered first) already chose the id; reuse it.
-      genReqId: (req: IncomingMessage & { id?: unknown }) => String(req.id),
-      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
-      // Kubernetes probes every few seconds; their lines would drown the rest.
-      autoLogging: { ignore: (req: IncomingMessage) => probePaths.has((req.url ?? '').split('?')[0]) },
-      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
-    },
-  });
+  return {
+    level: config.LOG_LEVEL,
+    base: { service: app },
+    // assignRequestId (registered first) already chose the id; reuse it.
+    genReqId: (req: IncomingMessage & { id?: unknown }) => String(req.id),
+    // Links carry secrets in their query (?token= of e-mail links, ?key=, ?sig=): logged redacted.
+    serializers: { req: serializeRequest },
+    redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+    // Kubernetes probes every few seconds; their lines would drown the rest.
+    autoLogging: { ignore: (req: IncomingMessage) => probePaths.has((req.url ?? '').split('?')[0]) },
+    customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
+  };
+}
+
+/** Query parameters whose values are secrets (compared case-insensitively). */
+export const REDACTED_QUERY_PARAMS: ReadonlySet<string> = new Set([
+  'token',
+  'key',
+  'sig',
+  'signature',
+  'access_token',
+  'refresh_token',
+  'code',
+  'password',
+  'x-amz-signature',
+  'x-amz-credential',
+  'x-amz-security-token',
+]);
+
+const REDACTED = '[REDACTED]';
+
+function isSecretParam(name: string): boolean {
+  let decoded = name;
+  try {
+    decoded = decodeURIComponent(name.replace(/\+/g, ' '));
+  } catch {
+    // A malformed escape: compare the raw name.
+  }
+  return REDACTED_QUERY_PARAMS.has(decoded.trim().toLowerCase());
+}
+
+/** The URL with the values of secret query parameters replaced; everything else kept as sent. */
+export function redactUrl(url: string): string;
+export function redactUrl(url: string | undefined): string | undefined;
+export function redactUrl(url: string | undefined): string | undefined {
+  if (typeof url !== 'string') return url;
+  const queryStart = url.indexOf('?');
+  if (queryStart < 0) return url;
+  const hashStart = url.indexOf('#', queryStart);
+  const end = hashStart < 0 ? url.length : hashStart;
+  const query = url
+    .slice(queryStart + 1, end)
+    .split('&')
+    .map((part) => {
+      const eq = part.indexOf('=');
+      const name = eq < 0 ? part : part.slice(0, eq);
+      return eq >= 0 && isSecretParam(name) ? `${name}=${REDACTED}` : part;
+    })
+    .join('&');
+  return `${url.slice(0, queryStart)}?${query}${url.slice(end)}`;
+}
+
+function redactQuery(query: unknown): unknown {
+  if (typeof query !== 'object' || query === null) return query;
+  const copy: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(query)) copy[name] = isSecretParam(name) ? REDACTED : value;
+  return copy;
+}
+
+/**
+ * pino-http's request serializer, applied to pino's standard one: the URL (express' originalUrl)
+ * and the parsed query lose the values of secret parameters.
+ */
+export function serializeRequest<T extends { url?: string; query?: unknown }>(req: T): T {
+  if (!req || typeof req !== 'object') return req;
+  req.url = redactUrl(req.url);
+  if ('query' in req) req.query = redactQuery(req.query);
+  return req;
 }
