@@ -96,4 +96,22 @@ describe('docs App', () => {
     fireEvent.keyDown(document, { key: 'Escape' });
     expect(screen.queryByRole('dialog')).toBeNull();
   });
+
+  it('keeps Tab inside the drawer and returns focus to its button on close', async () => {
+    await open('/docs/faq');
+    const button = screen.getByRole('button', { name: 'Browse documentation' });
+    button.focus();
+    fireEvent.click(button);
+    const drawer = screen.getByRole('dialog', { name: 'Documentation menu' });
+    const close = within(drawer).getByRole('button', { name: 'Close documentation menu' });
+    close.focus();
+    fireEvent.keyDown(close, { key: 'Tab', shiftKey: true });
+    expect(drawer.contains(document.activeElement)).toBe(true);
+    expect(document.activeElement).not.toBe(close);
+    fireEvent.keyDown(document.activeElement!, { key: 'Tab' });
+    expect(close).toHaveFocus();
+    fireEvent.click(close);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(button).toHaveFocus();
+  });
 });

@@ -81,7 +81,7 @@ export function DocsPage() {
       </DrawerButton>
       {drawerOpen && (
         <MobileDocsDrawer id={drawerId} onClose={closeDrawer}>
-          <DocsSidebar query={query} onQueryChange={setQuery} onNavigate={closeDrawer} autoFocusSearch />
+          <DocsSidebar query={query} onQueryChange={setQuery} onNavigate={closeDrawer} />
         </MobileDocsDrawer>
       )}
       <ArticleView article={article} section={sectionOf(article.id)!.title} previous={ALL_ARTICLES[index - 1]} next={ALL_ARTICLES[index + 1]} />

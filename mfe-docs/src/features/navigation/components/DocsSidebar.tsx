@@ -38,11 +38,10 @@ interface DocsSidebarProps {
   onQueryChange: (query: string) => void;
   /** Called when an article link is followed (the mobile drawer closes). */
   onNavigate?: () => void;
-  autoFocusSearch?: boolean;
 }
 
 /** The article list with its search box; while searching, it lists only the matches. */
-export function DocsSidebar({ query, onQueryChange, onNavigate, autoFocusSearch = false }: DocsSidebarProps) {
+export function DocsSidebar({ query, onQueryChange, onNavigate }: DocsSidebarProps) {
   const searchId = useId();
   const searching = query.trim() !== '';
   const matches = searching ? searchArticles(ALL_ARTICLES, query) : [];
@@ -66,7 +65,6 @@ export function DocsSidebar({ query, onQueryChange, onNavigate, autoFocusSearch 
           type="search"
           placeholder="Title, topic or tag"
           value={query}
-          autoFocus={autoFocusSearch}
           onChange={(event) => onQueryChange(event.target.value)}
         />
       </div>
