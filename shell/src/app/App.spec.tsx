@@ -123,6 +123,29 @@ describe('user menu', () => {
   });
 });
 
+describe('user menu focus', () => {
+  it('closes when focus moves outside it, not when it moves between its items', async () => {
+    signIn('ada@example.com');
+    renderShell('/docs');
+    const trigger = await screen.findByRole('button', { name: 'Account menu for ada@example.com' });
+    fireEvent.click(trigger);
+    const [settings, help] = within(screen.getByRole('menu')).getAllByRole('menuitem');
+    expect(settings).toHaveFocus();
+    fireEvent.keyDown(settings, { key: 'ArrowDown' });
+    expect(help).toHaveFocus();
+    fireEvent.focusOut(settings, { relatedTarget: help });
+    expect(screen.getByRole('menu')).toBeInTheDocument();
+    // Focus dropping to nowhere (Safari, on a click inside) is not "leaving".
+    fireEvent.focusOut(help, { relatedTarget: null });
+    expect(screen.getByRole('menu')).toBeInTheDocument();
+
+    const outside = within(mainNav()).getByRole('link', { name: 'Docs' });
+    act(() => outside.focus());
+    expect(screen.queryByRole('menu')).toBeNull();
+    expect(trigger).toHaveAttribute('aria-expanded', 'false');
+  });
+});
+
 describe('protected routes', () => {
   it('show "Loading..." and then send a visitor to /auth', async () => {
     renderShell('/app');

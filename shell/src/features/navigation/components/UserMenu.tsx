@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { useAuth } from '@vton/shell-sdk';
@@ -91,8 +91,15 @@ export function UserMenu() {
     event.preventDefault();
   };
 
+  // Tabbing (or clicking a control) away from the menu closes it. A null relatedTarget is left
+  // to the mousedown handler: Safari blurs to nothing on a click inside, which must not close.
+  const onAnchorBlur = (event: FocusEvent<HTMLDivElement>) => {
+    const next = event.relatedTarget as Node | null;
+    if (open && next && !event.currentTarget.contains(next)) setOpen(false);
+  };
+
   return (
-    <Anchor ref={anchorRef}>
+    <Anchor ref={anchorRef} onBlur={onAnchorBlur}>
       <Avatar
         ref={triggerRef}
         type="button"
