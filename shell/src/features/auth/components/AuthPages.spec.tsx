@@ -225,6 +225,8 @@ describe('/verify-email', () => {
     expect(screen.getByText('Verifying your email and redirecting to the app when complete')).toBeInTheDocument();
     await waitFor(() => expect(location()).toHaveTextContent('/app'));
     expect(localStorage.getItem('auth_token')).toBe('jwt-v');
+    expect(within(toastRegion()).getByText('Email Verified!')).toBeInTheDocument();
+    expect(within(toastRegion()).getByText('Your account has been successfully verified.')).toBeInTheDocument();
     expect(fetchMock.mock.calls.filter(([url]) => String(url).startsWith('/api/auth/verify-email-and-login'))).toHaveLength(1);
     expect(fetchMock).toHaveBeenCalledWith('/api/auth/verify-email-and-login?token=abc', expect.objectContaining({ method: 'POST' }));
   });

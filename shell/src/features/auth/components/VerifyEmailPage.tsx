@@ -6,6 +6,7 @@ import { Button, LoadingState } from '@vton/ui';
 import { verifyEmailAndLogin } from '../api/verifyEmail';
 import { useSearchMetadata } from '../hooks/useSearchMetadata';
 import { parseApiError } from '../utils/authErrors';
+import { emailVerifiedSignedInToast } from '../utils/notices';
 import { AuthCard, AuthLayout, AuthLead, AuthTitle } from './AuthLayout';
 
 const Actions = styled.div`
@@ -48,7 +49,7 @@ export function VerifyEmailPage() {
         const result = await verifyEmailAndLogin(token);
         succeeded.current = true;
         await login(result.token);
-        toast({ title: 'Email Verified!', description: 'Your account has been successfully verified.' });
+        toast(emailVerifiedSignedInToast);
         navigate('/app', { replace: true });
       } catch (error) {
         if (succeeded.current) {
