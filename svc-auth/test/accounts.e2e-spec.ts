@@ -140,6 +140,17 @@ describe('svc-auth accounts (real Postgres and MailDev)', () => {
     });
   });
 
+  describe('request size', () => {
+    it('refuses a register body over 32kb with 413 in the error shape', async () => {
+      const res = await call('post', '/api/auth/register')
+        .send({ email: uniqueEmail('big'), password: PASSWORD, confirmPassword: PASSWORD, padding: 'x'.repeat(40 * 1024) })
+        .expect(413);
+      expect(res.body).toMatchObject({ statusCode: 413, code: 'PAYLOAD_TOO_LARGE' });
+      expect(typeof res.body.message).toBe('string');
+      expect(res.body.requestId).toBeTruthy();
+    });
+  });
+
   describe('sign-in', () => {
     it('refuses an unverified account with 403 only when the password is right', async () => {
       const email = uniqueEmail('unverified');
@@ -264,6 +275,30 @@ describe('svc-auth accounts (real Postgres and MailDev)', () => {
       await login(email).expect(200);
     });
 
+    it('counts parallel failures atomically: of 20 wrong passwords at once, at most 10 are checked (401), the rest get 429', async () => {
+      const { email } = await verifiedAccount('throttle-parallel');
+      const answers = await Promise.all(Array.from({ length: 20 }, () => login(email, 'Wrong1pass')));
+      const statuses = answers.map((res) => res.status);
+      expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(10);
+      expect(statuses.filter((s) => s === 401 || s === 429)).toHaveLength(20);
+      for (const res of answers.filter((r) => r.status === 429)) {
+        expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+        expect(res.body).toMatchObject({ statusCode: 429, code: 'TOO_MANY_REQUESTS', message: AUTH_ERRORS.tooManyAttempts });
+      }
+      await login(email).expect(429);
+    });
+
+    it('a successful sign-in does not count against the IP, and clears the account', async () => {
+      const ip = '192.0.2.91';
+      await db.query(`DELETE FROM auth.throttle_counters WHERE key = $1`, [`login-ip:${ip}`]);
+      const { email } = await verifiedAccount('throttle-success');
+      for (let i = 0; i < 9; i += 1) await login(email, 'Wrong1pass', ip).expect(401);
+      for (let i = 0; i < 3; i += 1) await login(email, PASSWORD, ip).expect(200);
+      // 9 failures counted for the IP, the sign-ins not: one more failure is allowed, then 429.
+      await login(uniqueEmail('spray'), 'Wrong1pass', ip).expect(401);
+      await login(uniqueEmail('spray'), 'Wrong1pass', ip).expect(429);
+    });
+
     it('after 10 failures from one IP answers 429 for any account from that IP only', async () => {
       const ip = '192.0.2.77';
       await db.query(`DELETE FROM auth.throttle_counters WHERE key = $1`, [`login-ip:${ip}`]);
@@ -331,6 +366,7 @@ describe('svc-auth accounts (real Postgres and MailDev)', () => {
       try {
         const res = await request(down.url).post('/api/auth/register').send({ email, password: PASSWORD, confirmPassword: PASSWORD });
         expect(res.status).toBe(201);
+        expect(res.body).toEqual({ message: expect.any(String), email });
       } finally {
         await down.app.close();
       }

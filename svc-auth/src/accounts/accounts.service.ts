@@ -69,7 +69,7 @@ export class AccountsService {
     }
     // The account exists even when the mail cannot go out now: "resend" sends a fresh link later.
     if (await this.mayMail(email)) {
-      await this.mail.send(verificationMail(email, accountLink(this.config.PUBLIC_URL, 'verify-email', verification.token)));
+      this.sendInBackground(verificationMail(email, accountLink(this.config.PUBLIC_URL, 'verify-email', verification.token)));
     }
     return { message: ACCOUNT_MESSAGES.registered, email };
   }
@@ -77,19 +77,22 @@ export class AccountsService {
   async login({ email, password }: LoginDto, ip: string): Promise<LoginResponse> {
     const keys = [`login-account:${email}`, `login-ip:${ip}`];
     const { LOGIN_FAILURE_LIMIT: limit, LOGIN_FAILURE_WINDOW_SECONDS: window } = this.config;
-    const wait = await this.throttle.blockedFor(keys, limit, window);
-    if (wait !== null) throw new ThrottledException(AUTH_ERRORS.tooManyAttempts, wait);
+    // Every attempt is counted before the password is checked, each count one atomic upsert: of
+    // many attempts at once, only the first `limit` of a window get a password check.
+    const counts = await Promise.all(keys.map((key) => this.throttle.hit(key, window)));
+    const over = counts.filter((count) => count.hits > limit);
+    if (over.length) throw new ThrottledException(AUTH_ERRORS.tooManyAttempts, Math.max(...over.map((c) => c.secondsLeft)));
 
     const user = await this.users.findOneBy({ email });
     // The password is checked first, so the 403 below never tells a stranger an address is registered.
     if (!(await this.passwords.verify(user?.password, password))) {
-      await Promise.all(keys.map((key) => this.throttle.hit(key, window)));
       throw new ApiException(401, ErrorCode.UNAUTHORIZED, AUTH_ERRORS.invalidCredentials);
     }
+    // The right password is no failure: the account's counter starts again, the IP's attempt is taken back.
+    await Promise.all([this.throttle.clear(keys[0]), this.throttle.undo(keys[1])]);
     if (user!.isEmailVerified !== 'true') {
       throw new ApiException(403, ErrorCode.FORBIDDEN, AUTH_ERRORS.emailNotVerified);
     }
-    await this.throttle.clear(keys[0]);
     return { token: await this.tokens.issue({ id: user!.id, email: user!.email }) };
   }
 
@@ -185,9 +188,13 @@ export class AccountsService {
     return false;
   }
 
-  /** Not awaited: how long the answer takes must not tell whether the address has an account. */
+  /**
+   * Not awaited: how long the answer takes must not tell whether the address has an account, and
+   * a slow or unreachable mail server must not hold up (or fail) the request.
+   */
   private sendInBackground(mail: OutgoingMail): void {
-    void this.mail.send(mail);
+    // MailTransport logs a failed send and never rejects; the catch only guards against surprises.
+    void this.mail.send(mail).catch((error: unknown) => this.logger.error(`Mail not sent: ${(error as Error).message}`));
   }
 }
 

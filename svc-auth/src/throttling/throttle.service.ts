@@ -50,16 +50,9 @@ export class ThrottleService {
     return { hits: rows[0].hits, secondsLeft: Math.max(1, rows[0].secondsLeft) };
   }
 
-  /** Seconds to wait when any of `keys` reached `limit` within its window; null when none did. */
-  async blockedFor(keys: string[], limit: number, windowSeconds: number): Promise<number | null> {
-    const rows: { secondsLeft: number }[] = await this.counters.query(
-      `SELECT ceil(extract(epoch FROM ("windowStart" + make_interval(secs => $3) - now())))::int AS "secondsLeft"
-       FROM ${this.table}
-       WHERE "key" = ANY($1) AND "hits" >= $2 AND "windowStart" > now() - make_interval(secs => $3)`,
-      [keys, limit, windowSeconds],
-    );
-    if (!rows.length) return null;
-    return Math.max(1, ...rows.map((row) => row.secondsLeft));
+  /** Takes back one hit of `key` (an attempt that turned out not to count), in one statement. */
+  async undo(key: string): Promise<void> {
+    await this.counters.query(`UPDATE ${this.table} SET "hits" = "hits" - 1 WHERE "key" = $1 AND "hits" > 0`, [key]);
   }
 
   async clear(key: string): Promise<void> {

@@ -1,10 +1,11 @@
-import { AUTH_VALIDATION as M } from '@vton/contracts';
+import { AUTH_ERRORS, AUTH_VALIDATION as M, MAX_PASSWORD_LENGTH } from '@vton/contracts';
 import { validationIssues } from '@vton/service-kit';
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
 import { LoginDto } from './login.dto.js';
 import { RegisterDto } from './register.dto.js';
 import { ResetPasswordDto } from './reset-password.dto.js';
+import { VerifyEmailQuery } from './verify-email.dto.js';
 
 async function issues(dto: new () => object, body: object) {
   const instance = plainToInstance(dto, body);
@@ -42,11 +43,20 @@ describe('LoginDto and ResetPasswordDto', () => {
     expect((await issues(LoginDto, { email: 'nope', password: 'x' })).issues).toEqual([{ path: ['email'], message: M.loginEmail }]);
     expect((await issues(LoginDto, { email: 'a@b.co', password: '' })).issues).toEqual([{ path: ['password'], message: M.loginPasswordRequired }]);
     expect((await issues(LoginDto, { email: 'a@b.co' })).issues).toEqual([{ path: ['password'], message: M.loginPasswordRequired }]);
+    // The limit and its message agree (128).
+    expect(M.passwordTooLong).toContain(String(MAX_PASSWORD_LENGTH));
+    expect((await issues(LoginDto, { email: 'a@b.co', password: 'x'.repeat(MAX_PASSWORD_LENGTH) })).issues).toEqual([]);
+    expect((await issues(LoginDto, { email: 'a@b.co', password: 'x'.repeat(MAX_PASSWORD_LENGTH + 1) })).issues).toEqual([{ path: ['password'], message: M.passwordTooLong }]);
   });
 
   it('reset uses the registration rules', async () => {
     expect((await issues(ResetPasswordDto, { token: 't', password: 'short', confirmPassword: 'short' })).issues[0]).toEqual({ path: ['password'], message: M.passwordTooShort });
     expect((await issues(ResetPasswordDto, { token: 't', password: 'Garment1x', confirmPassword: 'Garment2x' })).issues[0]).toEqual({ path: ['confirmPassword'], message: M.passwordsDontMatch });
     expect((await issues(ResetPasswordDto, { password: 'Garment1x', confirmPassword: 'Garment1x' })).issues[0]).toEqual({ path: ['token'], message: M.resetTokenRequired });
+    expect((await issues(ResetPasswordDto, { token: 't'.repeat(201), password: 'Garment1x', confirmPassword: 'Garment1x' })).issues[0]).toEqual({ path: ['token'], message: AUTH_ERRORS.invalidResetLink });
+  });
+
+  it('an over-long verification token reads as an invalid link', async () => {
+    expect((await issues(VerifyEmailQuery, { token: 't'.repeat(201) })).issues).toEqual([{ path: ['token'], message: AUTH_ERRORS.invalidVerificationLink }]);
   });
 });

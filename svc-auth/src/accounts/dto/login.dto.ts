@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { AUTH_VALIDATION as M, type LoginRequest } from '@vton/contracts';
+import { AUTH_VALIDATION as M, MAX_PASSWORD_LENGTH, type LoginRequest } from '@vton/contracts';
 import { IsDefined, IsString, MaxLength, MinLength } from 'class-validator';
 import { EmailField } from './auth-fields.js';
 
@@ -12,7 +12,7 @@ export class LoginDto implements LoginRequest {
   @IsDefined({ message: M.loginPasswordRequired })
   @IsString({ message: M.loginPasswordRequired })
   @MinLength(1, { message: M.loginPasswordRequired })
-  // Longer than any password we accept: refused before it costs an argon2 run.
-  @MaxLength(1024, { message: M.passwordTooLong })
+  // Longer than any password we accept (MAX_PASSWORD_LENGTH): refused before it costs an argon2 run.
+  @MaxLength(MAX_PASSWORD_LENGTH, { message: M.passwordTooLong })
   password: string;
 }

@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { AUTH_VALIDATION as M, type ResetPasswordRequest } from '@vton/contracts';
+import { AUTH_ERRORS, AUTH_VALIDATION as M, type ResetPasswordRequest } from '@vton/contracts';
 import { IsDefined, IsString, MaxLength, MinLength } from 'class-validator';
 import { ConfirmPasswordField, NewPasswordField } from './auth-fields.js';
 
@@ -8,7 +8,7 @@ export class ResetPasswordDto implements ResetPasswordRequest {
   @IsDefined({ message: M.resetTokenRequired })
   @IsString({ message: M.resetTokenRequired })
   @MinLength(1, { message: M.resetTokenRequired })
-  @MaxLength(200, { message: 'This password reset link is invalid or has already been used' })
+  @MaxLength(200, { message: AUTH_ERRORS.invalidResetLink })
   token: string;
 
   @ApiProperty({ description: 'At least 8 characters with a lowercase letter, an uppercase letter and a digit.' })

@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { AUTH_VALIDATION as M } from '@vton/contracts';
+import { AUTH_ERRORS, AUTH_VALIDATION as M } from '@vton/contracts';
 import { IsDefined, IsString, MaxLength, MinLength } from 'class-validator';
 
 export class VerifyEmailQuery {
@@ -7,6 +7,6 @@ export class VerifyEmailQuery {
   @IsDefined({ message: M.verificationTokenRequired })
   @IsString({ message: M.verificationTokenRequired })
   @MinLength(1, { message: M.verificationTokenRequired })
-  @MaxLength(200, { message: 'This verification link is invalid or has already been used' })
+  @MaxLength(200, { message: AUTH_ERRORS.invalidVerificationLink })
   token: string;
 }
