@@ -69,6 +69,8 @@ function persist(userId: number, record: Omit<PersistedWorkspace, 'version'>) {
 }
 
 beforeEach(() => {
+  // no job event stream in these tests: polling (the stream's fallback) follows a job
+  jest.spyOn(globalThis, 'fetch').mockRejectedValue(new TypeError('no event stream here'));
   dropWorkspaceSession();
   sessionStorage.clear();
   localStorage.clear();
@@ -80,6 +82,7 @@ beforeEach(() => {
 afterEach(() => {
   dropWorkspaceSession();
   jest.useRealTimers();
+  jest.restoreAllMocks();
 });
 
 describe('workspace session lifetime', () => {

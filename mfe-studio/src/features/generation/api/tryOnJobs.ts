@@ -1,6 +1,7 @@
 import type { GenerateRequest, TryOnJob } from '@vton/contracts';
 import { apiRequest } from '@vton/shell-sdk';
 import { authToken } from '../../../lib/upload';
+import { createSseParser } from '../../../lib/sse';
 
 /** POST /api/try-on/jobs → the job, one entry per model, all queued. */
 export async function createTryOnJob(request: GenerateRequest): Promise<TryOnJob> {
@@ -23,19 +24,60 @@ export async function retryTryOnModel(jobId: string, modelId: number): Promise<T
 export const POLL_INTERVAL_MS = 1500;
 
 /**
- * Follows a job live: the SSE stream of `job` events (EventSource cannot send a Bearer header,
- * hence `?access_token=`); if the stream breaks, polling takes over. Stops by itself once the
- * job is no longer running; returns a function to stop earlier.
+ * GET /api/try-on/jobs/:id/events, read as a stream with the Bearer token in the Authorization
+ * header (never in the URL, where it would reach history, proxies and logs). Hands over each
+ * `job` event; settles when the server ends the stream, rejects when it breaks or is refused.
+ */
+async function readJobEvents(jobId: string, signal: AbortSignal, onJob: (job: TryOnJob) => void): Promise<void> {
+  const headers: Record<string, string> = { Accept: 'text/event-stream' };
+  const token = authToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const response = await fetch(`/api/try-on/jobs/${encodeURIComponent(jobId)}/events`, {
+    headers,
+    credentials: 'include',
+    cache: 'no-store',
+    signal,
+  });
+  if (!response.ok || !response.body) throw new Error(`${response.status}: the job's event stream is unavailable`);
+  const parse = createSseParser(({ event, data }) => {
+    if (event !== 'job') return;
+    let job: TryOnJob;
+    try {
+      job = JSON.parse(data) as TryOnJob;
+    } catch (error) {
+      console.error('Unreadable job event', error);
+      return;
+    }
+    onJob(job);
+  });
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      parse(decoder.decode(value, { stream: true }));
+    }
+    parse(decoder.decode());
+  } finally {
+    reader.releaseLock();
+  }
+}
+
+/**
+ * Follows a job live: the stream of `job` events (see readJobEvents); if it breaks or ends
+ * while the job still runs, polling takes over. Stops by itself once the job is no longer
+ * running; returns a function to stop earlier (which also aborts the stream).
  */
 export function watchTryOnJob(jobId: string, onJob: (job: TryOnJob) => void, onError: (error: unknown) => void): () => void {
   let stopped = false;
-  let source: EventSource | null = null;
+  let stream: AbortController | null = null;
   let timer: ReturnType<typeof setTimeout> | null = null;
 
   const stop = () => {
     stopped = true;
-    source?.close();
-    source = null;
+    stream?.abort();
+    stream = null;
     if (timer) clearTimeout(timer);
   };
 
@@ -57,25 +99,18 @@ export function watchTryOnJob(jobId: string, onJob: (job: TryOnJob) => void, onE
     if (!stopped) timer = setTimeout(() => void poll(), POLL_INTERVAL_MS);
   };
 
-  if (typeof EventSource === 'undefined') {
+  if (typeof fetch !== 'function' || typeof AbortController === 'undefined' || typeof TextDecoder === 'undefined') {
     void poll();
     return stop;
   }
-  const token = authToken();
-  const url = `/api/try-on/jobs/${encodeURIComponent(jobId)}/events${token ? `?access_token=${encodeURIComponent(token)}` : ''}`;
-  source = new EventSource(url, { withCredentials: true });
-  source.addEventListener('job', (event) => {
-    try {
-      receive(JSON.parse((event as MessageEvent<string>).data) as TryOnJob);
-    } catch (error) {
-      console.error('Unreadable job event', error);
-    }
-  });
-  source.onerror = () => {
-    if (stopped) return;
-    source?.close();
-    source = null;
+  const controller = new AbortController();
+  stream = controller;
+  const fallBack = () => {
+    if (stopped || stream !== controller) return;
+    controller.abort();
+    stream = null;
     void poll();
   };
+  readJobEvents(jobId, controller.signal, receive).then(fallBack, fallBack);
   return stop;
 }
