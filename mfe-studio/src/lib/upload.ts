@@ -1,12 +1,7 @@
-import { AUTH_TOKEN_STORAGE_KEY } from '@vton/contracts';
+import { getAuthToken, httpError } from '@vton/shell-sdk';
 
-export function authToken(): string | null {
-  try {
-    return localStorage.getItem(AUTH_TOKEN_STORAGE_KEY);
-  } catch {
-    return null;
-  }
-}
+/** @deprecated use getAuthToken from @vton/shell-sdk; kept while workspaceSession and tryOnJobs still import it here. */
+export const authToken = getAuthToken;
 
 export interface UploadOptions {
   method?: 'POST' | 'PUT';
@@ -26,7 +21,7 @@ export function uploadWithProgress<T>({ method = 'POST', url, body, onProgress }
     const xhr = new XMLHttpRequest();
     xhr.open(method, url);
     xhr.withCredentials = true;
-    const token = authToken();
+    const token = getAuthToken();
     if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable && onProgress) onProgress(event.loaded / event.total);
@@ -40,7 +35,7 @@ export function uploadWithProgress<T>({ method = 'POST', url, body, onProgress }
           reject(error as Error);
         }
       } else {
-        reject(new Error(`${xhr.status}: ${xhr.responseText || xhr.statusText}`));
+        reject(httpError(xhr.status, xhr.responseText, xhr.statusText));
       }
     };
     xhr.onerror = () => reject(new Error('Network error: the upload did not reach the server'));

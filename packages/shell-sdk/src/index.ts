@@ -3,9 +3,11 @@ export {
   getQueryFn,
   createQueryClient,
   throwIfNotOk,
+  httpError,
   type HttpMethod,
   type UnauthorizedBehavior,
 } from './api/apiRequest.js';
+export { getAuthToken } from './auth/authToken.js';
 export { AuthProvider, useAuth, CURRENT_USER_QUERY_KEY, type AuthState } from './auth/AuthProvider.js';
 export {
   toast,

@@ -1,27 +1,24 @@
 import { QueryClient, type QueryFunction } from '@tanstack/react-query';
-import { AUTH_TOKEN_STORAGE_KEY } from '@vton/contracts';
+import { getAuthToken } from '../auth/authToken.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** Spec §8: any non-OK response becomes an Error "<status>: <body text or status text>". */
+/** Spec §8: the Error of a non-OK answer, "<status>: <body text or status text>". */
+export function httpError(status: number, bodyText: string, statusText: string): Error {
+  return new Error(`${status}: ${bodyText || statusText}`);
+}
+
+/** Throws httpError for a non-OK response. */
 export async function throwIfNotOk(response: Response): Promise<void> {
   if (response.ok) return;
   const bodyText = await response.text().catch(() => '');
-  throw new Error(`${response.status}: ${bodyText || response.statusText}`);
-}
-
-function readToken(): string | null {
-  try {
-    return localStorage.getItem(AUTH_TOKEN_STORAGE_KEY);
-  } catch {
-    return null; // storage can be unavailable (privacy mode); then the visitor is anonymous
-  }
+  throw httpError(response.status, bodyText, response.statusText);
 }
 
 function requestHeaders(hasBody: boolean): Record<string, string> {
   const headers: Record<string, string> = {};
   if (hasBody) headers['Content-Type'] = 'application/json';
-  const token = readToken();
+  const token = getAuthToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   return headers;
 }

@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { AUTH_TOKEN_STORAGE_KEY, USER_CACHE_MS, type CurrentUser, type MeResponse } from '@vton/contracts';
 import { getQueryFn } from '../api/apiRequest.js';
+import { getAuthToken } from './authToken.js';
 import { resetSessionResults } from '../results/sessionResults.js';
 
 export const CURRENT_USER_QUERY_KEY = ['/api/auth/me'] as const;
@@ -22,18 +23,10 @@ const AuthContext = createContext<AuthState | null>(null);
 
 const fetchCurrentUser = getQueryFn<MeResponse>({ on401: 'throw' });
 
-function storedToken(): string | null {
-  try {
-    return localStorage.getItem(AUTH_TOKEN_STORAGE_KEY);
-  } catch {
-    return null;
-  }
-}
-
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const [token, setToken] = useState<string | null>(storedToken);
+  const [token, setToken] = useState<string | null>(getAuthToken);
 
   // Spec §7/§8: called only with a token, cached 5 minutes, no retry; a failure shows nothing.
   const me = useQuery({
