@@ -44,8 +44,3 @@ export class SaveGeneratedImageDto extends GeneratedImageFieldsDto implements Sa
   @IsString({ message: 'imageUrl must be a data URL' })
   imageUrl: string;
 }
-
-/** POST /api/generated-images/files (svc-generation): the multipart text fields. */
-export class GeneratedImageFileFieldsDto extends GeneratedImageFieldsDto {
-  tryOnResult?: boolean;
-}
