@@ -15,6 +15,8 @@ import { mediaService } from '../src/app.module.js';
 /** A small byte limit keeps the over-limit test cheap; an 8K JPEG still fits well below it. */
 export const TEST_MAX_UPLOAD_BYTES = 8 * 1024 * 1024;
 export const TEST_MAX_DATA_URL_BYTES = 2 * 1024 * 1024;
+/** Two files just under TEST_MAX_UPLOAD_BYTES pass it together: the per-request cap is tested with them. */
+export const TEST_MAX_UPLOAD_REQUEST_BYTES = 12 * 1024 * 1024;
 
 export interface Seller {
   id: number;
@@ -39,6 +41,7 @@ export class MediaHarness {
         AUTH_JWKS_URL: `${this.auth.url}/api/auth/.well-known/jwks.json`,
         MAX_UPLOAD_BYTES: String(TEST_MAX_UPLOAD_BYTES),
         MAX_DATA_URL_BYTES: String(TEST_MAX_DATA_URL_BYTES),
+        MAX_UPLOAD_REQUEST_BYTES: String(TEST_MAX_UPLOAD_REQUEST_BYTES),
         ...env,
       },
     });

@@ -45,12 +45,21 @@ export class MediaConfig extends ServiceConfig {
   @Min(1024, { message: 'MAX_DATA_URL_BYTES must be at least 1024' })
   MAX_DATA_URL_BYTES = 50 * 1024 * 1024;
 
+  /**
+   * All files of one multipart request together. Uploads are held in memory while they are
+   * checked, so this (not MAX_FILES_PER_UPLOAD × MAX_UPLOAD_BYTES) bounds a request's memory.
+   */
+  @Transform(parseNumber)
+  @IsInt({ message: 'MAX_UPLOAD_REQUEST_BYTES must be a whole number of bytes' })
+  @Min(1024, { message: 'MAX_UPLOAD_REQUEST_BYTES must be at least 1024' })
+  MAX_UPLOAD_REQUEST_BYTES = 200 * 1024 * 1024;
+
   /** Model photos per POST /api/models (spec §1 recommends 5-10 per batch). */
   @Transform(parseNumber)
   @IsInt({ message: 'MAX_FILES_PER_UPLOAD must be a whole number' })
   @Min(1, { message: 'MAX_FILES_PER_UPLOAD must be at least 1' })
   @Max(100, { message: 'MAX_FILES_PER_UPLOAD must be at most 100' })
-  MAX_FILES_PER_UPLOAD = 20;
+  MAX_FILES_PER_UPLOAD = 10;
 
   /** Lifetime of signed image URLs. */
   @Transform(parseNumber)

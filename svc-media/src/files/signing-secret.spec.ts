@@ -23,7 +23,7 @@ describe('signing secret of image URLs', () => {
   });
 
   it('reads the limits from the environment with their defaults', () => {
-    expect(loadConfig(MediaConfig, base)).toMatchObject({ MAX_UPLOAD_BYTES: 52428800, MAX_INPUT_PIXELS: 100_000_000, MAX_DATA_URL_BYTES: 52428800, MAX_FILES_PER_UPLOAD: 20, SIGNED_URL_TTL_SECONDS: 3600 });
+    expect(loadConfig(MediaConfig, base)).toMatchObject({ MAX_UPLOAD_BYTES: 52428800, MAX_INPUT_PIXELS: 100_000_000, MAX_DATA_URL_BYTES: 52428800, MAX_FILES_PER_UPLOAD: 10, MAX_UPLOAD_REQUEST_BYTES: 209715200, SIGNED_URL_TTL_SECONDS: 3600 });
     expect(loadConfig(MediaConfig, { ...base, MAX_UPLOAD_BYTES: '1048576' }).MAX_UPLOAD_BYTES).toBe(1048576);
     expect(() => loadConfig(MediaConfig, { ...base, MAX_INPUT_PIXELS: 'lots' })).toThrow('MAX_INPUT_PIXELS must be');
   });

@@ -62,7 +62,7 @@ export class GeneratedImagesController {
   })
   @ApiOkResponse({ description: 'GeneratedImageRecord' })
   async saveFile(@CurrentUser() user: AuthenticatedUser, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<GeneratedImageRecord> {
-    const { files, fields } = await readMultipart(req, res, { field: 'file', maxFiles: 1, maxFileBytes: this.config.MAX_UPLOAD_BYTES });
+    const { files, fields } = await readMultipart(req, res, { field: 'file', maxFiles: 1, maxFileBytes: this.config.MAX_UPLOAD_BYTES, maxRequestBytes: this.config.MAX_UPLOAD_REQUEST_BYTES });
     const { tryOnResult, ...plain } = formFields(fields);
     const dto = (await createValidationPipe().transform(plain, { type: 'body', metatype: GeneratedImageFieldsDto })) as GeneratedImageFieldsDto;
     return this.images.save(user.id, files[0].buffer, dto, tryOnResult);

@@ -27,7 +27,7 @@ export class ModelsController {
   @ApiBody({ schema: { type: 'object', properties: { files: { type: 'array', items: { type: 'string', format: 'binary' } } }, required: ['files'] } })
   @ApiOkResponse({ description: 'ModelPhotoRecord[] in upload order' })
   async upload(@CurrentUser() user: AuthenticatedUser, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<ModelPhotoRecord[]> {
-    const { files } = await readMultipart(req, res, { field: 'files', maxFiles: this.config.MAX_FILES_PER_UPLOAD, maxFileBytes: this.config.MAX_UPLOAD_BYTES });
+    const { files } = await readMultipart(req, res, { field: 'files', maxFiles: this.config.MAX_FILES_PER_UPLOAD, maxFileBytes: this.config.MAX_UPLOAD_BYTES, maxRequestBytes: this.config.MAX_UPLOAD_REQUEST_BYTES });
     return this.models.upload(user.id, files);
   }
 
@@ -56,7 +56,7 @@ export class ModelsController {
     @Res({ passthrough: true }) res: Response,
   ): Promise<ModelPhotoRecord> {
     return this.models.applyMask(user.id, id, async () => {
-      const { files } = await readMultipart(req, res, { field: 'mask', maxFiles: 1, maxFileBytes: this.config.MAX_UPLOAD_BYTES });
+      const { files } = await readMultipart(req, res, { field: 'mask', maxFiles: 1, maxFileBytes: this.config.MAX_UPLOAD_BYTES, maxRequestBytes: this.config.MAX_UPLOAD_REQUEST_BYTES });
       return files[0].buffer;
     });
   }

@@ -10,6 +10,12 @@ declare module 'multer' {
     buffer: Buffer;
   }
 
+  /** A custom storage engine (multer's StorageEngine.md): `file.stream` carries the part's bytes. */
+  export interface StorageEngine {
+    _handleFile(req: import('express').Request, file: UploadedFile & { stream: NodeJS.ReadableStream }, cb: (error: Error | null, info?: { buffer: Buffer; size: number }) => void): void;
+    _removeFile(req: import('express').Request, file: UploadedFile, cb: (error: Error | null) => void): void;
+  }
+
   interface Limits {
     fieldNameSize?: number;
     fieldSize?: number;
@@ -25,8 +31,8 @@ declare module 'multer' {
   }
 
   interface MulterFactory {
-    (options: { storage?: unknown; limits?: Limits; defParamCharset?: string }): Multer;
-    memoryStorage(): unknown;
+    (options: { storage?: StorageEngine; limits?: Limits; defParamCharset?: string }): Multer;
+    memoryStorage(): StorageEngine;
     MulterError: new (code: string, field?: string) => Error & { code: string; field?: string };
   }
 

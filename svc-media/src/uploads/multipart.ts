@@ -1,7 +1,7 @@
 import { ErrorCode } from '@vton/contracts';
 import { ApiException } from '@vton/service-kit';
 import type { Request, Response } from 'express';
-import multer, { type UploadedFile } from 'multer';
+import multer, { type StorageEngine, type UploadedFile } from 'multer';
 
 export type { UploadedFile };
 
@@ -10,6 +10,8 @@ export interface MultipartOptions {
   field: string;
   maxFiles: number;
   maxFileBytes: number;
+  /** All files of the request together (MAX_UPLOAD_REQUEST_BYTES): what one request may hold in memory. */
+  maxRequestBytes: number;
 }
 
 export interface MultipartBody {
@@ -23,22 +25,24 @@ const MAX_FIELDS = 20;
 
 /**
  * Reads a multipart request. The body is parsed as it streams in; a file over the byte
- * limit stops the upload at the limit (the rest is discarded, not kept), and a request
- * whose declared length could only exceed the limits is refused before reading it.
+ * limit, or files together over the per-request limit, stop the upload there (the rest is
+ * discarded, not kept), and a request whose declared length could only exceed the limits
+ * is refused before reading it.
  */
 export async function readMultipart(req: Request, res: Response, options: MultipartOptions): Promise<MultipartBody> {
   if (!req.is('multipart/form-data')) {
     throw new ApiException(400, ErrorCode.INVALID_INPUT, `Send the image as multipart/form-data in the field "${options.field}"`);
   }
   const declared = Number(req.headers['content-length']);
-  const largestPossible = options.maxFiles * options.maxFileBytes + MAX_FIELDS * MAX_FIELD_BYTES + 64 * 1024;
+  const filesAtMost = Math.min(options.maxFiles * options.maxFileBytes, options.maxRequestBytes);
+  const largestPossible = filesAtMost + MAX_FIELDS * MAX_FIELD_BYTES + 64 * 1024;
   if (Number.isFinite(declared) && declared > largestPossible) {
     // Not worth reading: close the connection rather than drain gigabytes.
     res.setHeader('Connection', 'close');
-    throw tooLarge(options.maxFileBytes);
+    throw options.maxFiles > 1 && options.maxFiles * options.maxFileBytes > options.maxRequestBytes ? requestTooLarge(options.maxRequestBytes) : tooLarge(options.maxFileBytes);
   }
   const upload = multer({
-    storage: multer.memoryStorage(),
+    storage: cappedMemoryStorage(options.maxRequestBytes),
     // Browsers send file names as UTF-8 bytes.
     defParamCharset: 'utf8',
     limits: { fileSize: options.maxFileBytes, files: options.maxFiles, fields: MAX_FIELDS, fieldSize: MAX_FIELD_BYTES, parts: options.maxFiles + MAX_FIELDS },
@@ -52,10 +56,56 @@ export async function readMultipart(req: Request, res: Response, options: Multip
   return { files, fields };
 }
 
+const LIMIT_REQUEST_SIZE = 'LIMIT_REQUEST_SIZE';
+
+/**
+ * multer's memory storage with one budget for the whole request: the files' bytes are
+ * counted as they arrive, and the upload stops once together they pass `maxRequestBytes`
+ * (multer then drops what it kept and drains the rest of the body unread).
+ */
+function cappedMemoryStorage(maxRequestBytes: number): StorageEngine {
+  let total = 0;
+  return {
+    _handleFile(_req, file, cb) {
+      const chunks: Buffer[] = [];
+      let size = 0;
+      let failed = false;
+      const fail = (error: Error) => {
+        if (failed) return;
+        failed = true;
+        chunks.length = 0;
+        // Keep the part flowing so busboy can move on; its bytes are thrown away.
+        file.stream.resume();
+        cb(error);
+      };
+      file.stream.on('data', (chunk: Buffer) => {
+        if (failed) return;
+        total += chunk.length;
+        if (total > maxRequestBytes) return fail(Object.assign(new Error('request too large'), { code: LIMIT_REQUEST_SIZE }));
+        size += chunk.length;
+        chunks.push(chunk);
+      });
+      file.stream.on('error', fail);
+      file.stream.on('end', () => {
+        if (failed) return;
+        const buffer = Buffer.concat(chunks, size);
+        chunks.length = 0;
+        cb(null, { buffer, size });
+      });
+    },
+    _removeFile(_req, file, cb) {
+      delete (file as Partial<UploadedFile>).buffer;
+      cb(null);
+    },
+  };
+}
+
 function uploadError(error: unknown, options: MultipartOptions): ApiException {
   if (error instanceof ApiException) return error;
   const code = (error as { code?: string }).code;
   switch (code) {
+    case LIMIT_REQUEST_SIZE:
+      return requestTooLarge(options.maxRequestBytes);
     case 'LIMIT_FILE_SIZE':
       return tooLarge(options.maxFileBytes);
     case 'LIMIT_FILE_COUNT':
@@ -74,6 +124,10 @@ function uploadError(error: unknown, options: MultipartOptions): ApiException {
 
 function tooLarge(maxFileBytes: number): ApiException {
   return new ApiException(413, ErrorCode.PAYLOAD_TOO_LARGE, `The file is larger than the ${formatBytes(maxFileBytes)} limit`);
+}
+
+function requestTooLarge(maxRequestBytes: number): ApiException {
+  return new ApiException(413, ErrorCode.PAYLOAD_TOO_LARGE, `The files of one upload together are larger than the ${formatBytes(maxRequestBytes)} limit; send them in smaller batches`);
 }
 
 export function formatBytes(bytes: number): string {
