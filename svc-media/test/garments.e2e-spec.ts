@@ -111,7 +111,27 @@ describe('garments (real Postgres, S3 server, svc-auth tokens)', () => {
       expect(await h.objectsOf(seller.id)).toEqual([`${seller.id}/garments/${garment.id}-cropped.png`, `${seller.id}/garments/${garment.id}-original.jpg`]);
       const res = await h.http().put(`/api/garments/${garment.id}`).set(bearer(seller)).attach('file', await png(120, 80), 'new.png').expect(200);
       expect(res.body).toMatchObject({ id: garment.id, filename: 'new.png', width: 120, height: 80, croppedUrl: null, cropData: null });
-      expect(await h.objectsOf(seller.id)).toEqual([`${seller.id}/garments/${garment.id}-original.png`]);
+      // The new photo has a key of its own (never the old photo's bytes overwritten in place).
+      const objects = await h.objectsOf(seller.id);
+      expect(objects).toEqual([expect.stringMatching(new RegExp(`^${seller.id}/garments/${garment.id}-original\\.v[0-9a-z]+\\.png$`))]);
+      const [row] = await h.query('SELECT "objectStorageKey" FROM garments WHERE id = $1', [garment.id]);
+      expect(row.objectStorageKey).toBe(objects[0]);
+      expect(res.body.url).toContain(`/${objects[0]}?`);
+      expect(await sharp((await h.fetchSigned(res.body.url).expect(200)).body as Buffer).metadata()).toMatchObject({ width: 120, height: 80 });
+
+      // Again, with the same type: the previous replacement goes, the newest stays.
+      const again = await h.http().put(`/api/garments/${garment.id}`).set(bearer(seller)).attach('file', await png(60, 40), 'newer.png').expect(200);
+      const after = await h.objectsOf(seller.id);
+      expect(after).toHaveLength(1);
+      const [latest] = after;
+      expect(latest).not.toBe(objects[0]);
+      expect(again.body).toMatchObject({ id: garment.id, filename: 'newer.png', width: 60, height: 40 });
+      await h.fetchSigned(res.body.url).expect(404);
+
+      // A bad replacement leaves the garment as it was.
+      await h.http().put(`/api/garments/${garment.id}`).set(bearer(seller)).attach('file', Buffer.from('not an image'), 'x.png').expect(415);
+      expect(await h.objectsOf(seller.id)).toEqual([latest]);
+      expect((await h.http().get(`/api/garments/${garment.id}`).set(bearer(seller)).expect(200)).body).toMatchObject({ filename: 'newer.png', width: 60, height: 40 });
     });
   });
 

@@ -1,6 +1,10 @@
 import type { ModelPhotoRecord } from '@vton/contracts';
+import http from 'node:http';
 import sharp from 'sharp';
-import { bearer, jpeg, mask, MediaHarness, NO_ROWS, pixel, png, pngClaiming, solid, truncatedPng, type Seller } from './helpers.js';
+import { bearer, jpeg, mask, MediaHarness, NO_ROWS, pixel, png, pngClaiming, solid, TEST_MAX_UPLOAD_BYTES, TEST_MAX_UPLOAD_REQUEST_BYTES, truncatedPng, type Seller } from './helpers.js';
+
+/** A key of one mask attempt: `<id>-<variant>.v<version>.png`. */
+const VERSIONED = '\\.v[0-9a-z]+\\.png';
 
 describe('model photos and masks (real Postgres, S3 server, svc-auth tokens)', () => {
   const h = new MediaHarness();
@@ -49,6 +53,20 @@ describe('model photos and masks (real Postgres, S3 server, svc-auth tokens)', (
     expect(await h.objectsOf(seller.id)).toEqual([]);
   });
 
+  it('refuses with 413 files that together exceed MAX_UPLOAD_REQUEST_BYTES, and stores nothing', async () => {
+    // Each file is under the per-file limit; together they are over the per-request one.
+    const big = async (colour: string) => Buffer.concat([await png(8, 8, colour), Buffer.alloc(TEST_MAX_UPLOAD_BYTES - 1024 * 1024)]);
+    const res = await uploadModels(seller, [[await big('#111111'), 'a.png'], [await big('#222222'), 'b.png']]).expect(413);
+    expect(res.body).toMatchObject({
+      statusCode: 413,
+      code: 'PAYLOAD_TOO_LARGE',
+      message: `The files of one upload together are larger than the ${TEST_MAX_UPLOAD_REQUEST_BYTES / (1024 * 1024)} MB limit; send them in smaller batches`,
+      requestId: expect.any(String),
+    });
+    expect(await h.rowsOf(seller.id)).toEqual(NO_ROWS);
+    expect(await h.objectsOf(seller.id)).toEqual([]);
+  });
+
   it.each([
     ['a truncated PNG', truncatedPng, 400],
     ['a 20000×20000 pixel flood', () => pngClaiming(20000, 20000), 413],
@@ -69,8 +87,8 @@ describe('model photos and masks (real Postgres, S3 server, svc-auth tokens)', (
         status: 'ready',
         inpaint: {
           bounds: { x: 90, y: 130, width: 60, height: 60 },
-          croppedImageUrl: expect.stringContaining(`${seller.id}/models/${model.id}-inpaint-cropped.png?`),
-          processedMaskUrl: expect.stringContaining(`${seller.id}/models/${model.id}-inpaint-mask.png?`),
+          croppedImageUrl: expect.stringMatching(new RegExp(`/${seller.id}/models/${model.id}-inpaint-cropped${VERSIONED}\\?`)),
+          processedMaskUrl: expect.stringMatching(new RegExp(`/${seller.id}/models/${model.id}-inpaint-mask${VERSIONED}\\?`)),
         },
       });
       expect(res.body.error).toBeUndefined();
@@ -88,7 +106,9 @@ describe('model photos and masks (real Postgres, S3 server, svc-auth tokens)', (
       await h.http().get(`/api/models/${model.id}/files/inpaint-cropped`).set(bearer(seller)).expect(200);
       await h.http().get(`/api/models/${model.id}/files/original`).set(bearer(seller)).expect(200).expect('content-type', 'image/png');
       const [row] = await h.query('SELECT status, "inpaintCropBounds", "inpaintMaskObjectStorageKey" FROM models WHERE id = $1', [model.id]);
-      expect(row).toEqual({ status: 'ready', inpaintCropBounds: { x: 90, y: 130, width: 60, height: 60 }, inpaintMaskObjectStorageKey: `${seller.id}/models/${model.id}-inpaint-mask.png` });
+      expect(row).toEqual({ status: 'ready', inpaintCropBounds: { x: 90, y: 130, width: 60, height: 60 }, inpaintMaskObjectStorageKey: expect.stringMatching(new RegExp(`^${seller.id}/models/${model.id}-inpaint-mask${VERSIONED}$`)) });
+      // The URLs come from the row.
+      expect(res.body.inpaint.processedMaskUrl).toContain(`/${row.inpaintMaskObjectStorageKey}?`);
     });
 
     it('keeps the square inside the photo when the mask touches its edge', async () => {
@@ -129,6 +149,59 @@ describe('model photos and masks (real Postgres, S3 server, svc-auth tokens)', (
       await h.http().post(`/api/models/${model.id}/mask`).set(bearer(seller)).expect(400);
       const [row] = await h.query('SELECT status, error FROM models WHERE id = $1', [model.id]);
       expect(row).toEqual({ status: 'uploaded', error: expect.stringContaining('multipart') });
+    });
+
+    it('a new mask replaces the files of the previous one: only its own remain', async () => {
+      const model = await oneModel(seller, await png(200, 100));
+      const first = await sendMask(seller, model.id, await mask(200, 100, [{ left: 10, top: 10, width: 10, height: 10 }])).expect(201);
+      const second = await sendMask(seller, model.id, await mask(200, 100, [{ left: 100, top: 40, width: 20, height: 20 }])).expect(201);
+      expect(second.body.inpaint.processedMaskUrl).not.toBe(first.body.inpaint.processedMaskUrl);
+      const [row] = await h.query('SELECT "inpaintCroppedObjectStorageKey" AS c, "inpaintMaskObjectStorageKey" AS m FROM models WHERE id = $1', [model.id]);
+      expect(await h.objectsOf(seller.id)).toEqual([row.c, row.m, `${seller.id}/models/${model.id}-original.png`, `${seller.id}/models/${model.id}-thumb.webp`].sort());
+      await h.fetchSigned(first.body.inpaint.processedMaskUrl).expect(404);
+      await h.fetchSigned(second.body.inpaint.processedMaskUrl).expect(200);
+    });
+
+    it('a mask that fails while another one for the same model succeeds leaves the model ready with working files', async () => {
+      const model = await oneModel(seller, await png(200, 100, '#3366cc'));
+      // The failing mask: its request starts (the model is read) and its body arrives only later.
+      const boundary = 'concurrent-mask-boundary';
+      const slow = http.request(`${h.media.url}/api/models/${model.id}/mask`, {
+        method: 'POST',
+        headers: { ...bearer(seller), 'content-type': `multipart/form-data; boundary=${boundary}` },
+      });
+      const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
+        slow.on('response', (res) => {
+          let body = '';
+          res.on('data', (chunk) => (body += chunk));
+          res.on('end', () => resolve({ status: res.statusCode!, body }));
+        });
+        slow.on('error', reject);
+      });
+      slow.write(`--${boundary}\r\nContent-Disposition: form-data; name="mask"; filename="mask.png"\r\nContent-Type: image/png\r\n\r\n`);
+      await new Promise((r) => setTimeout(r, 300));
+
+      // Meanwhile a good mask for the same model succeeds.
+      const good = await sendMask(seller, model.id, await mask(200, 100, [{ left: 100, top: 40, width: 20, height: 20 }])).expect(201);
+      expect(good.body.status).toBe('ready');
+
+      // The slow one turns out empty and fails.
+      slow.end(Buffer.concat([await mask(200, 100, []), Buffer.from(`\r\n--${boundary}--\r\n`)]));
+      const failed = await answer;
+      expect(failed.status).toBe(400);
+      expect(JSON.parse(failed.body).message).toBe('The mask is empty: paint where the garment goes');
+
+      // The successful mask stands, with its files.
+      const read = (await h.http().get(`/api/models/${model.id}`).set(bearer(seller)).expect(200)).body as ModelPhotoRecord;
+      expect(read).toMatchObject({ status: 'ready', inpaint: { bounds: good.body.inpaint.bounds } });
+      expect(read.error).toBeUndefined();
+      const processed = (await h.fetchSigned(read.inpaint!.processedMaskUrl).expect(200)).body as Buffer;
+      expect(await pixel(processed, 20, 20)).toEqual([255, 255, 255]);
+      await h.fetchSigned(read.inpaint!.croppedImageUrl).expect(200);
+      await h.http().get(`/api/models/${model.id}/files/inpaint-mask`).set(bearer(seller)).expect(200);
+      await h.http().get(`/api/models/${model.id}/files/inpaint-cropped`).set(bearer(seller)).expect(200);
+      // Nothing of the failed attempt is left behind.
+      expect(await h.objectsOf(seller.id)).toHaveLength(4);
     });
 
     it('works on a 7680×4320 photo', async () => {

@@ -30,7 +30,7 @@ export class GarmentsController {
   @ApiBody(FILE_BODY)
   @ApiOkResponse({ description: 'GarmentRecord' })
   async upload(@CurrentUser() user: AuthenticatedUser, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<GarmentRecord> {
-    const { files } = await readMultipart(req, res, { field: 'file', maxFiles: 1, maxFileBytes: this.config.MAX_UPLOAD_BYTES });
+    const { files } = await readMultipart(req, res, { field: 'file', maxFiles: 1, maxFileBytes: this.config.MAX_UPLOAD_BYTES, maxRequestBytes: this.config.MAX_UPLOAD_REQUEST_BYTES });
     return this.garments.upload(user.id, files[0]);
   }
 
@@ -45,15 +45,17 @@ export class GarmentsController {
   @ApiConsumes('multipart/form-data')
   @ApiBody(FILE_BODY)
   @ApiOkResponse({ description: 'GarmentRecord' })
-  async replace(
+  replace(
     @CurrentUser() user: AuthenticatedUser,
     @Param('id', IdPipe) id: number,
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ): Promise<GarmentRecord> {
-    await this.garments.get(user.id, id);
-    const { files } = await readMultipart(req, res, { field: 'file', maxFiles: 1, maxFileBytes: this.config.MAX_UPLOAD_BYTES });
-    return this.garments.replace(user.id, id, files[0]);
+    // The owner is checked (404) before the upload is read.
+    return this.garments.replace(user.id, id, async () => {
+      const { files } = await readMultipart(req, res, { field: 'file', maxFiles: 1, maxFileBytes: this.config.MAX_UPLOAD_BYTES, maxRequestBytes: this.config.MAX_UPLOAD_REQUEST_BYTES });
+      return files[0];
+    });
   }
 
   @Post(':id/crop')

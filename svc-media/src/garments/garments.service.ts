@@ -6,10 +6,10 @@ import { reserveId } from '../database/reserve-id.js';
 import { MediaUrls } from '../files/media-urls.service.js';
 import { planGarmentCrop } from '../images/geometry.js';
 import { ImageProcessor } from '../images/image-processor.js';
-import { objectKey } from '../storage/object-keys.js';
+import { newObjectVersion, objectKey } from '../storage/object-keys.js';
 import { ObjectStorage } from '../storage/object-storage.service.js';
 import type { UploadedFile } from '../uploads/multipart.js';
-import type { Garment } from './entities/garment.entity.js';
+import { Garment } from './entities/garment.entity.js';
 
 export type GarmentFileVariant = 'original' | 'cropped';
 
@@ -57,13 +57,18 @@ export class GarmentsService {
     return this.toRecord(await this.findOwned(userId, id));
   }
 
-  /** Replacing the garment photo keeps its id and clears the crop (spec §4). */
-  async replace(userId: number, id: number, file: UploadedFile): Promise<GarmentRecord> {
+  /**
+   * Replacing the garment photo keeps its id and clears the crop (spec §4). The owner is
+   * checked before the upload is read. The new photo goes under a fresh key, the row is
+   * switched to it, and only then are the old photo and crop removed: a failure on the way
+   * leaves the row and the bytes it describes as they were.
+   */
+  async replace(userId: number, id: number, readFile: () => Promise<UploadedFile>): Promise<GarmentRecord> {
     const garment = await this.findOwned(userId, id);
+    const file = await readFile();
     const image = await this.images.normalizeUpload(file.buffer, 'The garment photo');
-    const key = objectKey({ userId, kind: 'garments', id, variant: 'original', ext: image.ext });
+    const key = objectKey({ userId, kind: 'garments', id, variant: 'original', ext: image.ext, version: newObjectVersion() });
     await this.storage.put(key, image.data, image.contentType);
-    const stale = [garment.croppedObjectStorageKey, garment.objectStorageKey !== key ? garment.objectStorageKey : null];
     const changes: Partial<Garment> = {
       filename: file.originalname,
       originalPath: key,
@@ -75,9 +80,22 @@ export class GarmentsService {
       croppedObjectStorageKey: null,
       uploadedAt: new Date(),
     };
-    await this.db.garments.update({ id, userId }, changes);
-    await this.removeObjects(stale);
-    return this.toRecord({ ...garment, ...changes });
+    let before: Garment;
+    try {
+      // Locked, so two replacements at once each remove exactly the files they displaced.
+      before = await this.db.garments.manager.transaction(async (tx) => {
+        const repository = tx.getRepository(Garment);
+        const current = await repository.findOne({ where: { id, userId }, lock: { mode: 'pessimistic_write' } });
+        if (!current) throw new ApiException(404, ErrorCode.NOT_FOUND, `Garment ${id} not found`);
+        await repository.update({ id, userId }, changes);
+        return current;
+      });
+    } catch (error) {
+      await this.removeObjects([key]);
+      throw error;
+    }
+    await this.removeObjects([before.croppedObjectStorageKey, before.objectStorageKey].filter((k) => k !== key));
+    return this.toRecord({ ...before, ...changes });
   }
 
   /** The crop as a 960×960 PNG on white (spec §5, §9); the crop data is kept with it. */

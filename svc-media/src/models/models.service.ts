@@ -6,10 +6,10 @@ import { reserveId } from '../database/reserve-id.js';
 import { MediaUrls } from '../files/media-urls.service.js';
 import { inpaintBounds, paintedBox } from '../images/geometry.js';
 import { ImageProcessor } from '../images/image-processor.js';
-import { objectKey } from '../storage/object-keys.js';
+import { newObjectVersion, objectKey } from '../storage/object-keys.js';
 import { ObjectStorage } from '../storage/object-storage.service.js';
 import type { UploadedFile } from '../uploads/multipart.js';
-import type { ModelPhoto } from './entities/model-photo.entity.js';
+import { ModelPhoto } from './entities/model-photo.entity.js';
 
 export type ModelFileVariant = 'original' | 'inpaint-cropped' | 'inpaint-mask';
 
@@ -91,9 +91,16 @@ export class ModelsService {
    * Applies the painted mask: crop bounds around it (padding 10, squared with image
    * context), the photo cut to them and the mask as white-on-black; the model becomes
    * `ready`. Any failure sets it back to `uploaded` with the reason (spec §4, §8).
+   *
+   * Each attempt writes its files under its own keys (a fresh key version), so two masks sent
+   * for one model at once never touch each other's files: the row is switched to the new keys,
+   * then the files it pointed at before are removed; a failure removes only its own files.
    */
   async applyMask(userId: number, id: number, readMask: () => Promise<Buffer>): Promise<ModelPhotoRecord> {
     const model = await this.findOwned(userId, id);
+    const version = newObjectVersion();
+    const croppedKey = objectKey({ userId, kind: 'models', id, variant: 'inpaint-cropped', ext: 'png', version });
+    const maskKey = objectKey({ userId, kind: 'models', id, variant: 'inpaint-mask', ext: 'png', version });
     try {
       const mask = await readMask();
       const painted = await this.images.paintedMap(mask, model.width, model.height);
@@ -102,8 +109,6 @@ export class ModelsService {
       const bounds = inpaintBounds(box, MASK_PADDING, model.width, model.height);
       const photo = await this.storage.getBytes(model.objectStorageKey!);
       const crops = await this.images.inpaintCrops(photo, painted, bounds);
-      const croppedKey = objectKey({ userId, kind: 'models', id, variant: 'inpaint-cropped', ext: 'png' });
-      const maskKey = objectKey({ userId, kind: 'models', id, variant: 'inpaint-mask', ext: 'png' });
       await this.storage.put(croppedKey, crops.image.data, crops.image.contentType);
       await this.storage.put(maskKey, crops.mask.data, crops.mask.contentType);
       const changes: Partial<ModelPhoto> = {
@@ -117,10 +122,15 @@ export class ModelsService {
         inpaintMaskObjectStorageKey: maskKey,
         maskedPath: maskKey,
       };
-      await this.db.models.update({ id, userId }, changes);
+      const replaced = await this.updateLocked(model, (current) => {
+        if (!current) throw new ApiException(404, ErrorCode.NOT_FOUND, `Model ${id} not found`);
+        return changes;
+      });
+      // The row points at this attempt's files now: the earlier ones can go.
+      await this.removeObjects(inpaintKeysOf(replaced).filter((key) => key !== croppedKey && key !== maskKey));
       return this.toRecord({ ...model, ...changes });
     } catch (error) {
-      await this.markMaskFailed(model, error);
+      await this.markMaskFailed(model, [croppedKey, maskKey], error);
       throw error;
     }
   }
@@ -148,18 +158,37 @@ export class ModelsService {
     return key;
   }
 
-  private async markMaskFailed(model: ModelPhoto, error: unknown): Promise<void> {
+  /**
+   * A failed attempt removes its own files. It sets the model back to `uploaded` (dropping the
+   * earlier approval, as spec §8 asks) only if the row still holds what it held when this attempt
+   * began: a mask that succeeded meanwhile is newer than this failure and stays.
+   */
+  private async markMaskFailed(model: ModelPhoto, ownKeys: string[], error: unknown): Promise<void> {
     const reason = error instanceof ApiException ? error.message : 'Mask processing failed';
     try {
-      await this.db.models.update({ id: model.id, userId: model.userId }, { ...NO_INPAINT, status: 'uploaded', error: reason });
-      // The inpaint keys are fixed per model, so this also removes anything a failed attempt stored.
-      await this.removeObjects([
-        objectKey({ userId: model.userId, kind: 'models', id: model.id, variant: 'inpaint-cropped', ext: 'png' }),
-        objectKey({ userId: model.userId, kind: 'models', id: model.id, variant: 'inpaint-mask', ext: 'png' }),
-      ]);
+      const reset = (current: ModelPhoto | null): current is ModelPhoto => !!current && sameInpaint(current, model);
+      const before = await this.updateLocked(model, (current) => (reset(current) ? { ...NO_INPAINT, status: 'uploaded', error: reason } : null));
+      // Committed: the files of the approval it dropped are no longer described by the row.
+      const dropped = reset(before) ? inpaintKeysOf(before) : [];
+      await this.removeObjects([...ownKeys, ...dropped.filter((key) => key && !ownKeys.includes(key))]);
     } catch (cause) {
       this.logger.error(`Could not record the failed mask of model ${model.id}: ${(cause as Error).message}`);
     }
+  }
+
+  /**
+   * Reads the model's row locked, lets `decide` choose the changes (null: none) and writes them
+   * in the same transaction; answers the row as it was before. Concurrent masks of one model
+   * are ordered here.
+   */
+  private async updateLocked(model: ModelPhoto, decide: (current: ModelPhoto | null) => Partial<ModelPhoto> | null): Promise<ModelPhoto | null> {
+    return this.db.models.manager.transaction(async (tx) => {
+      const repository = tx.getRepository(ModelPhoto);
+      const current = await repository.findOne({ where: { id: model.id, userId: model.userId }, lock: { mode: 'pessimistic_write' } });
+      const changes = decide(current);
+      if (changes) await repository.update({ id: model.id, userId: model.userId }, changes);
+      return current;
+    });
   }
 
   /** Another user's model is as absent as a missing one. */
@@ -196,4 +225,12 @@ export class ModelsService {
     const failed = await this.storage.removeAll(keys);
     if (failed.length) this.logger.warn(`Objects left behind (remove failed): ${failed.join(', ')}`);
   }
+}
+
+function inpaintKeysOf(model: ModelPhoto | null): (string | null)[] {
+  return model ? [model.inpaintCroppedObjectStorageKey, model.inpaintMaskObjectStorageKey] : [];
+}
+
+function sameInpaint(a: ModelPhoto, b: ModelPhoto): boolean {
+  return a.inpaintCroppedObjectStorageKey === b.inpaintCroppedObjectStorageKey && a.inpaintMaskObjectStorageKey === b.inpaintMaskObjectStorageKey;
 }
