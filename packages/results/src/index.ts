@@ -11,7 +11,6 @@ export {
   clampScale,
   fitSize,
   formatZoom,
-  isDefaultZoom,
   panBy,
   scaleAfterPinch,
   scaleAfterWheel,

@@ -99,7 +99,3 @@ export function canDrag(scale: number): boolean {
 export function formatZoom(scale: number): string {
   return `${Math.round(scale * 100)}%`;
 }
-
-export function isDefaultZoom(view: ViewerZoomState): boolean {
-  return Math.round(view.scale * 100) === 100 && view.translateX === 0 && view.translateY === 0;
-}
