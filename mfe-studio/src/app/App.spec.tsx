@@ -66,6 +66,40 @@ describe('studio workspace', () => {
     expect(separator).toHaveAttribute('aria-valuenow', String(Math.max(240, start - 20)));
   });
 
+  it('holds the sidebar at its minimum while a tool is open, without losing the seller\'s width', () => {
+    const store = createWorkspaceStore({
+      garment: { id: 7, filename: 'shirt.png', url: '/g', width: 1200, height: 1600, croppedUrl: null, cropData: null, uploadProgress: null, uploadedAt: '' },
+      models: [{ ...readyModel, status: 'uploaded' }],
+    });
+    renderWithHost(<WorkspacePage store={store} />);
+    const separator = screen.getByRole('separator', { name: 'Resize sidebar' });
+    fireEvent.keyDown(separator, { key: 'End' });
+    expect(separator).toHaveAttribute('aria-valuenow', '600');
+    expect(separator).toHaveAttribute('tabindex', '0');
+
+    for (const open of [() => fireEvent.click(screen.getByRole('button', { name: 'Crop' })), () => fireEvent.click(screen.getByRole('button', { name: 'anna.jpg' }))]) {
+      open();
+      expect(screen.getByTestId('sidebar')).toHaveStyle({ width: '240px' });
+      expect(separator).toHaveAttribute('aria-valuenow', '240');
+      expect(separator).toHaveAttribute('aria-disabled', 'true');
+      expect(separator).not.toHaveAttribute('tabindex');
+      // keys and drags change nothing meanwhile
+      fireEvent.keyDown(separator, { key: 'ArrowRight' });
+      fireEvent.keyDown(separator, { key: 'Home' });
+      fireEvent.pointerDown(separator, { pointerId: 1, clientX: 240 });
+      fireEvent.pointerMove(separator, { pointerId: 1, clientX: 400 });
+      fireEvent.pointerUp(separator, { pointerId: 1 });
+      expect(separator).toHaveAttribute('aria-valuenow', '240');
+
+      fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+      expect(store.getState().tool).toBe('none');
+      expect(separator).toHaveAttribute('aria-valuenow', '600');
+      expect(screen.getByTestId('sidebar')).toHaveStyle({ width: '600px' });
+      expect(separator).not.toHaveAttribute('aria-disabled');
+      expect(separator).toHaveAttribute('tabindex', '0');
+    }
+  });
+
   it('uploads a garment (image files only), crops it and shows the success toast', async () => {
     (uploadGarment as jest.Mock).mockImplementation(async (_file: File, onProgress: (f: number) => void) => {
       onProgress(0.5);

@@ -201,6 +201,7 @@ function Workspace() {
   const toolOpen = tool !== 'none';
   // spec §2: while a tool is open the canvas takes the main area; below 1024 px the sidebar hides
   const sidebarHidden = toolOpen && windowWidth < TOOL_LAYOUT_BREAKPOINT_PX;
+  // meanwhile the separator is disabled: the seller's width is kept and comes back when the tool closes
   const sidebarWidth = toolOpen ? Math.min(width, SIDEBAR.min) : width;
 
   return (
@@ -215,7 +216,7 @@ function Workspace() {
             </SidebarScroll>
             <GenerateBar onTryOn={() => void generation.tryOn()} onMock={() => void generation.mock()} />
           </Sidebar>
-          <SidebarSeparator width={sidebarWidth} onChange={setWidth} />
+          <SidebarSeparator width={sidebarWidth} onChange={setWidth} disabled={toolOpen} />
         </>
       )}
       <Canvas aria-label="Canvas">
