@@ -91,6 +91,31 @@ describe('ResultViewer', () => {
     document.removeEventListener('keydown', behind);
   });
 
+  it('keeps Tab inside the viewer and gives focus back to the opener on close', () => {
+    function Harness() {
+      const [open, setOpen] = useState(false);
+      return (
+        <ThemeRoot>
+          <button onClick={() => setOpen(true)}>Result #1</button>
+          <ResultViewer imageUrl={open ? '/full/1.png' : null} onClose={() => setOpen(false)} />
+        </ThemeRoot>
+      );
+    }
+    render(<Harness />);
+    const opener = screen.getByRole('button', { name: 'Result #1' });
+    opener.focus();
+    fireEvent.click(opener);
+    const close = screen.getByRole('button', { name: 'Close' });
+    expect(document.activeElement).toBe(close);
+    fireEvent.keyDown(close, { key: 'Tab' });
+    expect(document.activeElement).toBe(zoomButton());
+    fireEvent.keyDown(zoomButton(), { key: 'Tab', shiftKey: true });
+    expect(document.activeElement).toBe(close);
+    fireEvent.keyDown(document.body, { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(opener);
+  });
+
   it('Close calls onClose', () => {
     const { onClose } = renderViewer();
     fireEvent.click(screen.getByRole('button', { name: 'Close' }));

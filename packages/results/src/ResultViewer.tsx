@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
 import { createPortal } from 'react-dom';
 import styled from 'styled-components';
-import { Button, Spinner } from '@vton/ui';
+import { Button, Spinner, useFocusTrap } from '@vton/ui';
 import { downloadImage, FULLSCREEN_DOWNLOAD_NAME } from './download.js';
 import { CloseIcon, DownloadIcon } from './icons.js';
 import {
@@ -126,6 +126,7 @@ type DialogProps = Required<Pick<ResultViewerProps, 'alt' | 'onClose' | 'downloa
 
 // Keyed by imageUrl: opening or changing the image starts again at 100 % (spec §4).
 function ViewerDialog({ imageUrl, alt, onClose, downloadFileName, onDownload, label }: DialogProps) {
+  const dialogRef = useRef<HTMLDivElement>(null);
   const frameRef = useRef<HTMLDivElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
   const [view, setView] = useState<ViewerZoomState>(INITIAL_VIEW);
@@ -209,15 +210,15 @@ function ViewerDialog({ imageUrl, alt, onClose, downloadFileName, onDownload, la
     return () => window.removeEventListener('keydown', onKeyDown, true);
   }, [zoomTo]);
 
-  // Focus moves into the dialog and returns to the tile that opened it; the page stops scrolling.
+  // Focus moves in on Close, Tab stays inside, and focus returns to the tile that opened it.
+  useFocusTrap(dialogRef, { active: true, restoreFocus: true, initialFocus: closeRef });
+
+  // The page behind stops scrolling.
   useEffect(() => {
-    const previous = document.activeElement as HTMLElement | null;
-    closeRef.current?.focus();
     const overflow = document.body.style.overflow;
     document.body.style.overflow = 'hidden';
     return () => {
       document.body.style.overflow = overflow;
-      if (previous && document.contains(previous)) previous.focus();
     };
   }, []);
 
@@ -277,7 +278,7 @@ function ViewerDialog({ imageUrl, alt, onClose, downloadFileName, onDownload, la
   const sized = natural && base.width > 0;
 
   return (
-    <Backdrop role="dialog" aria-modal="true" aria-label={label}>
+    <Backdrop ref={dialogRef} role="dialog" aria-modal="true" aria-label={label}>
       <Toolbar>
         <Button
           variant="secondary"
