@@ -3,7 +3,7 @@ import { createPortal } from 'react-dom';
 import styled, { keyframes } from 'styled-components';
 import { useMarkResultsSeen, useSessionResults, type SessionResult } from '@vton/shell-sdk';
 import { DRAWER_COLUMNS, FULLSCREEN_DOWNLOAD_NAME, ResultTile, ResultViewer, ResultsGrid, SkeletonTiles, downloadImage, resultFileName, resultLabel } from '@vton/results';
-import { Button } from '@vton/ui';
+import { Button, useFocusTrap } from '@vton/ui';
 
 const rise = keyframes`from { transform: translateY(100%); } to { transform: translateY(0); }`;
 const fade = keyframes`from { opacity: 0; } to { opacity: 1; }`;
@@ -66,15 +66,17 @@ export interface ResultsDrawerProps {
 export function ResultsDrawer({ open, onClose }: ResultsDrawerProps) {
   const { results, skeletonCount } = useSessionResults();
   const [viewing, setViewing] = useState<{ result: SessionResult; n: number } | null>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
   const closeButton = useRef<HTMLButtonElement>(null);
   useMarkResultsSeen(open);
+  // Tab stays in the drawer (the viewer over it takes over while open); closing returns focus to the opener.
+  useFocusTrap(panelRef, { active: open, restoreFocus: true, initialFocus: closeButton });
 
   useEffect(() => {
     if (!open) {
       setViewing(null);
       return undefined;
     }
-    closeButton.current?.focus();
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key === 'Escape' && !event.defaultPrevented) onClose();
     };
@@ -86,7 +88,7 @@ export function ResultsDrawer({ open, onClose }: ResultsDrawerProps) {
   return createPortal(
     <>
       <Backdrop data-testid="results-backdrop" onClick={onClose} />
-      <Panel role="dialog" aria-modal="true" aria-labelledby="results-drawer-title">
+      <Panel ref={panelRef} role="dialog" aria-modal="true" aria-labelledby="results-drawer-title">
         <Head>
           <h2 id="results-drawer-title">Results</h2>
           <Button ref={closeButton} variant="ghost" size="sm" onClick={onClose} aria-label="Close results">
