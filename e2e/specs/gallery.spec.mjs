@@ -64,8 +64,20 @@ test.describe.serial('a seller with 250 saved results', () => {
     await page.mouse.move(700, 600);
     await page.mouse.wheel(0, 400);
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(190);
-    await page.waitForTimeout(300);
-    expect(await page.evaluate(() => window.scrollY)).toBeLessThanOrEqual(210);
+    // wait until the (smooth) scroll has settled: two readings 150 ms apart agree
+    let settledY = -1;
+    await expect
+      .poll(
+        async () => {
+          const y = await page.evaluate(() => window.scrollY);
+          const settled = y === settledY;
+          settledY = y;
+          return settled;
+        },
+        { intervals: [150] },
+      )
+      .toBe(true);
+    expect(settledY).toBeLessThanOrEqual(210);
 
     // scrolling on loads every page down to the oldest
     for (let i = 0; i < 40 && !(await tile(page, SEEDED).isVisible()); i += 1) {
