@@ -30,6 +30,22 @@ async function openWithPaint(onApprove = jest.fn(), onCancel = jest.fn()) {
   return view;
 }
 
+describe('mask editor', () => {
+  it('takes focus on its stage when it opens, so Space pans there while buttons keep Space', async () => {
+    renderWithHost(<MaskEditor photo={photo} onCancel={jest.fn()} onApprove={jest.fn()} />);
+    expect(screen.getByTestId('mask-stage')).toHaveFocus();
+    const brush = screen.getByRole('button', { name: 'Brush' });
+    brush.focus();
+    const onButton = new KeyboardEvent('keydown', { key: ' ', code: 'Space', bubbles: true, cancelable: true });
+    brush.dispatchEvent(onButton);
+    expect(onButton.defaultPrevented).toBe(false);
+    const onStage = new KeyboardEvent('keydown', { key: ' ', code: 'Space', bubbles: true, cancelable: true });
+    screen.getByTestId('mask-stage').dispatchEvent(onStage);
+    expect(onStage.defaultPrevented).toBe(true);
+    await waitFor(() => expect(screen.queryByRole('status', { name: 'Loading photo' })).not.toBeInTheDocument());
+  });
+});
+
 describe('mask editor sessions', () => {
   it('keeps the mask in progress when the editor closes without approving', async () => {
     const onCancel = jest.fn();

@@ -54,6 +54,7 @@ const Stage = styled.div<{ $cursor: string }>`
   cursor: ${({ $cursor }) => $cursor};
   background: repeating-conic-gradient(#15151f 0% 25%, #1b1b27 0% 50%) 50% / 24px 24px;
   canvas { position: absolute; inset: 0; width: 100%; height: 100%; }
+  &:focus { outline: none; }
 `;
 
 const BrushCursor = styled.div`
@@ -124,7 +125,12 @@ export function MaskEditor({ photo, onCancel, onApprove }: MaskEditorProps) {
   const queue = useRef<Point[]>([]);
   const frame = useRef(0);
 
-  useMaskShortcuts(model, setSpaceDown);
+  useMaskShortcuts(model, setSpaceDown, stage);
+
+  // the editor takes the main area: focus goes to the stage, where Space+drag pans
+  useEffect(() => {
+    stage.current?.focus({ preventScroll: true });
+  }, []);
 
   // the renderer: offscreen full-resolution mask + the visible canvas
   useLayoutEffect(() => {
@@ -318,6 +324,7 @@ export function MaskEditor({ photo, onCancel, onApprove }: MaskEditorProps) {
         ref={stage}
         $cursor={stageCursor}
         data-testid="mask-stage"
+        tabIndex={-1}
         aria-label={`Mask for ${photo.filename}`}
         onPointerDown={onPointerDown}
         onPointerMove={onPointerMove}

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, type RefObject } from 'react';
 import type { MaskEditorModel } from '../model/maskEditorModel';
 
 export type MaskShortcut = 'resetView' | 'undo' | 'redo' | 'smallerBrush' | 'largerBrush' | 'clear' | null;
@@ -30,13 +30,25 @@ function isTyping(target: EventTarget | null): boolean {
   return target instanceof HTMLInputElement && target.type !== 'range' && target.type !== 'button';
 }
 
-/** Window-wide while the editor is open; Space is held to pan. */
-export function useMaskShortcuts(model: MaskEditorModel, setSpaceDown: (down: boolean) => void): void {
+/**
+ * Space pans only when it would do nothing else: focus on the stage (or nowhere, the body).
+ * On a button, link, checkbox or field Space keeps its own meaning (activating, toggling, typing).
+ */
+export function takesSpaceForPanning(target: EventTarget | null, stage: Element | null): boolean {
+  if (!(target instanceof Node)) return true;
+  const doc = target.ownerDocument;
+  if (target === doc?.body || target === doc?.documentElement || target === doc) return true;
+  return stage !== null && stage.contains(target);
+}
+
+/** Window-wide while the editor is open; Space is held to pan (see takesSpaceForPanning). */
+export function useMaskShortcuts(model: MaskEditorModel, setSpaceDown: (down: boolean) => void, stage: RefObject<HTMLElement | null>): void {
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       if (isTyping(event.target)) return;
       if (event.key === ' ' || event.code === 'Space') {
-        event.preventDefault(); // no page scroll, no click on the focused button
+        if (!takesSpaceForPanning(event.target, stage.current)) return;
+        event.preventDefault(); // no page scroll
         if (!event.repeat) setSpaceDown(true);
         return;
       }
@@ -76,5 +88,5 @@ export function useMaskShortcuts(model: MaskEditorModel, setSpaceDown: (down: bo
       window.removeEventListener('keyup', onKeyUp);
       window.removeEventListener('blur', onBlur);
     };
-  }, [model, setSpaceDown]);
+  }, [model, setSpaceDown, stage]);
 }
