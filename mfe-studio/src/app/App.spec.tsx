@@ -147,6 +147,9 @@ describe('studio workspace', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Crop' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(cropGarment).toHaveBeenCalled());
+    const toast = await screen.findByRole('alert');
+    expect(within(toast).getByText('Crop failed')).toBeInTheDocument();
+    expect(within(toast).getByText('Failed to crop garment. Please try again.')).toBeInTheDocument();
     expect(store.getState().tool).toBe('crop');
   });
 
