@@ -1,7 +1,6 @@
 import { useMemo } from 'react';
 import type { GarmentRecord, ModelPhotoRecord, TryOnJob } from '@vton/contracts';
-import { useAuth } from '@vton/shell-sdk';
-import { authToken } from '../lib/upload';
+import { getAuthToken, useAuth } from '@vton/shell-sdk';
 import {
   createWorkspaceStore,
   garmentFromRecord,
@@ -64,7 +63,7 @@ interface Session extends WorkspaceSession {
 let current: Session | null = null;
 
 /** Still the signed-in seller's? A sign out (or another account) changes the stored token. */
-const isLive = (session: Session): boolean => !session.disposed && authToken() === session.token;
+const isLive = (session: Session): boolean => !session.disposed && getAuthToken() === session.token;
 
 function dispose(session: Session, { forget }: { forget: boolean }): void {
   if (session.disposed) return;
@@ -83,7 +82,7 @@ function dispose(session: Session, { forget }: { forget: boolean }): void {
  * stays; a fresh one — the previous dropped, its listeners closed — when it changes.
  */
 export function workspaceSessionFor(userId: number | null, deps: WorkspaceSessionDeps = defaultDeps): WorkspaceSession {
-  const token = authToken();
+  const token = getAuthToken();
   if (current && !current.disposed && current.userId === userId && current.token === token) return current;
   if (current) dispose(current, { forget: true });
   current = createSession(userId, token, deps);

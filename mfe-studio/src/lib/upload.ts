@@ -1,8 +1,5 @@
 import { getAuthToken, httpError } from '@vton/shell-sdk';
 
-/** @deprecated use getAuthToken from @vton/shell-sdk; kept while workspaceSession and tryOnJobs still import it here. */
-export const authToken = getAuthToken;
-
 export interface UploadOptions {
   method?: 'POST' | 'PUT';
   url: string;

@@ -1,6 +1,5 @@
 import type { GenerateRequest, TryOnJob } from '@vton/contracts';
-import { apiRequest } from '@vton/shell-sdk';
-import { authToken } from '../../../lib/upload';
+import { apiRequest, getAuthToken } from '@vton/shell-sdk';
 import { createSseParser } from '../../../lib/sse';
 
 /** POST /api/try-on/jobs → the job, one entry per model, all queued. */
@@ -30,7 +29,7 @@ export const POLL_INTERVAL_MS = 1500;
  */
 async function readJobEvents(jobId: string, signal: AbortSignal, onJob: (job: TryOnJob) => void): Promise<void> {
   const headers: Record<string, string> = { Accept: 'text/event-stream' };
-  const token = authToken();
+  const token = getAuthToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   const response = await fetch(`/api/try-on/jobs/${encodeURIComponent(jobId)}/events`, {
     headers,
