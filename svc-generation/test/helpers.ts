@@ -179,6 +179,8 @@ export class FaultyVton {
   maxInFlight = 0;
   /** Extra wait before a successful answer, so parallel calls overlap. */
   okDelayMs = 0;
+  /** A successful answer of this many bytes instead of the image, with or without a Content-Length. */
+  oversize?: { bytes: number; declared: boolean };
   private close?: () => Promise<void>;
   private readonly hanging = new Set<http.ServerResponse>();
 
@@ -220,6 +222,7 @@ export class FaultyVton {
     switch (this.healed.has(fault) ? 'ok' : fault) {
       case 'ok':
         if (this.okDelayMs) await new Promise((r) => setTimeout(r, this.okDelayMs));
+        if (this.oversize) return this.sendOversize(res, this.oversize);
         return void res.writeHead(200, { 'content-type': 'image/png' }).end(await solidPng(960, 960, [0, 200, 0]));
       case 'flaky500':
         if (this.calls.flaky500 % 2 === 1) return void res.writeHead(500, 'Internal Server Error').end('warming up');
@@ -237,6 +240,26 @@ export class FaultyVton {
       case 'reset':
         return void req.socket.destroy();
     }
+  }
+
+  /** A body far beyond what the client takes, sent in 64 KB chunks while the client keeps reading. */
+  private async sendOversize(res: http.ServerResponse, { bytes, declared }: { bytes: number; declared: boolean }): Promise<void> {
+    res.writeHead(200, { 'content-type': 'image/png', ...(declared ? { 'content-length': String(bytes) } : {}) });
+    const chunk = Buffer.alloc(64 * 1024, 1);
+    for (let sent = 0; sent < bytes && !res.destroyed; sent += chunk.length) {
+      if (!res.write(chunk.subarray(0, Math.min(chunk.length, bytes - sent)))) {
+        await new Promise<void>((resolve) => {
+          const go = () => {
+            res.off('drain', go);
+            res.off('close', go);
+            resolve();
+          };
+          res.on('drain', go);
+          res.on('close', go);
+        });
+      }
+    }
+    if (!res.destroyed) res.end();
   }
 
   private faultFor(colour: Rgb): Fault {

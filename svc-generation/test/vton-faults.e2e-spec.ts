@@ -12,6 +12,7 @@ const COLOURS: Record<Fault, Rgb> = {
   flaky500: [40, 40, 220],
 };
 const TIMEOUT_MS = 600;
+const MAX_RESPONSE_BYTES = 1024 * 1024;
 
 describe('VTON faults (a fault-injecting VTON stub; real svc-media)', () => {
   const platform = new Platform();
@@ -20,6 +21,8 @@ describe('VTON faults (a fault-injecting VTON stub; real svc-media)', () => {
   let token: string;
   let garmentId: number;
   const models = {} as Record<Fault, number>;
+  /** More distinct models that the stub answers normally: a batch wider than VTON_CONCURRENCY. */
+  const okModels: number[] = [];
 
   beforeAll(async () => {
     await platform.start();
@@ -29,11 +32,13 @@ describe('VTON faults (a fault-injecting VTON stub; real svc-media)', () => {
       VTON_TIMEOUT_MS: String(TIMEOUT_MS),
       VTON_RETRY_BACKOFF_MS: '20',
       VTON_CONCURRENCY: '2',
+      VTON_MAX_RESPONSE_BYTES: String(MAX_RESPONSE_BYTES),
     });
     token = await platform.token(201);
     const seed = new MediaSeeder(platform.media.url, token);
     garmentId = (await seed.croppedGarment()).id;
     for (const fault of Object.keys(COLOURS) as Fault[]) models[fault] = (await seed.model(await solidPng(400, 300, COLOURS[fault]))).id;
+    for (let i = 0; i < 5; i++) okModels.push((await seed.model(await solidPng(400 + 20 * i, 300, COLOURS.ok))).id);
   });
 
   beforeEach(() => {
@@ -41,6 +46,7 @@ describe('VTON faults (a fault-injecting VTON stub; real svc-media)', () => {
     vton.requests.length = 0;
     vton.maxInFlight = 0;
     vton.okDelayMs = 0;
+    vton.oversize = undefined;
   });
 
   afterAll(async () => {
@@ -49,11 +55,11 @@ describe('VTON faults (a fault-injecting VTON stub; real svc-media)', () => {
     await platform.stop();
   });
 
-  const generate = (faults: Fault[]) =>
+  const generate = (faults: Fault[], extraModelIds: number[] = []) =>
     request(generation.url)
       .post('/api/try-on/generate')
       .auth(token, { type: 'bearer' })
-      .send({ garmentId, modelIds: faults.map((f) => models[f]), prompt: 'linen shirt' });
+      .send({ garmentId, modelIds: [...faults.map((f) => models[f]), ...extraModelIds], prompt: 'linen shirt' });
 
   it('sends the spec’s multipart call: prompt, 960×960, model.png, garment.png, mask.png', async () => {
     await generate(['ok']).expect(200);
@@ -112,8 +118,23 @@ describe('VTON faults (a fault-injecting VTON stub; real svc-media)', () => {
 
   it('never has more calls in flight than VTON_CONCURRENCY', async () => {
     vton.okDelayMs = 150;
-    const res = await generate(['ok', 'flaky500', 'ok', 'ok']).expect(200);
+    // Six distinct models (a batch drops repeated ids), each call slow enough to overlap the others.
+    const modelIds = [models.ok, ...okModels];
+    expect(new Set(modelIds).size).toBe(6);
+    const res = await generate([], modelIds).expect(200);
+    expect(vton.calls.ok).toBe(6);
     expect(vton.maxInFlight).toBe(2);
-    expect(res.body.results.length).toBeGreaterThanOrEqual(1);
+    expect(res.body.results.map((r: { modelId: number }) => r.modelId)).toEqual(modelIds);
+  });
+
+  it.each([
+    ['with a Content-Length', true],
+    ['streamed without a length', false],
+  ])('refuses an answer larger than VTON_MAX_RESPONSE_BYTES (%s), without a retry', async (_how, declared) => {
+    vton.oversize = { bytes: 8 * MAX_RESPONSE_BYTES, declared };
+    const res = await generate(['ok']).expect(500);
+    expect(res.body).toMatchObject({ code: 'BATCH_VTON_FAILED', message: 'All VTON requests failed: Failed to process VTON request: response larger than 1 MB' });
+    expect(res.body.details.failures).toEqual([expect.objectContaining({ modelId: models.ok, code: 'VTON_PROCESSING_ERROR' })]);
+    expect(vton.calls.ok).toBe(1);
   });
 });

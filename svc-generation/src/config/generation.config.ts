@@ -30,6 +30,10 @@ export class GenerationConfig extends ServiceConfig {
   @apply(wholeNumber('VTON_TIMEOUT_MS', 100, 900_000))
   VTON_TIMEOUT_MS = 120_000;
 
+  /** Largest VTON answer read (the result image); a longer one fails the model, unread. */
+  @apply(wholeNumber('VTON_MAX_RESPONSE_BYTES', 1024, 1024 * 1024 * 1024))
+  VTON_MAX_RESPONSE_BYTES = 50 * 1024 * 1024;
+
   /** Base of the jittered pause before the one retry (the pause is 50–150 % of it). */
   @apply(wholeNumber('VTON_RETRY_BACKOFF_MS', 0, 60_000))
   VTON_RETRY_BACKOFF_MS = 1000;
@@ -41,6 +45,10 @@ export class GenerationConfig extends ServiceConfig {
   /** Calls to svc-media (reads and the gallery save) are abandoned after this long. */
   @apply(wholeNumber('MEDIA_TIMEOUT_MS', 100, 600_000))
   MEDIA_TIMEOUT_MS = 60_000;
+
+  /** Largest svc-media answer read (a garment or model file, a JSON record). */
+  @apply(wholeNumber('MEDIA_MAX_RESPONSE_BYTES', 1024, 2 * 1024 * 1024 * 1024))
+  MEDIA_MAX_RESPONSE_BYTES = 200 * 1024 * 1024;
 
   /** A job whose process stopped sending heartbeats this long ago is taken as interrupted. */
   @apply(wholeNumber('JOB_STALE_MS', 1000, 3_600_000))

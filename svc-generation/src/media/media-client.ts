@@ -2,6 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { ErrorCode, type GarmentRecord, type GeneratedImageRecord, type MediaFileVariant, type ModelPhotoRecord } from '@vton/contracts';
 import { ApiException, REQUEST_ID_HEADER } from '@vton/service-kit';
 import { GenerationConfig } from '../config/generation.config.js';
+import { BodyTooLargeError, readCappedBody } from '../http/capped-body.js';
 
 /** On whose behalf svc-generation calls svc-media: the user's own Bearer token, and the request id for the logs. */
 export interface Caller {
@@ -66,19 +67,32 @@ export class MediaClient {
     return (await res.json()) as GeneratedImageRecord;
   }
 
-  /** A saved gallery image with freshly signed URLs (a stored try-on result's links expire). */
-  getGeneratedImage(caller: Caller, imageId: number, timeoutMs?: number): Promise<GeneratedImageRecord> {
-    return this.json(caller, `/api/generated-images/${imageId}`, timeoutMs);
+  /**
+   * A saved gallery image with freshly signed URLs (a stored try-on result's links expire).
+   * `signal` abandons the call early (the reader went away).
+   */
+  getGeneratedImage(caller: Caller, imageId: number, timeoutMs?: number, signal?: AbortSignal): Promise<GeneratedImageRecord> {
+    return this.json(caller, `/api/generated-images/${imageId}`, timeoutMs, signal);
   }
 
-  private async json<T>(caller: Caller, path: string, timeoutMs?: number): Promise<T> {
-    const res = await this.call(caller, path, {}, timeoutMs);
-    return (await res.json()) as T;
+  private async json<T>(caller: Caller, path: string, timeoutMs?: number, signal?: AbortSignal): Promise<T> {
+    const res = await this.call(caller, path, { signal }, timeoutMs);
+    return JSON.parse((await this.body(res, path)).toString('utf8')) as T;
   }
 
   private async bytes(caller: Caller, path: string): Promise<Buffer> {
-    const res = await this.call(caller, path);
-    return Buffer.from(await res.arrayBuffer());
+    return this.body(await this.call(caller, path), path);
+  }
+
+  /** The answer's bytes, at most MEDIA_MAX_RESPONSE_BYTES of them (they are held in memory). */
+  private async body(res: Response, path: string): Promise<Buffer> {
+    try {
+      return await readCappedBody(res, this.config.MEDIA_MAX_RESPONSE_BYTES);
+    } catch (error) {
+      if (!(error instanceof BodyTooLargeError)) throw error;
+      this.logger.error(`svc-media answered GET ${path} with a ${error.message}`);
+      throw new ApiException(503, ErrorCode.SERVICE_UNAVAILABLE, `The media service failed (${error.message})`);
+    }
   }
 
   private async call(caller: Caller, path: string, init: RequestInit = {}, timeoutMs = this.config.MEDIA_TIMEOUT_MS): Promise<Response> {
@@ -89,7 +103,7 @@ export class MediaClient {
       res = await fetch(new URL(path, this.config.MEDIA_SERVICE_URL), {
         ...init,
         headers,
-        signal: AbortSignal.timeout(timeoutMs),
+        signal: init.signal ? AbortSignal.any([init.signal, AbortSignal.timeout(timeoutMs)]) : AbortSignal.timeout(timeoutMs),
       });
     } catch (error) {
       this.logger.error(`svc-media unreachable on ${init.method ?? 'GET'} ${path}: ${(error as Error).message}`);

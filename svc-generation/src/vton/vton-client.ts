@@ -2,6 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { TARGET_IMAGE_SIZE, VTON_FIELDS } from '@vton/contracts';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { GenerationConfig } from '../config/generation.config.js';
+import { BodyTooLargeError, readCappedBody } from '../http/capped-body.js';
 import { ModelTryOnError, vtonApiError, vtonProcessingError } from '../try-on/try-on-errors.js';
 import { Semaphore } from './semaphore.js';
 
@@ -92,7 +93,15 @@ export class VtonClient {
       const body = (await response.text().catch(() => '')).slice(0, MAX_ERROR_BODY);
       throw vtonApiError(response.status, response.statusText, body);
     }
-    const image = Buffer.from(await response.arrayBuffer());
+    // The answer is held in memory: a runaway one is cut off at VTON_MAX_RESPONSE_BYTES.
+    let image: Buffer;
+    try {
+      image = await readCappedBody(response, this.config.VTON_MAX_RESPONSE_BYTES);
+    } catch (error) {
+      // Not retried: the service did answer, and would answer the same again.
+      if (error instanceof BodyTooLargeError) throw vtonProcessingError(error.message);
+      throw error;
+    }
     if (image.length === 0) throw vtonProcessingError('the VTON service answered with an empty body');
     return image;
   }
