@@ -1,6 +1,9 @@
 import type { JobModelState, TryOnJob } from '@vton/contracts';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
+import { JobsService } from '../src/jobs/jobs.service.js';
 import { FaultyVton, MediaSeeder, Platform, readJobEvents, solidPng, unsigned, waitForJob, type App, type Fault, type Rgb } from './helpers.js';
 
 const COLOURS: Record<Fault, Rgb> = {
@@ -130,6 +133,63 @@ describe('try-on jobs: live progress, retry, reload and restart (real svc-media,
       .expect(404);
     expect(res.body).toMatchObject({ code: 'NOT_FOUND', message: 'Garment 999999 not found' });
   });
+
+  it('an event stream closed while its first read re-signs slowly leaves no subscription and no polling behind', async () => {
+    const created = (await createJob(['ok']).expect(201)).body as TryOnJob;
+    const done = await waitForJob(generation.url, token, created.id, (j) => j.status !== 'running');
+    expect(done.models[0].result!.savedImage).toBeTruthy();
+
+    // A slow svc-media: re-signing the saved result takes 1.5 s (then fails; the stored URL is kept).
+    const RESIGN_DELAY_MS = 1500;
+    let resignAsked!: () => void;
+    const asked = new Promise<void>((resolve) => (resignAsked = resolve));
+    const slowMedia = http.createServer((req, res) => {
+      if (req.url?.startsWith('/api/generated-images/')) resignAsked();
+      setTimeout(() => res.writeHead(503).end('slow'), RESIGN_DELAY_MS).unref();
+    });
+    await new Promise<void>((resolve) => slowMedia.listen(0, '127.0.0.1', resolve));
+    const reader = await platform.generation({ ...env(), MEDIA_SERVICE_URL: `http://127.0.0.1:${(slowMedia.address() as AddressInfo).port}` });
+    try {
+      const jobs = reader.app.get(JobsService);
+      let polls = 0;
+      const find = jobs.find.bind(jobs);
+      jobs.find = (...args: Parameters<JobsService['find']>) => {
+        polls++;
+        return find(...args);
+      };
+
+      // The reader opens the stream and leaves while the re-sign is still waiting.
+      const controller = new AbortController();
+      const opened = fetch(eventsUrl(created.id, token, reader), { signal: controller.signal }).catch(() => undefined);
+      await asked;
+      polls = 0; // the stream's first read (get) is done; from here on only polls would count
+      controller.abort();
+      await opened;
+
+      // Past the slow re-sign and several poll intervals (JOB_EVENTS_POLL_MS 200): nothing runs for it.
+      await new Promise((r) => setTimeout(r, RESIGN_DELAY_MS + 1000));
+      expect(jobs.listenerCount(created.id)).toBe(0);
+      expect(polls).toBe(0);
+
+      // A stream that stays open does subscribe and poll, and lets go when closed.
+      const open = new AbortController();
+      const res = await fetch(eventsUrl(created.id, token, reader), { signal: open.signal });
+      expect(res.status).toBe(200);
+      await new Promise((r) => setTimeout(r, 700));
+      expect(jobs.listenerCount(created.id)).toBe(1);
+      expect(polls).toBeGreaterThan(0);
+      open.abort();
+      await new Promise((r) => setTimeout(r, 300));
+      expect(jobs.listenerCount(created.id)).toBe(0);
+      const settled = polls;
+      await new Promise((r) => setTimeout(r, 700));
+      expect(polls).toBe(settled);
+    } finally {
+      await reader.app.close();
+      slowMedia.closeAllConnections();
+      await new Promise<void>((resolve) => slowMedia.close(() => resolve()));
+    }
+  }, 30_000);
 
   it('after a restart, models that were running are failed and retryable', async () => {
     const created = (await createJob(['hang']).expect(201)).body as TryOnJob;

@@ -48,7 +48,20 @@ export class JobsController {
   @ApiOkResponse({ description: '`event: job` / `data: TryOnJob` after each change; `: ping` comments keep the connection open.' })
   @ApiNotFoundResponse({ description: 'No such job of yours.' })
   async events(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Req() req: Request, @Res() res: Response): Promise<void> {
-    const first = await this.jobs.withFreshUrls(callerOf(user, req), await this.jobs.get(user.id, id));
+    // Watched from the start: a reader that leaves during the first read (the re-sign may take
+    // seconds) must not leave a subscription and timers behind.
+    const gone = new AbortController();
+    const leave = () => gone.abort();
+    res.once('close', leave);
+    if (res.destroyed || req.destroyed || req.socket.destroyed) gone.abort();
+    let first: TryOnJob;
+    try {
+      first = await this.jobs.withFreshUrls(callerOf(user, req), await this.jobs.get(user.id, id), gone.signal);
+    } catch (error) {
+      res.off('close', leave);
+      throw error;
+    }
+    if (gone.signal.aborted) return;
     // Later snapshots are read from the database with the URLs stored at save time: results
     // re-signed for the first message keep their fresh URLs (by result id) in every message.
     const fresh = new Map<string, TryOnResult>();
@@ -84,10 +97,14 @@ export class JobsController {
       this.jobs.find(user.id, id).then((job) => job && send(job), () => undefined);
     }, this.config.JOB_EVENTS_POLL_MS);
     const keepalive = setInterval(() => res.write(': ping\n\n'), KEEPALIVE_MS);
-    res.on('close', () => {
-      unsubscribe();
-      clearInterval(poll);
-      clearInterval(keepalive);
-    });
+    gone.signal.addEventListener(
+      'abort',
+      () => {
+        unsubscribe();
+        clearInterval(poll);
+        clearInterval(keepalive);
+      },
+      { once: true },
+    );
   }
 }

@@ -111,18 +111,19 @@ export class JobsService implements OnApplicationBootstrap, OnModuleDestroy {
    * gallery) keeps its stored URL, and the failure is logged. Results kept here after a failed
    * gallery save have no gallery record and are left as they are.
    */
-  async withFreshUrls(caller: Caller, job: TryOnJob): Promise<TryOnJob> {
+  async withFreshUrls(caller: Caller, job: TryOnJob, signal?: AbortSignal): Promise<TryOnJob> {
     const timeoutMs = Math.min(RESIGN_TIMEOUT_MS, this.config.MEDIA_TIMEOUT_MS);
     await Promise.all(
       job.models.map(async (model) => {
         const result = model.result;
         const imageId = result?.savedImage?.id;
-        if (!result || !imageId) return;
+        if (!result || !imageId || signal?.aborted) return;
         try {
-          const record = await this.media.getGeneratedImage(caller, imageId, timeoutMs);
+          const record = await this.media.getGeneratedImage(caller, imageId, timeoutMs, signal);
           result.imageUrl = record.imageUrl;
           result.savedImage = record;
         } catch (error) {
+          if (signal?.aborted) return;
           this.logger.warn(`Job ${job.id}: could not re-sign the result of model ${model.modelId} (gallery image ${imageId}), its stored URL is kept: ${(error as Error).message}`);
         }
       }),
@@ -165,6 +166,11 @@ export class JobsService implements OnApplicationBootstrap, OnModuleDestroy {
       set!.delete(listener);
       if (!set!.size) this.listeners.delete(jobId);
     };
+  }
+
+  /** Listeners of a job (open event streams of this process); 0 once the last one left. Tests check leaks with it. */
+  listenerCount(jobId: string): number {
+    return this.listeners.get(jobId)?.size ?? 0;
   }
 
   async find(userId: number, jobId: string): Promise<TryOnJob | null> {
