@@ -319,3 +319,14 @@ export async function waitForJob(url: string, token: string, id: string, until: 
     await new Promise((r) => setTimeout(r, 100));
   }
 }
+
+/** Each fault's model photo colour, so a result shows which fault it came through. */
+export const FAULT_COLOURS: Record<Fault, Rgb> = {
+  ok: [220, 40, 40],
+  hang: [40, 220, 40],
+  error500: [220, 40, 220],
+  error400: [40, 220, 220],
+  garbage: [220, 220, 40],
+  reset: [120, 120, 120],
+  flaky500: [40, 40, 220],
+};

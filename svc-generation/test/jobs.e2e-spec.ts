@@ -4,17 +4,8 @@ import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { JobsService } from '../src/jobs/jobs.service.js';
-import { FaultyVton, MediaSeeder, Platform, readJobEvents, solidPng, unsigned, waitForJob, type App, type Fault, type Rgb } from './helpers.js';
+import { FAULT_COLOURS, FaultyVton, MediaSeeder, Platform, readJobEvents, solidPng, unsigned, waitForJob, type App, type Fault } from './helpers.js';
 
-const COLOURS: Record<Fault, Rgb> = {
-  ok: [220, 40, 40],
-  hang: [40, 220, 40],
-  error500: [220, 40, 220],
-  error400: [40, 220, 220],
-  garbage: [220, 220, 40],
-  reset: [120, 120, 120],
-  flaky500: [40, 40, 220],
-};
 
 /** The states one model went through, in order, without repeats. */
 function statesOf(jobs: TryOnJob[], modelId: number): JobModelState[] {
@@ -28,7 +19,7 @@ function statesOf(jobs: TryOnJob[], modelId: number): JobModelState[] {
 
 describe('try-on jobs: live progress, retry, reload and restart (real svc-media, Postgres)', () => {
   const platform = new Platform();
-  const vton = new FaultyVton(COLOURS);
+  const vton = new FaultyVton(FAULT_COLOURS);
   let generation: App;
   let token: string;
   let garmentId: number;
@@ -42,7 +33,7 @@ describe('try-on jobs: live progress, retry, reload and restart (real svc-media,
     token = await platform.token(301);
     const seed = new MediaSeeder(platform.media.url, token);
     garmentId = (await seed.croppedGarment()).id;
-    for (const fault of ['ok', 'flaky500', 'error400', 'hang'] as Fault[]) models[fault] = (await seed.model(await solidPng(400, 300, COLOURS[fault]))).id;
+    for (const fault of ['ok', 'flaky500', 'error400', 'hang'] as Fault[]) models[fault] = (await seed.model(await solidPng(400, 300, FAULT_COLOURS[fault]))).id;
   });
 
   beforeEach(() => {

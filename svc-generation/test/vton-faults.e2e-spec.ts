@@ -1,22 +1,13 @@
 import type { GenerateResponse } from '@vton/contracts';
 import request from 'supertest';
-import { FaultyVton, MediaSeeder, Platform, solidPng, type App, type Fault, type Rgb } from './helpers.js';
+import { FAULT_COLOURS, FaultyVton, MediaSeeder, Platform, solidPng, type App, type Fault } from './helpers.js';
 
-const COLOURS: Record<Fault, Rgb> = {
-  ok: [220, 40, 40],
-  hang: [40, 220, 40],
-  error500: [220, 40, 220],
-  error400: [40, 220, 220],
-  garbage: [220, 220, 40],
-  reset: [120, 120, 120],
-  flaky500: [40, 40, 220],
-};
 const TIMEOUT_MS = 600;
 const MAX_RESPONSE_BYTES = 1024 * 1024;
 
 describe('VTON faults (a fault-injecting VTON stub; real svc-media)', () => {
   const platform = new Platform();
-  const vton = new FaultyVton(COLOURS);
+  const vton = new FaultyVton(FAULT_COLOURS);
   let generation: App;
   let token: string;
   let garmentId: number;
@@ -37,8 +28,8 @@ describe('VTON faults (a fault-injecting VTON stub; real svc-media)', () => {
     token = await platform.token(201);
     const seed = new MediaSeeder(platform.media.url, token);
     garmentId = (await seed.croppedGarment()).id;
-    for (const fault of Object.keys(COLOURS) as Fault[]) models[fault] = (await seed.model(await solidPng(400, 300, COLOURS[fault]))).id;
-    for (let i = 0; i < 5; i++) okModels.push((await seed.model(await solidPng(400 + 20 * i, 300, COLOURS.ok))).id);
+    for (const fault of Object.keys(FAULT_COLOURS) as Fault[]) models[fault] = (await seed.model(await solidPng(400, 300, FAULT_COLOURS[fault]))).id;
+    for (let i = 0; i < 5; i++) okModels.push((await seed.model(await solidPng(400 + 20 * i, 300, FAULT_COLOURS.ok))).id);
   });
 
   beforeEach(() => {
