@@ -22,6 +22,7 @@ export {
   type JwksCacheOptions,
   type TokenHeader,
 } from './auth/jwt-keys.js';
+export { SESSION_CHECK, RevokedSessionsFeed, SESSIONS_UNAVAILABLE_MESSAGE, type SessionCheck } from './auth/session-check.js';
 export { READINESS_CHECKS, DatabaseReadiness, type ReadinessCheck } from './health/readiness.js';
 export { DatabaseConnection } from './database/database-connection.js';
 export { createDataSource, dataSourceOptions, ownSchema, prepareSchema, type ServiceDatabase } from './database/data-source-options.js';

@@ -66,6 +66,16 @@ export class ServiceConfig {
   }, { message: TRUSTED_PROXIES_RULE })
   TRUSTED_PROXIES?: string;
 
+  /**
+   * How old the list of ended sessions (signed out everywhere, password reset) may get before it
+   * is read again from svc-auth: a token of an ended session stops working within this time.
+   */
+  @Transform(parseNumber)
+  @IsInt({ message: 'SESSION_REVOCATIONS_MAX_AGE_SECONDS must be a whole number of seconds from 1 to 50' })
+  @Min(1, { message: 'SESSION_REVOCATIONS_MAX_AGE_SECONDS must be a whole number of seconds from 1 to 50' })
+  @Max(50, { message: 'SESSION_REVOCATIONS_MAX_AGE_SECONDS must be a whole number of seconds from 1 to 50' })
+  SESSION_REVOCATIONS_MAX_AGE_SECONDS: number = 20;
+
   /** Strict-Transport-Security max-age; 0 (the default) sends none. Set where TLS ends in front (Kubernetes). */
   @Transform(parseNumber)
   @IsInt({ message: 'HSTS_MAX_AGE_SECONDS must be a whole number of seconds (0 turns HSTS off)' })
