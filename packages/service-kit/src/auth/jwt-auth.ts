@@ -78,6 +78,9 @@ export function createJwtAuth(): { strategy: Type<unknown>; guard: Type<unknown>
     handleRequest<TUser>(err: unknown, user: TUser, info: unknown): TUser {
       if (user && !err) return user;
       if (err instanceof HttpException) throw err;
+      // Only validate() reports errors this way: the token was fine but its session could not be
+      // looked up (the database down), which the exception filter answers 503, not 401.
+      if (err) throw err;
       // The keys could not be fetched (svc-auth down): passport reports that as a failure, but the
       // token may be good, so the caller gets the 503 of JwtKeysUnavailableError, not a 401.
       if (info instanceof JwtKeysUnavailableError) throw info;
