@@ -32,7 +32,8 @@ function claimsOf(token: string | null): TokenClaims | null {
  */
 export function getAuthSessionId(token: string | null = getAuthToken()): string | null {
   const sid = claimsOf(token)?.sid;
-  return typeof sid === 'string' ? sid : null;
+  // A token that names no session can only be told apart by itself.
+  return typeof sid === 'string' ? sid : token;
 }
 
 /** When the token was issued (ms since the epoch), or null. */
