@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { createSecurityHeaders } from './security-headers.mjs';
 
 const TYPES = {
   '.html': 'text/html; charset=utf-8',
@@ -40,6 +41,7 @@ export function createStaticHandler({ root, base = '/', spa = false }) {
   const rootDir = path.resolve(root);
   const prefix = base.endsWith('/') ? base : `${base}/`;
   const gzipCache = new Map();
+  const securityHeaders = createSecurityHeaders();
 
   const resolveFile = (urlPath) => {
     let decoded;
@@ -78,11 +80,11 @@ export function createStaticHandler({ root, base = '/', spa = false }) {
       res.writeHead(404, { 'content-type': 'text/plain', 'cache-control': 'no-cache' }).end('Not found');
       return;
     }
-    sendFile(req, res, found, gzipCache);
+    sendFile(req, res, found, gzipCache, securityHeaders(found.file, found.stat));
   };
 }
 
-function sendFile(req, res, { file, stat }, gzipCache) {
+function sendFile(req, res, { file, stat }, gzipCache, security) {
   const ext = path.extname(file).toLowerCase();
   const etag = `W/"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`;
   const headers = {
@@ -90,8 +92,8 @@ function sendFile(req, res, { file, stat }, gzipCache) {
     'cache-control': cacheControlFor(file),
     etag,
     'last-modified': stat.mtime.toUTCString(),
-    'x-content-type-options': 'nosniff',
     vary: 'Accept-Encoding',
+    ...security,
   };
   if (req.headers['if-none-match'] === etag) {
     res.writeHead(304, headers).end();
