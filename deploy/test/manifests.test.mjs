@@ -209,10 +209,24 @@ describe.each(OVERLAYS)('overlay %s', (overlay) => {
       const env = {};
       for (const f of c.envFrom ?? []) Object.assign(env, configMaps.get(f.configMapRef?.name) ?? {});
       for (const e of c.env ?? []) env[e.name] = e.value ?? `<${e.valueFrom ? 'ref' : ''}>`;
-      for (const v of [...vars, 'PORT', 'HOST', 'LOG_LEVEL', 'JSON_BODY_LIMIT']) expect(`${svc} ${v}: ${v in env}`).toBe(`${svc} ${v}: true`);
+      // TRUSTED_PROXIES is required in a pod: the service refuses to start without it.
+      for (const v of [...vars, 'PORT', 'HOST', 'LOG_LEVEL', 'JSON_BODY_LIMIT', 'TRUSTED_PROXIES']) expect(`${svc} ${v}: ${v in env}`).toBe(`${svc} ${v}: true`);
       expect(env.MIGRATIONS_RUN).toBe('false');
       expect(env.DATABASE_SCHEMA).toBe({ 'svc-auth': 'auth', 'svc-media': 'media', 'svc-generation': 'generation' }[svc]);
     }
+  });
+
+  test('HSTS is sent behind TLS in prod (services and frontends), never over plain HTTP in dev', () => {
+    for (const [overlay, expected] of [['dev', '0'], ['prod', '31536000']]) {
+      const built = buildOverlay(overlay);
+      const maps = new Map(built.filter((o) => o.kind === 'ConfigMap').map((o) => [o.metadata.name, o.data]));
+      for (const d of built.filter((o) => o.kind === 'Deployment' && /^(svc-|shell|mfe-)/.test(o.metadata.name))) {
+        const c = d.spec.template.spec.containers[0];
+        const env = Object.assign({}, ...(c.envFrom ?? []).map((f) => maps.get(f.configMapRef?.name) ?? {}));
+        expect(`${overlay} ${d.metadata.name} HSTS ${env.HSTS_MAX_AGE_SECONDS}`).toBe(`${overlay} ${d.metadata.name} HSTS ${expected}`);
+      }
+    }
+    expect(find(buildOverlay('prod'), 'Ingress', 'vton-studio').spec.tls).toBeDefined();
   });
 
   test('each service has a migrations Job with its image, its whole environment and migrate.js', () => {
