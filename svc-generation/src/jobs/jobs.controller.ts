@@ -1,7 +1,7 @@
-import { Body, Controller, Get, HttpCode, Param, ParseIntPipe, Post, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiConflictResponse, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiProduces, ApiQuery, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import type { TryOnJob, TryOnResult } from '@vton/contracts';
-import { CurrentUser, type AuthenticatedUser } from '@vton/service-kit';
+import { CurrentUser, RecordIdPipe, type AuthenticatedUser } from '@vton/service-kit';
 import type { Request, Response } from 'express';
 import { GenerationConfig } from '../config/generation.config.js';
 import { callerOf } from '../try-on/caller.js';
@@ -37,7 +37,7 @@ export class JobsController {
   @HttpCode(200)
   @ApiOkResponse({ description: 'TryOnJob with the model queued again.' })
   @ApiConflictResponse({ description: 'The model has not failed.' })
-  retry(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Param('modelId', ParseIntPipe) modelId: number, @Req() req: Request): Promise<TryOnJob> {
+  retry(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Param('modelId', RecordIdPipe) modelId: number, @Req() req: Request): Promise<TryOnJob> {
     return this.jobs.retry(callerOf(user, req), id, modelId);
   }
 
