@@ -1,6 +1,8 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { defineService, ServiceKitModule } from '@vton/service-kit';
 import { AccountsModule } from './accounts/accounts.module.js';
+import { ApiKeysModule } from './api-keys/api-keys.module.js';
+import { ApiKeysService } from './api-keys/api-keys.service.js';
 import { AuthConfig } from './config/auth.config.js';
 import { authDatabase } from './database/data-source.js';
 import { SessionsModule } from './sessions/sessions.module.js';
@@ -14,8 +16,16 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
-        // svc-auth verifies its own tokens with its own key and asks its own sessions table.
-        ServiceKitModule.forRoot({ app: 'svc-auth', config, database: authDatabase, jwtKeys: SigningKeys, sessions: SessionsService, imports: [SessionsModule] }),
+        // svc-auth verifies its own tokens with its own key and asks its own sessions and API keys tables.
+        ServiceKitModule.forRoot({
+          app: 'svc-auth',
+          config,
+          database: authDatabase,
+          jwtKeys: SigningKeys,
+          sessions: SessionsService,
+          apiKeys: ApiKeysService,
+          imports: [SessionsModule, ApiKeysModule],
+        }),
         TokensModule,
         AccountsModule,
       ],

@@ -5,3 +5,4 @@ export * from './constants.js';
 export * from './auth.js';
 export * from './media.js';
 export * from './generation.js';
+export * from './api-access.js';

@@ -32,7 +32,12 @@ export const SERVICE_ROUTES: readonly ServiceRoute[] = [
   { prefix: '/api/generated-images', app: 'svc-media' },
   { prefix: '/api/media', app: 'svc-media' },
   { prefix: '/api/try-on', app: 'svc-generation' },
+  // The one OpenAPI document of the public API (all three services), served by svc-auth.
+  { prefix: '/api/openapi.json', app: 'svc-auth' },
 ];
+
+/** Where the merged OpenAPI 3.1 document of the public API is served. */
+export const PUBLIC_OPENAPI_PATH = '/api/openapi.json';
 
 export const REMOTE_ROUTES: readonly RemoteRoute[] = [
   { prefix: '/mfe/marketing', app: 'mfe-marketing', scope: 'marketing' },

@@ -22,6 +22,16 @@ export {
   type JwksCacheOptions,
   type TokenHeader,
 } from './auth/jwt-keys.js';
+export {
+  API_KEY_VERIFIER,
+  API_KEYS_UNAVAILABLE_MESSAGE,
+  ApiKeyRateLimited,
+  RemoteApiKeyVerifier,
+  rateLimitHeaders,
+  setRateLimitHeaders,
+  type ApiKeyVerifier,
+} from './auth/api-keys.js';
+export { ApiKeyScopes, API_KEY_SCOPES_METADATA, API_KEY_SCOPES_EXTENSION } from './auth/api-key-scopes.decorator.js';
 export { SESSION_CHECK, RevokedSessionsFeed, SESSIONS_UNAVAILABLE_MESSAGE, type SessionCheck } from './auth/session-check.js';
 export { READINESS_CHECKS, DatabaseReadiness, type ReadinessCheck } from './health/readiness.js';
 export { DatabaseConnection } from './database/database-connection.js';

@@ -3,6 +3,7 @@ import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
 import { PassportModule } from '@nestjs/passport';
 import { TerminusModule } from '@nestjs/terminus';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { API_KEY_VERIFIER, RemoteApiKeyVerifier, type ApiKeyVerifier } from './auth/api-keys.js';
 import { createJwtAuth } from './auth/jwt-auth.js';
 import { JWT_KEY_RESOLVER, RemoteJwksKeys, type JwtKeyResolver } from './auth/jwt-keys.js';
 import { RevokedSessionsFeed, SESSION_CHECK, type SessionCheck } from './auth/session-check.js';
@@ -29,6 +30,8 @@ export interface ServiceKitOptions<C extends ServiceConfig> {
   jwtKeys?: Type<JwtKeyResolver>;
   /** Which sessions have ended; svc-auth reads its own table instead of its published list. */
   sessions?: Type<SessionCheck>;
+  /** Who checks personal API keys; svc-auth checks its own table instead of asking itself over HTTP. */
+  apiKeys?: Type<ApiKeyVerifier>;
 }
 
 /**
@@ -42,6 +45,7 @@ export class ServiceKitModule {
     const readiness = options.readiness ?? [];
     const jwtKeys = options.jwtKeys ?? RemoteJwksKeys;
     const sessions = options.sessions ?? RevokedSessionsFeed;
+    const apiKeys = options.apiKeys ?? RemoteApiKeyVerifier;
     const jwt = createJwtAuth();
     const configClass = config.constructor as Type<C>;
     const providers: Provider[] = [
@@ -51,6 +55,8 @@ export class ServiceKitModule {
       { provide: JWT_KEY_RESOLVER, useExisting: jwtKeys },
       sessions,
       { provide: SESSION_CHECK, useExisting: sessions },
+      apiKeys,
+      { provide: API_KEY_VERIFIER, useExisting: apiKeys },
       jwt.strategy,
       { provide: APP_GUARD, useClass: jwt.guard },
       { provide: APP_FILTER, useClass: ApiExceptionFilter },
@@ -74,7 +80,7 @@ export class ServiceKitModule {
       ],
       controllers: [createHealthController(options.app)],
       providers,
-      exports: [SERVICE_CONFIG, configClass, JWT_KEY_RESOLVER, jwtKeys, SESSION_CHECK, sessions, DatabaseConnection],
+      exports: [SERVICE_CONFIG, configClass, JWT_KEY_RESOLVER, jwtKeys, SESSION_CHECK, sessions, API_KEY_VERIFIER, apiKeys, DatabaseConnection],
     };
   }
 }

@@ -78,4 +78,17 @@ export class AuthConfig extends ServiceConfig {
   @Min(1, { message: 'MAIL_SEND_WINDOW_SECONDS must be a whole number of seconds (1 to 86400)' })
   @Max(86400, { message: 'MAIL_SEND_WINDOW_SECONDS must be a whole number of seconds (1 to 86400)' })
   MAIL_SEND_WINDOW_SECONDS = 60 * 60;
+
+  /** Requests one personal API key may make per window (every service counts; 429 with RateLimit headers beyond). */
+  @Transform(parseNumber)
+  @IsInt({ message: 'API_KEY_RATE_LIMIT must be a whole number from 1 to 100000' })
+  @Min(1, { message: 'API_KEY_RATE_LIMIT must be a whole number from 1 to 100000' })
+  @Max(100_000, { message: 'API_KEY_RATE_LIMIT must be a whole number from 1 to 100000' })
+  API_KEY_RATE_LIMIT = 60;
+
+  @Transform(parseNumber)
+  @IsInt({ message: 'API_KEY_RATE_WINDOW_SECONDS must be a whole number of seconds (1 to 3600)' })
+  @Min(1, { message: 'API_KEY_RATE_WINDOW_SECONDS must be a whole number of seconds (1 to 3600)' })
+  @Max(3600, { message: 'API_KEY_RATE_WINDOW_SECONDS must be a whole number of seconds (1 to 3600)' })
+  API_KEY_RATE_WINDOW_SECONDS = 60;
 }

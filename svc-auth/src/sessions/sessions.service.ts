@@ -1,8 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import type { RevokedSessionsResponse } from '@vton/contracts';
+import { API_KEY_TOKEN_MINUTES, type RevokedSessionsResponse } from '@vton/contracts';
 import type { SessionCheck } from '@vton/service-kit';
 import { IsNull, type Repository } from 'typeorm';
+import { ApiKey } from '../api-keys/api-key.entity.js';
+import { sqlTable } from '../database/sql-table.js';
 import { Session } from './session.entity.js';
 
 /**
@@ -14,9 +16,12 @@ import { Session } from './session.entity.js';
 export class SessionsService implements SessionCheck {
   constructor(@InjectRepository(Session) private readonly sessions: Repository<Session>) {}
 
+  /** Also for the `sid` of an API key's onward token: the key's id, ended when the key is revoked. */
   async hasEnded(sessionId: string): Promise<boolean> {
     const session = await this.sessions.findOneBy({ id: sessionId });
-    return !session || session.revokedAt !== null || session.expiresAt.getTime() <= Date.now();
+    if (session) return session.revokedAt !== null || session.expiresAt.getTime() <= Date.now();
+    const keys: unknown[] = await this.sessions.query(`SELECT 1 FROM ${this.apiKeysTable} WHERE "id" = $1 AND "revokedAt" IS NULL`, [sessionId]);
+    return keys.length === 0;
   }
 
   /** Sign out: this session's tokens stop working. */
@@ -29,14 +34,21 @@ export class SessionsService implements SessionCheck {
     await this.sessions.update({ userId, revokedAt: IsNull() }, { revokedAt: () => 'now()' });
   }
 
-  /** Sessions ended after `since` (all, without it) whose tokens have not expired yet. */
+  /**
+   * Sessions ended after `since` (all, without it) whose tokens have not expired yet, and API keys
+   * revoked since then whose onward tokens (API_KEY_TOKEN_MINUTES) may still be alive: both are
+   * named by the `sid` of their tokens.
+   */
   async revokedSince(since: Date | undefined): Promise<RevokedSessionsResponse> {
     // The database's clock for both, read first: the caller's next `since` is taken from it.
     const [{ asOf }]: { asOf: Date }[] = await this.sessions.query('SELECT now() AS "asOf"');
     const rows: { id: string; expiresAt: Date }[] = await this.sessions.query(
       `SELECT "id", "expiresAt" FROM ${this.table}
-        WHERE "revokedAt" IS NOT NULL AND "expiresAt" > now() AND ($1::timestamptz IS NULL OR "revokedAt" > $1)`,
-      [since ?? null],
+        WHERE "revokedAt" IS NOT NULL AND "expiresAt" > now() AND ($1::timestamptz IS NULL OR "revokedAt" > $1)
+       UNION ALL
+       SELECT "id", "revokedAt" + make_interval(mins => $2) FROM ${this.apiKeysTable}
+        WHERE "revokedAt" IS NOT NULL AND "revokedAt" + make_interval(mins => $2) > now() AND ($1::timestamptz IS NULL OR "revokedAt" > $1)`,
+      [since ?? null, API_KEY_TOKEN_MINUTES],
     );
     return {
       revoked: rows.map((r) => ({ sessionId: r.id, expiresAt: new Date(r.expiresAt).toISOString() })),
@@ -45,9 +57,10 @@ export class SessionsService implements SessionCheck {
   }
 
   private get table(): string {
-    return this.sessions.metadata.tablePath
-      .split('.')
-      .map((part) => `"${part}"`)
-      .join('.');
+    return sqlTable(this.sessions.metadata);
+  }
+
+  private get apiKeysTable(): string {
+    return sqlTable(this.sessions.manager.connection.getMetadata(ApiKey));
   }
 }

@@ -3,6 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { ErrorCode } from '@vton/contracts';
 import { ApiException } from '@vton/service-kit';
 import type { Repository } from 'typeorm';
+import { sqlTable } from '../database/sql-table.js';
 import { ThrottleCounter } from './throttle-counter.entity.js';
 
 /** A 429 that carries how long to wait; RetryAfterInterceptor turns it into the Retry-After header. */
@@ -40,10 +41,7 @@ export class ThrottleService {
   constructor(@InjectRepository(ThrottleCounter) private readonly counters: Repository<ThrottleCounter>) {}
 
   private get table(): string {
-    return this.counters.metadata.tablePath
-      .split('.')
-      .map((part) => `"${part}"`)
-      .join('.');
+    return sqlTable(this.counters.metadata);
   }
 
   /** Counts one hit for `key` and returns the count within the current window. */

@@ -43,8 +43,17 @@ export class TokenService {
     return this.sign(user, user.sessionId, expiresAt);
   }
 
-  sign(user: { id: number; email: string }, sessionId: string, expiresAt: Date): Promise<string> {
-    return new SignJWT({ email: user.email, sid: sessionId })
+  /**
+   * The short-lived token a service uses to act for an API key's owner on another service: `sid`
+   * is the key's id (so revoking the key ends it through the same list as sessions) and `scope`
+   * limits it to the key's scopes. It never reaches the key's holder.
+   */
+  signForApiKey(user: { id: number; email: string }, keyId: string, scopes: readonly string[], expiresAt: Date): Promise<string> {
+    return this.sign(user, keyId, expiresAt, { scope: scopes.join(' ') });
+  }
+
+  sign(user: { id: number; email: string }, sessionId: string, expiresAt: Date, extraClaims: Record<string, string> = {}): Promise<string> {
+    return new SignJWT({ email: user.email, sid: sessionId, ...extraClaims })
       .setProtectedHeader({ alg: JWT_ALGORITHM, kid: this.keys.kid, typ: 'JWT' })
       .setSubject(String(user.id))
       .setIssuer(JWT_ISSUER)

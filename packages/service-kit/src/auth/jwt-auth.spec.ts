@@ -12,11 +12,14 @@ import { CurrentUser, type AuthenticatedUser } from './current-user.js';
 import { createJwtAuth } from './jwt-auth.js';
 import { JWT_KEY_RESOLVER, JwksCache, JwtKeysUnavailableError, KEYS_UNAVAILABLE_MESSAGE, UnknownSigningKeyError } from './jwt-keys.js';
 import { SESSION_CHECK, type SessionCheck } from './session-check.js';
+import { API_KEY_VERIFIER, type ApiKeyVerifier } from './api-keys.js';
 
 const SESSION = '6f1c2d3e-4a5b-4c6d-8e9f-0a1b2c3d4e5f';
 /** Sessions ended in svc-auth, as the guard's session check reports them. */
 const endedSessions = new Set<string>();
 const sessionCheck: SessionCheck = { hasEnded: async (sid) => endedSessions.has(sid) };
+/** These tests send no API keys (svc-media's and svc-auth's HTTP tests check keys against the real svc-auth). */
+const noApiKeys: ApiKeyVerifier = { authorize: async () => { throw new Error('no API key expected here'); } };
 
 /** A stand-in for svc-auth's JWKS endpoint that can be switched to "down" or "5xx". */
 class JwksServer {
@@ -88,6 +91,7 @@ async function guardedApp(keys: JwksCache): Promise<INestApplication> {
     providers: [
       { provide: JWT_KEY_RESOLVER, useValue: keys },
       { provide: SESSION_CHECK, useValue: sessionCheck },
+      { provide: API_KEY_VERIFIER, useValue: noApiKeys },
       jwt.strategy,
       { provide: APP_GUARD, useClass: jwt.guard },
       { provide: APP_FILTER, useClass: ApiExceptionFilter },

@@ -1,9 +1,24 @@
 import { HttpException, Inject, Injectable, UnauthorizedException, type ExecutionContext, type Type } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { AuthGuard, PassportStrategy } from '@nestjs/passport';
-import { AUTH_ERRORS, JWT_ALGORITHM, JWT_AUDIENCE, JWT_ISSUER } from '@vton/contracts';
+import {
+  API_KEY_ERRORS,
+  API_KEY_PATTERN,
+  API_KEY_PREFIX,
+  API_KEY_SCOPES,
+  AUTH_ERRORS,
+  ErrorCode,
+  JWT_ALGORITHM,
+  JWT_AUDIENCE,
+  JWT_ISSUER,
+  type ApiKeyScope,
+} from '@vton/contracts';
+import type { Request, Response } from 'express';
 import { decodeProtectedHeader } from 'jose';
 import { ExtractJwt, Strategy } from 'passport-jwt';
+import { ApiException } from '../errors/api-exception.js';
+import { API_KEY_SCOPES_METADATA } from './api-key-scopes.decorator.js';
+import { API_KEY_VERIFIER, ApiKeyRateLimited, setRateLimitHeaders, type ApiKeyVerifier } from './api-keys.js';
 import type { AuthenticatedUser } from './current-user.js';
 import { JWT_KEY_RESOLVER, JwtKeysUnavailableError, type JwtKeyResolver } from './jwt-keys.js';
 import { IS_PUBLIC } from './public.decorator.js';
@@ -13,7 +28,11 @@ interface TokenClaims {
   sub?: unknown;
   email?: unknown;
   sid?: unknown;
+  /** Only on the short-lived tokens svc-auth issues for an API key's onward calls: its scopes. */
+  scope?: unknown;
 }
+
+const bearerOf = ExtractJwt.fromAuthHeaderAsBearerToken();
 
 const SESSION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -34,7 +53,8 @@ export function createJwtAuth(): { strategy: Type<unknown>; guard: Type<unknown>
       @Inject(SESSION_CHECK) private readonly sessions: SessionCheck,
     ) {
       super({
-        jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),
+        jwtFromRequest: bearerOf,
+        passReqToCallback: true,
         // Only ES256 from svc-auth's keys: a token naming `none` or an HMAC algorithm is
         // rejected before any key is looked up.
         algorithms: [JWT_ALGORITHM],
@@ -53,26 +73,57 @@ export function createJwtAuth(): { strategy: Type<unknown>; guard: Type<unknown>
       });
     }
 
-    async validate(claims: TokenClaims): Promise<AuthenticatedUser> {
+    async validate(req: Request, claims: TokenClaims): Promise<AuthenticatedUser> {
       const id = Number(claims.sub);
       if (!Number.isSafeInteger(id) || id <= 0 || typeof claims.email !== 'string' || typeof claims.sid !== 'string' || !SESSION_ID.test(claims.sid)) {
         throw new UnauthorizedException('Invalid token');
       }
-      // A well-signed, unexpired token of a session that ended (signed out everywhere, password reset).
-      if (await this.sessions.hasEnded(claims.sid)) throw new UnauthorizedException(AUTH_ERRORS.sessionEnded);
-      return { id, email: claims.email, sessionId: claims.sid };
+      const scopes = claims.scope === undefined ? undefined : parseScopes(claims.scope);
+      // A well-signed, unexpired token of a session that ended (signed out everywhere, password
+      // reset), or of an API key that was revoked (the same list names both).
+      if (await this.sessions.hasEnded(claims.sid)) {
+        throw new UnauthorizedException(scopes ? API_KEY_ERRORS.revoked : AUTH_ERRORS.sessionEnded);
+      }
+      const user: AuthenticatedUser = { id, email: claims.email, sessionId: claims.sid };
+      if (scopes) user.apiKey = { id: claims.sid, scopes, token: bearerOf(req)! };
+      return user;
     }
   }
 
   @Injectable()
   class JwtAuthGuard extends AuthGuard(name) {
-    constructor(private readonly reflector: Reflector) {
+    constructor(
+      private readonly reflector: Reflector,
+      @Inject(API_KEY_VERIFIER) private readonly apiKeys: ApiKeyVerifier,
+    ) {
       super();
     }
 
-    canActivate(context: ExecutionContext) {
-      const isPublic = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, [context.getHandler(), context.getClass()]);
-      return isPublic ? true : super.canActivate(context);
+    async canActivate(context: ExecutionContext): Promise<boolean> {
+      const targets = [context.getHandler(), context.getClass()];
+      if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets)) return true;
+      const req = context.switchToHttp().getRequest<Request & { user?: AuthenticatedUser }>();
+      const bearer = bearerOf(req);
+      if (bearer?.startsWith(API_KEY_PREFIX)) {
+        req.user = await this.authenticateKey(bearer, context.switchToHttp().getResponse<Response>());
+      } else {
+        await super.canActivate(context);
+      }
+      checkScopes(req.user!, this.reflector.getAllAndOverride<ApiKeyScope[] | undefined>(API_KEY_SCOPES_METADATA, targets));
+      return true;
+    }
+
+    /** A personal API key: svc-auth checks it and counts the request; every answer says the rate left. */
+    private async authenticateKey(key: string, res: Response): Promise<AuthenticatedUser> {
+      if (!API_KEY_PATTERN.test(key)) throw new UnauthorizedException(API_KEY_ERRORS.invalid);
+      try {
+        const { user, keyId, scopes, token, rateLimit } = await this.apiKeys.authorize(key);
+        setRateLimitHeaders(res, rateLimit, false);
+        return { id: user.id, email: user.email, sessionId: keyId, apiKey: { id: keyId, scopes, token } };
+      } catch (error) {
+        if (error instanceof ApiKeyRateLimited) setRateLimitHeaders(res, error.rateLimit, true);
+        throw error;
+      }
     }
 
     handleRequest<TUser>(err: unknown, user: TUser, info: unknown): TUser {
@@ -92,4 +143,20 @@ export function createJwtAuth(): { strategy: Type<unknown>; guard: Type<unknown>
   }
 
   return { strategy: JwtStrategy, guard: JwtAuthGuard };
+}
+
+/** An API key (or a token acting for one) reaches only routes that name one of its scopes. */
+function checkScopes(user: AuthenticatedUser, required: ApiKeyScope[] | undefined): void {
+  if (!user.apiKey) return;
+  if (!required?.length) throw new ApiException(403, ErrorCode.FORBIDDEN, API_KEY_ERRORS.notAllowed);
+  if (!required.some((scope) => user.apiKey!.scopes.includes(scope))) {
+    throw new ApiException(403, ErrorCode.FORBIDDEN, API_KEY_ERRORS.missingScope(required));
+  }
+}
+
+function parseScopes(value: unknown): ApiKeyScope[] {
+  if (typeof value !== 'string') throw new UnauthorizedException('Invalid token');
+  const scopes = value.split(' ').filter(Boolean);
+  if (!scopes.every((s) => (API_KEY_SCOPES as readonly string[]).includes(s))) throw new UnauthorizedException('Invalid token');
+  return scopes as ApiKeyScope[];
 }

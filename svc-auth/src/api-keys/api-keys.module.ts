@@ -1,0 +1,15 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { ThrottlingModule } from '../throttling/throttling.module.js';
+import { TokensModule } from '../tokens/tokens.module.js';
+import { ApiKey } from './api-key.entity.js';
+import { ApiKeysAuthorizeController, ApiKeysController } from './api-keys.controller.js';
+import { ApiKeysService } from './api-keys.service.js';
+
+@Module({
+  imports: [TypeOrmModule.forFeature([ApiKey]), ThrottlingModule, TokensModule],
+  controllers: [ApiKeysController, ApiKeysAuthorizeController],
+  providers: [ApiKeysService],
+  exports: [ApiKeysService, TypeOrmModule, ThrottlingModule, TokensModule],
+})
+export class ApiKeysModule {}
