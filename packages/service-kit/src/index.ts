@@ -9,7 +9,7 @@ export { isDependencyUnavailable } from './errors/dependency-errors.js';
 export { IsRecordId, RecordIdPipe } from './validation/record-id.js';
 export { securityHeaders, noStoreByDefault } from './http/security-headers.js';
 export { REQUEST_ID_HEADER, assignRequestId, requestIdFrom, requestIdOf } from './logging/request-id.js';
-export { Public, IS_PUBLIC } from './auth/public.decorator.js';
+export { Public, IS_PUBLIC, PUBLIC_EXTENSION } from './auth/public.decorator.js';
 export { CurrentUser, type AuthenticatedUser } from './auth/current-user.js';
 export {
   JWT_KEY_RESOLVER,
@@ -37,7 +37,8 @@ export { READINESS_CHECKS, DatabaseReadiness, type ReadinessCheck } from './heal
 export { DatabaseConnection } from './database/database-connection.js';
 export { createDataSource, dataSourceOptions, ownSchema, prepareSchema, type ServiceDatabase } from './database/data-source-options.js';
 export { runMigrationsCommand } from './database/migrate.js';
-export { setupOpenApi } from './openapi/openapi.js';
+export { setupOpenApi, serviceOpenApiDocument, completeOpenApiDocument, API_ERROR_SCHEMA } from './openapi/openapi.js';
+export { ApiResult, PublicApi, RESULT_EXTENSION, PUBLIC_API_EXTENSION, type ApiResultOptions } from './openapi/api-result.decorator.js';
 export { ServiceKitModule, type ServiceKitOptions } from './service-kit.module.js';
 export { defineService, type ServiceDefinition } from './service-definition.js';
 export { bootstrapService, createServiceApp, startServiceApp, type StartedServiceApp } from './bootstrap.js';

@@ -1,11 +1,11 @@
 import { Body, Controller, Get, HttpCode, Post, Query, Req, UseInterceptors } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
-  ApiBearerAuth,
   ApiConflictResponse,
   ApiCreatedResponse,
   ApiForbiddenResponse,
   ApiOkResponse,
+  ApiOperation,
   ApiTags,
   ApiTooManyRequestsResponse,
   ApiUnauthorizedResponse,
@@ -35,6 +35,7 @@ export class AccountsController {
 
   @Public()
   @Post('register')
+  @ApiOperation({ operationId: 'register', summary: 'Create an account' })
   @ApiCreatedResponse({ description: 'Stored unverified; a verification e-mail is on its way.' })
   @ApiBadRequestResponse({ description: 'Validation failed: `message` is the first issue, `issues` lists them all.' })
   @ApiConflictResponse({ description: '"User already exists".' })
@@ -45,6 +46,7 @@ export class AccountsController {
 
   @Public()
   @Post('login')
+  @ApiOperation({ operationId: 'login', summary: 'Sign in' })
   @HttpCode(200)
   @ApiOkResponse({ description: '{ token }: an ES256 JWT.' })
   @ApiUnauthorizedResponse({ description: '"Invalid credentials".' })
@@ -56,6 +58,7 @@ export class AccountsController {
 
   @Public()
   @Post('verify-email-and-login')
+  @ApiOperation({ operationId: 'verifyEmailAndLogin', summary: 'Verify the e-mail address and sign in' })
   @HttpCode(200)
   @ApiOkResponse({ description: '{ success, token, message }: the account is verified and signed in.' })
   @ApiBadRequestResponse({ description: 'Missing, unknown, used or expired token.' })
@@ -65,6 +68,7 @@ export class AccountsController {
 
   @Public()
   @Post('resend-verification')
+  @ApiOperation({ operationId: 'resendVerification', summary: 'Send the verification e-mail again' })
   @HttpCode(200)
   @ApiOkResponse({ description: 'The same answer whether or not the address has an account.' })
   @ApiTooManyRequestsResponse({ description: 'Too many e-mails for this address; see Retry-After.' })
@@ -74,6 +78,7 @@ export class AccountsController {
 
   @Public()
   @Post('forgot-password')
+  @ApiOperation({ operationId: 'forgotPassword', summary: 'Mail a password reset link' })
   @HttpCode(200)
   @ApiOkResponse({ description: 'The same answer whether or not the address has an account.' })
   @ApiTooManyRequestsResponse({ description: 'Too many e-mails for this address; see Retry-After.' })
@@ -83,6 +88,7 @@ export class AccountsController {
 
   @Public()
   @Post('reset-password')
+  @ApiOperation({ operationId: 'resetPassword', summary: 'Set a new password with a reset link' })
   @HttpCode(200)
   @ApiOkResponse({ description: 'The password is changed; the link is used up; every session of the account has ended.' })
   @ApiBadRequestResponse({ description: 'Validation failed, or an unknown, used or expired token.' })
@@ -92,7 +98,7 @@ export class AccountsController {
 
   @Post('refresh')
   @HttpCode(200)
-  @ApiBearerAuth('bearer')
+  @ApiOperation({ operationId: 'refreshToken', summary: 'Renew the sign-in token' })
   @ApiOkResponse({ description: '{ token }: a new token of the same session, which now lasts 7 more days.' })
   @ApiUnauthorizedResponse({ description: 'No valid token, or its session has ended.' })
   refresh(@CurrentUser() user: AuthenticatedUser): Promise<LoginResponse> {
@@ -101,7 +107,7 @@ export class AccountsController {
 
   @Post('logout')
   @HttpCode(200)
-  @ApiBearerAuth('bearer')
+  @ApiOperation({ operationId: 'logout', summary: 'Sign out' })
   @ApiOkResponse({ description: 'This session has ended: its tokens stop working on every service within a minute.' })
   logout(@CurrentUser() user: AuthenticatedUser): Promise<AuthMessageResponse> {
     return this.accounts.signOut(user);
@@ -109,14 +115,14 @@ export class AccountsController {
 
   @Post('logout-all')
   @HttpCode(200)
-  @ApiBearerAuth('bearer')
+  @ApiOperation({ operationId: 'logoutAll', summary: 'Sign out of all devices' })
   @ApiOkResponse({ description: 'Every session of the account has ended ("Sign out of all devices").' })
   logoutAll(@CurrentUser() user: AuthenticatedUser): Promise<AuthMessageResponse> {
     return this.accounts.signOutEverywhere(user);
   }
 
   @Get('me')
-  @ApiBearerAuth('bearer')
+  @ApiOperation({ operationId: 'getCurrentUser', summary: 'The signed-in user' })
   @ApiOkResponse({ description: '{ user: { id, email, isEmailVerified, createdAt } } from the users table.' })
   @ApiUnauthorizedResponse({ description: 'No valid token, or the account no longer exists.' })
   me(@CurrentUser() user: AuthenticatedUser): Promise<MeResponse> {

@@ -1,7 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Post } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
-  ApiBearerAuth,
   ApiConflictResponse,
   ApiCreatedResponse,
   ApiExcludeController,
@@ -24,7 +23,6 @@ import { AuthorizeApiKeyDto, CreateApiKeyDto } from './dto/create-api-key.dto.js
  * ApiKeyScopes), so a leaked key can never mint more keys.
  */
 @ApiTags('API keys')
-@ApiBearerAuth('bearer')
 @ApiUnauthorizedResponse({ description: 'No valid sign-in.' })
 @ApiForbiddenResponse({ description: 'Called with an API key: keys are managed from a browser sign-in only.' })
 @Controller(API_KEYS_PATH)

@@ -1,5 +1,5 @@
 import { Controller, Get, Query } from '@nestjs/common';
-import { ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { ErrorCode, REVOKED_SESSIONS_PATH, type RevokedSessionsResponse } from '@vton/contracts';
 import { ApiException, Public } from '@vton/service-kit';
 import { SessionsService } from './sessions.service.js';
@@ -15,7 +15,9 @@ export class SessionsController {
    */
   @Public()
   @Get(REVOKED_SESSIONS_PATH)
+  @ApiOperation({ operationId: 'revokedSessions', summary: 'Ended sessions and revoked API keys' })
   @ApiQuery({ name: 'since', required: false, description: 'ISO time: only sessions ended after it' })
+  @ApiBadRequestResponse({ description: '`since` is not an ISO 8601 time.' })
   @ApiOkResponse({ description: '{ revoked: [{ sessionId, expiresAt }], asOf }: ended sessions whose tokens have not expired.' })
   revoked(@Query('since') since?: string): Promise<RevokedSessionsResponse> {
     const from = since === undefined || since === '' ? undefined : new Date(since);

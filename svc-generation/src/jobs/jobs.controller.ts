@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
-import { ApiBearerAuth, ApiConflictResponse, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiProduces, ApiQuery, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiConflictResponse, ApiNotFoundResponse, ApiOperation, ApiProduces, ApiQuery, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import type { TryOnJob, TryOnResult } from '@vton/contracts';
-import { CurrentUser, RecordIdPipe, type AuthenticatedUser } from '@vton/service-kit';
+import { ApiKeyScopes, ApiResult, CurrentUser, RecordIdPipe, type AuthenticatedUser } from '@vton/service-kit';
 import type { Request, Response } from 'express';
 import { GenerationConfig } from '../config/generation.config.js';
 import { callerOf } from '../try-on/caller.js';
@@ -10,9 +10,8 @@ import { JobsService } from './jobs.service.js';
 
 const KEEPALIVE_MS = 15_000;
 
-@ApiTags('try-on jobs')
-@ApiBearerAuth('bearer')
-@ApiUnauthorizedResponse({ description: 'No valid token.' })
+@ApiTags('Try-on jobs')
+@ApiKeyScopes('try-on')
 @Controller('/api/try-on/jobs')
 export class JobsController {
   constructor(
@@ -21,13 +20,22 @@ export class JobsController {
   ) {}
 
   @Post()
-  @ApiCreatedResponse({ description: 'TryOnJob, every model queued. Same 400/404/503 answers as /api/try-on/generate.' })
+  @ApiOperation({
+    operationId: 'startJob',
+    summary: 'Start a try-on job',
+    description: 'Queues one try-on per ready model photo and answers at once; follow it with `GET /api/try-on/jobs/{id}`, its event stream, or a `job.completed` webhook.',
+  })
+  @ApiResult('TryOnJob', { status: 201, description: 'The job, every model `queued`.' })
+  @ApiBadRequestResponse({ description: 'An invalid body; an uncropped garment; no ready models; a model without a mask.' })
+  @ApiNotFoundResponse({ description: 'The garment or a model photo is not yours or does not exist.' })
+  @ApiServiceUnavailableResponse({ description: 'The try-on engine is not configured, or svc-media is unreachable.' })
   create(@CurrentUser() user: AuthenticatedUser, @Body() request: GenerateTryOnDto, @Req() req: Request): Promise<TryOnJob> {
     return this.jobs.create(callerOf(user, req), request);
   }
 
   @Get(':id')
-  @ApiOkResponse({ description: 'TryOnJob; saved results carry freshly signed URLs.' })
+  @ApiOperation({ operationId: 'getJob', summary: 'Get a try-on job' })
+  @ApiResult('TryOnJob', { description: 'The job; saved results carry freshly signed URLs.' })
   @ApiNotFoundResponse({ description: 'No such job of yours.' })
   async get(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Req() req: Request): Promise<TryOnJob> {
     return this.jobs.withFreshUrls(callerOf(user, req), await this.jobs.get(user.id, id));
@@ -35,7 +43,10 @@ export class JobsController {
 
   @Post(':id/models/:modelId/retry')
   @HttpCode(200)
-  @ApiOkResponse({ description: 'TryOnJob with the model queued again.' })
+  @ApiOperation({ operationId: 'retryModel', summary: 'Retry a failed model of a job' })
+  @ApiResult('TryOnJob', { description: 'The job with the model queued again.' })
+  @ApiBadRequestResponse({ description: 'The model id is not a whole number from 1 to 2147483647.' })
+  @ApiNotFoundResponse({ description: 'No such job of yours, or no such model in it.' })
   @ApiConflictResponse({ description: 'The model has not failed.' })
   retry(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Param('modelId', RecordIdPipe) modelId: number, @Req() req: Request): Promise<TryOnJob> {
     return this.jobs.retry(callerOf(user, req), id, modelId);
@@ -43,9 +54,10 @@ export class JobsController {
 
   /** Server-sent events: a `job` event with the whole TryOnJob now and after every change. */
   @Get(':id/events')
+  @ApiOperation({ operationId: 'followJob', summary: 'Follow a try-on job (server-sent events)' })
   @ApiProduces('text/event-stream')
-  @ApiQuery({ name: 'access_token', required: false, description: 'The Bearer token, for EventSource (which cannot send headers).' })
-  @ApiOkResponse({ description: '`event: job` / `data: TryOnJob` after each change; `: ping` comments keep the connection open.' })
+  @ApiQuery({ name: 'access_token', required: false, description: 'The token or API key, for EventSource (which cannot send headers).', schema: { type: 'string' } })
+  @ApiResult(null, { description: '`event: job` with `data:` the whole TryOnJob, now and after each change; `: ping` comments keep the connection open.', mediaType: 'text/event-stream' })
   @ApiNotFoundResponse({ description: 'No such job of yours.' })
   async events(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Req() req: Request, @Res() res: Response): Promise<void> {
     // Watched from the start: a reader that leaves during the first read (the re-sign may take

@@ -1,15 +1,14 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
-import { ApiBearerAuth, ApiBody, ApiConsumes, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiExcludeEndpoint, ApiNotFoundResponse, ApiOperation, ApiPayloadTooLargeResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { ErrorCode, type GeneratedImageRecord, type GeneratedImagesPage } from '@vton/contracts';
-import { ApiException, createValidationPipe, CurrentUser, RecordIdPipe, type AuthenticatedUser } from '@vton/service-kit';
+import { ApiException, ApiKeyScopes, ApiResult, createValidationPipe, CurrentUser, RecordIdPipe, type AuthenticatedUser } from '@vton/service-kit';
 import type { Request, Response } from 'express';
 import { MediaConfig } from '../config/media.config.js';
 import { readMultipart } from '../uploads/multipart.js';
 import { GeneratedImageFieldsDto, SaveGeneratedImageDto } from './dto/generated-image.dto.js';
 import { DEFAULT_PAGE_SIZE, GeneratedImagesService, MAX_PAGE_SIZE } from './generated-images.service.js';
 
-@ApiTags('generated-images')
-@ApiBearerAuth('bearer')
+@ApiTags('Gallery')
 @Controller('/api/generated-images')
 export class GeneratedImagesController {
   constructor(
@@ -18,48 +17,44 @@ export class GeneratedImagesController {
   ) {}
 
   @Get()
-  @ApiOperation({ summary: 'The gallery, newest first, with signed thumbnail and image URLs (never image bytes).' })
-  @ApiQuery({ name: 'limit', required: false, description: `1–${MAX_PAGE_SIZE}, default ${DEFAULT_PAGE_SIZE}` })
-  @ApiQuery({ name: 'cursor', required: false, description: 'nextCursor of the previous page' })
-  @ApiOkResponse({ description: 'GeneratedImagesPage { images, nextCursor, total }' })
+  @ApiKeyScopes('gallery:read')
+  @ApiOperation({ operationId: 'listGallery', summary: 'List the gallery', description: 'Saved results, newest first, with signed thumbnail and image URLs (never image bytes).' })
+  @ApiQuery({ name: 'limit', required: false, schema: { type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE } })
+  @ApiQuery({ name: 'cursor', required: false, schema: { type: 'string' }, description: '`nextCursor` of the previous page.' })
+  @ApiResult('GeneratedImagesPage', { description: 'One page of the gallery.' })
+  @ApiBadRequestResponse({ description: 'A limit or cursor out of range.' })
   list(@CurrentUser() user: AuthenticatedUser, @Query('limit') limit?: string, @Query('cursor') cursor?: string): Promise<GeneratedImagesPage> {
     return this.images.list(user.id, pageSize(limit), pageCursor(cursor));
   }
 
+  // A try-on caller reads its own results through it too (svc-generation re-signs a job's results with it).
   @Get(':id')
-  @ApiOperation({ summary: 'One saved result with freshly signed URLs (svc-generation re-signs stored try-on results with it).' })
-  @ApiOkResponse({ description: 'GeneratedImageRecord' })
+  @ApiKeyScopes('gallery:read', 'try-on')
+  @ApiOperation({ operationId: 'getGalleryImage', summary: 'Get a saved result', description: 'One saved result with freshly signed URLs.' })
+  @ApiResult('GeneratedImageRecord', { description: 'The saved result.' })
+  @ApiBadRequestResponse({ description: 'The id is not a whole number from 1 to 2147483647.' })
   @ApiNotFoundResponse({ description: 'No such image of yours (another seller’s answers the same).' })
   get(@CurrentUser() user: AuthenticatedUser, @Param('id', RecordIdPipe) id: number): Promise<GeneratedImageRecord> {
     return this.images.get(user.id, id);
   }
 
   @Post()
-  @ApiOperation({ summary: 'Save a result to the gallery (spec §7): imageUrl is a PNG/JPEG/WebP data URL.' })
-  @ApiOkResponse({ description: 'GeneratedImageRecord' })
+  @ApiKeyScopes('gallery:write')
+  @ApiOperation({ operationId: 'saveToGallery', summary: 'Save an image to the gallery', description: '`imageUrl` is a PNG, JPEG or WebP data URL; remote URLs are refused.' })
+  @ApiResult('GeneratedImageRecord', { status: 201, description: 'The saved image (stored as PNG with a WebP thumbnail).' })
+  @ApiBadRequestResponse({ description: 'Not a PNG/JPEG/WebP data URL, bad ids, or metadata over 16 KB.' })
+  @ApiPayloadTooLargeResponse({ description: 'The body is over the size limit.' })
   save(@CurrentUser() user: AuthenticatedUser, @Body() body: SaveGeneratedImageDto): Promise<GeneratedImageRecord> {
     return this.images.saveDataUrl(user.id, body);
   }
 
+  /**
+   * svc-generation saves a result on the seller's behalf: multipart `file` (PNG) + garmentId,
+   * modelId, prompt, generationType, metadata (JSON), tryOnResult=true.
+   */
   @Post('files')
-  @ApiOperation({ summary: 'svc-generation saves a result: multipart `file` (PNG) + garmentId, modelId, prompt, generationType, metadata (JSON), tryOnResult=true.' })
-  @ApiConsumes('multipart/form-data')
-  @ApiBody({
-    schema: {
-      type: 'object',
-      required: ['file'],
-      properties: {
-        file: { type: 'string', format: 'binary' },
-        garmentId: { type: 'integer' },
-        modelId: { type: 'integer' },
-        prompt: { type: 'string' },
-        generationType: { type: 'string', enum: ['vton', 'mock'] },
-        metadata: { type: 'string', description: 'JSON object' },
-        tryOnResult: { type: 'string', enum: ['true', 'false'] },
-      },
-    },
-  })
-  @ApiOkResponse({ description: 'GeneratedImageRecord' })
+  @ApiKeyScopes('try-on')
+  @ApiExcludeEndpoint()
   async saveFile(@CurrentUser() user: AuthenticatedUser, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<GeneratedImageRecord> {
     const { files, fields } = await readMultipart(req, res, { field: 'file', maxFiles: 1, maxFileBytes: this.config.MAX_UPLOAD_BYTES, maxRequestBytes: this.config.MAX_UPLOAD_REQUEST_BYTES });
     const { tryOnResult, ...plain } = formFields(fields);
@@ -69,7 +64,11 @@ export class GeneratedImagesController {
 
   @Delete(':id')
   @HttpCode(204)
-  @ApiNoContentResponse({ description: 'Removed: the row, then its objects.' })
+  @ApiKeyScopes('gallery:write')
+  @ApiOperation({ operationId: 'deleteGalleryImage', summary: 'Delete a saved result' })
+  @ApiResult(null, { status: 204, description: 'Deleted: the record, then its files.' })
+  @ApiBadRequestResponse({ description: 'The id is not a whole number from 1 to 2147483647.' })
+  @ApiNotFoundResponse({ description: 'No such image of yours.' })
   async remove(@CurrentUser() user: AuthenticatedUser, @Param('id', RecordIdPipe) id: number): Promise<void> {
     await this.images.remove(user.id, id);
   }

@@ -1,7 +1,7 @@
 import { Controller, Delete, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
-import { ApiBearerAuth, ApiBody, ApiConsumes, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiBody, ApiConsumes, ApiExcludeEndpoint, ApiNotFoundResponse, ApiOperation, ApiPayloadTooLargeResponse, ApiTags, ApiUnsupportedMediaTypeResponse } from '@nestjs/swagger';
 import type { ModelPhotoRecord } from '@vton/contracts';
-import { CurrentUser, RecordIdPipe, type AuthenticatedUser } from '@vton/service-kit';
+import { ApiKeyScopes, ApiResult, CurrentUser, RecordIdPipe, type AuthenticatedUser } from '@vton/service-kit';
 import type { Request, Response } from 'express';
 import { parseVariant } from '../common/variant.js';
 import { MediaConfig } from '../config/media.config.js';
@@ -10,8 +10,8 @@ import { ObjectStorage } from '../storage/object-storage.service.js';
 import { readMultipart } from '../uploads/multipart.js';
 import { ModelsService } from './models.service.js';
 
-@ApiTags('models')
-@ApiBearerAuth('bearer')
+@ApiTags('Model photos')
+@ApiKeyScopes('try-on')
 @Controller('/api/models')
 export class ModelsController {
   constructor(
@@ -21,10 +21,13 @@ export class ModelsController {
   ) {}
 
   @Post()
-  @ApiOperation({ summary: 'Upload model photos (multipart field `files`, several; JPG, PNG or WebP). All or none are stored.' })
+  @ApiOperation({ operationId: 'uploadModelPhotos', summary: 'Upload model photos', description: 'Multipart field `files`, repeated for each photo (JPG, PNG or WebP). All are stored or none.' })
   @ApiConsumes('multipart/form-data')
   @ApiBody({ schema: { type: 'object', properties: { files: { type: 'array', items: { type: 'string', format: 'binary' } } }, required: ['files'] } })
-  @ApiOkResponse({ description: 'ModelPhotoRecord[] in upload order' })
+  @ApiResult('ModelPhotoRecord', { status: 201, list: true, description: 'The model photos in upload order, status `uploaded`.' })
+  @ApiBadRequestResponse({ description: 'No `files`, too many files, or a file that is not a JPG, PNG or WebP image.' })
+  @ApiPayloadTooLargeResponse({ description: 'A file, or all files together, over the upload limit.' })
+  @ApiUnsupportedMediaTypeResponse({ description: 'The body is not multipart/form-data.' })
   async upload(@CurrentUser() user: AuthenticatedUser, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<ModelPhotoRecord[]> {
     const { files } = await readMultipart(req, res, { field: 'files', maxFiles: this.config.MAX_FILES_PER_UPLOAD, maxFileBytes: this.config.MAX_UPLOAD_BYTES, maxRequestBytes: this.config.MAX_UPLOAD_REQUEST_BYTES });
     return this.models.upload(user.id, files);
@@ -32,22 +35,33 @@ export class ModelsController {
 
   /** The signed-in user's model photos, oldest first. */
   @Get()
-  @ApiOkResponse({ description: 'ModelPhotoRecord[] of the signed-in user.' })
+  @ApiOperation({ operationId: 'listModelPhotos', summary: 'List your model photos' })
+  @ApiResult('ModelPhotoRecord', { list: true, description: 'Your model photos, oldest first.' })
   list(@CurrentUser() user: AuthenticatedUser): Promise<ModelPhotoRecord[]> {
     return this.models.list(user.id);
   }
 
   @Get(':id')
-  @ApiOkResponse({ description: 'ModelPhotoRecord' })
+  @ApiOperation({ operationId: 'getModelPhoto', summary: 'Get a model photo' })
+  @ApiResult('ModelPhotoRecord', { description: 'The model photo with freshly signed URLs.' })
+  @ApiBadRequestResponse({ description: 'The id is not a whole number from 1 to 2147483647.' })
+  @ApiNotFoundResponse({ description: 'No such model photo of yours.' })
   get(@CurrentUser() user: AuthenticatedUser, @Param('id', RecordIdPipe) id: number): Promise<ModelPhotoRecord> {
     return this.models.get(user.id, id);
   }
 
   @Post(':id/mask')
-  @ApiOperation({ summary: 'Approve the painted mask (multipart field `mask`: PNG at the photo’s size). Ready on success; `uploaded` with `error` on failure.' })
+  @ApiOperation({
+    operationId: 'sendMask',
+    summary: 'Send a mask for a model photo',
+    description:
+      'Multipart field `mask`: a PNG the size of the photo, white (or opaque) where the garment goes. On success the photo is `ready` for a try-on; on failure it goes back to `uploaded` with `error`.',
+  })
   @ApiConsumes('multipart/form-data')
   @ApiBody({ schema: { type: 'object', properties: { mask: { type: 'string', format: 'binary' } }, required: ['mask'] } })
-  @ApiOkResponse({ description: 'ModelPhotoRecord with status ready and inpaint {croppedImageUrl, processedMaskUrl, bounds}' })
+  @ApiResult('ModelPhotoRecord', { status: 201, description: 'The model photo, status `ready`, with `inpaint` {croppedImageUrl, processedMaskUrl, bounds}.' })
+  @ApiBadRequestResponse({ description: 'No `mask`, not a PNG, the wrong size, or nothing painted.' })
+  @ApiNotFoundResponse({ description: 'No such model photo of yours.' })
   mask(
     @CurrentUser() user: AuthenticatedUser,
     @Param('id', RecordIdPipe) id: number,
@@ -62,13 +76,17 @@ export class ModelsController {
 
   @Delete(':id')
   @HttpCode(204)
-  @ApiNoContentResponse({ description: 'Removed: the row, then its objects.' })
+  @ApiOperation({ operationId: 'deleteModelPhoto', summary: 'Delete a model photo' })
+  @ApiResult(null, { status: 204, description: 'Deleted, with its mask files.' })
+  @ApiBadRequestResponse({ description: 'The id is not a whole number from 1 to 2147483647.' })
+  @ApiNotFoundResponse({ description: 'No such model photo of yours.' })
   async remove(@CurrentUser() user: AuthenticatedUser, @Param('id', RecordIdPipe) id: number): Promise<void> {
     await this.models.remove(user.id, id);
   }
 
+  /** Model file bytes (`original`, `inpaint-cropped`, `inpaint-mask`), for svc-generation on the user's behalf. */
   @Get(':id/files/:variant')
-  @ApiOperation({ summary: 'Model file bytes (`original`, `inpaint-cropped`, `inpaint-mask`), for svc-generation on the user’s behalf.' })
+  @ApiExcludeEndpoint()
   async file(
     @CurrentUser() user: AuthenticatedUser,
     @Param('id', RecordIdPipe) id: number,

@@ -1,5 +1,5 @@
 import { Controller, Get, Inject, ServiceUnavailableException, type Type } from '@nestjs/common';
-import { ApiOkResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import { HealthCheckService, type HealthCheckResult } from '@nestjs/terminus';
 import { ErrorCode, SERVICE_HEALTH_PATHS, SERVICE_LIVENESS_PATHS } from '@vton/contracts';
 import { Public } from '../auth/public.decorator.js';
@@ -20,12 +20,14 @@ export function createHealthController(app: ServiceName): Type<unknown> {
     ) {}
 
     @Get(SERVICE_LIVENESS_PATHS[app])
+    @ApiOperation({ operationId: 'liveness', summary: 'Liveness' })
     @ApiOkResponse({ description: 'The process runs; says nothing about dependencies.' })
     live(): { status: 'ok' } {
       return { status: 'ok' };
     }
 
     @Get(SERVICE_HEALTH_PATHS[app])
+    @ApiOperation({ operationId: 'readiness', summary: 'Readiness' })
     @ApiOkResponse({ description: 'Every dependency answers.' })
     @ApiServiceUnavailableResponse({ description: 'A dependency is down; `details` says which and why.' })
     async ready(): Promise<HealthCheckResult> {
