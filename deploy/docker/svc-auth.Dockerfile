@@ -21,6 +21,7 @@ COPY packages/service-kit/package.json packages/service-kit/
 COPY packages/static-server/package.json packages/static-server/
 COPY packages/webpack-config/package.json packages/webpack-config/
 COPY packages/local-stack/package.json packages/local-stack/
+COPY packages/api-reference/package.json packages/api-reference/
 COPY svc-auth/package.json svc-auth/
 COPY svc-media/package.json svc-media/
 COPY svc-generation/package.json svc-generation/
@@ -37,7 +38,7 @@ FROM deps AS build
 COPY tsconfig.base.json .swcrc.lib .swcrc.node ./
 COPY packages/ packages/
 COPY svc-auth/ svc-auth/
-RUN npm run build -w @vton/contracts -w @vton/service-kit && npm run build -w svc-auth
+RUN npm run build -w @vton/contracts -w @vton/service-kit -w @vton/api-reference && npm run build -w svc-auth
 
 # Production dependencies only, for just the workspaces this service runs with.
 FROM ${NODE_IMAGE} AS prod-deps
@@ -45,9 +46,10 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 COPY packages/contracts/package.json packages/contracts/
 COPY packages/service-kit/package.json packages/service-kit/
+COPY packages/api-reference/package.json packages/api-reference/
 COPY svc-auth/package.json svc-auth/
 COPY deploy/docker/prune-workspaces.mjs /tmp/
-RUN --mount=type=cache,target=/root/.npm node /tmp/prune-workspaces.mjs packages/contracts packages/service-kit svc-auth \
+RUN --mount=type=cache,target=/root/.npm node /tmp/prune-workspaces.mjs packages/contracts packages/service-kit packages/api-reference svc-auth \
  && npm install --omit=dev --no-audit --no-fund
 
 FROM ${NODE_IMAGE} AS runtime
@@ -57,6 +59,7 @@ WORKDIR /app
 COPY --from=prod-deps /app ./
 COPY --from=build /repo/packages/contracts/dist packages/contracts/dist
 COPY --from=build /repo/packages/service-kit/dist packages/service-kit/dist
+COPY --from=build /repo/packages/api-reference/dist packages/api-reference/dist
 COPY --from=build /repo/svc-auth/dist svc-auth/dist
 WORKDIR /app/svc-auth
 USER 1000:1000

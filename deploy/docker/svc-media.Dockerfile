@@ -21,6 +21,7 @@ COPY packages/service-kit/package.json packages/service-kit/
 COPY packages/static-server/package.json packages/static-server/
 COPY packages/webpack-config/package.json packages/webpack-config/
 COPY packages/local-stack/package.json packages/local-stack/
+COPY packages/api-reference/package.json packages/api-reference/
 COPY svc-auth/package.json svc-auth/
 COPY svc-media/package.json svc-media/
 COPY svc-generation/package.json svc-generation/

@@ -37,6 +37,13 @@ describe('svc-auth platform (real Postgres)', () => {
     await request(url).get('/api/auth/health/live').expect(200, { status: 'ok' });
   });
 
+  it('serves the merged OpenAPI 3.1 document of the public API at /api/openapi.json', async () => {
+    const res = await request(url).get('/api/openapi.json').expect(200).expect('content-type', /application\/json/);
+    expect(res.body).toMatchObject({ openapi: '3.1.0', info: { title: 'VTON Studio API' } });
+    expect(Object.keys(res.body.paths)).toEqual(expect.arrayContaining(['/api/garments', '/api/models/{id}/mask', '/api/try-on/jobs', '/api/generated-images']));
+    expect(res.headers['access-control-allow-origin']).toBe('*');
+  });
+
   it('serves its OpenAPI document and UI', async () => {
     const json = await request(url).get('/api/auth/docs-json').expect(200);
     expect(json.body.openapi).toMatch(/^3\./);

@@ -189,7 +189,25 @@ export const WEBHOOK_ERRORS = {
  * The body of every delivery (Standard Webhooks payload structure). `timestamp` is when the event
  * happened; the `webhook-timestamp` header is when this attempt was sent.
  */
-export type WebhookEvent =
-  | { type: 'job.completed' | 'job.failed'; timestamp: string; data: TryOnJob }
-  | { type: 'model.succeeded' | 'model.failed'; timestamp: string; data: { jobId: string; model: TryOnJobModel } }
-  | { type: typeof WEBHOOK_TEST_EVENT_TYPE; timestamp: string; data: { endpointId: string; message: string } };
+export interface JobWebhookEvent {
+  type: 'job.completed' | 'job.failed';
+  timestamp: string;
+  /** The whole job as `GET /api/try-on/jobs/{id}` answers it, results with signed URLs. */
+  data: TryOnJob;
+}
+
+export interface ModelWebhookEvent {
+  type: 'model.succeeded' | 'model.failed';
+  timestamp: string;
+  /** The model photo of the job that finished, with its result or its error. */
+  data: { jobId: string; model: TryOnJobModel };
+}
+
+/** What "Send test event" delivers, to check an endpoint and its signature check. */
+export interface TestWebhookEvent {
+  type: typeof WEBHOOK_TEST_EVENT_TYPE;
+  timestamp: string;
+  data: { endpointId: string; message: string };
+}
+
+export type WebhookEvent = JobWebhookEvent | ModelWebhookEvent | TestWebhookEvent;
