@@ -1,6 +1,6 @@
-import { parseNumber, ServiceConfig } from '@vton/service-kit';
+import { parseFlag, parseNumber, ServiceConfig } from '@vton/service-kit';
 import { Transform } from 'class-transformer';
-import { IsInt, IsOptional, IsUrl, Max, Min } from 'class-validator';
+import { IsBoolean, IsInt, IsOptional, IsUrl, Matches, Max, Min } from 'class-validator';
 
 const wholeNumber = (name: string, min: number, max: number) => [
   Transform(parseNumber),
@@ -61,4 +61,36 @@ export class GenerationConfig extends ServiceConfig {
   /** How long a result kept here (because the gallery save failed) stays downloadable. */
   @apply(wholeNumber('RESULT_FALLBACK_TTL_MS', 60_000, 604_800_000))
   RESULT_FALLBACK_TTL_MS = 24 * 60 * 60 * 1000;
+
+  /**
+   * Running locally (`npm start`, the tests): webhooks may also go to http://localhost and other
+   * loopback addresses. Never set in production, where only public HTTPS receivers are allowed.
+   */
+  @Transform(parseFlag)
+  @IsBoolean({ message: "WEBHOOKS_LOCAL_MODE must be 'true' or 'false'" })
+  WEBHOOKS_LOCAL_MODE = false;
+
+  /** A delivery attempt is abandoned after this long (connection, request and answer together). */
+  @apply(wholeNumber('WEBHOOK_TIMEOUT_MS', 100, 60_000))
+  WEBHOOK_TIMEOUT_MS = 15_000;
+
+  /** Most of a receiver's answer read; the rest is dropped unread. */
+  @apply(wholeNumber('WEBHOOK_MAX_RESPONSE_BYTES', 0, 1024 * 1024))
+  WEBHOOK_MAX_RESPONSE_BYTES = 64 * 1024;
+
+  /**
+   * Seconds between a failed attempt and the next (comma-separated): after the last, the delivery
+   * has failed. The default follows the Standard Webhooks schedule and ends 24 hours after the event.
+   */
+  @Matches(/^\d+(,\d+)*$/, { message: 'WEBHOOK_RETRY_DELAYS_SECONDS must be whole numbers of seconds separated by commas' })
+  WEBHOOK_RETRY_DELAYS_SECONDS = '5,300,1800,7200,18000,36000,23100';
+
+  /** DNS servers (host or host:port, comma-separated) webhook host names are resolved with; unset, the system's. */
+  @IsOptional()
+  @Matches(/^[\w.:\[\]-]+(,[\w.:\[\]-]+)*$/, { message: 'WEBHOOK_DNS_SERVERS must be addresses such as 10.0.0.10 or 127.0.0.1:5353, separated by commas' })
+  WEBHOOK_DNS_SERVERS?: string;
+
+  get webhookRetryDelaysSeconds(): number[] {
+    return this.WEBHOOK_RETRY_DELAYS_SECONDS.split(',').map(Number);
+  }
 }

@@ -1,0 +1,278 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import {
+  ErrorCode,
+  MAX_WEBHOOK_ENDPOINTS_PER_ACCOUNT,
+  WEBHOOK_ERRORS,
+  WEBHOOK_TEST_EVENT_TYPE,
+  type CreatedWebhookEndpoint,
+  type CreateWebhookEndpointRequest,
+  type TestWebhookEvent,
+  type WebhookDeliveryRecord,
+  type WebhookEndpointRecord,
+  type WebhookEvent,
+} from '@vton/contracts';
+import { ApiException } from '@vton/service-kit';
+import { randomUUID } from 'node:crypto';
+import { DataSource, IsNull, type EntityManager, type Repository } from 'typeorm';
+import { GenerationConfig } from '../config/generation.config.js';
+import { asBadRequest, checkedAddress, parseWebhookUrl, WebhookAddressError, WebhookResolver } from './webhook-address.js';
+import { sendWebhook, type WebhookAnswer } from './webhook-client.js';
+import { WebhookDeliveryEntity } from './webhook-delivery.entity.js';
+import { WebhookEndpointEntity } from './webhook-endpoint.entity.js';
+import { signWebhook, newWebhookSecret } from './webhook-signature.js';
+
+export const WEBHOOK_DELIVERY_QUEUE = Symbol('WEBHOOK_DELIVERY_QUEUE');
+
+/**
+ * Where the next attempt of a delivery waits: the durable queue, a job per attempt. With
+ * `manager`, the job is queued in that transaction (the delivery row and its job commit together).
+ */
+export interface WebhookDeliveryQueue {
+  schedule(deliveryId: string, attempt: number, delaySeconds: number, manager?: EntityManager): Promise<void>;
+}
+
+export const USER_AGENT = 'VTON-Studio-Webhooks/1.0';
+const DELIVERIES_LISTED = 20;
+const TEST_MESSAGE = 'A test event from VTON Studio: your endpoint is reachable and its signature check works.';
+
+/** The result of one attempt, for the queue's handler and the tests. */
+export interface AttemptOutcome {
+  status: WebhookDeliveryRecord['status'];
+  /** Seconds until the next attempt, when there is one. */
+  retryInSeconds: number | null;
+}
+
+/**
+ * Webhooks: the account's endpoints (the API keys page), the deliveries of try-on events to them,
+ * and each delivery attempt (run by the queue's worker): signed the Standard Webhooks way, sent
+ * only to an address checked just before, retried on the WEBHOOK_RETRY_DELAYS_SECONDS schedule.
+ */
+@Injectable()
+export class WebhooksService {
+  private readonly logger = new Logger('Webhooks');
+
+  constructor(
+    @InjectRepository(WebhookEndpointEntity) private readonly endpoints: Repository<WebhookEndpointEntity>,
+    @InjectRepository(WebhookDeliveryEntity) private readonly deliveries: Repository<WebhookDeliveryEntity>,
+    private readonly dataSource: DataSource,
+    private readonly config: GenerationConfig,
+    private readonly resolver: WebhookResolver,
+    @Inject(WEBHOOK_DELIVERY_QUEUE) private readonly queue: WebhookDeliveryQueue,
+  ) {}
+
+  async create(userId: number, request: CreateWebhookEndpointRequest): Promise<CreatedWebhookEndpoint> {
+    if ((await this.endpoints.countBy({ userId })) >= MAX_WEBHOOK_ENDPOINTS_PER_ACCOUNT) {
+      throw new ApiException(409, ErrorCode.CONFLICT, WEBHOOK_ERRORS.tooMany);
+    }
+    try {
+      const url = parseWebhookUrl(request.url, this.config.WEBHOOKS_LOCAL_MODE);
+      await checkedAddress(url, this.resolver, this.config.WEBHOOKS_LOCAL_MODE);
+    } catch (error) {
+      throw asBadRequest(error);
+    }
+    const row: WebhookEndpointEntity = {
+      id: randomUUID(),
+      userId,
+      url: request.url,
+      events: [...new Set(request.events)],
+      secret: newWebhookSecret(),
+      createdAt: new Date(),
+      disabledAt: null,
+    };
+    await this.endpoints.insert(row);
+    return { ...toEndpointRecord(row, null), secret: row.secret };
+  }
+
+  async list(userId: number): Promise<WebhookEndpointRecord[]> {
+    const rows = await this.endpoints.find({ where: { userId }, order: { createdAt: 'ASC' } });
+    const latest = rows.length
+      ? await this.deliveries
+          .createQueryBuilder('d')
+          .distinctOn(['d.endpoint_id'])
+          .where('d.endpoint_id IN (:...ids)', { ids: rows.map((r) => r.id) })
+          .orderBy('d.endpoint_id')
+          .addOrderBy('d.created_at', 'DESC')
+          .getMany()
+      : [];
+    const byEndpoint = new Map(latest.map((d) => [d.endpointId, toDeliveryRecord(d)]));
+    return rows.map((row) => toEndpointRecord(row, byEndpoint.get(row.id) ?? null));
+  }
+
+  async remove(userId: number, id: string): Promise<void> {
+    const result = await this.endpoints.delete({ id, userId });
+    if (!result.affected) throw new ApiException(404, ErrorCode.NOT_FOUND, WEBHOOK_ERRORS.notFound);
+  }
+
+  async listDeliveries(userId: number, endpointId: string): Promise<WebhookDeliveryRecord[]> {
+    await this.endpointOf(userId, endpointId);
+    const rows = await this.deliveries.find({ where: { endpointId }, order: { createdAt: 'DESC' }, take: DELIVERIES_LISTED });
+    return rows.map(toDeliveryRecord);
+  }
+
+  /** "Send test event": a `webhook.test` delivery to this endpoint, whatever it subscribed to. */
+  async sendTest(userId: number, endpointId: string): Promise<WebhookDeliveryRecord> {
+    const endpoint = await this.endpointOf(userId, endpointId);
+    const event: TestWebhookEvent = { type: WEBHOOK_TEST_EVENT_TYPE, timestamp: new Date().toISOString(), data: { endpointId, message: TEST_MESSAGE } };
+    const [delivery] = await this.enqueue(userId, [endpoint], `msg_${randomUUID().replaceAll('-', '')}`, event);
+    return toDeliveryRecord(delivery);
+  }
+
+  /**
+   * Announces an event of the account to every endpoint subscribed to its type. `eventId` names
+   * the event once for all (the `webhook-id`): announcing the same event again sends nothing new.
+   */
+  async publish(userId: number, eventId: string, event: WebhookEvent): Promise<void> {
+    const endpoints = (await this.endpoints.find({ where: { userId, disabledAt: IsNull() } })).filter((e) => (e.events as string[]).includes(event.type));
+    if (endpoints.length) await this.enqueue(userId, endpoints, eventId, event);
+  }
+
+  /**
+   * One attempt of a delivery, run by the queue's worker. A job for an attempt already made (the
+   * queue delivers at least once) does nothing. Resolves the host again and refuses a private
+   * address; otherwise POSTs the signed body to the checked address and records the answer.
+   */
+  async attempt(deliveryId: string, attempt: number): Promise<AttemptOutcome | null> {
+    const delivery = await this.deliveries.findOneBy({ id: deliveryId });
+    if (!delivery || delivery.status !== 'pending' || delivery.attempts >= attempt) return null;
+    const endpoint = await this.endpoints.findOneBy({ id: delivery.endpointId });
+    let answer: WebhookAnswer;
+    if (!endpoint || endpoint.disabledAt) {
+      answer = { status: null, retryAfterSeconds: null, error: 'The endpoint was removed or disabled' };
+    } else {
+      answer = await this.send(endpoint, delivery);
+    }
+    const ok = answer.status !== null && answer.status >= 200 && answer.status < 300;
+    const gone = answer.status === 410 || !endpoint || !!endpoint.disabledAt;
+    const delays = this.config.webhookRetryDelaysSeconds;
+    let retryInSeconds: number | null = null;
+    if (!ok && !gone && attempt <= delays.length) {
+      // ±10 % jitter so many failing deliveries do not come back at the same instant.
+      const base = delays[attempt - 1] * (0.9 + Math.random() * 0.2);
+      retryInSeconds = Math.max(1, Math.round(Math.max(base, answer.retryAfterSeconds ?? 0)));
+    }
+    const status = ok ? 'succeeded' : retryInSeconds === null ? 'failed' : 'pending';
+    await this.deliveries.update(
+      { id: deliveryId },
+      {
+        status,
+        attempts: attempt,
+        lastResponseCode: answer.status,
+        lastError: ok ? null : (answer.error ?? `The endpoint answered ${answer.status}`),
+        lastAttemptAt: new Date(),
+        nextAttemptAt: retryInSeconds === null ? null : new Date(Date.now() + retryInSeconds * 1000),
+      },
+    );
+    if (answer.status === 410 && endpoint) {
+      // Standard Webhooks: 410 Gone means the receiver wants nothing more.
+      await this.endpoints.update({ id: endpoint.id }, { disabledAt: new Date() });
+      this.logger.log(`Webhook endpoint ${endpoint.id} answered 410 Gone and is disabled`);
+    }
+    if (retryInSeconds !== null) await this.queue.schedule(deliveryId, attempt + 1, retryInSeconds);
+    return { status, retryInSeconds };
+  }
+
+  private async send(endpoint: WebhookEndpointEntity, delivery: WebhookDeliveryEntity): Promise<WebhookAnswer> {
+    const local = this.config.WEBHOOKS_LOCAL_MODE;
+    let url: URL;
+    let address: string;
+    try {
+      url = parseWebhookUrl(endpoint.url, local);
+      address = await checkedAddress(url, this.resolver, local);
+    } catch (error) {
+      if (!(error instanceof WebhookAddressError)) throw error;
+      this.logger.warn(`Webhook delivery ${delivery.id} not sent: ${error.message}`);
+      return { status: null, retryAfterSeconds: null, error: error.message };
+    }
+    const timestamp = Math.floor(Date.now() / 1000);
+    return sendWebhook({
+      url,
+      address,
+      headers: {
+        'content-type': 'application/json',
+        'user-agent': USER_AGENT,
+        'webhook-id': delivery.eventId,
+        'webhook-timestamp': String(timestamp),
+        'webhook-signature': signWebhook(endpoint.secret, delivery.eventId, timestamp, delivery.payload),
+      },
+      body: delivery.payload,
+      timeoutMs: this.config.WEBHOOK_TIMEOUT_MS,
+      maxResponseBytes: this.config.WEBHOOK_MAX_RESPONSE_BYTES,
+    });
+  }
+
+  /** Stores one delivery per endpoint and queues its first attempt, in one transaction. */
+  private async enqueue(userId: number, endpoints: WebhookEndpointEntity[], eventId: string, event: WebhookEvent): Promise<WebhookDeliveryEntity[]> {
+    const payload = JSON.stringify(event);
+    return this.dataSource.transaction(async (manager) => {
+      const created: WebhookDeliveryEntity[] = [];
+      for (const endpoint of endpoints) {
+        const row: WebhookDeliveryEntity = {
+          id: randomUUID(),
+          eventId,
+          endpointId: endpoint.id,
+          userId,
+          eventType: event.type,
+          payload,
+          status: 'pending',
+          attempts: 0,
+          lastResponseCode: null,
+          lastError: null,
+          createdAt: new Date(),
+          lastAttemptAt: null,
+          nextAttemptAt: new Date(),
+        };
+        // The same event announced twice (a job finishing on two workers) is delivered once.
+        const inserted: unknown[] = await manager.query(
+          `INSERT INTO ${sqlTable(manager, WebhookDeliveryEntity)} ("id", "event_id", "endpoint_id", "user_id", "event_type", "payload", "created_at", "next_attempt_at")
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $7) ON CONFLICT ("event_id", "endpoint_id") DO NOTHING RETURNING "id"`,
+          [row.id, eventId, endpoint.id, userId, event.type, payload, row.createdAt],
+        );
+        if (!inserted.length) continue;
+        await this.queue.schedule(row.id, 1, 0, manager);
+        created.push(row);
+      }
+      return created;
+    });
+  }
+
+  private async endpointOf(userId: number, id: string): Promise<WebhookEndpointEntity> {
+    const endpoint = await this.endpoints.findOneBy({ id, userId });
+    if (!endpoint) throw new ApiException(404, ErrorCode.NOT_FOUND, WEBHOOK_ERRORS.notFound);
+    return endpoint;
+  }
+}
+
+function sqlTable(manager: EntityManager, entity: Function): string {
+  return manager.connection
+    .getMetadata(entity)
+    .tablePath.split('.')
+    .map((part) => `"${part}"`)
+    .join('.');
+}
+
+function toEndpointRecord(row: WebhookEndpointEntity, lastDelivery: WebhookDeliveryRecord | null): WebhookEndpointRecord {
+  return {
+    id: row.id,
+    url: row.url,
+    events: row.events,
+    createdAt: row.createdAt.toISOString(),
+    disabledAt: row.disabledAt ? row.disabledAt.toISOString() : null,
+    lastDelivery,
+  };
+}
+
+export function toDeliveryRecord(row: WebhookDeliveryEntity): WebhookDeliveryRecord {
+  return {
+    id: row.id,
+    endpointId: row.endpointId,
+    eventType: row.eventType as WebhookDeliveryRecord['eventType'],
+    status: row.status,
+    attempts: row.attempts,
+    lastResponseCode: row.lastResponseCode,
+    lastError: row.lastError,
+    createdAt: row.createdAt.toISOString(),
+    lastAttemptAt: row.lastAttemptAt ? row.lastAttemptAt.toISOString() : null,
+    nextAttemptAt: row.nextAttemptAt ? row.nextAttemptAt.toISOString() : null,
+  };
+}
