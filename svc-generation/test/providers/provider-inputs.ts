@@ -41,3 +41,12 @@ export async function failureOf(promise: Promise<unknown>) {
   }
   throw new Error('expected the provider call to fail');
 }
+
+/** Waits (at most ~2 s, in 20 ms steps) until `read()` returns `expected`; answers what it last read. */
+export async function settle<T>(read: () => T, expected: T): Promise<T> {
+  for (let i = 0; i < 100; i++) {
+    if (read() === expected) return expected;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return read();
+}
