@@ -79,7 +79,7 @@ export class FashnProvider implements TryOnProvider {
             garment_image: dataUri(input.garment),
             category: CATEGORY[input.category],
             ...(s.mode ? { mode: s.mode } : {}),
-            garment_photo_type: 'flat-lay',
+            garment_photo_type: 'auto',
             output_format: 'png',
             return_base64: true,
           },
