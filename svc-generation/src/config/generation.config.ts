@@ -1,6 +1,7 @@
 import { parseFlag, parseNumber, ServiceConfig } from '@vton/service-kit';
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsInt, IsOptional, IsUrl, Matches, Max, Min } from 'class-validator';
+import { TRY_ON_PROVIDERS, type TryOnProviderName } from '@vton/contracts';
+import { IsBoolean, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, IsUrl, Matches, Max, Min, ValidateIf } from 'class-validator';
 
 const wholeNumber = (name: string, min: number, max: number) => [
   Transform(parseNumber),
@@ -9,6 +10,12 @@ const wholeNumber = (name: string, min: number, max: number) => [
   Max(max, { message: `${name} must be a whole number between ${min} and ${max}` }),
 ];
 const apply = (decorators: PropertyDecorator[]): PropertyDecorator => (target, key) => decorators.forEach((d) => d(target, key));
+const httpUrl = (name: string) => IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] }, { message: `${name} must be an http(s) URL` });
+/** A secret the chosen provider cannot work without: checked at start, never logged. */
+const requiredFor = (provider: TryOnProviderName, name: string) => [
+  ValidateIf((config: GenerationConfig) => config.VTON_PROVIDER === provider),
+  IsNotEmpty({ message: `${name} is required when VTON_PROVIDER=${provider}` }),
+];
 
 export class GenerationConfig extends ServiceConfig {
   PORT = 3003;
@@ -61,6 +68,63 @@ export class GenerationConfig extends ServiceConfig {
   /** How long a result kept here (because the gallery save failed) stays downloadable. */
   @apply(wholeNumber('RESULT_FALLBACK_TTL_MS', 60_000, 604_800_000))
   RESULT_FALLBACK_TTL_MS = 24 * 60 * 60 * 1000;
+
+  /**
+   * Which try-on provider answers (svc-generation/src/providers/). Unset: `seed` (the §7 contract
+   * at VTON_API_URL) when VTON_API_URL is set, otherwise `local` (the built-in compositor).
+   */
+  @IsOptional()
+  @IsIn(TRY_ON_PROVIDERS, { message: `VTON_PROVIDER must be one of ${TRY_ON_PROVIDERS.join(', ')}` })
+  VTON_PROVIDER?: TryOnProviderName;
+
+  /** How often a queued prediction (FASHN, fal) is polled; the whole call stays within VTON_TIMEOUT_MS. */
+  @apply(wholeNumber('VTON_POLL_INTERVAL_MS', 10, 60_000))
+  VTON_POLL_INTERVAL_MS = 1000;
+
+  @apply(requiredFor('fashn', 'FASHN_API_KEY'))
+  FASHN_API_KEY?: string;
+
+  @httpUrl('FASHN_API_URL')
+  FASHN_API_URL = 'https://api.fashn.ai/v1';
+
+  @IsNotEmpty({ message: 'FASHN_MODEL must not be empty' })
+  FASHN_MODEL = 'tryon-v1.6';
+
+  /** FASHN's speed/quality trade-off; unset: FASHN's default (balanced). */
+  @IsOptional()
+  @IsIn(['performance', 'balanced', 'quality'], { message: 'FASHN_MODE must be one of performance, balanced, quality' })
+  FASHN_MODE?: 'performance' | 'balanced' | 'quality';
+
+  /** A Google service-account JSON (its token_uri is honoured); unset: Application Default Credentials. */
+  @IsOptional()
+  @IsString()
+  GOOGLE_APPLICATION_CREDENTIALS?: string;
+
+  /** The Google Cloud project; unset: the credentials' project. */
+  @IsOptional()
+  @IsString()
+  GOOGLE_CLOUD_PROJECT?: string;
+
+  @Matches(/^[a-z0-9-]+$/, { message: 'GOOGLE_CLOUD_LOCATION must be a region such as us-central1' })
+  GOOGLE_CLOUD_LOCATION = 'us-central1';
+
+  /** Unset: the regional endpoint https://{GOOGLE_CLOUD_LOCATION}-aiplatform.googleapis.com. */
+  @IsOptional()
+  @httpUrl('VERTEX_API_URL')
+  VERTEX_API_URL?: string;
+
+  @IsNotEmpty({ message: 'VERTEX_MODEL must not be empty' })
+  VERTEX_MODEL = 'virtual-try-on-001';
+
+  @apply(requiredFor('fal', 'FAL_KEY'))
+  FAL_KEY?: string;
+
+  /** A fal model id: fal-ai/leffa/virtual-tryon, fal-ai/cat-vton, fal-ai/kling/v1-5/kolors-virtual-try-on, fal-ai/idm-vton, … */
+  @Matches(/^[\w.-]+\/[\w.-]+(\/[\w.-]+)*$/, { message: 'FAL_MODEL must be a fal model id such as fal-ai/leffa/virtual-tryon' })
+  FAL_MODEL = 'fal-ai/leffa/virtual-tryon';
+
+  @httpUrl('FAL_QUEUE_URL')
+  FAL_QUEUE_URL = 'https://queue.fal.run';
 
   /**
    * Running locally (`npm start`, the tests): webhooks may also go to http://localhost and other

@@ -1,21 +1,12 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { TARGET_IMAGE_SIZE, VTON_FIELDS } from '@vton/contracts';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { GenerationConfig } from '../config/generation.config.js';
-import { BodyTooLargeError, readCappedBody } from '../http/capped-body.js';
-import { ModelTryOnError, vtonApiError, vtonProcessingError } from '../try-on/try-on-errors.js';
+import { postSeedRequest, type SeedRequest } from '../providers/seed/seed-contract.js';
+import { ModelTryOnError, vtonProcessingError } from '../try-on/try-on-errors.js';
 import { Semaphore } from './semaphore.js';
 
 /** The three 960×960 PNGs and the prompt of one VTON call (spec §7). */
-export interface VtonRequest {
-  prompt: string;
-  /** The model photo's crop, fitted on white. */
-  target: Buffer;
-  /** The cropped garment. */
-  reference: Buffer;
-  /** The processed mask, fitted on black. */
-  mask: Buffer;
-}
+export type VtonRequest = SeedRequest;
 
 export interface VtonAnswer {
   image: Buffer;
@@ -24,8 +15,6 @@ export interface VtonAnswer {
   /** Time spent in HTTP calls (and the backoff between them), for the overhead figures. */
   elapsedMs: number;
 }
-
-const MAX_ERROR_BODY = 500;
 
 /**
  * The VTON service (VTON_API_URL): the one place that speaks its HTTP contract. Calls are
@@ -75,35 +64,7 @@ export class VtonClient {
   private async attempt(request: VtonRequest, signal?: AbortSignal): Promise<Buffer> {
     const url = this.config.VTON_API_URL;
     if (!url) throw vtonProcessingError('VTON_API_URL is not configured');
-    const form = new FormData();
-    form.set(VTON_FIELDS.prompt, request.prompt);
-    form.set(VTON_FIELDS.width, String(TARGET_IMAGE_SIZE));
-    form.set(VTON_FIELDS.height, String(TARGET_IMAGE_SIZE));
-    const png = (bytes: Buffer) => new Blob([new Uint8Array(bytes)], { type: 'image/png' });
-    form.set(VTON_FIELDS.targetImage.field, png(request.target), VTON_FIELDS.targetImage.filename);
-    form.set(VTON_FIELDS.referenceImage.field, png(request.reference), VTON_FIELDS.referenceImage.filename);
-    form.set(VTON_FIELDS.maskImage.field, png(request.mask), VTON_FIELDS.maskImage.filename);
-
-    // The timeout covers the whole exchange, body included: a service that sends headers and
-    // then stalls is abandoned as surely as one that never answers.
-    const timeout = AbortSignal.timeout(this.config.VTON_TIMEOUT_MS);
-    const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
-    const response = await fetch(url, { method: 'POST', body: form, signal: combined });
-    if (!response.ok) {
-      const body = (await response.text().catch(() => '')).slice(0, MAX_ERROR_BODY);
-      throw vtonApiError(response.status, response.statusText, body);
-    }
-    // The answer is held in memory: a runaway one is cut off at VTON_MAX_RESPONSE_BYTES.
-    let image: Buffer;
-    try {
-      image = await readCappedBody(response, this.config.VTON_MAX_RESPONSE_BYTES);
-    } catch (error) {
-      // Not retried: the service did answer, and would answer the same again.
-      if (error instanceof BodyTooLargeError) throw vtonProcessingError(error.message);
-      throw error;
-    }
-    if (image.length === 0) throw vtonProcessingError('the VTON service answered with an empty body');
-    return image;
+    return postSeedRequest(url, request, { timeoutMs: this.config.VTON_TIMEOUT_MS, maxResponseBytes: this.config.VTON_MAX_RESPONSE_BYTES, signal });
   }
 
   private explain(error: unknown, signal?: AbortSignal): ModelTryOnError {
