@@ -1,10 +1,16 @@
+import { lazy, Suspense } from 'react';
 import { Route, Routes, useLocation } from 'react-router-dom';
+import { LoadingState } from '@vton/ui';
 import { RemoteComponent } from '../features/remotes/components/RemoteComponent';
 import { ProtectedRoute } from '../features/auth/components/ProtectedRoute';
 import { AuthPage } from '../features/auth/components/AuthPage';
 import { VerifyEmailPage } from '../features/auth/components/VerifyEmailPage';
 import { ResetPasswordPage } from '../features/auth/components/ResetPasswordPage';
 import { LandingAuthNotices } from '../features/auth/components/LandingAuthNotices';
+
+/** The account's API keys and webhooks: only signed-in sellers who ask for it load this page. */
+const ApiKeysPage = lazy(() => import('../features/api-access/components/ApiKeysPage'));
+export const API_KEYS_PAGE_PATH = '/account/api-keys';
 
 /** Public pages the marketing remote renders (spec §2); any other unclaimed path is its 404. */
 export const MARKETING_PATHS = [
@@ -49,6 +55,16 @@ export function AppRoutes() {
         element={
           <ProtectedRoute>
             <RemoteComponent scope="gallery" />
+          </ProtectedRoute>
+        }
+      />
+      <Route
+        path={API_KEYS_PAGE_PATH}
+        element={
+          <ProtectedRoute>
+            <Suspense fallback={<LoadingState text="Loading..." />}>
+              <ApiKeysPage />
+            </Suspense>
           </ProtectedRoute>
         }
       />

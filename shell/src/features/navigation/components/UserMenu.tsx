@@ -51,8 +51,9 @@ const MenuItem = styled.button`
 `;
 
 /**
- * Signed in: the e-mail's initial opens Settings, Help & Support, Sign out and Sign out of all
- * devices (ends every session of the account, e.g. after a lost laptop). Signed out: Sign In.
+ * Signed in: the e-mail's initial opens Settings, Help & Support, API keys (keys and webhooks for
+ * the API), Sign out and Sign out of all devices (ends every session of the account, e.g. after a
+ * lost laptop). Signed out: Sign In.
  */
 export function UserMenu() {
   const { user, isLoading, logout, logoutEverywhere } = useAuth();
@@ -122,6 +123,16 @@ export function UserMenu() {
           </MenuItem>
           <MenuItem role="menuitem" type="button" onClick={close}>
             Help &amp; Support
+          </MenuItem>
+          <MenuItem
+            role="menuitem"
+            type="button"
+            onClick={() => {
+              setOpen(false);
+              navigate('/account/api-keys');
+            }}
+          >
+            API keys
           </MenuItem>
           <MenuItem
             role="menuitem"

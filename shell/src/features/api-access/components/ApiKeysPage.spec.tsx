@@ -1,0 +1,108 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { ApiKeyRecord, WebhookEndpointRecord } from '@vton/contracts';
+import { resetToastsForTests } from '@vton/shell-sdk';
+import { renderShell } from '../../../test/renderShell';
+
+jest.mock('../../remotes/lib/federation', () => ({
+  startRemotes: jest.fn().mockResolvedValue(undefined),
+  loadRemoteComponent: jest.fn(async () => () => null),
+}));
+
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
+const KEY = `vtk_${'A1b2C3d4'.repeat(5)}xyz`;
+
+/** The server side of the page, in memory: keys and webhook endpoints. */
+function fakeServer() {
+  const keys: ApiKeyRecord[] = [];
+  const endpoints: WebhookEndpointRecord[] = [];
+  const calls: string[] = [];
+  global.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = String(input);
+    const method = init?.method ?? 'GET';
+    calls.push(`${method} ${url}`);
+    const body = init?.body ? JSON.parse(String(init.body)) : undefined;
+    if (url === '/api/auth/me') return json({ user: { id: 1, email: 'ada@example.com' } });
+    if (url === '/api/auth/api-keys' && method === 'GET') return json({ keys });
+    if (url === '/api/auth/api-keys' && method === 'POST') {
+      const record = { id: `k${keys.length + 1}`, name: body.name, prefix: KEY.slice(0, 12), scopes: body.scopes, createdAt: '2026-05-01T10:00:00Z', lastUsedAt: null };
+      keys.unshift(record);
+      return json({ ...record, key: KEY }, 201);
+    }
+    const revoke = /^\/api\/auth\/api-keys\/(\w+)$/.exec(url);
+    if (revoke && method === 'DELETE') {
+      keys.splice(keys.findIndex((k) => k.id === revoke[1]), 1);
+      return new Response(null, { status: 204 });
+    }
+    if (url === '/api/try-on/webhooks' && method === 'GET') return json({ endpoints });
+    if (url === '/api/try-on/webhooks' && method === 'POST') {
+      if (body.url.startsWith('https://10.')) return json({ statusCode: 400, code: 'VALIDATION_FAILED', message: 'This URL points to a private, loopback or link-local address, which webhooks cannot reach' }, 400);
+      const record = { id: 'w1', url: body.url, events: body.events, createdAt: '2026-05-01T10:00:00Z', disabledAt: null, lastDelivery: null };
+      endpoints.push(record);
+      return json({ ...record, secret: 'whsec_c2VjcmV0' }, 201);
+    }
+    throw new Error(`unexpected request ${method} ${url}`);
+  }) as typeof fetch;
+  return { keys, calls };
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  localStorage.setItem('auth_token', 'test-token');
+  resetToastsForTests();
+});
+
+it('creates a key shown once in full, then lists it by its prefix, and revokes it after a confirmation', async () => {
+  const server = fakeServer();
+  renderShell('/account/api-keys');
+  expect(await screen.findByRole('heading', { level: 1, name: 'API keys' })).toBeInTheDocument();
+  expect(await screen.findByText('You have no API keys yet.')).toBeInTheDocument();
+
+  const form = screen.getByRole('form', { name: 'Create an API key' });
+  fireEvent.click(within(form).getByRole('button', { name: 'Create key' }));
+  expect(await within(form).findByRole('alert')).toHaveTextContent('Give the key a name');
+
+  fireEvent.change(within(form).getByLabelText('Key name'), { target: { value: 'Shop sync' } });
+  fireEvent.click(within(form).getByRole('checkbox', { name: /gallery:read/ }));
+  fireEvent.click(within(form).getByRole('button', { name: 'Create key' }));
+  expect(await screen.findByDisplayValue(KEY)).toBeInTheDocument();
+  expect(screen.getByText(/it will not be shown again/)).toBeInTheDocument();
+  const table = await screen.findByRole('table');
+  expect(within(table).getByText('Shop sync')).toBeInTheDocument();
+  expect(within(table).getByText(`${KEY.slice(0, 12)}…`)).toBeInTheDocument();
+  expect(within(table).getByText('try-on, gallery:read')).toBeInTheDocument();
+  expect(within(table).getByText('Never')).toBeInTheDocument();
+  expect(table).not.toHaveTextContent(KEY);
+
+  fireEvent.click(screen.getByRole('button', { name: 'Done' }));
+  expect(screen.queryByDisplayValue(KEY)).not.toBeInTheDocument();
+
+  fireEvent.click(within(table).getByRole('button', { name: 'Revoke Shop sync' }));
+  fireEvent.click(within(table).getByRole('button', { name: 'Confirm revoking Shop sync' }));
+  await waitFor(() => expect(server.calls).toContain('DELETE /api/auth/api-keys/k1'));
+  expect(await screen.findByText('You have no API keys yet.')).toBeInTheDocument();
+});
+
+it('adds a webhook endpoint and shows its signing secret once; a refused URL says why', async () => {
+  fakeServer();
+  renderShell('/account/api-keys');
+  const form = await screen.findByRole('form', { name: 'Add a webhook endpoint' });
+  fireEvent.change(within(form).getByLabelText('Endpoint URL'), { target: { value: 'https://10.0.0.5/hook' } });
+  fireEvent.click(within(form).getByRole('button', { name: 'Add endpoint' }));
+  expect(await within(form).findByRole('alert')).toHaveTextContent('private, loopback or link-local');
+
+  fireEvent.change(within(form).getByLabelText('Endpoint URL'), { target: { value: 'https://shop.example/hook' } });
+  fireEvent.click(within(form).getByRole('button', { name: 'Add endpoint' }));
+  expect(await screen.findByDisplayValue('whsec_c2VjcmV0')).toBeInTheDocument();
+  const list = await screen.findByRole('list', { name: 'Webhook endpoints' });
+  expect(within(list).getByText('https://shop.example/hook')).toBeInTheDocument();
+  expect(within(list).getByText('job.completed, job.failed · added', { exact: false })).toBeInTheDocument();
+  expect(within(list).getByRole('button', { name: 'Send test event' })).toBeEnabled();
+});
+
+it('is in the user menu', async () => {
+  fakeServer();
+  renderShell('/');
+  fireEvent.click(await screen.findByRole('button', { name: 'Account menu for ada@example.com' }));
+  fireEvent.click(screen.getByRole('menuitem', { name: 'API keys' }));
+  await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/account/api-keys'));
+});

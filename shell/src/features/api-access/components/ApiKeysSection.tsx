@@ -1,0 +1,160 @@
+import { useId, useState, type FormEvent } from 'react';
+import {
+  API_KEY_SCOPE_DESCRIPTIONS,
+  API_KEY_SCOPES,
+  MAX_API_KEY_NAME_LENGTH,
+  type ApiKeyRecord,
+  type ApiKeyScope,
+  type CreatedApiKey,
+} from '@vton/contracts';
+import { apiErrorMessage, apiErrorToast, toast } from '@vton/shell-sdk';
+import { Button, Input, Label, LoadingState, VisuallyHidden } from '@vton/ui';
+import { useApiKeys } from '../api/apiKeys';
+import { useCreateApiKey } from '../api/createApiKey';
+import { useRevokeApiKey } from '../api/revokeApiKey';
+import { formatWhen } from '../utils/formatWhen';
+import { RevealedSecret } from './RevealedSecret';
+import { Actions, Choice, FieldError, Fieldset, Form, Mono, Muted, Panel, PanelTitle, Table } from './styles';
+
+/** Create a key (name + scopes, shown once), list keys by prefix with their times, revoke. */
+export function ApiKeysSection() {
+  const keys = useApiKeys();
+  const [created, setCreated] = useState<CreatedApiKey | null>(null);
+  const headingId = useId();
+
+  return (
+    <Panel as="section" aria-labelledby={headingId}>
+      <div>
+        <PanelTitle id={headingId}>Your API keys</PanelTitle>
+        <Muted>
+          Send a key as <Mono>Authorization: Bearer vtk_…</Mono> on the same routes the studio uses. Each key has its own rate limit; a key
+          cannot manage keys, webhooks or your account.
+        </Muted>
+      </div>
+      {created ? (
+        <RevealedSecret label={`Your new key “${created.name}”`} value={created.key} onDone={() => setCreated(null)} />
+      ) : (
+        <CreateApiKeyForm onCreated={setCreated} />
+      )}
+      {keys.isPending ? (
+        <LoadingState text="Loading your keys..." />
+      ) : keys.isError ? (
+        <Muted role="alert">Your keys could not be loaded: {apiErrorMessage(keys.error)}</Muted>
+      ) : keys.data.keys.length === 0 ? (
+        <Muted>You have no API keys yet.</Muted>
+      ) : (
+        <ApiKeyTable keys={keys.data.keys} />
+      )}
+    </Panel>
+  );
+}
+
+function CreateApiKeyForm({ onCreated }: { onCreated: (key: CreatedApiKey) => void }) {
+  const [name, setName] = useState('');
+  const [scopes, setScopes] = useState<ApiKeyScope[]>(['try-on']);
+  const [error, setError] = useState<string | null>(null);
+  const create = useCreateApiKey();
+  const nameId = useId();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!name.trim()) return setError('Give the key a name');
+    if (!scopes.length) return setError('Choose at least one scope');
+    setError(null);
+    create.mutate(
+      { name: name.trim(), scopes },
+      {
+        onSuccess: (key) => {
+          setName('');
+          onCreated(key);
+        },
+        onError: (failure) => setError(apiErrorMessage(failure)),
+      },
+    );
+  };
+  const toggle = (scope: ApiKeyScope, on: boolean) => setScopes((current) => API_KEY_SCOPES.filter((s) => (s === scope ? on : current.includes(s))));
+
+  return (
+    <Form aria-label="Create an API key" onSubmit={submit} noValidate>
+      <div>
+        <Label htmlFor={nameId}>Key name</Label>
+        <Input id={nameId} value={name} maxLength={MAX_API_KEY_NAME_LENGTH} placeholder="e.g. Shopify sync" onChange={(e) => setName(e.target.value)} />
+      </div>
+      <Fieldset>
+        <legend>Scopes</legend>
+        {API_KEY_SCOPES.map((scope) => (
+          <Choice key={scope}>
+            <input type="checkbox" checked={scopes.includes(scope)} onChange={(e) => toggle(scope, e.target.checked)} />
+            <Mono>{scope}</Mono>
+            <small>{API_KEY_SCOPE_DESCRIPTIONS[scope]}</small>
+          </Choice>
+        ))}
+      </Fieldset>
+      {error && <FieldError role="alert">{error}</FieldError>}
+      <Actions>
+        <Button type="submit" loading={create.isPending}>
+          Create key
+        </Button>
+      </Actions>
+    </Form>
+  );
+}
+
+function ApiKeyTable({ keys }: { keys: ApiKeyRecord[] }) {
+  const [confirming, setConfirming] = useState<string | null>(null);
+  const revoke = useRevokeApiKey();
+  const confirm = (key: ApiKeyRecord) =>
+    revoke.mutate(key.id, {
+      onSuccess: () => {
+        setConfirming(null);
+        toast({ title: 'Key revoked', description: `“${key.name}” no longer works.` });
+      },
+      onError: (error) => toast(apiErrorToast(error, { title: 'Revoke failed', description: apiErrorMessage(error), variant: 'destructive' })),
+    });
+  return (
+    <Table>
+      <caption>Active keys</caption>
+      <thead>
+        <tr>
+          <th scope="col">Name</th>
+          <th scope="col">Key</th>
+          <th scope="col">Scopes</th>
+          <th scope="col">Created</th>
+          <th scope="col">Last used</th>
+          <th scope="col">
+            <VisuallyHidden>Actions</VisuallyHidden>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {keys.map((key) => (
+          <tr key={key.id}>
+            <td>{key.name}</td>
+            <td>
+              <Mono>{key.prefix}…</Mono>
+            </td>
+            <td>{key.scopes.join(', ')}</td>
+            <td>{formatWhen(key.createdAt)}</td>
+            <td>{formatWhen(key.lastUsedAt)}</td>
+            <td>
+              {confirming === key.id ? (
+                <Actions>
+                  <Button size="sm" variant="destructive" loading={revoke.isPending} onClick={() => confirm(key)} aria-label={`Confirm revoking ${key.name}`}>
+                    Revoke now
+                  </Button>
+                  <Button size="sm" variant="ghost" onClick={() => setConfirming(null)}>
+                    Cancel
+                  </Button>
+                </Actions>
+              ) : (
+                <Button size="sm" variant="outline" onClick={() => setConfirming(key.id)} aria-label={`Revoke ${key.name}`}>
+                  Revoke
+                </Button>
+              )}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </Table>
+  );
+}

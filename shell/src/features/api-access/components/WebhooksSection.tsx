@@ -1,0 +1,213 @@
+import { useId, useState, type FormEvent } from 'react';
+import styled from 'styled-components';
+import {
+  MAX_WEBHOOK_ENDPOINTS_PER_ACCOUNT,
+  WEBHOOK_EVENT_DESCRIPTIONS,
+  WEBHOOK_EVENT_TYPES,
+  type CreatedWebhookEndpoint,
+  type WebhookDeliveryRecord,
+  type WebhookEndpointRecord,
+  type WebhookEventType,
+} from '@vton/contracts';
+import { apiErrorMessage, apiErrorToast, toast } from '@vton/shell-sdk';
+import { Badge, Button, Input, Label, LoadingState } from '@vton/ui';
+import { useCreateWebhookEndpoint } from '../api/createWebhookEndpoint';
+import { useDeleteWebhookEndpoint } from '../api/deleteWebhookEndpoint';
+import { useSendWebhookTestEvent } from '../api/sendWebhookTestEvent';
+import { useWebhookDeliveries } from '../api/webhookDeliveries';
+import { useWebhookEndpoints } from '../api/webhookEndpoints';
+import { formatWhen } from '../utils/formatWhen';
+import { RevealedSecret } from './RevealedSecret';
+import { Actions, Choice, FieldError, Fieldset, Form, Mono, Muted, Panel, PanelTitle, Table } from './styles';
+
+const EndpointList = styled.ul`
+  list-style: none;
+  display: grid;
+  gap: 16px;
+`;
+
+const Endpoint = styled.li`
+  display: grid;
+  gap: 10px;
+  padding: 16px;
+  border-radius: ${({ theme }) => theme.radii.md};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+`;
+
+const STATUS_LABELS: Record<WebhookDeliveryRecord['status'], string> = { pending: 'Retrying', succeeded: 'Delivered', failed: 'Failed' };
+
+/** Endpoints (up to 5): add one (its secret shown once), see how deliveries went, send a test event, delete. */
+export function WebhooksSection() {
+  const endpoints = useWebhookEndpoints();
+  const [created, setCreated] = useState<CreatedWebhookEndpoint | null>(null);
+  const headingId = useId();
+  const full = (endpoints.data?.endpoints.length ?? 0) >= MAX_WEBHOOK_ENDPOINTS_PER_ACCOUNT;
+
+  return (
+    <Panel as="section" aria-labelledby={headingId}>
+      <div>
+        <PanelTitle id={headingId}>Webhooks</PanelTitle>
+        <Muted>
+          Get an HTTPS POST when a try-on finishes. Deliveries are signed the Standard Webhooks way with the endpoint's secret and retried for up
+          to 24 hours until your endpoint answers 2xx.
+        </Muted>
+      </div>
+      {created ? (
+        <RevealedSecret label={`Signing secret for ${created.url}`} value={created.secret} onDone={() => setCreated(null)} />
+      ) : full ? (
+        <Muted>You have {MAX_WEBHOOK_ENDPOINTS_PER_ACCOUNT} endpoints, the most an account can have. Delete one to add another.</Muted>
+      ) : (
+        <CreateWebhookForm onCreated={setCreated} />
+      )}
+      {endpoints.isPending ? (
+        <LoadingState text="Loading your webhooks..." />
+      ) : endpoints.isError ? (
+        <Muted role="alert">Your webhooks could not be loaded: {apiErrorMessage(endpoints.error)}</Muted>
+      ) : endpoints.data.endpoints.length === 0 ? (
+        <Muted>No webhook endpoints yet.</Muted>
+      ) : (
+        <EndpointList aria-label="Webhook endpoints">
+          {endpoints.data.endpoints.map((endpoint) => (
+            <EndpointItem key={endpoint.id} endpoint={endpoint} />
+          ))}
+        </EndpointList>
+      )}
+    </Panel>
+  );
+}
+
+function CreateWebhookForm({ onCreated }: { onCreated: (endpoint: CreatedWebhookEndpoint) => void }) {
+  const [url, setUrl] = useState('');
+  const [events, setEvents] = useState<WebhookEventType[]>(['job.completed', 'job.failed']);
+  const [error, setError] = useState<string | null>(null);
+  const create = useCreateWebhookEndpoint();
+  const urlId = useId();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!url.trim()) return setError('Enter the URL of your endpoint');
+    if (!events.length) return setError('Choose at least one event');
+    setError(null);
+    create.mutate(
+      { url: url.trim(), events },
+      {
+        onSuccess: (endpoint) => {
+          setUrl('');
+          onCreated(endpoint);
+        },
+        onError: (failure) => setError(apiErrorMessage(failure)),
+      },
+    );
+  };
+  const toggle = (type: WebhookEventType, on: boolean) => setEvents((current) => WEBHOOK_EVENT_TYPES.filter((t) => (t === type ? on : current.includes(t))));
+
+  return (
+    <Form aria-label="Add a webhook endpoint" onSubmit={submit} noValidate>
+      <div>
+        <Label htmlFor={urlId}>Endpoint URL</Label>
+        <Input id={urlId} type="url" value={url} placeholder="https://shop.example/webhooks/vton" onChange={(e) => setUrl(e.target.value)} />
+      </div>
+      <Fieldset>
+        <legend>Events</legend>
+        {WEBHOOK_EVENT_TYPES.map((type) => (
+          <Choice key={type}>
+            <input type="checkbox" checked={events.includes(type)} onChange={(e) => toggle(type, e.target.checked)} />
+            <Mono>{type}</Mono>
+            <small>{WEBHOOK_EVENT_DESCRIPTIONS[type]}</small>
+          </Choice>
+        ))}
+      </Fieldset>
+      {error && <FieldError role="alert">{error}</FieldError>}
+      <Actions>
+        <Button type="submit" loading={create.isPending}>
+          Add endpoint
+        </Button>
+      </Actions>
+    </Form>
+  );
+}
+
+function EndpointItem({ endpoint }: { endpoint: WebhookEndpointRecord }) {
+  const [showDeliveries, setShowDeliveries] = useState(false);
+  const sendTest = useSendWebhookTestEvent();
+  const remove = useDeleteWebhookEndpoint();
+  const deliveries = useWebhookDeliveries(endpoint.id, showDeliveries || endpoint.lastDelivery?.status === 'pending');
+  const last = deliveries.data?.deliveries[0] ?? endpoint.lastDelivery;
+
+  const test = () =>
+    sendTest.mutate(endpoint.id, {
+      onSuccess: () => {
+        setShowDeliveries(true);
+        toast({ title: 'Test event sent', description: 'Its delivery is listed below.' });
+      },
+      onError: (error) => toast(apiErrorToast(error, { title: 'Test event failed', description: apiErrorMessage(error), variant: 'destructive' })),
+    });
+  const del = () =>
+    remove.mutate(endpoint.id, {
+      onError: (error) => toast(apiErrorToast(error, { title: 'Delete failed', description: apiErrorMessage(error), variant: 'destructive' })),
+    });
+
+  return (
+    <Endpoint aria-label={endpoint.url}>
+      <Mono>{endpoint.url}</Mono>
+      <Muted>
+        {endpoint.events.join(', ')} · added {formatWhen(endpoint.createdAt)}
+        {endpoint.disabledAt && ` · disabled ${formatWhen(endpoint.disabledAt)} (the endpoint answered 410 Gone)`}
+      </Muted>
+      <div aria-label="Last delivery">
+        {last ? (
+          <>
+            <Badge>{STATUS_LABELS[last.status]}</Badge> <Mono>{last.eventType}</Mono> · {describeAnswer(last)} · {formatWhen(last.lastAttemptAt ?? last.createdAt)}
+          </>
+        ) : (
+          <Muted>Nothing delivered yet.</Muted>
+        )}
+      </div>
+      <Actions>
+        <Button size="sm" onClick={test} loading={sendTest.isPending} disabled={!!endpoint.disabledAt}>
+          Send test event
+        </Button>
+        <Button size="sm" variant="outline" onClick={() => setShowDeliveries((v) => !v)} aria-expanded={showDeliveries}>
+          {showDeliveries ? 'Hide deliveries' : 'Show deliveries'}
+        </Button>
+        <Button size="sm" variant="ghost" onClick={del} loading={remove.isPending} aria-label={`Delete endpoint ${endpoint.url}`}>
+          Delete
+        </Button>
+      </Actions>
+      {showDeliveries && deliveries.data && (
+        <Table>
+          <caption>Recent deliveries</caption>
+          <thead>
+            <tr>
+              <th scope="col">Event</th>
+              <th scope="col">Status</th>
+              <th scope="col">Response</th>
+              <th scope="col">Attempts</th>
+              <th scope="col">When</th>
+            </tr>
+          </thead>
+          <tbody>
+            {deliveries.data.deliveries.map((d) => (
+              <tr key={d.id}>
+                <td>
+                  <Mono>{d.eventType}</Mono>
+                </td>
+                <td>{STATUS_LABELS[d.status]}</td>
+                <td>{describeAnswer(d)}</td>
+                <td>{d.attempts}</td>
+                <td>{formatWhen(d.lastAttemptAt ?? d.createdAt)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+      )}
+    </Endpoint>
+  );
+}
+
+/** The last answer in words: its status code, or why there was none. */
+function describeAnswer(delivery: WebhookDeliveryRecord): string {
+  if (delivery.attempts === 0) return 'Queued';
+  if (delivery.lastResponseCode !== null) return `HTTP ${delivery.lastResponseCode}`;
+  return delivery.lastError ?? 'No answer';
+}
