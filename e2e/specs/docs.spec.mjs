@@ -14,13 +14,16 @@ const ARTICLES = [
 const sidebar = (page) => page.getByRole('navigation', { name: 'Documentation' });
 const searchBox = (page) => sidebar(page).getByRole('searchbox', { name: 'Search the docs' });
 
+/** The spec's eight articles, the providers article, and the API reference's nine. */
+const ARTICLE_COUNT = 18;
+
 test.describe('documentation', () => {
   test('/docs redirects to the quick start guide with the sections in the sidebar', async ({ page }) => {
     await page.goto('/docs');
     await expect(page).toHaveURL(/\/docs\/quick-start$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Quick Start Guide' })).toBeVisible();
-    for (const section of ['Getting Started', 'Tutorials', 'Reference']) await expect(sidebar(page).getByRole('heading', { name: section })).toBeVisible();
-    await expect(sidebar(page).getByRole('link')).toHaveCount(9);
+    for (const section of ['Getting Started', 'Tutorials', 'Reference', 'API reference']) await expect(sidebar(page).getByRole('heading', { name: section })).toBeVisible();
+    await expect(sidebar(page).getByRole('link')).toHaveCount(ARTICLE_COUNT);
     await expect(sidebar(page).getByRole('link', { name: 'Quick Start Guide' })).toHaveAttribute('aria-current', 'page');
   });
 
@@ -100,8 +103,24 @@ test.describe('documentation', () => {
     await searchBox(page).fill('zebra');
     await expect(sidebar(page).getByText('No articles match “zebra”.')).toBeVisible();
     await searchBox(page).fill('');
-    await expect(sidebar(page).getByRole('link')).toHaveCount(9);
+    await expect(sidebar(page).getByRole('link')).toHaveCount(ARTICLE_COUNT);
     await expect(page).toHaveURL(/\/docs\/export-results$/);
+  });
+
+  test('the API reference: searchable operations from the OpenAPI document, and a quick start that leads to the API keys page', async ({ page }) => {
+    await page.goto('/docs/quick-start');
+    await searchBox(page).fill('crop a garment');
+    await sidebar(page).getByRole('link', { name: /Garments API/ }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Garments API' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'POST /api/garments/{id}/crop' })).toBeVisible();
+    await expect(page.getByText('API key scope: try-on.').first()).toBeVisible();
+
+    await page.goto('/docs/api-quick-start');
+    await expect(page.getByRole('heading', { level: 2, name: '2. Upload the garment photo' })).toBeVisible();
+    await expect(page.getByText("import createClient from 'openapi-fetch'", { exact: false })).toBeVisible();
+    await page.getByRole('main').getByRole('link', { name: 'API keys page' }).first().click();
+    // Signed out, the page asks to sign in first.
+    await expect(page).toHaveURL(/\/auth$/);
   });
 
   test('/docs?q=… opens with the search filled', async ({ page }) => {

@@ -1,3 +1,4 @@
+import { ALL_ARTICLES } from '../content/catalog';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { useLocation } from 'react-router-dom';
 import { renderWithHost } from '@vton/shell-sdk/testing';
@@ -64,13 +65,16 @@ describe('docs App', () => {
     const box = within(sidebar()).getByRole('searchbox', { name: 'Search the docs' });
     expect(box).toHaveValue('MASK');
     const links = within(sidebar()).getAllByRole('link').map((a) => a.textContent);
-    // "mask" is in Best Practices' description, a Cropping & Masking title and tag, and Keyboard Shortcuts' tag.
+    // "mask" is in Best Practices' description, a Cropping & Masking title and tag, Keyboard Shortcuts' tag,
+    // and the API quick start's and model photos API's descriptions.
     expect(links).toEqual([
       expect.stringContaining('Best Practices'),
       expect.stringContaining('Cropping & Masking'),
       expect.stringContaining('Keyboard Shortcuts'),
+      expect.stringContaining('API quick start'),
+      expect.stringContaining('Model photos API'),
     ]);
-    expect(within(sidebar()).getByRole('heading', { name: '3 results' })).toBeInTheDocument();
+    expect(within(sidebar()).getByRole('heading', { name: '5 results' })).toBeInTheDocument();
   });
 
   it('filters as you type, keeps the query in the URL and says when nothing matches', async () => {
@@ -83,7 +87,7 @@ describe('docs App', () => {
     expect(within(sidebar()).getByText('No articles match “zebra”.')).toBeInTheDocument();
     fireEvent.change(box, { target: { value: '' } });
     expect(location()).toBe('/docs/faq');
-    expect(within(sidebar()).getAllByRole('link')).toHaveLength(9);
+    expect(within(sidebar()).getAllByRole('link')).toHaveLength(ALL_ARTICLES.length);
   });
 
   it('opens the sidebar as a drawer and closes it with Escape', async () => {

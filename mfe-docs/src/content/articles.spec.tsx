@@ -17,12 +17,42 @@ async function bodyText(id: string): Promise<string> {
 }
 
 describe('documentation content', () => {
-  it('has the sections and eight articles of the spec, and the providers article', () => {
+  it('has the sections and eight articles of the spec, the providers article and the API reference', () => {
     expect(DOC_SECTIONS.map((s) => [s.title, s.articles.map((a) => a.id)])).toEqual([
       ['Getting Started', ['quick-start', 'best-practices']],
       ['Tutorials', ['crop-masking', 'prompt-guide', 'export-results']],
       ['Reference', ['faq', 'troubleshooting', 'keyboard-shortcuts', 'try-on-providers']],
+      [
+        'API reference',
+        ['api-quick-start', 'api-reference', 'api-garments', 'api-model-photos', 'api-try-on-jobs', 'api-try-on', 'api-gallery', 'api-files', 'api-webhooks'],
+      ],
     ]);
+  });
+
+  it('walks through the API with curl step by step, verifies webhooks and shows the typed TypeScript client', async () => {
+    const text = await bodyText('api-quick-start');
+    for (const step of ['Upload the garment photo', 'Crop it to a square', 'Upload a model photo', 'Send the mask', 'Start the try-on', 'Wait for the webhook', 'Download the result']) {
+      expect(text).toContain(step);
+    }
+    expect(text).toContain('-F "file=@garment.jpg" "$VTON_URL/api/garments"');
+    expect(text).toContain("import createClient from 'openapi-fetch'");
+    expect(text).toContain("import type { paths } from './vton-api'");
+    expect(text).toContain("import { Webhook } from 'standardwebhooks'");
+  });
+
+  it('shows every operation of an API section from the OpenAPI document, with its scope and answers', async () => {
+    const garments = await bodyText('api-garments');
+    expect(garments).toContain('POST /api/garments');
+    expect(garments).toContain('Crop a garment');
+    expect(garments).toContain('API key scope: try-on.');
+    expect(garments).toContain('GarmentRecord (application/json)');
+    expect(garments).toContain('429');
+    const events = await bodyText('api-webhooks');
+    for (const type of ['job.completed', 'job.failed', 'model.succeeded', 'model.failed']) expect(events).toContain(`EVENT ${type}`);
+    expect(events).toContain('webhook-signature');
+    const overview = await bodyText('api-reference');
+    expect(overview).toContain('RateLimit-Policy');
+    expect(overview).toContain('/api/openapi.json');
   });
 
   it('tells how to set up each try-on provider, what it costs in time, and what the mask guarantee means', async () => {

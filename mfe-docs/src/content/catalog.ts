@@ -1,4 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { API_ARTICLES } from './apiReference';
 
 /** Spec §3 "Documentation article"; content is the article body, loaded from its own chunk. */
 export interface DocArticle {
@@ -93,6 +94,8 @@ export const DOC_SECTIONS: DocSection[] = [
       },
     ],
   },
+  // Generated from the public API's OpenAPI document (see apiReference.ts).
+  { title: 'API reference', articles: API_ARTICLES },
 ];
 
 export const ALL_ARTICLES: DocArticle[] = DOC_SECTIONS.flatMap((section) => section.articles);

@@ -23,6 +23,17 @@ const Article = styled.article`
     font-size: 0.9em;
     color: ${({ theme }) => theme.colors.text};
   }
+  pre {
+    margin-top: 12px;
+    padding: 14px 16px;
+    overflow-x: auto;
+    border-radius: 10px;
+    background: ${({ theme }) => theme.colors.surfaceRaised};
+    border: 1px solid ${({ theme }) => theme.colors.border};
+    font-size: 13px;
+    line-height: 1.55;
+  }
+  pre code { padding: 0; border: 0; background: none; font-size: inherit; }
   table { width: 100%; margin-top: 12px; border-collapse: collapse; font-size: 15px; }
   caption { text-align: left; padding-bottom: 8px; color: ${({ theme }) => theme.colors.textMuted}; font-size: 13px; }
   th, td { padding: 10px 12px; text-align: left; vertical-align: top; border-bottom: 1px solid ${({ theme }) => theme.colors.border}; }

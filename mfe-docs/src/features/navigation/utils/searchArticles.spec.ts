@@ -11,7 +11,7 @@ describe('docs search', () => {
 
   it('matches titles ignoring case', () => {
     expect(ids('KEYBOARD shortcuts')).toEqual(['keyboard-shortcuts']);
-    expect(ids('quick start')).toEqual(['quick-start']);
+    expect(ids('quick start')).toEqual(['quick-start', 'api-quick-start']);
   });
 
   it('matches descriptions', () => {
@@ -22,6 +22,13 @@ describe('docs search', () => {
     expect(ids('INPAINT')).toEqual(['crop-masking']);
     expect(ids('mask editor')).toEqual(['keyboard-shortcuts']);
     expect(ids('png')).toEqual(['export-results']);
+  });
+
+  it('finds API operations by what they do and by their path, like any article', () => {
+    expect(ids('crop a garment')).toEqual(['api-garments']);
+    expect(ids('/api/try-on/jobs')).toEqual(['api-try-on-jobs']);
+    expect(ids('send a mask')).toEqual(['api-quick-start', 'api-model-photos']);
+    expect(ids('job.completed')).toEqual(['api-webhooks']);
   });
 
   it('does not match article bodies or ids alone, and finds nothing for nonsense', () => {
