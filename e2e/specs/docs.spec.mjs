@@ -22,7 +22,7 @@ test.describe('documentation', () => {
     await page.goto('/docs');
     await expect(page).toHaveURL(/\/docs\/quick-start$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Quick Start Guide' })).toBeVisible();
-    for (const section of ['Getting Started', 'Tutorials', 'Reference', 'API reference']) await expect(sidebar(page).getByRole('heading', { name: section })).toBeVisible();
+    for (const section of ['Getting Started', 'Tutorials', 'Reference', 'API reference']) await expect(sidebar(page).getByRole('heading', { name: section, exact: true })).toBeVisible();
     await expect(sidebar(page).getByRole('link')).toHaveCount(ARTICLE_COUNT);
     await expect(sidebar(page).getByRole('link', { name: 'Quick Start Guide' })).toHaveAttribute('aria-current', 'page');
   });

@@ -1,0 +1,58 @@
+import { test, expect } from '../support/fixtures.mjs';
+import { createVerifiedUser } from '../support/seed.mjs';
+
+/** The API keys page in the browser: a seller creates a key, copies it, sees it work, and revokes it. */
+test.describe('API keys page', () => {
+  test('creates a key shown once, copies it, lists it by its prefix, and revokes it so it stops working', async ({ page, context, baseURL, mailInboxUrl }) => {
+    const seller = await createVerifiedUser(baseURL, mailInboxUrl, 'api-keys');
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
+    await page.addInitScript((token) => window.localStorage.setItem('auth_token', token), seller.token);
+
+    // From the user menu, as a seller finds it.
+    await page.goto('/app');
+    await page.getByRole('button', { name: `Account menu for ${seller.email}` }).click();
+    await page.getByRole('menuitem', { name: 'API keys' }).click();
+    await expect(page).toHaveURL(/\/account\/api-keys$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'API keys' })).toBeVisible();
+    await expect(page.getByText('You have no API keys yet.')).toBeVisible();
+
+    const form = page.getByRole('form', { name: 'Create an API key' });
+    await form.getByLabel('Key name').fill('Catalog sync');
+    await form.getByRole('checkbox', { name: /gallery:read/ }).check();
+    await form.getByRole('button', { name: 'Create key' }).click();
+
+    const shown = page.getByLabel('Your new key “Catalog sync”');
+    await expect(shown).toHaveValue(/^vtk_[A-Za-z0-9_-]{43}$/);
+    const key = await shown.inputValue();
+    await page.getByRole('button', { name: 'Copy' }).click();
+    await expect(page.getByText('Copied', { exact: true })).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(key);
+
+    // Listed by its prefix only, never in full.
+    const row = page.getByRole('row', { name: /Catalog sync/ });
+    await expect(row).toContainText(`${key.slice(0, 12)}…`);
+    await expect(row).toContainText('try-on, gallery:read');
+    await expect(row).toContainText('Never');
+    await page.getByRole('button', { name: 'Done' }).click();
+    await expect(page.getByRole('main')).not.toContainText(key);
+
+    // The copied key works on the public routes like the browser's sign-in, with its rate on each answer.
+    const models = await page.request.get('/api/models', { headers: { Authorization: `Bearer ${key}` } });
+    expect(models.status()).toBe(200);
+    expect(models.headers()['ratelimit-policy']).toMatch(/^"api-key";q=\d+;w=\d+$/);
+    await page.reload();
+    await expect(page.getByRole('row', { name: /Catalog sync/ })).not.toContainText('Never');
+
+    await page.getByRole('button', { name: 'Revoke Catalog sync' }).click();
+    await page.getByRole('button', { name: 'Confirm revoking Catalog sync' }).click();
+    await expect(page.getByText('You have no API keys yet.')).toBeVisible();
+    const revoked = await page.request.get('/api/models', { headers: { Authorization: `Bearer ${key}` } });
+    expect(revoked.status()).toBe(401);
+    expect(await revoked.json()).toMatchObject({ code: 'UNAUTHORIZED', message: 'This API key has been revoked' });
+  });
+
+  test('asks a visitor to sign in first', async ({ page }) => {
+    await page.goto('/account/api-keys');
+    await expect(page).toHaveURL(/\/auth$/);
+  });
+});
