@@ -70,6 +70,8 @@ export async function startStack({ dataDir, ports = defaultPorts(), env = proces
       AUTH_JWKS_URL: `${local('svc-auth')}${JWKS_PATH}`,
       MEDIA_SERVICE_URL: local('svc-media'),
       VTON_API_URL: env.VTON_API_URL || `${local('vton-engine')}/v1/try-on`,
+      // Running locally: webhooks may go to http://localhost receivers (never in production).
+      WEBHOOKS_LOCAL_MODE: env.WEBHOOKS_LOCAL_MODE ?? 'true',
     };
     fs.mkdirSync(path.dirname(serviceEnv.JWT_KEY_FILE), { recursive: true, mode: 0o700 });
 
