@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import '@vton/local-stack/bootstrap';
 import { ensureChromium } from './chromium.mjs';
+import { ensureQuickStartTools } from './tools.mjs';
 
 /**
  * Starts the real product on free ports in a fresh data folder (so it can run beside a live
@@ -11,6 +12,7 @@ import { ensureChromium } from './chromium.mjs';
  */
 export default async function globalSetup() {
   ensureChromium();
+  ensureQuickStartTools();
   if (process.env.E2E_BASE_URL) return undefined;
   // Loaded once the bootstrap import above has built @vton/contracts, which the stack reads.
   const { startStack, anyFreePorts, buildAll } = await import('@vton/local-stack');
@@ -23,13 +25,15 @@ export default async function globalSetup() {
   const stack = await startStack({
     dataDir,
     ports: anyFreePorts(),
-    env: { ...withoutReplacements(process.env), ENGINE_DELAY_MS: process.env.ENGINE_DELAY_MS ?? '1500' },
+    env: { ...withoutReplacements(process.env), ENGINE_DELAY_MS: process.env.ENGINE_DELAY_MS ?? '1500', WEBHOOKS_LOCAL_MODE: 'true' },
     quiet: false,
     log: (s) => logStream.write(`${s}\n`),
     write: (s) => logStream.write(s),
   });
   process.env.E2E_BASE_URL = stack.url;
   process.env.E2E_MAIL_INBOX_URL = stack.inboxUrl;
+  // Every app's output: the API tests check that no key ever reaches it.
+  process.env.E2E_STACK_LOG = logFile;
   return async () => {
     await stack.stop();
     logStream.end();

@@ -1,0 +1,117 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import sharp from 'sharp';
+import { Webhook } from 'standardwebhooks';
+import { QUICK_START_CURL_STEPS } from '@vton/api-reference/examples';
+import { test, expect } from '../support/fixtures.mjs';
+import { createVerifiedUser } from '../support/seed.mjs';
+
+const run = promisify(execFile);
+const MODEL_SIZE = { width: 600, height: 800 };
+
+/** A webhook receiver on localhost (allowed while running locally): every delivery, raw. */
+async function startReceiver() {
+  const deliveries = [];
+  const server = http.createServer((req, res) => {
+    const chunks = [];
+    req.on('data', (chunk) => chunks.push(chunk));
+    req.on('end', () => {
+      deliveries.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
+      res.writeHead(204).end();
+    });
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://localhost:${server.address().port}/vton-webhooks`, deliveries, close: () => new Promise((resolve) => { server.closeAllConnections(); server.close(resolve); }) };
+}
+
+/** The three files the quick start asks for: a garment, a model photo and its mask (white where the garment goes). */
+async function quickStartFiles(dir) {
+  const shirt = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="800" height="800"><path d="M250 200 L550 200 L650 350 L560 400 L560 700 L240 700 L240 400 L150 350 Z" fill="#1e88e5"/></svg>');
+  await sharp({ create: { width: 800, height: 800, channels: 3, background: '#f5f5f0' } }).composite([{ input: shirt }]).jpeg().toFile(path.join(dir, 'garment.jpg'));
+  await sharp({ create: { ...MODEL_SIZE, channels: 3, background: '#6d5c4d' } }).jpeg().toFile(path.join(dir, 'model.jpg'));
+  const patch = await sharp({ create: { width: 300, height: 400, channels: 3, background: '#ffffff' } }).png().toBuffer();
+  await sharp({ create: { ...MODEL_SIZE, channels: 3, background: '#000000' } }).composite([{ input: patch, left: 150, top: 200 }]).png().toFile(path.join(dir, 'mask.png'));
+}
+
+async function until(what, check, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+test.describe('API quick start with a key (curl, against the real stack)', () => {
+  test('runs every step of the documented quick start, gets a signed job.completed webhook, and downloads the result; the key never shows in logs or answers', async ({ baseURL, mailInboxUrl }) => {
+    const seller = await createVerifiedUser(baseURL, mailInboxUrl, 'api-quick-start');
+    const api = (method, route, body) =>
+      fetch(new URL(route, baseURL), { method, headers: { Authorization: `Bearer ${seller.token}`, 'Content-Type': 'application/json' }, body: body && JSON.stringify(body) });
+
+    // What the seller does on the API keys page: a try-on key and a webhook endpoint.
+    const created = await (await api('POST', '/api/auth/api-keys', { name: 'Quick start', scopes: ['try-on'] })).json();
+    const key = created.key;
+    expect(key).toMatch(/^vtk_/);
+    const receiver = await startReceiver();
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vton-quick-start-'));
+    try {
+      const endpointRes = await api('POST', '/api/try-on/webhooks', { url: receiver.url, events: ['job.completed', 'job.failed'] });
+      expect(endpointRes.status).toBe(201);
+      const endpoint = await endpointRes.json();
+      expect(endpoint.secret).toMatch(/^whsec_/);
+      await quickStartFiles(dir);
+
+      // The documented steps, with the seller's address and key in the first one, in one shell.
+      const steps = Object.fromEntries(QUICK_START_CURL_STEPS.map((s) => [s.id, s.commands]));
+      const setup = steps.setup.replace('https://your-studio.example', baseURL.replace(/\/$/, '')).replace('vtk_…', key);
+      const script = ['set -euo pipefail', setup, steps['upload-garment'], steps['crop-garment'], steps['upload-model'], steps['send-mask'], steps['start-job'], 'echo "JOB_ID=$JOB_ID"'].join('\n');
+      const { stdout } = await run('bash', ['-c', script], { cwd: dir, timeout: 120_000 });
+      expect(stdout).toContain('ready'); // the mask step prints the model's status
+      const jobId = /JOB_ID=([0-9a-f-]{36})/.exec(stdout)?.[1];
+      expect(jobId).toBeTruthy();
+      expect(stdout).not.toContain(key);
+
+      // Wait for the webhook, and check it the Standard Webhooks way.
+      const delivery = await until('job.completed', () => receiver.deliveries.find((d) => JSON.parse(d.body).data?.id === jobId));
+      const event = new Webhook(endpoint.secret).verify(delivery.body, delivery.headers);
+      expect(event).toMatchObject({ type: 'job.completed', data: { id: jobId, status: 'completed', models: [{ state: 'succeeded' }] } });
+      expect(delivery.headers['webhook-id']).toMatch(/^msg_/);
+      expect(delivery.headers['webhook-signature']).toMatch(/^v1,/);
+
+      // The last step with the URL from the webhook: a PNG of the model photo's size.
+      const resultUrl = event.data.models[0].result.imageUrl;
+      await run('bash', ['-c', ['set -euo pipefail', setup, `RESULT_URL='${resultUrl}'`, steps.download].join('\n')], { cwd: dir, timeout: 60_000 });
+      const result = await sharp(path.join(dir, 'result.png')).metadata();
+      expect(result).toMatchObject({ format: 'png', ...MODEL_SIZE });
+
+      // The step for callers without a webhook finds the same job finished.
+      const polled = await run('bash', ['-c', ['set -euo pipefail', setup, `JOB_ID=${jobId}`, steps['poll-job'], 'echo "$RESULT_URL"'].join('\n')], { cwd: dir, timeout: 60_000 });
+      expect(polled.stdout).toContain('/api/media/files/');
+
+      // Never again in an answer, and never in any app's log.
+      const listed = await (await api('GET', '/api/auth/api-keys')).text();
+      expect(listed).toContain(key.slice(0, 12));
+      expect(listed).not.toContain(key);
+      expect(delivery.body).not.toContain(key);
+      if (process.env.E2E_STACK_LOG) {
+        // The last request's id reaches the log once its line is written: then every earlier line is there.
+        const last = await fetch(new URL('/api/models', baseURL), { headers: { Authorization: `Bearer ${key}` } });
+        const requestId = last.headers.get('x-request-id');
+        const log = await until('the log line of the last request', () => {
+          const text = fs.readFileSync(process.env.E2E_STACK_LOG, 'utf8');
+          return text.includes(requestId) && text;
+        });
+        expect(log.includes(key)).toBe(false);
+        expect(log.includes(key.slice(4))).toBe(false);
+      }
+    } finally {
+      await receiver.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
