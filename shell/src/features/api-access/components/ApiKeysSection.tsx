@@ -14,7 +14,8 @@ import { useCreateApiKey } from '../api/createApiKey';
 import { useRevokeApiKey } from '../api/revokeApiKey';
 import { formatWhen } from '../utils/formatWhen';
 import { RevealedSecret } from './RevealedSecret';
-import { Actions, Choice, FieldError, Fieldset, Form, Mono, Muted, Panel, PanelTitle, Table } from './styles';
+import { ChoiceList } from './ChoiceList';
+import { Actions, FieldError, Form, Mono, Muted, Panel, PanelTitle, Table } from './styles';
 
 /** Create a key (name + scopes, shown once), list keys by prefix with their times, revoke. */
 export function ApiKeysSection() {
@@ -72,7 +73,6 @@ function CreateApiKeyForm({ onCreated }: { onCreated: (key: CreatedApiKey) => vo
       },
     );
   };
-  const toggle = (scope: ApiKeyScope, on: boolean) => setScopes((current) => API_KEY_SCOPES.filter((s) => (s === scope ? on : current.includes(s))));
 
   return (
     <Form aria-label="Create an API key" onSubmit={submit} noValidate>
@@ -80,16 +80,7 @@ function CreateApiKeyForm({ onCreated }: { onCreated: (key: CreatedApiKey) => vo
         <Label htmlFor={nameId}>Key name</Label>
         <Input id={nameId} value={name} maxLength={MAX_API_KEY_NAME_LENGTH} placeholder="e.g. Shopify sync" onChange={(e) => setName(e.target.value)} />
       </div>
-      <Fieldset>
-        <legend>Scopes</legend>
-        {API_KEY_SCOPES.map((scope) => (
-          <Choice key={scope}>
-            <input type="checkbox" checked={scopes.includes(scope)} onChange={(e) => toggle(scope, e.target.checked)} />
-            <Mono>{scope}</Mono>
-            <small>{API_KEY_SCOPE_DESCRIPTIONS[scope]}</small>
-          </Choice>
-        ))}
-      </Fieldset>
+      <ChoiceList legend="Scopes" options={API_KEY_SCOPES} descriptions={API_KEY_SCOPE_DESCRIPTIONS} value={scopes} onChange={setScopes} />
       {error && <FieldError role="alert">{error}</FieldError>}
       <Actions>
         <Button type="submit" loading={create.isPending}>

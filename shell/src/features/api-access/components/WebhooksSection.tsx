@@ -18,7 +18,8 @@ import { useWebhookDeliveries } from '../api/webhookDeliveries';
 import { useWebhookEndpoints } from '../api/webhookEndpoints';
 import { formatWhen } from '../utils/formatWhen';
 import { RevealedSecret } from './RevealedSecret';
-import { Actions, Choice, FieldError, Fieldset, Form, Mono, Muted, Panel, PanelTitle, Table } from './styles';
+import { ChoiceList } from './ChoiceList';
+import { Actions, FieldError, Form, Mono, Muted, Panel, PanelTitle, Table } from './styles';
 
 const EndpointList = styled.ul`
   list-style: none;
@@ -99,7 +100,6 @@ function CreateWebhookForm({ onCreated }: { onCreated: (endpoint: CreatedWebhook
       },
     );
   };
-  const toggle = (type: WebhookEventType, on: boolean) => setEvents((current) => WEBHOOK_EVENT_TYPES.filter((t) => (t === type ? on : current.includes(t))));
 
   return (
     <Form aria-label="Add a webhook endpoint" onSubmit={submit} noValidate>
@@ -107,16 +107,7 @@ function CreateWebhookForm({ onCreated }: { onCreated: (endpoint: CreatedWebhook
         <Label htmlFor={urlId}>Endpoint URL</Label>
         <Input id={urlId} type="url" value={url} placeholder="https://shop.example/webhooks/vton" onChange={(e) => setUrl(e.target.value)} />
       </div>
-      <Fieldset>
-        <legend>Events</legend>
-        {WEBHOOK_EVENT_TYPES.map((type) => (
-          <Choice key={type}>
-            <input type="checkbox" checked={events.includes(type)} onChange={(e) => toggle(type, e.target.checked)} />
-            <Mono>{type}</Mono>
-            <small>{WEBHOOK_EVENT_DESCRIPTIONS[type]}</small>
-          </Choice>
-        ))}
-      </Fieldset>
+      <ChoiceList legend="Events" options={WEBHOOK_EVENT_TYPES} descriptions={WEBHOOK_EVENT_DESCRIPTIONS} value={events} onChange={setEvents} />
       {error && <FieldError role="alert">{error}</FieldError>}
       <Actions>
         <Button type="submit" loading={create.isPending}>
