@@ -9,6 +9,7 @@ import { Webhook } from 'standardwebhooks';
 import { QUICK_START_CURL_STEPS } from '@vton/api-reference/examples';
 import { test, expect } from '../support/fixtures.mjs';
 import { createVerifiedUser } from '../support/seed.mjs';
+import { transformFileSync } from '@swc/core';
 
 const run = promisify(execFile);
 const MODEL_SIZE = { width: 600, height: 800 };
@@ -111,6 +112,36 @@ test.describe('API quick start with a key (curl, against the real stack)', () =>
       }
     } finally {
       await receiver.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('the TypeScript quick start, with the client typed by openapi-typescript, runs the same try-on with a key', async ({ baseURL, mailInboxUrl }) => {
+    const seller = await createVerifiedUser(baseURL, mailInboxUrl, 'api-quick-start-ts');
+    const created = await (
+      await fetch(new URL('/api/auth/api-keys', baseURL), {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${seller.token}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ name: 'TypeScript', scopes: ['try-on'] }),
+      })
+    ).json();
+    // The example as published, compiled to JavaScript next to the repository's node_modules (openapi-fetch).
+    const source = new URL('../../packages/api-reference/examples/quick-start.ts', import.meta.url);
+    const compiledDir = path.join(import.meta.dirname, '..', 'test-results', 'quick-start-ts');
+    fs.mkdirSync(compiledDir, { recursive: true });
+    const compiled = path.join(compiledDir, 'quick-start.mjs');
+    fs.writeFileSync(compiled, transformFileSync(source.pathname, { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' }, module: { type: 'es6' } }).code);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vton-quick-start-ts-'));
+    try {
+      await quickStartFiles(dir);
+      const { stdout } = await run(process.execPath, ['--input-type=module', '-e', `const { quickStart } = await import(${JSON.stringify(`file://${compiled}`)}); console.log(await quickStart());`], {
+        cwd: dir,
+        env: { ...process.env, VTON_URL: baseURL, VTON_API_KEY: created.key },
+        timeout: 120_000,
+      });
+      expect(stdout).toContain('/api/media/files/');
+      expect(await sharp(path.join(dir, 'result.png')).metadata()).toMatchObject({ format: 'png', ...MODEL_SIZE });
+    } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
   });
