@@ -10,7 +10,6 @@ import {
   ApiOkResponse,
   ApiOperation,
   ApiTags,
-  ApiTooManyRequestsResponse,
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import { API_KEY_AUTHORIZE_PATH, API_KEYS_PATH, type ApiKeyAuthorization, type ApiKeysResponse, type CreatedApiKey } from '@vton/contracts';
@@ -68,7 +67,6 @@ export class ApiKeysAuthorizeController {
 
   @Post(API_KEY_AUTHORIZE_PATH)
   @HttpCode(200)
-  @ApiTooManyRequestsResponse()
   authorize(@Body() body: AuthorizeApiKeyDto): Promise<ApiKeyAuthorization> {
     return this.apiKeys.authorize(body.key);
   }
