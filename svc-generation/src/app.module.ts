@@ -3,13 +3,14 @@ import { defineService, ServiceKitModule } from '@vton/service-kit';
 import { GenerationConfig } from './config/generation.config.js';
 import { generationDatabase } from './database/data-source.js';
 import { TryOnModule } from './try-on/try-on.module.js';
+import { WebhooksModule } from './webhooks/webhooks.module.js';
 
 @Module({})
 export class AppModule {
   static register(config: GenerationConfig): DynamicModule {
     return {
       module: AppModule,
-      imports: [ServiceKitModule.forRoot({ app: 'svc-generation', config, database: generationDatabase }), TryOnModule],
+      imports: [ServiceKitModule.forRoot({ app: 'svc-generation', config, database: generationDatabase }), TryOnModule, WebhooksModule],
     };
   }
 }

@@ -5,11 +5,14 @@ import { TryOnJobEntity } from '../jobs/entities/try-on-job.entity.js';
 import { TryOnResultFileEntity } from '../results/result-file.entity.js';
 import { CreateGenerationSchema1767225600000 } from './migrations/1767225600000-create-generation-schema.js';
 import { CreateTryOnJobs1767225600001 } from './migrations/1767225600001-create-try-on-jobs.js';
+import { CreateWebhooks1780000000000 } from './migrations/1780000000000-create-webhooks.js';
+import { WebhookDeliveryEntity } from '../webhooks/webhook-delivery.entity.js';
+import { WebhookEndpointEntity } from '../webhooks/webhook-endpoint.entity.js';
 
 /** svc-generation's tables (schema `generation` by default): entity and migration classes, listed by hand. */
 export const generationDatabase: ServiceDatabase = {
-  entities: [TryOnJobEntity, TryOnJobModelEntity, TryOnResultFileEntity],
-  migrations: [CreateGenerationSchema1767225600000, CreateTryOnJobs1767225600001],
+  entities: [TryOnJobEntity, TryOnJobModelEntity, TryOnResultFileEntity, WebhookEndpointEntity, WebhookDeliveryEntity],
+  migrations: [CreateGenerationSchema1767225600000, CreateTryOnJobs1767225600001, CreateWebhooks1780000000000],
 };
 
 /** A standalone data source, for scripts and the TypeORM CLI. */

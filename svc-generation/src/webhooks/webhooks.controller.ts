@@ -1,9 +1,9 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Post } from '@nestjs/common';
-import { ApiAcceptedResponse, ApiBadRequestResponse, ApiConflictResponse, ApiCreatedResponse, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { WEBHOOKS_PATH, type CreatedWebhookEndpoint, type WebhookDeliveriesResponse, type WebhookDeliveryRecord, type WebhookEndpointsResponse } from '@vton/contracts';
+import { ApiBadRequestResponse, ApiConflictResponse, ApiCreatedResponse, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { WEBHOOKS_PATH, type CreatedWebhookEndpoint, type WebhookDeliveriesResponse, type WebhookEndpointsResponse } from '@vton/contracts';
 import { CurrentUser, type AuthenticatedUser } from '@vton/service-kit';
 import { CreateWebhookEndpointDto } from './create-webhook-endpoint.dto.js';
-import { WebhooksService } from './webhooks.service.js';
+import { WebhookEndpointsService } from './webhook-endpoints.service.js';
 
 /**
  * The API keys page's webhook calls. A browser sign-in only (no ApiKeyScopes): a leaked key
@@ -12,7 +12,7 @@ import { WebhooksService } from './webhooks.service.js';
 @ApiTags('Webhooks')
 @Controller(WEBHOOKS_PATH)
 export class WebhooksController {
-  constructor(private readonly webhooks: WebhooksService) {}
+  constructor(private readonly webhooks: WebhookEndpointsService) {}
 
   @Get()
   @ApiOperation({ operationId: 'listWebhookEndpoints', summary: 'List your webhook endpoints' })
@@ -47,15 +47,5 @@ export class WebhooksController {
   @ApiBadRequestResponse({ description: 'The id is not a UUID.' })
   async deliveries(@CurrentUser() user: AuthenticatedUser, @Param('id', new ParseUUIDPipe()) id: string): Promise<WebhookDeliveriesResponse> {
     return { deliveries: await this.webhooks.listDeliveries(user.id, id) };
-  }
-
-  @Post(':id/test')
-  @HttpCode(202)
-  @ApiOperation({ operationId: 'sendWebhookTestEvent', summary: 'Send a test event' })
-  @ApiAcceptedResponse({ description: 'The `webhook.test` delivery, queued.' })
-  @ApiNotFoundResponse({ description: 'No such endpoint of yours.' })
-  @ApiBadRequestResponse({ description: 'The id is not a UUID.' })
-  sendTest(@CurrentUser() user: AuthenticatedUser, @Param('id', new ParseUUIDPipe()) id: string): Promise<WebhookDeliveryRecord> {
-    return this.webhooks.sendTest(user.id, id);
   }
 }

@@ -20,7 +20,9 @@ import { asBadRequest, checkedAddress, parseWebhookUrl, WebhookAddressError, Web
 import { sendWebhook, type WebhookAnswer } from './webhook-client.js';
 import { WebhookDeliveryEntity } from './webhook-delivery.entity.js';
 import { WebhookEndpointEntity } from './webhook-endpoint.entity.js';
-import { signWebhook, newWebhookSecret } from './webhook-signature.js';
+import { WebhookEndpointsService } from './webhook-endpoints.service.js';
+import { toDeliveryRecord } from './webhook-records.js';
+import { signWebhook } from './webhook-signature.js';
 
 export const WEBHOOK_DELIVERY_QUEUE = Symbol('WEBHOOK_DELIVERY_QUEUE');
 
@@ -33,7 +35,6 @@ export interface WebhookDeliveryQueue {
 }
 
 export const USER_AGENT = 'VTON-Studio-Webhooks/1.0';
-const DELIVERIES_LISTED = 20;
 const TEST_MESSAGE = 'A test event from VTON Studio: your endpoint is reachable and its signature check works.';
 
 /** The result of one attempt, for the queue's handler and the tests. */
@@ -44,12 +45,12 @@ export interface AttemptOutcome {
 }
 
 /**
- * Webhooks: the account's endpoints (the API keys page), the deliveries of try-on events to them,
- * and each delivery attempt (run by the queue's worker): signed the Standard Webhooks way, sent
- * only to an address checked just before, retried on the WEBHOOK_RETRY_DELAYS_SECONDS schedule.
+ * The deliveries of events to the account's endpoints, and each delivery attempt (run by the
+ * queue's worker): signed the Standard Webhooks way, sent only to an address checked just before,
+ * retried on the WEBHOOK_RETRY_DELAYS_SECONDS schedule.
  */
 @Injectable()
-export class WebhooksService {
+export class WebhookDeliveries {
   private readonly logger = new Logger('Webhooks');
 
   constructor(
@@ -58,61 +59,13 @@ export class WebhooksService {
     private readonly dataSource: DataSource,
     private readonly config: GenerationConfig,
     private readonly resolver: WebhookResolver,
+    private readonly registry: WebhookEndpointsService,
     @Inject(WEBHOOK_DELIVERY_QUEUE) private readonly queue: WebhookDeliveryQueue,
   ) {}
 
-  async create(userId: number, request: CreateWebhookEndpointRequest): Promise<CreatedWebhookEndpoint> {
-    if ((await this.endpoints.countBy({ userId })) >= MAX_WEBHOOK_ENDPOINTS_PER_ACCOUNT) {
-      throw new ApiException(409, ErrorCode.CONFLICT, WEBHOOK_ERRORS.tooMany);
-    }
-    try {
-      const url = parseWebhookUrl(request.url, this.config.WEBHOOKS_LOCAL_MODE);
-      await checkedAddress(url, this.resolver, this.config.WEBHOOKS_LOCAL_MODE);
-    } catch (error) {
-      throw asBadRequest(error);
-    }
-    const row: WebhookEndpointEntity = {
-      id: randomUUID(),
-      userId,
-      url: request.url,
-      events: [...new Set(request.events)],
-      secret: newWebhookSecret(),
-      createdAt: new Date(),
-      disabledAt: null,
-    };
-    await this.endpoints.insert(row);
-    return { ...toEndpointRecord(row, null), secret: row.secret };
-  }
-
-  async list(userId: number): Promise<WebhookEndpointRecord[]> {
-    const rows = await this.endpoints.find({ where: { userId }, order: { createdAt: 'ASC' } });
-    const latest = rows.length
-      ? await this.deliveries
-          .createQueryBuilder('d')
-          .distinctOn(['d.endpoint_id'])
-          .where('d.endpoint_id IN (:...ids)', { ids: rows.map((r) => r.id) })
-          .orderBy('d.endpoint_id')
-          .addOrderBy('d.created_at', 'DESC')
-          .getMany()
-      : [];
-    const byEndpoint = new Map(latest.map((d) => [d.endpointId, toDeliveryRecord(d)]));
-    return rows.map((row) => toEndpointRecord(row, byEndpoint.get(row.id) ?? null));
-  }
-
-  async remove(userId: number, id: string): Promise<void> {
-    const result = await this.endpoints.delete({ id, userId });
-    if (!result.affected) throw new ApiException(404, ErrorCode.NOT_FOUND, WEBHOOK_ERRORS.notFound);
-  }
-
-  async listDeliveries(userId: number, endpointId: string): Promise<WebhookDeliveryRecord[]> {
-    await this.endpointOf(userId, endpointId);
-    const rows = await this.deliveries.find({ where: { endpointId }, order: { createdAt: 'DESC' }, take: DELIVERIES_LISTED });
-    return rows.map(toDeliveryRecord);
-  }
-
   /** "Send test event": a `webhook.test` delivery to this endpoint, whatever it subscribed to. */
   async sendTest(userId: number, endpointId: string): Promise<WebhookDeliveryRecord> {
-    const endpoint = await this.endpointOf(userId, endpointId);
+    const endpoint = await this.registry.endpointOf(userId, endpointId);
     const event: TestWebhookEvent = { type: WEBHOOK_TEST_EVENT_TYPE, timestamp: new Date().toISOString(), data: { endpointId, message: TEST_MESSAGE } };
     const [delivery] = await this.enqueue(userId, [endpoint], `msg_${randomUUID().replaceAll('-', '')}`, event);
     return toDeliveryRecord(delivery);
@@ -236,11 +189,6 @@ export class WebhooksService {
     });
   }
 
-  private async endpointOf(userId: number, id: string): Promise<WebhookEndpointEntity> {
-    const endpoint = await this.endpoints.findOneBy({ id, userId });
-    if (!endpoint) throw new ApiException(404, ErrorCode.NOT_FOUND, WEBHOOK_ERRORS.notFound);
-    return endpoint;
-  }
 }
 
 function sqlTable(manager: EntityManager, entity: Function): string {
@@ -249,30 +197,4 @@ function sqlTable(manager: EntityManager, entity: Function): string {
     .tablePath.split('.')
     .map((part) => `"${part}"`)
     .join('.');
-}
-
-function toEndpointRecord(row: WebhookEndpointEntity, lastDelivery: WebhookDeliveryRecord | null): WebhookEndpointRecord {
-  return {
-    id: row.id,
-    url: row.url,
-    events: row.events,
-    createdAt: row.createdAt.toISOString(),
-    disabledAt: row.disabledAt ? row.disabledAt.toISOString() : null,
-    lastDelivery,
-  };
-}
-
-export function toDeliveryRecord(row: WebhookDeliveryEntity): WebhookDeliveryRecord {
-  return {
-    id: row.id,
-    endpointId: row.endpointId,
-    eventType: row.eventType as WebhookDeliveryRecord['eventType'],
-    status: row.status,
-    attempts: row.attempts,
-    lastResponseCode: row.lastResponseCode,
-    lastError: row.lastError,
-    createdAt: row.createdAt.toISOString(),
-    lastAttemptAt: row.lastAttemptAt ? row.lastAttemptAt.toISOString() : null,
-    nextAttemptAt: row.nextAttemptAt ? row.nextAttemptAt.toISOString() : null,
-  };
 }
