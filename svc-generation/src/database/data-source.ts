@@ -6,13 +6,14 @@ import { TryOnResultFileEntity } from '../results/result-file.entity.js';
 import { CreateGenerationSchema1767225600000 } from './migrations/1767225600000-create-generation-schema.js';
 import { CreateTryOnJobs1767225600001 } from './migrations/1767225600001-create-try-on-jobs.js';
 import { CreateWebhooks1780000000000 } from './migrations/1780000000000-create-webhooks.js';
+import { CreateWebhookEvents1780000000001 } from './migrations/1780000000001-create-webhook-events.js';
 import { WebhookDeliveryEntity } from '../webhooks/webhook-delivery.entity.js';
 import { WebhookEndpointEntity } from '../webhooks/webhook-endpoint.entity.js';
 
 /** svc-generation's tables (schema `generation` by default): entity and migration classes, listed by hand. */
 export const generationDatabase: ServiceDatabase = {
   entities: [TryOnJobEntity, TryOnJobModelEntity, TryOnResultFileEntity, WebhookEndpointEntity, WebhookDeliveryEntity],
-  migrations: [CreateGenerationSchema1767225600000, CreateTryOnJobs1767225600001, CreateWebhooks1780000000000],
+  migrations: [CreateGenerationSchema1767225600000, CreateTryOnJobs1767225600001, CreateWebhooks1780000000000, CreateWebhookEvents1780000000001],
 };
 
 /** A standalone data source, for scripts and the TypeORM CLI. */

@@ -75,9 +75,10 @@ export class WebhookDeliveries {
    * Announces an event of the account to every endpoint subscribed to its type. `eventId` names
    * the event once for all (the `webhook-id`): announcing the same event again sends nothing new.
    */
-  async publish(userId: number, eventId: string, event: WebhookEvent): Promise<void> {
-    const endpoints = (await this.endpoints.find({ where: { userId, disabledAt: IsNull() } })).filter((e) => (e.events as string[]).includes(event.type));
-    if (endpoints.length) await this.enqueue(userId, endpoints, eventId, event);
+  async publish(userId: number, eventId: string, event: WebhookEvent, manager?: EntityManager): Promise<void> {
+    const repository = manager ? manager.getRepository(WebhookEndpointEntity) : this.endpoints;
+    const endpoints = (await repository.find({ where: { userId, disabledAt: IsNull() } })).filter((e) => (e.events as string[]).includes(event.type));
+    if (endpoints.length) await this.enqueue(userId, endpoints, eventId, event, manager);
   }
 
   /**
@@ -155,9 +156,10 @@ export class WebhookDeliveries {
   }
 
   /** Stores one delivery per endpoint and queues its first attempt, in one transaction. */
-  private async enqueue(userId: number, endpoints: WebhookEndpointEntity[], eventId: string, event: WebhookEvent): Promise<WebhookDeliveryEntity[]> {
+  private async enqueue(userId: number, endpoints: WebhookEndpointEntity[], eventId: string, event: WebhookEvent, outer?: EntityManager): Promise<WebhookDeliveryEntity[]> {
     const payload = JSON.stringify(event);
-    return this.dataSource.transaction(async (manager) => {
+    const inTransaction = <T>(work: (manager: EntityManager) => Promise<T>) => (outer ? work(outer) : this.dataSource.transaction(work));
+    return inTransaction(async (manager) => {
       const created: WebhookDeliveryEntity[] = [];
       for (const endpoint of endpoints) {
         const row: WebhookDeliveryEntity = {

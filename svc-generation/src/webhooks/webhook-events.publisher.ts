@@ -1,0 +1,59 @@
+import { Injectable, Logger } from '@nestjs/common';
+import type { JobWebhookEvent, ModelWebhookEvent, TryOnJob } from '@vton/contracts';
+import { DataSource, type EntityManager } from 'typeorm';
+import { WebhookDeliveries } from './webhook-deliveries.service.js';
+
+/** Reads a job as the API answers it, with its owner (whoever's it is: the publisher acts for the system). */
+export interface JobSnapshots {
+  findAny(jobId: string): Promise<{ userId: number; job: TryOnJob } | null>;
+}
+
+const BATCH = 20;
+
+/**
+ * Turns the outbox rows the trigger wrote (a model of a job succeeded or failed) into webhook
+ * deliveries, in the transaction that marks them published: a worker that dies half-way leaves
+ * them for the next pass. For each row: `model.succeeded`/`model.failed`, and when the job has no
+ * model left to run, `job.completed`/`job.failed`. Ids are stable, so a row published twice (two
+ * workers at once) delivers each event once (webhook_deliveries is unique per event and endpoint).
+ */
+@Injectable()
+export class WebhookEventPublisher {
+  private readonly logger = new Logger('WebhookEvents');
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly deliveries: WebhookDeliveries,
+  ) {}
+
+  /** Publishes up to a batch of waiting rows; answers how many. */
+  async publishWaiting(jobs: JobSnapshots): Promise<number> {
+    return this.dataSource.transaction(async (tx) => {
+      const rows: { id: string; job_id: string; model_id: number; state: 'succeeded' | 'failed'; created_at: Date }[] = await tx.query(
+        `SELECT "id", "job_id", "model_id", "state", "created_at" FROM "webhook_events"
+          WHERE "published_at" IS NULL ORDER BY "id" LIMIT ${BATCH} FOR UPDATE SKIP LOCKED`,
+      );
+      for (const row of rows) await this.publish(tx, jobs, row);
+      if (rows.length) await tx.query(`UPDATE "webhook_events" SET "published_at" = now() WHERE "id" = ANY($1)`, [rows.map((r) => r.id)]);
+      return rows.length;
+    });
+  }
+
+  private async publish(tx: EntityManager, jobs: JobSnapshots, row: { id: string; job_id: string; model_id: number; state: 'succeeded' | 'failed'; created_at: Date }) {
+    const found = await jobs.findAny(row.job_id);
+    if (!found) return; // the job is gone
+    const { userId, job } = found;
+    const model = job.models.find((m) => m.modelId === row.model_id);
+    if (model) {
+      const event: ModelWebhookEvent = { type: row.state === 'succeeded' ? 'model.succeeded' : 'model.failed', timestamp: row.created_at.toISOString(), data: { jobId: job.id, model } };
+      await this.deliveries.publish(userId, `msg_${row.id}`, event, tx);
+    }
+    if (job.status === 'running') return;
+    // The job ended with this row or before: its event is named by how many model runs have ended,
+    // so the same ending is one event however many rows see it, and a later retry's ending is another.
+    const [{ ended }] = await tx.query(`SELECT count(*)::int AS "ended" FROM "webhook_events" WHERE "job_id" = $1`, [job.id]);
+    const event: JobWebhookEvent = { type: job.status === 'completed' ? 'job.completed' : 'job.failed', timestamp: job.updatedAt, data: job };
+    await this.deliveries.publish(userId, `msg_${job.id.replaceAll('-', '')}_${ended}`, event, tx);
+    this.logger.log(`Job ${job.id} ${job.status}: ${event.type} published`);
+  }
+}
