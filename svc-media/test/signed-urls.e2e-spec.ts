@@ -78,7 +78,7 @@ describe('signed image URLs (real S3 server)', () => {
     const json = await h.http().get('/api/media/docs-json').expect(200);
     expect(Object.keys(json.body.paths)).toEqual(expect.arrayContaining([
       '/api/garments', '/api/garments/{id}', '/api/garments/{id}/crop', '/api/models', '/api/models/{id}/mask',
-      '/api/generated-images', '/api/generated-images/files', '/api/generated-images/{id}',
+      '/api/generated-images', '/api/generated-images/{id}', '/api/media/files/{key}',
     ]));
   });
 });
