@@ -38,7 +38,7 @@ FROM deps AS build
 COPY tsconfig.base.json .swcrc.lib .swcrc.node ./
 COPY packages/ packages/
 COPY mfe-docs/ mfe-docs/
-RUN npm run build -w @vton/contracts -w @vton/ui -w @vton/shell-sdk && npm run build -w mfe-docs
+RUN npm run build -w @vton/contracts -w @vton/ui -w @vton/shell-sdk -w @vton/api-reference && npm run build -w mfe-docs
 
 # Only the build output and the dependency-free static server ship; no node_modules at all.
 FROM ${NODE_IMAGE} AS runtime
