@@ -1,9 +1,11 @@
 import type { INestApplication } from '@nestjs/common';
 import type { GarmentRecord, ModelPhotoRecord, TryOnJob } from '@vton/contracts';
 import { startServiceApp } from '@vton/service-kit';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -11,7 +13,7 @@ import request from 'supertest';
 import { authService } from '../../svc-auth/src/app.module.js';
 import { TokenService } from '../../svc-auth/src/tokens/token.service.js';
 import { mediaService } from '../../svc-media/src/app.module.js';
-import { generationService } from '../src/app.module.js';
+import { generationService, generationWorker } from '../src/app.module.js';
 import { parseMultipart, boundaryOf } from '../src/local-engine/multipart.js';
 import { createEngineServer } from '../src/local-engine/server.js';
 
@@ -20,16 +22,26 @@ export interface App {
   url: string;
 }
 
-/** svc-auth (for tokens and its JWKS) and the real svc-media, started in this process. */
+/**
+ * svc-auth (for tokens and its JWKS) and the real svc-media, started in this process, and
+ * svc-generation's two roles against them. Each Platform has its own generation schema (its own
+ * queue): workers of another test file never take its work.
+ */
 export class Platform {
   auth!: App;
   media!: App;
+  /** The secret of the workers' service credential, shared with svc-media. */
+  readonly serviceSecret = randomBytes(32).toString('base64url');
+  readonly schema = `generation_${randomBytes(4).toString('hex')}`;
   private readonly keyDir = fs.mkdtempSync(path.join(os.tmpdir(), 'svc-generation-keys-'));
+  private readonly workers = new Set<WorkerProcess>();
 
   /** `mediaEnv` adds or overrides svc-media's variables (e.g. a short SIGNED_URL_TTL_SECONDS). */
   async start(mediaEnv: Record<string, string> = {}): Promise<this> {
     this.auth = await startServiceApp(authService, { env: { ...process.env, JWT_KEY_FILE: path.join(this.keyDir, 'key.pem') } });
-    this.media = await startServiceApp(mediaService, { env: { ...process.env, AUTH_JWKS_URL: this.jwksUrl, ...mediaEnv } });
+    this.media = await startServiceApp(mediaService, {
+      env: { ...process.env, AUTH_JWKS_URL: this.jwksUrl, GENERATION_SERVICE_SECRET: this.serviceSecret, ...mediaEnv },
+    });
     return this;
   }
 
@@ -41,18 +53,124 @@ export class Platform {
     return this.auth.app.get(TokenService).issue({ id, email });
   }
 
-  /** svc-generation against this platform; `env` adds or overrides variables. */
-  generation(env: Record<string, string | undefined> = {}): Promise<App> {
-    const merged: NodeJS.ProcessEnv = { ...process.env, AUTH_JWKS_URL: this.jwksUrl, MEDIA_SERVICE_URL: this.media.url, ...env };
+  /** The environment both roles get; `env` adds or overrides (undefined removes). */
+  env(env: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
+    const merged: NodeJS.ProcessEnv = {
+      ...process.env,
+      AUTH_JWKS_URL: this.jwksUrl,
+      MEDIA_SERVICE_URL: this.media.url,
+      DATABASE_SCHEMA: this.schema,
+      GENERATION_SERVICE_SECRET: this.serviceSecret,
+      VTON_RETRY_DELAY_SECONDS: '0',
+      WORKER_LEASE_SECONDS: '12',
+      WORKER_POLL_MS: '500',
+      ...env,
+    };
     for (const [key, value] of Object.entries(env)) if (value === undefined) delete merged[key];
-    return startServiceApp(generationService, { env: merged });
+    return merged;
+  }
+
+  /** svc-generation's API in this process. */
+  generation(env: Record<string, string | undefined> = {}): Promise<App> {
+    return startServiceApp(generationService, { env: this.env(env) });
+  }
+
+  /** A worker in this process (quick to start; the fault tests use real processes: spawnWorker). */
+  worker(env: Record<string, string | undefined> = {}): Promise<App> {
+    return startServiceApp(generationWorker, { env: this.env(env) });
+  }
+
+  /** A worker as its own process, from dist/ (`npm test` builds first), as `npm start` and Kubernetes run it. */
+  async spawnWorker(env: Record<string, string | undefined> = {}, name = 'worker'): Promise<WorkerProcess> {
+    const port = await freePort();
+    const worker = await WorkerProcess.start(this.env({ PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env }), name);
+    this.workers.add(worker);
+    void worker.exited.then(() => this.workers.delete(worker));
+    return worker;
   }
 
   async stop(): Promise<void> {
+    await Promise.all([...this.workers].map((w) => w.kill('SIGKILL')));
     await this.media?.app.close();
     await this.auth?.app.close();
     fs.rmSync(this.keyDir, { recursive: true, force: true });
   }
+}
+
+/** A worker process: its pid, its /metrics and health URL, its log lines, and how it ended. */
+export class WorkerProcess {
+  readonly lines: string[] = [];
+  private constructor(
+    readonly child: ChildProcess,
+    readonly url: string,
+    readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>,
+  ) {}
+
+  get pid(): number {
+    return this.child.pid!;
+  }
+
+  static async start(env: NodeJS.ProcessEnv, name: string): Promise<WorkerProcess> {
+    const child = spawn(process.execPath, ['--enable-source-maps', path.resolve(import.meta.dirname, '../dist/worker.js')], {
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+    const lines: string[] = [];
+    const url = await new Promise<string>((resolve, reject) => {
+      const onLine = (chunk: Buffer) => {
+        for (const line of chunk.toString().split('\n')) {
+          if (!line) continue;
+          lines.push(line);
+          if (process.env.WORKER_LOGS) process.stderr.write(`[${name}] ${line}\n`);
+          const listening = /listening on (http:\/\/[\d.]+:\d+)/.exec(line);
+          if (listening) resolve(listening[1]);
+        }
+      };
+      child.stdout!.on('data', onLine);
+      child.stderr!.on('data', onLine);
+      void exited.then(({ code, signal }) => reject(new Error(`worker exited (${signal ?? code}) before listening:\n${lines.join('\n')}`)));
+    });
+    const worker = new WorkerProcess(child, url, exited);
+    worker.lines.push(...lines);
+    child.stdout!.on('data', (chunk: Buffer) => worker.lines.push(...chunk.toString().split('\n').filter(Boolean)));
+    child.stderr!.on('data', (chunk: Buffer) => worker.lines.push(...chunk.toString().split('\n').filter(Boolean)));
+    return worker;
+  }
+
+  /** Sends the signal and resolves once the process ended. */
+  async kill(signal: NodeJS.Signals): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
+    if (this.child.exitCode === null && this.child.signalCode === null) this.child.kill(signal);
+    return this.exited;
+  }
+
+  /** The worker's Prometheus metrics, parsed: `name{labels}` → value. */
+  async metrics(): Promise<Map<string, number>> {
+    return parseMetrics(await (await fetch(`${this.url}/metrics`)).text());
+  }
+}
+
+/** A port nothing listens on right now. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Prometheus text format → `name{label="v",…}` (labels as written) → value. */
+export function parseMetrics(text: string): Map<string, number> {
+  const values = new Map<string, number>();
+  for (const line of text.split('\n')) {
+    if (!line || line.startsWith('#')) continue;
+    const space = line.lastIndexOf(' ');
+    values.set(line.slice(0, space), Number(line.slice(space + 1)));
+  }
+  return values;
 }
 
 /** The local compositor on a free port, in this process. */
