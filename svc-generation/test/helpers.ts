@@ -61,7 +61,7 @@ export class Platform {
       MEDIA_SERVICE_URL: this.media.url,
       DATABASE_SCHEMA: this.schema,
       GENERATION_SERVICE_SECRET: this.serviceSecret,
-      VTON_RETRY_DELAY_SECONDS: '0',
+      VTON_RETRY_DELAY_SECONDS: '1',
       WORKER_LEASE_SECONDS: '12',
       WORKER_POLL_MS: '500',
       ...env,
@@ -144,9 +144,9 @@ export class WorkerProcess {
     return this.exited;
   }
 
-  /** The worker's Prometheus metrics, parsed: `name{labels}` → value. */
-  async metrics(): Promise<Map<string, number>> {
-    return parseMetrics(await (await fetch(`${this.url}/metrics`)).text());
+  /** The worker's Prometheus metrics, parsed. */
+  async metrics(): Promise<Metrics> {
+    return new Metrics(await (await fetch(`${this.url}/metrics`)).text());
   }
 }
 
@@ -162,15 +162,25 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Prometheus text format → `name{label="v",…}` (labels as written) → value. */
-export function parseMetrics(text: string): Map<string, number> {
-  const values = new Map<string, number>();
-  for (const line of text.split('\n')) {
-    if (!line || line.startsWith('#')) continue;
-    const space = line.lastIndexOf(' ');
-    values.set(line.slice(0, space), Number(line.slice(space + 1)));
+/** Prometheus text format, parsed. */
+export class Metrics {
+  readonly series: { name: string; labels: Record<string, string>; value: number }[] = [];
+
+  constructor(readonly text: string) {
+    for (const line of text.split('\n')) {
+      const match = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
+      if (!match) continue;
+      const labels: Record<string, string> = {};
+      for (const [, key, value] of (match[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)) labels[key] = value;
+      this.series.push({ name: match[1], labels, value: Number(match[3]) });
+    }
   }
-  return values;
+
+  /** The sum of the series called `name` that carry every label given (undefined when there is none). */
+  value(name: string, labels: Record<string, string> = {}): number | undefined {
+    const matching = this.series.filter((s) => s.name === name && Object.entries(labels).every(([k, v]) => s.labels[k] === v));
+    return matching.length ? matching.reduce((sum, s) => sum + s.value, 0) : undefined;
+  }
 }
 
 /** The local compositor on a free port, in this process. */
@@ -295,6 +305,8 @@ export class FaultyVton {
   readonly healed = new Set<Fault>();
   inFlight = 0;
   maxInFlight = 0;
+  /** The target's centre colour of every call, in the order the calls arrived. */
+  readonly started: Rgb[] = [];
   /** Extra wait before a successful answer, so parallel calls overlap. */
   okDelayMs = 0;
   /** A successful answer of this many bytes instead of the image, with or without a Content-Length. */
@@ -332,14 +344,17 @@ export class FaultyVton {
     }
     this.requests.push({ fields, files });
     const target = parts.find((p) => p.name === 'target_image')!.data;
-    const fault = this.faultFor(await pixelAt(target, 480, 480));
+    const colour = await pixelAt(target, 480, 480);
+    const fault = this.faultFor(colour);
+    this.started.push(colour);
     this.calls[fault]++;
     this.inFlight++;
     this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
     res.on('close', () => this.inFlight--);
     switch (this.healed.has(fault) ? 'ok' : fault) {
       case 'ok':
-        if (this.okDelayMs) await new Promise((r) => setTimeout(r, this.okDelayMs));
+        if (this.okDelayMs) await this.pause(res, this.okDelayMs);
+        if (res.destroyed) return;
         if (this.oversize) return this.sendOversize(res, this.oversize);
         return void res.writeHead(200, { 'content-type': 'image/png' }).end(await solidPng(960, 960, [0, 200, 0]));
       case 'flaky500':
@@ -358,6 +373,17 @@ export class FaultyVton {
       case 'reset':
         return void req.socket.destroy();
     }
+  }
+
+  /** Waits `ms`, or less if the caller hangs up (a killed worker). */
+  private pause(res: http.ServerResponse, ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      res.once('close', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
   }
 
   /** A body far beyond what the client takes, sent in 64 KB chunks while the client keeps reading. */

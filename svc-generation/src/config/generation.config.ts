@@ -45,8 +45,11 @@ export class GenerationConfig extends ServiceConfig {
   @apply(wholeNumber('VTON_MAX_ATTEMPTS', 1, 10))
   VTON_MAX_ATTEMPTS = 3;
 
-  /** Base of the exponential, jittered pause before a model runs again (0: at once). */
-  @apply(wholeNumber('VTON_RETRY_DELAY_SECONDS', 0, 60))
+  /**
+   * Base of the exponential, jittered pause before a model runs again: the first pause is 1–2 times
+   * it, then doubling, at most a minute. At least a second, so a re-queued model is seen as such.
+   */
+  @apply(wholeNumber('VTON_RETRY_DELAY_SECONDS', 1, 60))
   VTON_RETRY_DELAY_SECONDS = 2;
 
   /** Compositions running at once: each full-resolution one holds a few hundred MB at 8K. */

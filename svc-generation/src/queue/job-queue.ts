@@ -83,11 +83,11 @@ export class JobQueue implements OnApplicationBootstrap, OnApplicationShutdown {
 
   /** The options every unit of work carries (from this process's configuration). */
   workOptions(): Pick<JobInsert, 'retryLimit' | 'retryDelay' | 'retryBackoff' | 'retryDelayMax' | 'heartbeatSeconds' | 'expireInSeconds'> {
-    const delay = this.config.VTON_RETRY_DELAY_SECONDS;
     return {
       retryLimit: this.config.VTON_MAX_ATTEMPTS - 1,
-      retryDelay: delay,
-      ...(delay > 0 ? { retryBackoff: true, retryDelayMax: MAX_RETRY_DELAY_SECONDS } : { retryBackoff: false }),
+      retryDelay: this.config.VTON_RETRY_DELAY_SECONDS,
+      retryBackoff: true,
+      retryDelayMax: MAX_RETRY_DELAY_SECONDS,
       // The lease: pg-boss's monitor gives the work back once the heartbeat is this old, and it looks every MONITOR_SECONDS.
       heartbeatSeconds: this.config.WORKER_LEASE_SECONDS - MONITOR_SECONDS,
       // A run that outlives every timeout it is made of has hung: give it back.
