@@ -67,7 +67,9 @@ describe('try-on jobs: live progress, retry, reload and restart (real svc-media,
     const job = created.body as TryOnJob;
     expect(job).toMatchObject({ garmentId, prompt: 'denim jacket', status: 'running', id: expect.any(String) });
     expect(job.models.map((m) => m.modelId)).toEqual([models.ok, okSecond]);
-    expect(job.models.map((m) => [m.state, m.attempts])).toEqual([['queued', 0], ['queued', 0]]);
+    // A worker may already hold the first model; the second waits for the one VTON slot.
+    expect(['queued', 'running']).toContain(job.models[0].state);
+    expect(job.models[1]).toMatchObject({ state: 'queued', attempts: 0, result: null, error: null });
 
     const events = await readJobEvents(eventsUrl(job.id), (j) => j.status !== 'running');
     const seen = [job, ...events];
@@ -89,7 +91,9 @@ describe('try-on jobs: live progress, retry, reload and restart (real svc-media,
     const calls = vton.calls.flaky500;
     const created = (await createJob(['flaky500']).expect(201)).body as TryOnJob;
     const events = await readJobEvents(eventsUrl(created.id), (j) => j.status !== 'running');
-    expect(statesOf([created, ...events], models.flaky500)).toEqual(['queued', 'running', 'requeued', 'running', 'succeeded']);
+    // The worker may have started the model before the answer to POST was read.
+    const states = statesOf([created, ...events], models.flaky500);
+    expect(states.slice(states.indexOf('running'))).toEqual(['running', 'requeued', 'running', 'succeeded']);
     expect(events[events.length - 1].models[0]).toMatchObject({ state: 'succeeded', error: null, attempts: 2, result: { modelId: models.flaky500 } });
     expect(vton.calls.flaky500 - calls).toBe(2);
   });

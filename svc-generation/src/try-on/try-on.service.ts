@@ -69,7 +69,7 @@ export class TryOnService {
     const masks = ready.map((m) => m.inpaint!);
     assertSameLength(ready, masks);
     const skipped = requested.length - ready.length;
-    if (skipped) this.logger.log(`${skipped} of ${requested.length} requested model(s) are not ready and are left out`);
+    if (skipped) this.logger.debug(`${skipped} of ${requested.length} requested model(s) are not ready and are left out`);
     return {
       garmentId: garment.id,
       prompt: request.prompt,
