@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { ImageProcessor } from './imaging/image-processor.js';
 import { AccessTokenQueryInstaller } from './jobs/access-token-query.middleware.js';
 import { JobEvents } from './jobs/job-events.js';
 import { JobStore } from './jobs/job-store.js';
@@ -29,8 +28,8 @@ import { VtonClient } from './vton/vton-client.js';
     ResultFilesService,
     MediaClient,
     VtonClient,
+    // Only asked whether it is configured (§5's 503): the API calls no provider.
     { provide: TRY_ON_PROVIDER, useExisting: VtonClient },
-    ImageProcessor,
   ],
 })
 export class ApiModule {}

@@ -1,5 +1,5 @@
 import type { INestApplication } from '@nestjs/common';
-import type { GarmentRecord, ModelPhotoRecord, TryOnJob } from '@vton/contracts';
+import type { GarmentRecord, JobModelState, ModelPhotoRecord, TryOnJob } from '@vton/contracts';
 import { startServiceApp } from '@vton/service-kit';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -116,26 +116,25 @@ export class WorkerProcess {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
-    const lines: string[] = [];
-    const url = await new Promise<string>((resolve, reject) => {
-      const onLine = (chunk: Buffer) => {
-        for (const line of chunk.toString().split('\n')) {
-          if (!line) continue;
-          lines.push(line);
+    const worker = new WorkerProcess(child, `http://${env.HOST}:${env.PORT}`, exited);
+    for (const stream of [child.stdout!, child.stderr!]) {
+      stream.on('data', (chunk: Buffer) => {
+        for (const line of chunk.toString().split('\n').filter(Boolean)) {
+          worker.lines.push(line);
           if (process.env.WORKER_LOGS) process.stderr.write(`[${name}] ${line}\n`);
-          const listening = /listening on (http:\/\/[\d.]+:\d+)/.exec(line);
-          if (listening) resolve(listening[1]);
         }
-      };
-      child.stdout!.on('data', onLine);
-      child.stderr!.on('data', onLine);
-      void exited.then(({ code, signal }) => reject(new Error(`worker exited (${signal ?? code}) before listening:\n${lines.join('\n')}`)));
-    });
-    const worker = new WorkerProcess(child, url, exited);
-    worker.lines.push(...lines);
-    child.stdout!.on('data', (chunk: Buffer) => worker.lines.push(...chunk.toString().split('\n').filter(Boolean)));
-    child.stderr!.on('data', (chunk: Buffer) => worker.lines.push(...chunk.toString().split('\n').filter(Boolean)));
-    return worker;
+      });
+    }
+    // Ready once its liveness path answers (whatever LOG_LEVEL says).
+    let gone = false;
+    void exited.then(() => (gone = true));
+    for (const deadline = Date.now() + 60_000; ; ) {
+      if (gone) throw new Error(`worker ${name} exited before it was ready:\n${worker.lines.join('\n')}`);
+      const live = await fetch(`${worker.url}/api/try-on/health/live`).then((r) => r.ok, () => false);
+      if (live) return worker;
+      if (Date.now() > deadline) throw new Error(`worker ${name} was not ready within 60 s:\n${worker.lines.join('\n')}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
   }
 
   /** Sends the signal and resolves once the process ended. */
@@ -474,3 +473,22 @@ export const FAULT_COLOURS: Record<Fault, Rgb> = {
   reset: [120, 120, 120],
   flaky500: [40, 40, 220],
 };
+
+/** The states one model went through, in order, without repeats. */
+export function statesOf(jobs: TryOnJob[], modelId: number): JobModelState[] {
+  const states: JobModelState[] = [];
+  for (const job of jobs) {
+    const state = job.models.find((m) => m.modelId === modelId)!.state;
+    if (states[states.length - 1] !== state) states.push(state);
+  }
+  return states;
+}
+
+/** Waits until `condition` holds (checked every 50 ms), or fails naming `what`. */
+export async function until(condition: () => boolean | Promise<boolean>, what: string, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}

@@ -1,21 +1,11 @@
-import type { JobModelState, TryOnJob } from '@vton/contracts';
+import type { TryOnJob } from '@vton/contracts';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { JobEvents } from '../src/jobs/job-events.js';
 import { JobStore } from '../src/jobs/job-store.js';
-import { FAULT_COLOURS, FaultyVton, MediaSeeder, Platform, readJobEvents, solidPng, unsigned, waitForJob, type App, type Fault } from './helpers.js';
+import { FAULT_COLOURS, FaultyVton, MediaSeeder, Platform, readJobEvents, solidPng, statesOf, unsigned, until, waitForJob, type App, type Fault } from './helpers.js';
 
-
-/** The states one model went through, in order, without repeats. */
-function statesOf(jobs: TryOnJob[], modelId: number): JobModelState[] {
-  const states: JobModelState[] = [];
-  for (const job of jobs) {
-    const state = job.models.find((m) => m.modelId === modelId)!.state;
-    if (states[states.length - 1] !== state) states.push(state);
-  }
-  return states;
-}
 
 describe('try-on jobs: live progress, retry, reload and restart (real svc-media, Postgres)', () => {
   const platform = new Platform();
@@ -190,11 +180,11 @@ describe('try-on jobs: live progress, retry, reload and restart (real svc-media,
       const open = new AbortController();
       const res = await fetch(eventsUrl(created.id, token, reader), { signal: open.signal });
       expect(res.status).toBe(200);
-      await waitUntil(() => events.listenerCount(created.id) === 1);
+      await until(() => events.listenerCount(created.id) === 1, 'the stream follows the job', 5000);
       await announce();
       expect(reads).toBeGreaterThan(0);
       open.abort();
-      await waitUntil(() => events.listenerCount(created.id) === 0);
+      await until(() => events.listenerCount(created.id) === 0, 'the stream let go', 5000);
       reads = 0;
       await announce();
       expect(reads).toBe(0);
@@ -206,10 +196,3 @@ describe('try-on jobs: live progress, retry, reload and restart (real svc-media,
   }, 30_000);
 });
 
-async function waitUntil(condition: () => boolean, timeoutMs = 5000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('condition not reached');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}

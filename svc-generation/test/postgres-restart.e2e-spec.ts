@@ -4,21 +4,13 @@ import os from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { FAULT_COLOURS, FaultyVton, freePort, MediaSeeder, Platform, readJobEvents, solidPng, type App, type WorkerProcess } from './helpers.js';
+import { FAULT_COLOURS, FaultyVton, freePort, MediaSeeder, Platform, readJobEvents, solidPng, until, type App, type WorkerProcess } from './helpers.js';
 
 interface Postgres {
   url: string;
   stop: () => Promise<void>;
 }
 type StartPostgres = (options: { dataDir: string; port: number }) => Promise<Postgres>;
-
-async function until(condition: () => boolean, what: string, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 /**
  * Postgres stopped and started again while a job's models are at the VTON service: a private

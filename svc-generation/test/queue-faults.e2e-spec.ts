@@ -1,27 +1,9 @@
-import type { GeneratedImagesPage, JobModelState, TryOnJob } from '@vton/contracts';
+import type { GeneratedImagesPage, TryOnJob } from '@vton/contracts';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { FAULT_COLOURS, FaultyVton, MediaSeeder, Metrics, Platform, readJobEvents, solidPng, waitForJob, type App, type Rgb, type WorkerProcess } from './helpers.js';
+import { FAULT_COLOURS, FaultyVton, MediaSeeder, Metrics, Platform, readJobEvents, solidPng, statesOf, until, waitForJob, type App, type Rgb, type WorkerProcess } from './helpers.js';
 
 /** Work, leases and workers that die: the queue against real worker processes, real Postgres and the real svc-media. */
-
-/** The states one model went through, in order, without repeats. */
-function statesOf(jobs: TryOnJob[], modelId: number): JobModelState[] {
-  const states: JobModelState[] = [];
-  for (const job of jobs) {
-    const state = job.models.find((m) => m.modelId === modelId)!.state;
-    if (states[states.length - 1] !== state) states.push(state);
-  }
-  return states;
-}
-
-async function until(condition: () => boolean | Promise<boolean>, what: string, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 /** Seller B's model colour: answered like any good model, told apart in the stub's call log. */
 const B_COLOUR: Rgb = [200, 70, 60];
