@@ -45,6 +45,9 @@ async function startEngineProcess(delayMs: number): Promise<{ url: string; close
  * (4) the delay a flooding account adds to another account's one-model job.
  */
 const SLOW_ENGINE_MS = Number(process.env.ENGINE_DELAY_MS || 10_000);
+/** BENCH_PARTS=2,4 runs only those parts (all by default); BENCH_WORKER_LOGS=1 prints the workers' logs. */
+const PARTS = new Set((process.env.BENCH_PARTS || '1,2,3,4').split(',').map(Number));
+const WORKER_LOG_LEVEL = process.env.BENCH_WORKER_LOGS ? 'info' : 'warn';
 const ROUNDS = 5;
 const print = (line = '') => process.stdout.write(`${line}\n`);
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -78,7 +81,7 @@ it('svc-generation benchmark', async () => {
   };
   const spawnWorkers = async (count: number, env: Record<string, string>) => {
     const started: WorkerProcess[] = [];
-    for (let i = 0; i < count; i++) started.push(await platform.spawnWorker({ LOG_LEVEL: 'warn', ...env }, `bench-worker-${i + 1}`));
+    for (let i = 0; i < count; i++) started.push(await platform.spawnWorker({ LOG_LEVEL: WORKER_LOG_LEVEL, ...env }, `bench-worker-${i + 1}`));
     workers.push(...started);
     return started;
   };
@@ -92,34 +95,36 @@ it('svc-generation benchmark', async () => {
     print(`\nsvc-generation benchmark — ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}`);
 
     // (1) A worker's own time per model for a 3840×2160 photo, painted area ~1300 px square.
-    const fast = await engine(0);
-    const fourK = await seed.model(await photo(3840, 2160), { rect: { left: 1300, top: 500, width: 1200, height: 1300 }, filename: '4k.jpg' });
-    const inProcess = await platform.worker({ VTON_API_URL: fast.url });
-    apps.push(inProcess);
-    const runner = inProcess.app.get(ModelRunner);
-    const rounds: ModelTimings[] = [];
-    const totals: number[] = [];
-    for (let round = 0; round <= ROUNDS; round++) {
-      const timings: Partial<ModelTimings> = {};
-      const started = performance.now();
-      await runner.run(
-        { jobId: randomUUID(), modelId: fourK.id, run: 1, userId: 900, attempts: 1, garmentId: garment.id, prompt: 'bench', input: { width: fourK.width, height: fourK.height, bounds: fourK.inpaint!.bounds } },
-        { timings },
-      );
-      if (round === 0) continue; // warm-up
-      totals.push(performance.now() - started);
-      rounds.push(timings as ModelTimings);
+    if (PARTS.has(1)) {
+      const fast = await engine(0);
+      const fourK = await seed.model(await photo(3840, 2160), { rect: { left: 1300, top: 500, width: 1200, height: 1300 }, filename: '4k.jpg' });
+      const inProcess = await platform.worker({ VTON_API_URL: fast.url });
+      apps.push(inProcess);
+      const runner = inProcess.app.get(ModelRunner);
+      const rounds: ModelTimings[] = [];
+      const totals: number[] = [];
+      for (let round = 0; round <= ROUNDS; round++) {
+        const timings: Partial<ModelTimings> = {};
+        const started = performance.now();
+        await runner.run(
+          { jobId: randomUUID(), modelId: fourK.id, run: 1, userId: 900, attempts: 1, garmentId: garment.id, prompt: 'bench', input: { width: fourK.width, height: fourK.height, bounds: fourK.inpaint!.bounds } },
+          { timings },
+        );
+        if (round === 0) continue; // warm-up
+        totals.push(performance.now() - started);
+        rounds.push(timings as ModelTimings);
+      }
+      await inProcess.app.close();
+      apps.length = 0;
+      const stage = (key: keyof ModelTimings) => median(rounds.map((r) => r[key]));
+      print(`\n(1) One model in a worker, 3840×2160 JPEG photo, bounds ${fourK.inpaint!.bounds.width}×${fourK.inpaint!.bounds.height}, median of ${ROUNDS} (ms):`);
+      print(`    read garment + crop + mask (svc-media)   ${stage('inputs').toFixed(0)}`);
+      print(`    fit target/mask to 960×960               ${stage('prepare').toFixed(0)}`);
+      print(`    VTON call (local compositor, no delay)   ${stage('vton').toFixed(0)}   ← not overhead`);
+      print(`    read original + compose + PNG            ${stage('compose').toFixed(0)}`);
+      print(`    save to gallery (svc-media)              ${stage('save').toFixed(0)}`);
+      print(`    overhead outside the VTON call           ${median(rounds.map((r, i) => totals[i] - r.vton)).toFixed(0)}  (total ${median(totals).toFixed(0)})`);
     }
-    await inProcess.app.close();
-    apps.length = 0;
-    const stage = (key: keyof ModelTimings) => median(rounds.map((r) => r[key]));
-    print(`\n(1) One model in a worker, 3840×2160 JPEG photo, bounds ${fourK.inpaint!.bounds.width}×${fourK.inpaint!.bounds.height}, median of ${ROUNDS} (ms):`);
-    print(`    read garment + crop + mask (svc-media)   ${stage('inputs').toFixed(0)}`);
-    print(`    fit target/mask to 960×960               ${stage('prepare').toFixed(0)}`);
-    print(`    VTON call (local compositor, no delay)   ${stage('vton').toFixed(0)}   ← not overhead`);
-    print(`    read original + compose + PNG            ${stage('compose').toFixed(0)}`);
-    print(`    save to gallery (svc-media)              ${stage('save').toFixed(0)}`);
-    print(`    overhead outside the VTON call           ${median(rounds.map((r, i) => totals[i] - r.vton)).toFixed(0)}  (total ${median(totals).toFixed(0)})`);
 
     const models = [];
     for (let i = 0; i < 10; i++) models.push(await seed.model(await photo(1920, 1280, i), { rect: { left: 700, top: 300, width: 520, height: 700 }, filename: `m${i}.jpg` }));
@@ -131,7 +136,7 @@ it('svc-generation benchmark', async () => {
     };
 
     // (2) 10 models against 1 through the queue: two workers (as npm start), ten provider slots.
-    {
+    if (PARTS.has(2)) {
       const slow = await engine(SLOW_ENGINE_MS);
       const env = { VTON_API_URL: slow.url, VTON_CONCURRENCY: '10' };
       const api = await platform.generation(env);
@@ -150,7 +155,7 @@ it('svc-generation benchmark', async () => {
 
     // (3) Throughput with one and with two workers, each running 4 models at a time, against an
     // engine that takes 3 s per call (the provider, not the workers, is the bottleneck).
-    {
+    if (PARTS.has(3)) {
       const slow = await engine(3000);
       const env = { VTON_API_URL: slow.url, VTON_CONCURRENCY: '64', WORKER_CONCURRENCY: '4' };
       const api = await platform.generation(env);
@@ -179,7 +184,7 @@ it('svc-generation benchmark', async () => {
     }
 
     // (4) Fairness: another account's 1-model job alone, and right behind a flood of eight 5-model jobs.
-    {
+    if (PARTS.has(4)) {
       const slow = await engine(1000);
       const env = { VTON_API_URL: slow.url, VTON_CONCURRENCY: '4' };
       const api = await platform.generation(env);

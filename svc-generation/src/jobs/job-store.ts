@@ -117,7 +117,8 @@ export class JobStore {
    * lock) so two jobs of one account cannot both pass the limit, and tags are computed from a
    * settled view. Tags are start-time fair queuing: a model's tag is one more than the later of its
    * account's last waiting tag and the tag now being served, so accounts with work waiting
-   * alternate, and an account that had nothing waiting goes next.
+   * alternate. On equal tags the first model of an account that had nothing waiting goes first
+   * (then arrival order): a newcomer waits for a free slot, not behind another account's turn.
    */
   private async enqueue(
     tx: EntityManager,
@@ -148,6 +149,7 @@ export class JobStore {
     const current = waiting.served === null ? 0 : Number(waiting.served) - 1;
     const first = Math.max(current, waiting.last === null ? current : Number(waiting.last)) + 1;
     const tags = models.map((_, i) => first + i);
+    const newcomer = waiting.last === null;
     const queued = models.map((m) => ({ ...m, queueJobId: randomUUID() }));
     await write(queued, tags);
     await this.queue.insert(
@@ -155,8 +157,8 @@ export class JobStore {
       queued.map((m, i) => ({
         id: m.queueJobId,
         data: { jobId: m.jobId, modelId: m.modelId, run: m.run } satisfies ModelWork,
-        // pg-boss serves higher priorities first; a lower tag goes first.
-        priority: Math.max(-2_147_483_647, -tags[i]),
+        // pg-boss serves higher priorities first: a lower tag goes first, and on equal tags a newcomer's first model.
+        priority: Math.max(-2_147_483_647, -(2 * tags[i] + (newcomer && i === 0 ? 0 : 1))),
         group: { id: 'vton' },
         ...this.queue.workOptions(),
       })),

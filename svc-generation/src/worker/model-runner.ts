@@ -25,6 +25,9 @@ export interface ModelTimings {
 
 /** A composed result that could not reach the gallery for this long is kept by svc-generation instead. */
 const SAVE_RETRY_MS = 10 * 60 * 1000;
+/** A job's garment crop is read once per worker for all its models, and kept this long (at most GARMENTS_KEPT jobs). */
+const GARMENT_KEPT_MS = 60_000;
+const GARMENTS_KEPT = 16;
 
 /** The idempotency key of a model run's result: saving twice with it yields one gallery image. */
 export function resultKey(run: Pick<RunContext, 'jobId' | 'modelId' | 'run'>): string {
@@ -41,6 +44,7 @@ export function resultKey(run: Pick<RunContext, 'jobId' | 'modelId' | 'run'>): s
 export class ModelRunner {
   private readonly logger = new Logger('ModelRunner');
   private readonly composeSlots: Semaphore;
+  private readonly garments = new Map<string, { bytes: Promise<Buffer>; until: number }>();
 
   constructor(
     config: GenerationConfig,
@@ -66,7 +70,7 @@ export class ModelRunner {
     let t = performance.now();
 
     const [garment, crop, mask] = await Promise.all([
-      this.media.garmentFile(owner, run.garmentId, 'cropped', signal).catch((error) => {
+      this.garmentOf(run, owner).catch((error) => {
         if (error instanceof MediaNotFoundError) throw vtonProcessingError(`garment ${run.garmentId} is no longer cropped`);
         throw error;
       }),
@@ -119,6 +123,22 @@ export class ModelRunner {
       `Model ${run.modelId} of job ${run.jobId}: inputs ${ms(timings.inputs)}, prepare ${ms(timings.prepare)}, vton ${ms(timings.vton)}, compose ${ms(timings.compose)}, save ${ms(timings.save)}`,
     );
     return result;
+  }
+
+  /**
+   * The job's cropped garment (reference_image), read once for all the job's models this worker
+   * runs: the batch uses one garment, as when it was checked. A failed read is not kept.
+   */
+  private garmentOf(run: RunContext, owner: JobOwner): Promise<Buffer> {
+    const key = `${run.userId}:${run.jobId}:${run.garmentId}`;
+    const now = Date.now();
+    const kept = this.garments.get(key);
+    if (kept && kept.until > now) return kept.bytes;
+    for (const [k, v] of this.garments) if (v.until <= now || this.garments.size >= GARMENTS_KEPT) this.garments.delete(k);
+    const bytes = this.media.garmentFile(owner, run.garmentId, 'cropped');
+    this.garments.set(key, { bytes, until: now + GARMENT_KEPT_MS });
+    bytes.catch(() => this.garments.delete(key));
+    return bytes;
   }
 
   private async callProvider(request: Parameters<TryOnProvider['tryOn']>[0], signal?: AbortSignal) {
