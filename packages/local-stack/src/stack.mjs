@@ -36,6 +36,7 @@ const LOCAL_WORKER_DRAIN_MS = 10_000;
  */
 export async function startStack({ dataDir, ports = defaultPorts(), env = process.env, log = (s) => process.stdout.write(`${s}\n`), write, quiet = false, readyTimeoutMs = 120_000, signal }) {
   const workerCount = generationWorkers(env);
+  if (workerCount === 0 && !quiet) log('GENERATION_WORKERS=0: no svc-generation worker runs here; try-ons wait in the queue until one does.');
   fs.mkdirSync(dataDir, { recursive: true, mode: 0o755 });
   // Fail early with a clear message when a fixed port is taken; replaced parts need none.
   const portsToCheck = [

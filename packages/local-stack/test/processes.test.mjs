@@ -58,3 +58,17 @@ describe('a supervised app (real child processes)', () => {
     expect(lines).toEqual([]);
   });
 });
+
+test('GENERATION_WORKERS: 2 by default, 0–16, and a clear error otherwise', async () => {
+  const { generationWorkers, workerDefinitions } = await import('../src/apps.mjs');
+  expect(generationWorkers({})).toBe(2);
+  expect(generationWorkers({ GENERATION_WORKERS: '0' })).toBe(0);
+  expect(generationWorkers({ GENERATION_WORKERS: '5' })).toBe(5);
+  for (const bad of ['17', '-1', 'two', '1.5']) {
+    expect(() => generationWorkers({ GENERATION_WORKERS: bad })).toThrow(`GENERATION_WORKERS must be a whole number from 0 to 16 (got "${bad}")`);
+  }
+  expect(workerDefinitions(2).map((w) => [w.name, w.command.at(-1)])).toEqual([
+    ['svc-generation-worker-1', 'dist/worker.js'],
+    ['svc-generation-worker-2', 'dist/worker.js'],
+  ]);
+});
