@@ -94,9 +94,7 @@ test.describe('API quick start with a key (curl, against the real stack)', () =>
     }
   });
 
-  // Webhook deliveries go through svc-generation's durable queue, which arrives with issue 14
-  // (pg-boss workers); until it is on main the delivery is not wired (svc-generation README, "Webhooks").
-  test.fixme('waits for the signed job.completed webhook the quick start describes and downloads the result from its URL', async ({ baseURL, mailInboxUrl }) => {
+  test('waits for the signed job.completed webhook the quick start describes and downloads the result from its URL', async ({ baseURL, mailInboxUrl }) => {
     const { api, dir, steps, shell } = await setUp(baseURL, mailInboxUrl, 'api-quick-start-webhook');
     const receiver = await startReceiver();
     try {

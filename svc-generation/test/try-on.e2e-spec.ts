@@ -10,6 +10,7 @@ describe('POST /api/try-on/generate (real Postgres, S3, svc-media and the local 
   const platform = new Platform();
   let engine: Awaited<ReturnType<typeof startLocalEngine>>;
   let generation: App;
+  let worker: App;
   let token: string;
   let seed: MediaSeeder;
 
@@ -17,11 +18,13 @@ describe('POST /api/try-on/generate (real Postgres, S3, svc-media and the local 
     await platform.start();
     engine = await startLocalEngine();
     generation = await platform.generation({ VTON_API_URL: engine.url });
+    worker = await platform.worker({ VTON_API_URL: engine.url });
     token = await platform.token(101);
     seed = new MediaSeeder(platform.media.url, token);
   });
 
   afterAll(async () => {
+    await worker?.app.close();
     await generation?.app.close();
     await engine?.close();
     await platform.stop();

@@ -63,12 +63,21 @@ export interface GenerateResponse { results: TryOnResult[] }
  * POST /api/try-on/jobs/:id/models/:modelId/retry → TryOnJob.
  * (EventSource cannot send a Bearer header: the events URL also accepts `?access_token=`.)
  */
-export type JobModelState = 'queued' | 'running' | 'succeeded' | 'failed';
+/**
+ * queued → running → succeeded | failed. `requeued`: the model ran and is waiting again, to be
+ * run afresh by another worker (its worker stopped, or the provider failed in a way worth
+ * another attempt); it then runs again, and `attempts` counts every run.
+ */
+export type JobModelState = 'queued' | 'running' | 'requeued' | 'succeeded' | 'failed';
+
+/** States in which a model is still to be done: the job is `running` while any model is in one. */
+export const UNFINISHED_MODEL_STATES: readonly JobModelState[] = ['queued', 'requeued', 'running'];
 export interface TryOnJobModel {
   modelId: number;
   state: JobModelState;
   result: TryOnResult | null;
   error: { code: string; message: string } | null;
+  /** How many times the model has been started (every run, including one cut short by a stopped worker). */
   attempts: number;
 }
 export interface TryOnJob {
@@ -89,4 +98,34 @@ export const VTON_FIELDS = {
   targetImage: { field: 'target_image', filename: 'model.png' },
   referenceImage: { field: 'reference_image', filename: 'garment.png' },
   maskImage: { field: 'mask_image', filename: 'mask.png' },
+} as const;
+
+/**
+ * How svc-generation's workers call svc-media: with a service credential, never a seller's token
+ * (a queued job must still complete after its seller's token expired). The credential is a JWT
+ * signed HS256 with GENERATION_SERVICE_SECRET, which both services hold: `sub` is the job owner's
+ * user id (svc-media serves only that account's objects with it), `job` the try-on job id (logs).
+ * svc-media accepts it on the internal routes below and nowhere else; those routes accept nothing
+ * else (a seller's ES256 token is refused there, and the service credential everywhere else). The
+ * internal routes are outside /api, so neither the gateway nor the ingress routes them.
+ */
+export const SERVICE_CREDENTIAL = {
+  algorithm: 'HS256',
+  issuer: 'svc-generation',
+  audience: 'svc-media:internal',
+  /** svc-media refuses a credential meant to live longer than this (seconds). */
+  maxLifetimeSeconds: 600,
+} as const;
+
+export const INTERNAL_MEDIA_PATHS = {
+  /** GET: the bytes of `original` or `cropped`. */
+  garmentFile: (garmentId: number, variant: 'original' | 'cropped') => `/internal/media/garments/${garmentId}/files/${variant}`,
+  /** GET: the bytes of `original`, `inpaint-cropped` or `inpaint-mask`. */
+  modelFile: (modelId: number, variant: 'original' | 'inpaint-cropped' | 'inpaint-mask') => `/internal/media/models/${modelId}/files/${variant}`,
+  /**
+   * POST multipart: `file` (PNG) + garmentId, modelId, prompt, metadata (JSON) and idempotencyKey →
+   * GeneratedImageRecord. Saves a try-on result (gallery image + try_on_results row) once per key:
+   * the same key again answers the image saved the first time.
+   */
+  tryOnResults: '/internal/media/try-on-results',
 } as const;

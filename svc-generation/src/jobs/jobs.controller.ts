@@ -1,22 +1,26 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiConflictResponse, ApiNotFoundResponse, ApiOperation, ApiProduces, ApiQuery, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Get, HttpCode, Param, Post, Req, Res, UseInterceptors } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiConflictResponse, ApiNotFoundResponse, ApiOperation, ApiProduces, ApiQuery, ApiServiceUnavailableResponse, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import type { TryOnJob, TryOnResult } from '@vton/contracts';
 import { ApiKeyScopes, ApiResult, CurrentUser, RecordIdPipe, type AuthenticatedUser } from '@vton/service-kit';
 import type { Request, Response } from 'express';
-import { GenerationConfig } from '../config/generation.config.js';
+import { GenerationMetrics } from '../metrics/generation-metrics.js';
 import { callerOf } from '../try-on/caller.js';
 import { GenerateTryOnDto } from '../try-on/dto/generate-try-on.dto.js';
+import { JobEvents } from './job-events.js';
 import { JobsService } from './jobs.service.js';
+import { RetryAfterInterceptor } from './retry-after.interceptor.js';
 
 const KEEPALIVE_MS = 15_000;
 
 @ApiTags('Try-on jobs')
 @ApiKeyScopes('try-on')
 @Controller('/api/try-on/jobs')
+@UseInterceptors(RetryAfterInterceptor)
 export class JobsController {
   constructor(
     private readonly jobs: JobsService,
-    private readonly config: GenerationConfig,
+    private readonly jobEvents: JobEvents,
+    private readonly metrics: GenerationMetrics,
   ) {}
 
   @Post()
@@ -29,6 +33,7 @@ export class JobsController {
   @ApiBadRequestResponse({ description: 'An invalid body; an uncropped garment; no ready models; a model without a mask.' })
   @ApiNotFoundResponse({ description: 'The garment or a model photo is not yours or does not exist.' })
   @ApiServiceUnavailableResponse({ description: 'The try-on engine is not configured, or svc-media is unreachable.' })
+  @ApiTooManyRequestsResponse({ description: 'The account has MAX_QUEUED_MODELS_PER_ACCOUNT models waiting, or the API key is over its rate; see Retry-After.' })
   create(@CurrentUser() user: AuthenticatedUser, @Body() request: GenerateTryOnDto, @Req() req: Request): Promise<TryOnJob> {
     return this.jobs.create(callerOf(user, req), request);
   }
@@ -48,6 +53,7 @@ export class JobsController {
   @ApiBadRequestResponse({ description: 'The model id is not a whole number from 1 to 2147483647.' })
   @ApiNotFoundResponse({ description: 'No such job of yours, or no such model in it.' })
   @ApiConflictResponse({ description: 'The model has not failed.' })
+  @ApiTooManyRequestsResponse({ description: 'The account has MAX_QUEUED_MODELS_PER_ACCOUNT models waiting; see Retry-After.' })
   retry(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Param('modelId', RecordIdPipe) modelId: number, @Req() req: Request): Promise<TryOnJob> {
     return this.jobs.retry(callerOf(user, req), id, modelId);
   }
@@ -94,7 +100,7 @@ export class JobsController {
     let lastUpdatedAt = '';
     const send = (snapshot: TryOnJob) => {
       const job = withFresh(snapshot);
-      // Snapshots from the database poll may arrive after a newer announced one: never go back.
+      // A snapshot read before a newer one may arrive after it: never go back.
       if (job.updatedAt < lastUpdatedAt) return;
       const data = JSON.stringify(job);
       if (data === lastData) return;
@@ -102,19 +108,19 @@ export class JobsController {
       lastUpdatedAt = job.updatedAt;
       res.write(`event: job\ndata: ${data}\n\n`);
     };
+    // Changes are announced by whichever process made them (a worker, another API replica) through
+    // Postgres NOTIFY; a change made between the first read and this subscription is caught by re-reading once.
+    const unsubscribe = this.jobEvents.subscribe(id, send);
     send(first);
-    const unsubscribe = this.jobs.subscribe(id, send);
-    // Changes made by another replica are not announced here; the database has them.
-    const poll = setInterval(() => {
-      this.jobs.find(user.id, id).then((job) => job && send(job), () => undefined);
-    }, this.config.JOB_EVENTS_POLL_MS);
+    void this.jobEvents.publish(id);
+    this.metrics.eventStreams.inc();
     const keepalive = setInterval(() => res.write(': ping\n\n'), KEEPALIVE_MS);
     gone.signal.addEventListener(
       'abort',
       () => {
         unsubscribe();
-        clearInterval(poll);
         clearInterval(keepalive);
+        this.metrics.eventStreams.dec();
       },
       { once: true },
     );

@@ -1,8 +1,9 @@
 import { parseNumber, ServiceConfig } from '@vton/service-kit';
 import { Transform } from 'class-transformer';
-import { IsInt, IsNotEmpty, IsString, IsUrl, Max, Min, MinLength } from 'class-validator';
+import { IsInt, IsNotEmpty, IsString, IsUrl, Max, Min, MinLength, ValidateIf } from 'class-validator';
 
 const SIGNING_SECRET_RULE = 'MEDIA_URL_SIGNING_SECRET must be set to at least 32 random characters (npm start generates one into its data folder)';
+const SERVICE_SECRET_RULE = 'GENERATION_SERVICE_SECRET must be at least 32 characters (required when running in Kubernetes)';
 
 export class MediaConfig extends ServiceConfig {
   PORT = 3002;
@@ -76,4 +77,14 @@ export class MediaConfig extends ServiceConfig {
   @IsString({ message: SIGNING_SECRET_RULE })
   @MinLength(32, { message: SIGNING_SECRET_RULE })
   MEDIA_URL_SIGNING_SECRET!: string;
+
+  /**
+   * The secret svc-generation's workers sign their service credential with (the same value on both
+   * services): the only credential the internal routes accept. Without it those routes answer 503.
+   * Required in a cluster (the workers cannot run without it).
+   */
+  @ValidateIf((config: MediaConfig) => config.GENERATION_SERVICE_SECRET !== undefined || !!config.KUBERNETES_SERVICE_HOST)
+  @IsString({ message: SERVICE_SECRET_RULE })
+  @MinLength(32, { message: SERVICE_SECRET_RULE })
+  GENERATION_SERVICE_SECRET?: string;
 }

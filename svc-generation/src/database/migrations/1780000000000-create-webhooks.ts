@@ -39,10 +39,13 @@ export class CreateWebhooks1780000000000 implements MigrationInterface {
         CONSTRAINT "webhook_deliveries_event_endpoint" UNIQUE ("event_id", "endpoint_id")
       )`);
     await queryRunner.query(`CREATE INDEX "webhook_deliveries_endpoint" ON "${schema}"."webhook_deliveries" ("endpoint_id", "created_at" DESC)`);
+    // Each attempt is a job on this queue of the durable job queue (installed by an earlier migration).
+    await queryRunner.query(`SELECT "${schema}".create_queue($1, $2::jsonb)`, ['webhook-delivery', JSON.stringify({ policy: 'standard' })]);
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
     const schema = ownSchema(queryRunner);
+    await queryRunner.query(`SELECT "${schema}".delete_queue($1)`, ['webhook-delivery']);
     await queryRunner.query(`DROP TABLE "${schema}"."webhook_deliveries"`);
     await queryRunner.query(`DROP TABLE "${schema}"."webhook_endpoints"`);
   }

@@ -1,0 +1,160 @@
+import { API_KEYS_PATH, WEBHOOK_ERRORS, WEBHOOKS_PATH, type TryOnJob, type WebhookDeliveryRecord } from '@vton/contracts';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Webhook } from 'standardwebhooks';
+import request from 'supertest';
+import { DataSource } from 'typeorm';
+import { FakeDns } from './fake-dns.js';
+import { MediaSeeder, Platform, solidPng, startLocalEngine, until, waitForJob, type App } from './helpers.js';
+
+/** A receiver on 127.0.0.1 (allowed in local mode): every delivery, and an answer the test picks. */
+class Receiver {
+  deliveries: { headers: http.IncomingHttpHeaders; body: string }[] = [];
+  answers: number[] = [];
+  private server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      this.deliveries.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
+      res.writeHead(this.answers.shift() ?? 204).end();
+    });
+  });
+  url = '';
+
+  async start(): Promise<this> {
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    this.url = `http://localhost:${(this.server.address() as AddressInfo).port}/hooks`;
+    return this;
+  }
+
+  stop(): Promise<void> {
+    this.server.closeAllConnections();
+    return new Promise((resolve) => this.server.close(() => resolve()));
+  }
+
+  /** The payloads of one type, parsed. */
+  of(type: string) {
+    return this.deliveries.filter((d) => JSON.parse(d.body).type === type);
+  }
+}
+
+/**
+ * Webhook deliveries end to end on the real svc-generation: a try-on finished by a worker reaches
+ * the receiver signed the Standard Webhooks way, failing receivers are retried through the durable
+ * queue, and a host that points inside at delivery time is refused then.
+ */
+describe('webhook deliveries (real API, worker, queue, Postgres)', () => {
+  const platform = new Platform();
+  const dns = new FakeDns();
+  const receiver = new Receiver();
+  let engine: { url: string; close: () => Promise<void> };
+  let api: App;
+  let worker: App;
+
+  beforeAll(async () => {
+    await platform.start();
+    await dns.start();
+    await receiver.start();
+    engine = await startLocalEngine();
+    const env = { VTON_API_URL: engine.url, WEBHOOKS_LOCAL_MODE: 'true', WEBHOOK_DNS_SERVERS: dns.server, WEBHOOK_RETRY_DELAYS_SECONDS: '1,1', WEBHOOK_TIMEOUT_MS: '3000' };
+    api = await platform.generation(env);
+    worker = await platform.worker(env);
+  });
+
+  afterAll(async () => {
+    await worker?.app.close();
+    await api?.app.close();
+    await engine?.close();
+    await receiver.stop();
+    await dns.stop();
+    await platform.stop();
+  });
+
+  /** A seller with a users row (API keys need one), a browser token, and a webhook endpoint on the receiver. */
+  async function seller(events: string[], url = receiver.url) {
+    const email = `webhooks-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`;
+    const [{ id }] = await platform.auth.app.get(DataSource).query(`INSERT INTO auth.users (email, password, "isEmailVerified") VALUES ($1, 'x', 'true') RETURNING id`, [email]);
+    const token = await platform.token(id, email);
+    const endpoint = (await request(api.url).post(WEBHOOKS_PATH).auth(token, { type: 'bearer' }).send({ url, events }).expect(201)).body;
+    return { id, token, endpoint };
+  }
+
+  const deliveriesOf = async (token: string, endpointId: string): Promise<WebhookDeliveryRecord[]> =>
+    (await request(api.url).get(`${WEBHOOKS_PATH}/${endpointId}/deliveries`).auth(token, { type: 'bearer' }).expect(200)).body.deliveries;
+
+  it('sends a job started with an API key its signed model.succeeded and job.completed, which the standard verifier accepts', async () => {
+    const { token, endpoint } = await seller(['job.completed', 'model.succeeded']);
+    const { key } = (await request(platform.auth.url).post(API_KEYS_PATH).auth(token, { type: 'bearer' }).send({ name: 'ci', scopes: ['try-on'] }).expect(201)).body;
+    const seed = new MediaSeeder(platform.media.url, token);
+    const garmentId = (await seed.croppedGarment()).id;
+    const modelId = (await seed.model(await solidPng(400, 300, [90, 80, 70]))).id;
+    const job = (await request(api.url).post('/api/try-on/jobs').auth(key, { type: 'bearer' }).send({ garmentId, modelIds: [modelId], prompt: 'tee' }).expect(201)).body as TryOnJob;
+    await waitForJob(api.url, token, job.id, (j) => j.status !== 'running', 60_000);
+
+    await until(() => receiver.deliveries.some((d) => JSON.parse(d.body).data?.id === job.id), 'job.completed to arrive');
+    const completed = receiver.deliveries.find((d) => JSON.parse(d.body).data?.id === job.id)!;
+    const event = new Webhook(endpoint.secret).verify(completed.body, completed.headers as Record<string, string>) as { type: string; data: TryOnJob };
+    expect(event).toMatchObject({ type: 'job.completed', data: { id: job.id, status: 'completed', models: [{ modelId, state: 'succeeded' }] } });
+    expect(event.data.models[0].result?.imageUrl).toMatch(/^\/api\/media\/files\//);
+    expect(completed.headers['user-agent']).toMatch(/VTON-Studio-Webhooks/);
+
+    await until(() => receiver.of('model.succeeded').some((d) => JSON.parse(d.body).data.jobId === job.id), 'model.succeeded to arrive');
+    const model = receiver.of('model.succeeded').find((d) => JSON.parse(d.body).data.jobId === job.id)!;
+    expect(new Webhook(endpoint.secret).verify(model.body, model.headers as Record<string, string>)).toMatchObject({ data: { jobId: job.id, model: { modelId, state: 'succeeded' } } });
+    // Each event once, and listed with its status and response code.
+    expect(receiver.deliveries.filter((d) => JSON.parse(d.body).data?.id === job.id)).toHaveLength(1);
+    await until(async () => (await deliveriesOf(token, endpoint.id)).filter((d) => d.status === 'succeeded').length === 2, 'both deliveries recorded');
+    expect((await deliveriesOf(token, endpoint.id)).map((d) => [d.eventType, d.status, d.lastResponseCode, d.attempts]).sort()).toEqual([
+      ['job.completed', 'succeeded', 204, 1],
+      ['model.succeeded', 'succeeded', 204, 1],
+    ]);
+  });
+
+  it('retries a failing receiver on the schedule, with the same webhook-id, until it answers 2xx; gives up after the last attempt', async () => {
+    const { token, endpoint } = await seller(['job.failed']);
+    receiver.answers.push(500, 503);
+    const sent = (await request(api.url).post(`${WEBHOOKS_PATH}/${endpoint.id}/test`).auth(token, { type: 'bearer' }).expect(202)).body as WebhookDeliveryRecord;
+    expect(sent).toMatchObject({ eventType: 'webhook.test', status: 'pending', attempts: 0 });
+    await until(async () => (await deliveriesOf(token, endpoint.id))[0].status !== 'pending', 'the test delivery to settle', 60_000);
+    const [delivery] = await deliveriesOf(token, endpoint.id);
+    expect(delivery).toMatchObject({ status: 'succeeded', attempts: 3, lastResponseCode: 204, lastError: null });
+    const attempts = receiver.of('webhook.test').filter((d) => JSON.parse(d.body).data.endpointId === endpoint.id);
+    expect(attempts).toHaveLength(3);
+    expect(new Set(attempts.map((a) => a.headers['webhook-id'])).size).toBe(1);
+    for (const a of attempts) expect(new Webhook(endpoint.secret).verify(a.body, a.headers as Record<string, string>)).toMatchObject({ type: 'webhook.test' });
+
+    receiver.answers.push(500, 500, 500);
+    await request(api.url).post(`${WEBHOOKS_PATH}/${endpoint.id}/test`).auth(token, { type: 'bearer' }).expect(202);
+    await until(async () => (await deliveriesOf(token, endpoint.id))[0].status !== 'pending', 'the failing delivery to give up', 60_000);
+    expect((await deliveriesOf(token, endpoint.id))[0]).toMatchObject({ status: 'failed', attempts: 3, lastResponseCode: 500, lastError: 'The endpoint answered 500' });
+  });
+
+  it('refuses at delivery a host that has come to point inside since it was added (DNS rebinding): nothing is sent', async () => {
+    dns.records.set('rebind.shop.test', ['93.184.216.34']);
+    const { token, endpoint } = await seller(['job.completed'], 'https://rebind.shop.test/hooks');
+    dns.records.set('rebind.shop.test', ['169.254.169.254']);
+    const before = receiver.deliveries.length;
+    await request(api.url).post(`${WEBHOOKS_PATH}/${endpoint.id}/test`).auth(token, { type: 'bearer' }).expect(202);
+    await until(async () => (await deliveriesOf(token, endpoint.id))[0].attempts > 0, 'the first attempt', 30_000);
+    const [delivery] = await deliveriesOf(token, endpoint.id);
+    expect(delivery).toMatchObject({ lastResponseCode: null, lastError: WEBHOOK_ERRORS.privateAddress });
+    expect(receiver.deliveries.length).toBe(before);
+  });
+
+  it('applies the account’s queued-models limit to API keys too (429 with Retry-After)', async () => {
+    const limited = await platform.generation({ VTON_API_URL: engine.url, MAX_QUEUED_MODELS_PER_ACCOUNT: '1' });
+    try {
+      const { token } = await seller(['job.completed']);
+      const { key } = (await request(platform.auth.url).post(API_KEYS_PATH).auth(token, { type: 'bearer' }).send({ name: 'ci', scopes: ['try-on'] }).expect(201)).body;
+      const seed = new MediaSeeder(platform.media.url, token);
+      const garmentId = (await seed.croppedGarment()).id;
+      const modelIds = [(await seed.model(await solidPng(300, 300, [10, 20, 30]))).id, (await seed.model(await solidPng(320, 300, [10, 20, 30]))).id];
+      const refused = await request(limited.url).post('/api/try-on/jobs').auth(key, { type: 'bearer' }).send({ garmentId, modelIds, prompt: 'tee' }).expect(429);
+      expect(refused.body).toMatchObject({ statusCode: 429, code: 'TOO_MANY_REQUESTS', message: expect.stringContaining('more than the 1 allowed at once') });
+      expect(refused.headers['retry-after']).toMatch(/^\d+$/);
+      expect(refused.headers.ratelimit).toMatch(/^"api-key";r=\d+;t=\d+$/);
+    } finally {
+      await limited.app.close();
+    }
+  });
+});
