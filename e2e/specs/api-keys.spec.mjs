@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { test, expect } from '../support/fixtures.mjs';
 import { createVerifiedUser } from '../support/seed.mjs';
 
@@ -49,6 +50,46 @@ test.describe('API keys page', () => {
     const revoked = await page.request.get('/api/models', { headers: { Authorization: `Bearer ${key}` } });
     expect(revoked.status()).toBe(401);
     expect(await revoked.json()).toMatchObject({ code: 'UNAUTHORIZED', message: 'This API key has been revoked' });
+  });
+
+  test('adds a webhook endpoint (secret shown once) and sends it a test event whose delivery shows its status and response code', async ({ page, baseURL, mailInboxUrl }) => {
+    const seller = await createVerifiedUser(baseURL, mailInboxUrl, 'webhooks-page');
+    const received = [];
+    const server = http.createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk) => (body += chunk));
+      req.on('end', () => {
+        received.push({ headers: req.headers, body });
+        res.writeHead(204).end();
+      });
+    });
+    await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://localhost:${server.address().port}/hooks`;
+    try {
+      await page.addInitScript((token) => window.localStorage.setItem('auth_token', token), seller.token);
+      await page.goto('/account/api-keys');
+      const form = page.getByRole('form', { name: 'Add a webhook endpoint' });
+      await form.getByLabel('Endpoint URL').fill('https://10.0.0.1/hooks');
+      await form.getByRole('button', { name: 'Add endpoint' }).click();
+      await expect(form.getByRole('alert')).toContainText('private, loopback or link-local');
+
+      await form.getByLabel('Endpoint URL').fill(url);
+      await form.getByRole('button', { name: 'Add endpoint' }).click();
+      await expect(page.getByLabel(`Signing secret for ${url}`)).toHaveValue(/^whsec_/);
+      await page.getByRole('button', { name: 'Done' }).click();
+
+      const endpoint = page.getByRole('listitem', { name: url });
+      await expect(endpoint).toContainText('Nothing delivered yet.');
+      await endpoint.getByRole('button', { name: 'Send test event' }).click();
+      await expect(endpoint.getByLabel('Last delivery')).toContainText('Delivered', { timeout: 30_000 });
+      await expect(endpoint.getByLabel('Last delivery')).toContainText('HTTP 204');
+      expect(received).toHaveLength(1);
+      expect(JSON.parse(received[0].body)).toMatchObject({ type: 'webhook.test' });
+      expect(received[0].headers['webhook-signature']).toMatch(/^v1,/);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 
   test('asks a visitor to sign in first', async ({ page }) => {
