@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { Container, media } from '@vton/ui';
-import { PRODUCT_NAME } from '@vton/shell-sdk';
+import { PRODUCT_NAME, useHydrated } from '@vton/shell-sdk';
 
 /** Spec §2 footer columns; /docs/prompts and /docs/export are the landing's own article links. */
 export const FOOTER_COLUMNS = [
@@ -64,6 +64,19 @@ const Copyright = styled.p`
   color: ${({ theme }) => theme.colors.textMuted};
 `;
 
+/**
+ * The current year. A prerendered page carries its build's year: hydration keeps that text,
+ * then the key change re-creates the node with the visitor's year (they differ only after New Year).
+ */
+function CurrentYear() {
+  const hydrated = useHydrated();
+  return (
+    <span key={hydrated ? 'visitor' : 'build'} suppressHydrationWarning>
+      {new Date().getFullYear()}
+    </span>
+  );
+}
+
 export function SiteFooter() {
   return (
     <Bar>
@@ -87,7 +100,7 @@ export function SiteFooter() {
           ))}
         </Columns>
         <Copyright>
-          © {new Date().getFullYear()} {PRODUCT_NAME}. All rights reserved.
+          © <CurrentYear /> {PRODUCT_NAME}. All rights reserved.
         </Copyright>
       </Container>
     </Bar>

@@ -5,6 +5,7 @@ import { AUTH_TOKEN_STORAGE_KEY, USER_CACHE_MS, type CurrentUser, type MeRespons
 import { getQueryFn } from '../api/apiRequest.js';
 import { getAuthToken } from './authToken.js';
 import { resetSessionResults } from '../results/sessionResults.js';
+import { useHydrated } from '../hydration/useHydrated.js';
 
 export const CURRENT_USER_QUERY_KEY = ['/api/auth/me'] as const;
 
@@ -26,7 +27,9 @@ const fetchCurrentUser = getQueryFn<MeResponse>({ on401: 'throw' });
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const [token, setToken] = useState<string | null>(getAuthToken);
+  const [storedToken, setToken] = useState<string | null>(getAuthToken);
+  // A prerendered page is the signed-out page: it hydrates signed out, then the stored token counts.
+  const token = useHydrated() ? storedToken : null;
 
   // Spec §7/§8: called only with a token, cached 5 minutes, no retry; a failure shows nothing.
   const me = useQuery({

@@ -1,4 +1,4 @@
-import { Component, useEffect, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import { Component, Suspense, use, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { LoadingState } from '@vton/ui';
 import { loadRemoteComponent, type ExposedModule, type RemoteScope } from '../lib/federation';
@@ -19,13 +19,55 @@ const Slot = styled.div`
 
 // Loaded components by "<scope>/<module>": moving between pages of one remote shows it at once.
 const loadedComponents = new Map<string, ComponentType>();
+// Loads under way, so every render that waits for a remote waits for the same one.
+const loadsInFlight = new Map<string, Promise<ComponentType>>();
+
+const keyOf = (scope: RemoteScope, module: ExposedModule) => `${scope}/${module}`;
 
 /** Forgets every loaded remote component (tests start from a cold shell). */
 export function forgetLoadedRemotes(): void {
   loadedComponents.clear();
+  loadsInFlight.clear();
 }
 
-type LoadState = { status: 'loading' } | { status: 'ready'; Component: ComponentType } | { status: 'failed' };
+/**
+ * Hands over an exposed component that is already loaded. The prerender gives the remotes'
+ * server builds this way, so the server renders the page in one pass.
+ */
+export function provideRemoteComponent(scope: RemoteScope, module: ExposedModule, component: ComponentType): void {
+  loadedComponents.set(keyOf(scope, module), component);
+}
+
+function loadOnce(scope: RemoteScope, module: ExposedModule, fresh: boolean): Promise<ComponentType> {
+  const key = keyOf(scope, module);
+  let load = loadsInFlight.get(key);
+  if (!load) {
+    load = loadRemoteComponent(scope, module, { fresh }).then(
+      (loaded) => {
+        loadedComponents.set(key, loaded);
+        loadsInFlight.delete(key);
+        return loaded;
+      },
+      (error: unknown) => {
+        console.error(`Remote ${key} failed to load`, error);
+        loadsInFlight.delete(key);
+        throw error;
+      },
+    );
+    loadsInFlight.set(key, load);
+  }
+  return load;
+}
+
+/**
+ * Renders the remote's component, suspending while it loads. On a prerendered page the
+ * surrounding Suspense boundary keeps the server's HTML on screen until the remote has
+ * arrived, then hydrates it — no spinner, no shift.
+ */
+function LoadedRemote({ scope, module, fresh }: { scope: RemoteScope; module: ExposedModule; fresh: boolean }) {
+  const Loaded = loadedComponents.get(keyOf(scope, module)) ?? use(loadOnce(scope, module, fresh));
+  return <Loaded />;
+}
 
 class RenderErrorBoundary extends Component<{ fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
   state = { failed: false };
@@ -45,51 +87,21 @@ class RenderErrorBoundary extends Component<{ fallback: ReactNode; children: Rea
  * render shows a friendly error with "Try again", which loads the remote afresh.
  */
 export function RemoteComponent({ scope, module = './App' }: { scope: RemoteScope; module?: ExposedModule }) {
-  const key = `${scope}/${module}`;
   const [attempt, setAttempt] = useState(0);
-  const [state, setState] = useState<LoadState>(() => {
-    const cached = loadedComponents.get(key);
-    return cached ? { status: 'ready', Component: cached } : { status: 'loading' };
-  });
-
-  useEffect(() => {
-    const cached = loadedComponents.get(key);
-    if (cached && attempt === 0) {
-      setState({ status: 'ready', Component: cached });
-      return;
-    }
-    let current = true;
-    setState({ status: 'loading' });
-    loadRemoteComponent(scope, module, { fresh: attempt > 0 }).then(
-      (loaded) => {
-        loadedComponents.set(key, loaded);
-        if (current) setState({ status: 'ready', Component: loaded });
-      },
-      (error: unknown) => {
-        console.error(`Remote ${key} failed to load`, error);
-        if (current) setState({ status: 'failed' });
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [key, scope, module, attempt]);
-
   const retry = () => {
-    loadedComponents.delete(key);
+    loadedComponents.delete(keyOf(scope, module));
+    loadsInFlight.delete(keyOf(scope, module));
     setAttempt((n) => n + 1);
   };
   const failure = <RemoteLoadError sectionName={SECTION_NAMES[scope]} onRetry={retry} />;
 
   return (
     <Slot>
-      {state.status === 'loading' && <LoadingState />}
-      {state.status === 'failed' && failure}
-      {state.status === 'ready' && (
-        <RenderErrorBoundary key={attempt} fallback={failure}>
-          <state.Component />
-        </RenderErrorBoundary>
-      )}
+      <RenderErrorBoundary key={`${scope}/${module}/${attempt}`} fallback={failure}>
+        <Suspense fallback={<LoadingState />}>
+          <LoadedRemote scope={scope} module={module} fresh={attempt > 0} />
+        </Suspense>
+      </RenderErrorBoundary>
     </Slot>
   );
 }
