@@ -65,15 +65,16 @@ const Copyright = styled.p`
 `;
 
 /**
- * The current year. A prerendered page carries its build's year: hydration keeps that text,
- * then the key change re-creates the node with the visitor's year (they differ only after New Year).
+ * "© <year> VTON Studio…". A prerendered page carries its build's year: hydration keeps that
+ * text, then the key change re-creates the line with the visitor's year (they differ only after
+ * New Year).
  */
-function CurrentYear() {
+function CopyrightLine() {
   const hydrated = useHydrated();
   return (
-    <span key={hydrated ? 'visitor' : 'build'} suppressHydrationWarning>
-      {new Date().getFullYear()}
-    </span>
+    <Copyright key={hydrated ? 'visitor' : 'build'} suppressHydrationWarning>
+      © {new Date().getFullYear()} {PRODUCT_NAME}. All rights reserved.
+    </Copyright>
   );
 }
 
@@ -99,9 +100,7 @@ export function SiteFooter() {
             </nav>
           ))}
         </Columns>
-        <Copyright>
-          © <CurrentYear /> {PRODUCT_NAME}. All rights reserved.
-        </Copyright>
+        <CopyrightLine />
       </Container>
     </Bar>
   );

@@ -1,14 +1,21 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { LoadingState } from '@vton/ui';
 import { RemoteComponent } from '../features/remotes/components/RemoteComponent';
 import { ProtectedRoute } from '../features/auth/components/ProtectedRoute';
 import { LandingAuthNotices } from '../features/auth/components/LandingAuthNotices';
 
+import { lazyPage } from './lazyPage';
+
 // The account screens are the shell's own, but no public page shows them: each loads on visit.
-const AuthPage = lazy(() => import('../features/auth/components/AuthPage').then((m) => ({ default: m.AuthPage })));
-const VerifyEmailPage = lazy(() => import('../features/auth/components/VerifyEmailPage').then((m) => ({ default: m.VerifyEmailPage })));
-const ResetPasswordPage = lazy(() => import('../features/auth/components/ResetPasswordPage').then((m) => ({ default: m.ResetPasswordPage })));
+const AuthPage = lazyPage(() => import('../features/auth/components/AuthPage').then((m) => m.AuthPage));
+const VerifyEmailPage = lazyPage(() => import('../features/auth/components/VerifyEmailPage').then((m) => m.VerifyEmailPage));
+const ResetPasswordPage = lazyPage(() => import('../features/auth/components/ResetPasswordPage').then((m) => m.ResetPasswordPage));
+
+/** Loads the account screens ahead of a visit (tests render them synchronously). */
+export function preloadAccountPages(): Promise<void[]> {
+  return Promise.all([AuthPage.preload(), VerifyEmailPage.preload(), ResetPasswordPage.preload()]);
+}
 
 /** Public pages the marketing remote renders (spec §2); any other unclaimed path is its 404. */
 export const MARKETING_PATHS = [

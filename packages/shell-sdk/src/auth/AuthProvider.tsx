@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { AUTH_TOKEN_STORAGE_KEY, USER_CACHE_MS, type CurrentUser, type MeResponse } from '@vton/contracts';
@@ -28,8 +28,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [storedToken, setToken] = useState<string | null>(getAuthToken);
-  // A prerendered page is the signed-out page: it hydrates signed out, then the stored token counts.
-  const token = useHydrated() ? storedToken : null;
+  // A prerendered page is the signed-out page: it hydrates signed out, then the stored token
+  // counts. The switch is a transition, so parts of the page still loading their code keep their
+  // server HTML until they have hydrated instead of being re-rendered from scratch.
+  const hydrated = useHydrated();
+  const [tokenCounts, setTokenCounts] = useState(hydrated);
+  useEffect(() => {
+    if (!tokenCounts) startTransition(() => setTokenCounts(true));
+  }, [tokenCounts]);
+  const token = tokenCounts ? storedToken : null;
 
   // Spec §7/§8: called only with a token, cached 5 minutes, no retry; a failure shows nothing.
   const me = useQuery({

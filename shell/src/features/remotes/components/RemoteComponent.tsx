@@ -1,5 +1,6 @@
-import { Component, Suspense, use, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import { Component, Suspense, use, useEffect, useMemo, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
 import styled from 'styled-components';
+import { useHydrated } from '@vton/shell-sdk';
 import { LoadingState } from '@vton/ui';
 import { loadRemoteComponent, type ExposedModule, type RemoteScope } from '../lib/federation';
 import { RemoteLoadError } from './RemoteLoadError';
@@ -60,13 +61,38 @@ function loadOnce(scope: RemoteScope, module: ExposedModule, fresh: boolean): Pr
 }
 
 /**
- * Renders the remote's component, suspending while it loads. On a prerendered page the
- * surrounding Suspense boundary keeps the server's HTML on screen until the remote has
- * arrived, then hydrates it — no spinner, no shift.
+ * Renders the remote's component once it is loaded. While a prerendered page hydrates it
+ * suspends instead: the Suspense boundary around it keeps the server's HTML on screen until the
+ * remote has arrived, then hydrates it — no spinner, no shift. Rendered in the browser (any
+ * other route, a later navigation) it shows "Loading..." and loads in an effect.
  */
 function LoadedRemote({ scope, module, fresh }: { scope: RemoteScope; module: ExposedModule; fresh: boolean }) {
-  const Loaded = loadedComponents.get(keyOf(scope, module)) ?? use(loadOnce(scope, module, fresh));
-  return <Loaded />;
+  const hydrated = useHydrated();
+  const [Loaded, setLoaded] = useState<ComponentType | undefined>(() => loadedComponents.get(keyOf(scope, module)));
+  const [, setFailure] = useState<unknown>();
+
+  useEffect(() => {
+    if (Loaded || !hydrated) return;
+    let current = true;
+    loadOnce(scope, module, fresh).then(
+      (component) => current && setLoaded(() => component),
+      // Rethrown while rendering, so the error boundary shows the failure with "Try again".
+      (error: unknown) =>
+        current &&
+        setFailure(() => {
+          throw error;
+        }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [Loaded, hydrated, scope, module, fresh]);
+
+  const Remote = Loaded ?? (hydrated ? undefined : use(loadOnce(scope, module, fresh)));
+  // One element for the remote's lifetime: re-rendering this slot (when hydration ends) must not
+  // re-render the remote's page, whose own lazy parts may still be hydrating.
+  const page = useMemo(() => (Remote ? <Remote /> : null), [Remote]);
+  return page ?? <LoadingState />;
 }
 
 class RenderErrorBoundary extends Component<{ fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
@@ -83,8 +109,9 @@ class RenderErrorBoundary extends Component<{ fallback: ReactNode; children: Rea
 }
 
 /**
- * Mounts an exposed module of a remote. Loading shows a spinner; a failure to load or to
- * render shows a friendly error with "Try again", which loads the remote afresh.
+ * Mounts an exposed module of a remote. Loading shows a spinner (on a prerendered page: the
+ * page itself); a failure to load or to render shows a friendly error with "Try again", which
+ * loads the remote afresh.
  */
 export function RemoteComponent({ scope, module = './App' }: { scope: RemoteScope; module?: ExposedModule }) {
   const [attempt, setAttempt] = useState(0);
