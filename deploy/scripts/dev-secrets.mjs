@@ -34,18 +34,35 @@ export function renderDevSecrets() {
     // The signing secret of svc-media's short-lived image URLs: the same on every replica.
     'svc-media.env': env({ DATABASE_URL: databaseUrl, S3_ACCESS_KEY: minioUser, S3_SECRET_KEY: minioPassword, MEDIA_URL_SIGNING_SECRET: crypto.randomBytes(32).toString('base64url') }),
     'svc-generation.env': env({ DATABASE_URL: databaseUrl }),
+    // svc-generation's workers sign their calls to svc-media with it; svc-media checks them.
+    'generation-service.env': env({ GENERATION_SERVICE_SECRET: crypto.randomBytes(32).toString('base64url') }),
   };
 }
 
+/** Files that share no value with another: added on their own to an existing set (a new secret after an upgrade). */
+const STANDALONE = new Set(['generation-service.env']);
+
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const force = process.argv.includes('--force');
-  const existing = Object.keys(renderDevSecrets()).filter((f) => fs.existsSync(path.join(DEV_SECRETS_DIR, f)));
+  const rendered = renderDevSecrets();
+  const existing = Object.keys(rendered).filter((f) => fs.existsSync(path.join(DEV_SECRETS_DIR, f)));
+  const missing = Object.keys(rendered).filter((f) => !existing.includes(f));
   if (existing.length && !force) {
-    console.log(`dev secrets already exist in ${DEV_SECRETS_DIR} (kept; --force replaces them)`);
+    for (const file of missing.filter((f) => STANDALONE.has(f))) {
+      fs.writeFileSync(path.join(DEV_SECRETS_DIR, file), rendered[file], { mode: 0o600 });
+      console.log(`added ${file} to the existing dev secrets`);
+    }
+    const linked = missing.filter((f) => !STANDALONE.has(f));
+    if (linked.length) {
+      console.error(`dev secrets in ${DEV_SECRETS_DIR} lack ${linked.join(', ')}, which must match the others: use --force on a fresh namespace`);
+      process.exitCode = 1;
+    } else {
+      console.log(`dev secrets already exist in ${DEV_SECRETS_DIR} (kept; --force replaces them)`);
+    }
   } else {
     // All files from one rendering, so the passwords in the URLs match the servers'.
     fs.mkdirSync(DEV_SECRETS_DIR, { recursive: true });
-    for (const [file, content] of Object.entries(renderDevSecrets())) {
+    for (const [file, content] of Object.entries(rendered)) {
       fs.writeFileSync(path.join(DEV_SECRETS_DIR, file), content, { mode: 0o600 });
     }
     console.log(`wrote dev-only secrets to ${DEV_SECRETS_DIR}`);

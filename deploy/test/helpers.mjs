@@ -1,6 +1,7 @@
 // Shared by the deploy tests: every YAML file, the built overlays, and model validation.
 import fs from 'node:fs';
 import path from 'node:path';
+import * as keda from '@kubernetes-models/keda';
 import * as models from 'kubernetes-models';
 import { DEPLOY_DIR } from '../lib/apps.mjs';
 import { build, readYamlDocs } from '../lib/kustomize.mjs';
@@ -20,10 +21,14 @@ export function yamlFiles(dir = DEPLOY_DIR) {
 
 export const isKustomization = (doc) => /^kustomize\.config\.k8s\.io\//.test(doc.apiVersion ?? '');
 
-/** The model class for an object's apiVersion/kind, e.g. apps/v1 Deployment → models.apps.v1.Deployment. */
+/**
+ * The model class for an object's apiVersion/kind, e.g. apps/v1 Deployment → models.apps.v1.Deployment;
+ * KEDA's custom resources (keda.sh) from @kubernetes-models/keda.
+ */
 export function modelFor({ apiVersion, kind }) {
   const [group, version] = apiVersion.includes('/') ? apiVersion.split('/') : ['', apiVersion];
-  const ns = group === '' ? models.v1 : models[group.replace(/\.(\w)/g, (_, c) => c.toUpperCase()).replace(/\./g, '')]?.[version];
+  const camel = (g) => g.replace(/\.(\w)/g, (_, c) => c.toUpperCase()).replace(/\./g, '');
+  const ns = group === '' ? models.v1 : (group === 'keda.sh' ? keda : models)[camel(group)]?.[version];
   const Model = group === '' ? ns?.[kind] : ns?.[kind];
   if (!Model) throw new Error(`no kubernetes-models class for ${apiVersion} ${kind}`);
   return Model;

@@ -202,17 +202,36 @@ describe.each(OVERLAYS)('overlay %s', (overlay) => {
     const required = {
       'svc-auth': ['DATABASE_URL', 'DATABASE_SCHEMA', 'JWT_PRIVATE_KEY', 'SMTP_URL', 'MAIL_FROM', 'PUBLIC_URL'],
       'svc-media': ['DATABASE_URL', 'DATABASE_SCHEMA', 'AUTH_JWKS_URL', 'S3_ENDPOINT', 'S3_ACCESS_KEY', 'S3_SECRET_KEY', 'S3_BUCKET', 'S3_REGION', 'MEDIA_URL_SIGNING_SECRET'],
-      'svc-generation': ['DATABASE_URL', 'DATABASE_SCHEMA', 'AUTH_JWKS_URL', 'MEDIA_SERVICE_URL', 'VTON_API_URL', 'VTON_TIMEOUT_MS', 'VTON_CONCURRENCY'],
+      'svc-generation': ['DATABASE_URL', 'DATABASE_SCHEMA', 'AUTH_JWKS_URL', 'MEDIA_SERVICE_URL', 'VTON_API_URL', 'VTON_CONCURRENCY', 'MAX_QUEUED_MODELS_PER_ACCOUNT', 'VTON_MAX_ATTEMPTS', 'WORKER_LEASE_SECONDS'],
+      'svc-generation-worker': [
+        'DATABASE_URL', 'DATABASE_SCHEMA', 'MEDIA_SERVICE_URL', 'VTON_API_URL', 'VTON_TIMEOUT_MS', 'VTON_CONCURRENCY', 'VTON_MAX_ATTEMPTS',
+        'GENERATION_SERVICE_SECRET', 'WORKER_CONCURRENCY', 'WORKER_LEASE_SECONDS', 'WORKER_DRAIN_MS',
+      ],
     };
+    required['svc-media'].push('GENERATION_SERVICE_SECRET');
     for (const [svc, vars] of Object.entries(required)) {
       const c = find(objs, 'Deployment', svc).spec.template.spec.containers[0];
       const env = {};
       for (const f of c.envFrom ?? []) Object.assign(env, configMaps.get(f.configMapRef?.name) ?? {});
       for (const e of c.env ?? []) env[e.name] = e.value ?? `<${e.valueFrom ? 'ref' : ''}>`;
-      for (const v of [...vars, 'PORT', 'HOST', 'LOG_LEVEL', 'JSON_BODY_LIMIT']) expect(`${svc} ${v}: ${v in env}`).toBe(`${svc} ${v}: true`);
+      // TRUSTED_PROXIES is required in a pod: the service refuses to start without it.
+      for (const v of [...vars, 'PORT', 'HOST', 'LOG_LEVEL', 'JSON_BODY_LIMIT', 'TRUSTED_PROXIES']) expect(`${svc} ${v}: ${v in env}`).toBe(`${svc} ${v}: true`);
       expect(env.MIGRATIONS_RUN).toBe('false');
-      expect(env.DATABASE_SCHEMA).toBe({ 'svc-auth': 'auth', 'svc-media': 'media', 'svc-generation': 'generation' }[svc]);
+      expect(env.DATABASE_SCHEMA).toBe({ 'svc-auth': 'auth', 'svc-media': 'media', 'svc-generation': 'generation', 'svc-generation-worker': 'generation' }[svc]);
     }
+  });
+
+  test('HSTS is sent behind TLS in prod (services and frontends), never over plain HTTP in dev', () => {
+    for (const [overlay, expected] of [['dev', '0'], ['prod', '31536000']]) {
+      const built = buildOverlay(overlay);
+      const maps = new Map(built.filter((o) => o.kind === 'ConfigMap').map((o) => [o.metadata.name, o.data]));
+      for (const d of built.filter((o) => o.kind === 'Deployment' && /^(svc-|shell|mfe-)/.test(o.metadata.name))) {
+        const c = d.spec.template.spec.containers[0];
+        const env = Object.assign({}, ...(c.envFrom ?? []).map((f) => maps.get(f.configMapRef?.name) ?? {}));
+        expect(`${overlay} ${d.metadata.name} HSTS ${env.HSTS_MAX_AGE_SECONDS}`).toBe(`${overlay} ${d.metadata.name} HSTS ${expected}`);
+      }
+    }
+    expect(find(buildOverlay('prod'), 'Ingress', 'vton-studio').spec.tls).toBeDefined();
   });
 
   test('each service has a migrations Job with its image, its whole environment and migrate.js', () => {
@@ -264,6 +283,52 @@ describe.each(OVERLAYS)('overlay %s', (overlay) => {
     expect(readDeployFile('docker/shell.Dockerfile')).toMatch(/COPY --from=build \/repo\/shell\/dist \/app\/shell\/dist/);
   });
 
+  test('svc-generation\'s workers: the API\'s image through the worker entry point, the shared service secret, probes on their port, a PDB, and a grace period covering the drain', () => {
+    const api = find(objs, 'Deployment', 'svc-generation');
+    const worker = find(objs, 'Deployment', 'svc-generation-worker');
+    const c = worker.spec.template.spec.containers[0];
+    expect(c.image).toBe(api.spec.template.spec.containers[0].image);
+    expect(c.command).toEqual(['node', '--enable-source-maps', 'dist/worker.js']);
+    // The API runs the image's own command (dist/main.js): it queues work and runs none.
+    expect(api.spec.template.spec.containers[0].command).toBeUndefined();
+    expect(worker.spec.replicas).toBeUndefined();
+    expect(worker.metadata.labels['vton.io/rollout']).toBe('after-migrations');
+    const port = c.ports.find((p) => p.name === 'http').containerPort;
+    expect(c.env.find((e) => e.name === 'PORT')?.value).toBe(String(port));
+    for (const probe of [c.livenessProbe, c.startupProbe]) expect(probe.httpGet).toEqual({ path: '/api/try-on/health/live', port: 'http' });
+    expect(c.readinessProbe.httpGet).toEqual({ path: '/api/try-on/health', port: 'http' });
+    // One secret, read by svc-media to check what the workers sign with it.
+    const secretRef = (container) => container.env.find((e) => e.name === 'GENERATION_SERVICE_SECRET')?.valueFrom.secretKeyRef;
+    expect(secretRef(c)).toEqual({ name: 'generation-service-secret', key: 'GENERATION_SERVICE_SECRET' });
+    expect(secretRef(find(objs, 'Deployment', 'svc-media').spec.template.spec.containers[0])).toEqual(secretRef(c));
+    // SIGTERM: WORKER_DRAIN_MS for the models held, then the hand-back; the pod is not killed during the drain.
+    const drainSeconds = Number(configMaps.get('svc-generation-config').WORKER_DRAIN_MS) / 1000;
+    expect(worker.spec.template.spec.terminationGracePeriodSeconds).toBeGreaterThanOrEqual(drainSeconds + 10);
+    expect(worker.spec.template.spec.terminationGracePeriodSeconds).toBeLessThanOrEqual(drainSeconds + 60);
+    const pdb = find(objs, 'PodDisruptionBudget', 'svc-generation-worker');
+    expect(selects(pdb.spec.selector.matchLabels, podLabels(worker))).toBe(true);
+    expect(pdb.spec.maxUnavailable).toBe(1);
+  });
+
+  test('KEDA scales the workers on the work not yet done (postgresql trigger), with min/max replicas from the overlay; no HPA of ours competes', () => {
+    const worker = find(objs, 'Deployment', 'svc-generation-worker');
+    const scaled = find(objs, 'ScaledObject', 'svc-generation-worker');
+    expect(scaled.spec.scaleTargetRef).toEqual({ apiVersion: 'apps/v1', kind: 'Deployment', name: 'svc-generation-worker' });
+    expect(scaled.spec.minReplicaCount).toBeGreaterThanOrEqual(1);
+    expect(scaled.spec.maxReplicaCount).toBeGreaterThan(scaled.spec.minReplicaCount);
+    expect(scaled.spec.triggers).toHaveLength(1);
+    const [{ type, metadata }] = scaled.spec.triggers;
+    expect(type).toBe('postgresql');
+    // The connection string is the worker container's own DATABASE_URL (from its Secret).
+    const env = worker.spec.template.spec.containers[0].env.find((e) => e.name === metadata.connectionFromEnv);
+    expect(env.valueFrom.secretKeyRef).toEqual({ name: 'svc-generation-secrets', key: 'DATABASE_URL' });
+    const schema = configMaps.get('svc-generation-config').DATABASE_SCHEMA;
+    expect(metadata.query).toBe(`SELECT count(*) FROM ${schema}.try_on_job_models WHERE state IN ('queued', 'requeued', 'running')`);
+    expect(Number(metadata.targetQueryValue)).toBeGreaterThan(0);
+    expect(Number(metadata.targetQueryValue)).toBeLessThanOrEqual(Number(configMaps.get('svc-generation-config').WORKER_CONCURRENCY));
+    expect(objs.filter((o) => o.kind === 'HorizontalPodAutoscaler').map((h) => h.spec.scaleTargetRef.name)).toEqual(['svc-generation']);
+  });
+
   test('svc-generation has an HPA owning its replica count and a PDB over its pods', () => {
     const d = find(objs, 'Deployment', 'svc-generation');
     const hpa = find(objs, 'HorizontalPodAutoscaler', 'svc-generation');
@@ -297,6 +362,15 @@ describe('overlay differences', () => {
     expect(cfg(dev, 'svc-media-config').S3_ENDPOINT).toBe('http://minio:9000');
     expect(cfg(prod, 'svc-generation-config').VTON_API_URL).toMatch(/^https:\/\//);
     expect(cfg(prod, 'svc-media-config').S3_ENDPOINT).toMatch(/^https:\/\//);
+  });
+
+  test('the workers\' replica range is an overlay\'s choice: none in base, more in prod than in dev', () => {
+    const base = readYamlDocs(path.join(DEPLOY_DIR, 'base/svc-generation-worker.yaml')).find((d) => d.kind === 'ScaledObject');
+    expect(base.spec.minReplicaCount).toBeUndefined();
+    expect(base.spec.maxReplicaCount).toBeUndefined();
+    const range = (objs) => find(objs, 'ScaledObject', 'svc-generation-worker').spec;
+    expect(range(prod).minReplicaCount).toBeGreaterThanOrEqual(2);
+    expect(range(prod).maxReplicaCount).toBeGreaterThan(range(dev).maxReplicaCount);
   });
 
   test('prod runs more replicas and contains no Secret at all', () => {

@@ -75,13 +75,15 @@ const apps = {
   services: { 'svc-auth': 3001, 'svc-media': 3002, 'svc-generation': 3003 },
 };
 const migrations = ['svc-auth-migrate', 'svc-media-migrate', 'svc-generation-migrate'];
-const postgresClients = [...Object.keys(apps.services), ...migrations];
+const postgresClients = [...Object.keys(apps.services), 'svc-generation-worker', ...migrations];
 const common = [
   ...apps.frontends.map((f) => `ingress-controller -> ${f}:8080`),
   ...Object.entries(apps.services).map(([s, p]) => `ingress-controller -> ${s}:${p}`),
   'svc-media -> svc-auth:3001',
   'svc-generation -> svc-auth:3001',
   'svc-generation -> svc-media:3002',
+  // The workers are reached by nobody in the namespace (a scraper in `monitoring` aside), and call svc-media.
+  'svc-generation-worker -> svc-media:3002',
 ];
 
 test('dev: only the ingress reaches the apps; services, Postgres, MinIO, Mailpit and the engine only where needed', () => {
@@ -91,7 +93,8 @@ test('dev: only the ingress reaches the apps; services, Postgres, MinIO, Mailpit
     'svc-media -> minio:9000',
     'minio-create-bucket -> minio:9000',
     'svc-auth -> mailpit:1025',
-    'svc-generation -> vton-engine:3004',
+    // Only the workers call the VTON service; the API never does.
+    'svc-generation-worker -> vton-engine:3004',
     // The base Postgres rule is port-only (prod's database is outside); in dev nothing listens there.
     ...postgresClients.map((c) => `${c} -> external:5432`),
   ].sort());
@@ -104,6 +107,6 @@ test('prod: only the ingress reaches the apps; each service reaches only its own
     'svc-auth -> external:587',
     'svc-auth -> external:465',
     'svc-media -> external:443',
-    'svc-generation -> external:443',
+    'svc-generation-worker -> external:443',
   ].sort());
 });

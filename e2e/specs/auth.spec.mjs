@@ -71,7 +71,7 @@ test('register → verification e-mail → link → /app signed in → sign out 
   await expect(account).toBeVisible();
 
   await account.click();
-  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await page.getByRole('menuitem', { name: 'Sign out', exact: true }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
 
@@ -173,4 +173,34 @@ test('the landing page query parameters toast and lead to /auth; /verify-email w
   await expect(page.getByRole('heading', { name: 'Invalid verification link' })).toBeVisible();
   await page.getByRole('button', { name: 'Back to login' }).click();
   await expect(page).toHaveURL(/\/auth$/);
+});
+
+test('"Sign out of all devices" ends the sign-in on another browser too; a common password is refused', async ({ page, browser, request, mailInboxUrl }) => {
+  const email = await verifiedAccount(request, mailInboxUrl, 'everywhere');
+  const other = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
+  const laptop = await other.newPage();
+  try {
+    for (const p of [page, laptop]) {
+      await signIn(p, email, PASSWORD);
+      await expect(p).toHaveURL(/\/app$/);
+    }
+    await page.getByRole('button', { name: `Account menu for ${email}` }).click();
+    await page.getByRole('menuitem', { name: 'Sign out of all devices' }).click();
+    await expect(toasts(page).getByText('Signed out of all devices')).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+    // The other browser's token no longer works: on its next visit it is sent to sign in.
+    await laptop.goto('/gallery');
+    await expect(laptop).toHaveURL(/\/auth/);
+    expect(await laptop.evaluate(() => localStorage.getItem('auth_token'))).toBeNull();
+  } finally {
+    await other.close();
+  }
+
+  await page.goto('/auth');
+  const form = page.getByRole('form', { name: 'Create account' });
+  await form.getByLabel('Email', { exact: true }).fill(uniqueEmail('common'));
+  await form.getByLabel('Password', { exact: true }).fill('Password1');
+  await form.getByLabel('Confirm password', { exact: true }).fill('Password1');
+  await form.getByRole('button', { name: 'Create Account' }).click();
+  await expect(form.getByText('This password is one of the most commonly used and easy to guess. Please choose a different one')).toBeVisible();
 });

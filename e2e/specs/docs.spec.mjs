@@ -20,7 +20,7 @@ test.describe('documentation', () => {
     await expect(page).toHaveURL(/\/docs\/quick-start$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Quick Start Guide' })).toBeVisible();
     for (const section of ['Getting Started', 'Tutorials', 'Reference']) await expect(sidebar(page).getByRole('heading', { name: section })).toBeVisible();
-    await expect(sidebar(page).getByRole('link')).toHaveCount(8);
+    await expect(sidebar(page).getByRole('link')).toHaveCount(9);
     await expect(sidebar(page).getByRole('link', { name: 'Quick Start Guide' })).toHaveAttribute('aria-current', 'page');
   });
 
@@ -100,7 +100,7 @@ test.describe('documentation', () => {
     await searchBox(page).fill('zebra');
     await expect(sidebar(page).getByText('No articles match “zebra”.')).toBeVisible();
     await searchBox(page).fill('');
-    await expect(sidebar(page).getByRole('link')).toHaveCount(8);
+    await expect(sidebar(page).getByRole('link')).toHaveCount(9);
     await expect(page).toHaveURL(/\/docs\/export-results$/);
   });
 

@@ -4,5 +4,18 @@ import { test as base, expect } from '@playwright/test';
 export const test = base.extend({
   baseURL: async ({}, use) => { await use(process.env.E2E_BASE_URL); },
   mailInboxUrl: async ({}, use) => { await use(process.env.E2E_MAIL_INBOX_URL); },
+  /**
+   * Every test runs under the pages' Content-Security-Policy and fails if the browser refused
+   * anything because of it: module federation, styled-components and the studio's canvases
+   * have to work within the policy, not beside it.
+   */
+  cspViolations: [async ({ page }, use) => {
+    const violations = [];
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+    });
+    await use(violations);
+    expect(violations, 'the page broke its Content-Security-Policy').toEqual([]);
+  }, { auto: true }],
 });
 export { expect };

@@ -3,6 +3,8 @@ import { defineService, ServiceKitModule } from '@vton/service-kit';
 import { AccountsModule } from './accounts/accounts.module.js';
 import { AuthConfig } from './config/auth.config.js';
 import { authDatabase } from './database/data-source.js';
+import { SessionsModule } from './sessions/sessions.module.js';
+import { SessionsService } from './sessions/sessions.service.js';
 import { SigningKeys } from './tokens/signing-keys.js';
 import { TokensModule } from './tokens/tokens.module.js';
 
@@ -12,7 +14,8 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
-        ServiceKitModule.forRoot({ app: 'svc-auth', config, database: authDatabase, jwtKeys: SigningKeys }),
+        // svc-auth verifies its own tokens with its own key and asks its own sessions table.
+        ServiceKitModule.forRoot({ app: 'svc-auth', config, database: authDatabase, jwtKeys: SigningKeys, sessions: SessionsService, imports: [SessionsModule] }),
         TokensModule,
         AccountsModule,
       ],

@@ -22,10 +22,10 @@ interface InboxMail {
   to: { address: string }[];
 }
 
-let seq = 0;
+let seq = Math.floor(Math.random() * 1_000_000);
 /** Tests share one inbox and one database: every test uses its own addresses and client IP. */
 const uniqueEmail = (name: string) => `${name}-${Date.now()}-${++seq}@example.com`;
-const uniqueIp = () => `198.51.100.${(seq++ % 250) + 1}`;
+const uniqueIp = () => { seq += 1; return `10.${(seq >> 16) & 255}.${(seq >> 8) & 255}.${seq & 255}`; };
 
 async function mailsTo(address: string, count = 1): Promise<InboxMail[]> {
   const deadline = Date.now() + 15_000;
@@ -46,7 +46,8 @@ function tokenFrom(mail: InboxMail, page: 'verify-email' | 'reset-password'): st
 
 describe('svc-auth accounts (real Postgres and MailDev)', () => {
   const keyDir = fs.mkdtempSync(path.join(os.tmpdir(), 'svc-auth-accounts-'));
-  const env = { ...process.env, PUBLIC_URL, JWT_KEY_FILE: path.join(keyDir, 'key.pem') };
+  // A short slowdown cap keeps the throttling tests quick; the delays' growth is unit-tested.
+  const env = { ...process.env, PUBLIC_URL, JWT_KEY_FILE: path.join(keyDir, 'key.pem'), LOGIN_SLOWDOWN_MAX_MS: '200' };
   let app: INestApplication;
   let url: string;
   let db: DataSource;
@@ -262,22 +263,60 @@ describe('svc-auth accounts (real Postgres and MailDev)', () => {
     });
   });
 
-  describe('throttling', () => {
-    it('after 10 failures for one account answers 429 with Retry-After, even with the right password, until the window ends', async () => {
-      const { email } = await verifiedAccount('throttle-account');
-      for (let i = 0; i < 10; i += 1) await login(email, 'Wrong1pass').expect(401);
-      const res = await login(email).expect(429);
+  describe('throttling (OWASP / GoTrue style: pair, IP ceiling, account slowdown)', () => {
+    const wrong = (email: string, ip: string) => login(email, 'Wrong1pass', ip);
+
+    it('after 10 wrong passwords for one account from one IP answers that pair 429 with Retry-After; the right password from a new IP still signs in', async () => {
+      const { email } = await verifiedAccount('throttle-pair');
+      const attacker = uniqueIp();
+      for (let i = 0; i < 10; i += 1) await wrong(email, attacker).expect(401);
+      const res = await login(email, PASSWORD, attacker).expect(429);
       expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
       expect(Number(res.headers['retry-after'])).toBeLessThanOrEqual(15 * 60);
-      expect(res.body).toMatchObject({ statusCode: 429, code: 'TOO_MANY_REQUESTS' });
-      // No permanent lockout: once the window has passed, the right password works again.
-      await db.query(`UPDATE auth.throttle_counters SET "windowStart" = now() - interval '16 minutes' WHERE key = $1`, [`login-account:${email}`]);
-      await login(email).expect(200);
+      expect(res.body).toMatchObject({ statusCode: 429, code: 'TOO_MANY_REQUESTS', message: AUTH_ERRORS.tooManyAttempts });
+      // A stranger's failures never lock the owner out: from another address the right password works.
+      const owner = await login(email, PASSWORD, uniqueIp()).expect(200);
+      expect(owner.body.token).toEqual(expect.any(String));
+      // No permanent lockout either: once the window has passed, the pair may try again.
+      await db.query(`UPDATE auth.throttle_counters SET "windowStart" = now() - interval '16 minutes' WHERE key = $1`, [`login-pair:${attacker}:${email}`]);
+      await login(email, PASSWORD, attacker).expect(200);
     });
 
-    it('counts parallel failures atomically: of 20 wrong passwords at once, at most 10 are checked (401), the rest get 429', async () => {
+    it('failures from many addresses slow the account down but never refuse its owner', async () => {
+      const { email } = await verifiedAccount('throttle-slow');
+      // 12 failures, each from another address (no pair or IP limit is reached).
+      for (let i = 0; i < 12; i += 1) await wrong(email, uniqueIp()).expect(401);
+      const [{ hits }] = await db.query(`SELECT hits FROM auth.throttle_counters WHERE key = $1`, [`login-account:${email}`]);
+      expect(hits).toBe(12);
+      await login(email, PASSWORD, uniqueIp()).expect(200);
+      // The right password starts the account's count again.
+      expect(await db.query(`SELECT hits FROM auth.throttle_counters WHERE key = $1`, [`login-account:${email}`])).toEqual([]);
+    });
+
+    it('a shared address (an office): one person hammering an account does not stop colleagues signing in to theirs', async () => {
+      const office = uniqueIp();
+      const target = await verifiedAccount('office-target');
+      const colleague = await verifiedAccount('office-colleague');
+      for (let i = 0; i < 12; i += 1) await wrong(target.email, office);
+      await login(target.email, PASSWORD, office).expect(429);
+      await login(colleague.email, PASSWORD, office).expect(200);
+    });
+
+    it('the per-IP ceiling (100 wrong passwords across accounts) refuses that address only', async () => {
+      const sprayer = uniqueIp();
+      const { email } = await verifiedAccount('throttle-ip');
+      for (let batch = 0; batch < 10; batch += 1) {
+        await Promise.all(Array.from({ length: 10 }, () => wrong(uniqueEmail('spray'), sprayer).expect(401)));
+      }
+      const res = await login(email, PASSWORD, sprayer).expect(429);
+      expect(res.headers['retry-after']).toMatch(/^\d+$/);
+      await login(email, PASSWORD, uniqueIp()).expect(200);
+    });
+
+    it('counts parallel failures atomically: of 20 wrong passwords at once from one address, at most 10 are checked (401), the rest get 429', async () => {
       const { email } = await verifiedAccount('throttle-parallel');
-      const answers = await Promise.all(Array.from({ length: 20 }, () => login(email, 'Wrong1pass')));
+      const ip = uniqueIp();
+      const answers = await Promise.all(Array.from({ length: 20 }, () => wrong(email, ip)));
       const statuses = answers.map((res) => res.status);
       expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(10);
       expect(statuses.filter((s) => s === 401 || s === 429)).toHaveLength(20);
@@ -285,37 +324,158 @@ describe('svc-auth accounts (real Postgres and MailDev)', () => {
         expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
         expect(res.body).toMatchObject({ statusCode: 429, code: 'TOO_MANY_REQUESTS', message: AUTH_ERRORS.tooManyAttempts });
       }
-      await login(email).expect(429);
+      await login(email, PASSWORD, ip).expect(429);
     });
 
-    it('a successful sign-in does not count against the IP, and clears the account', async () => {
-      const ip = '192.0.2.91';
-      await db.query(`DELETE FROM auth.throttle_counters WHERE key = $1`, [`login-ip:${ip}`]);
+    it('a successful sign-in does not count against the address, and gives the pair a fresh start', async () => {
+      const ip = uniqueIp();
       const { email } = await verifiedAccount('throttle-success');
-      for (let i = 0; i < 9; i += 1) await login(email, 'Wrong1pass', ip).expect(401);
+      for (let i = 0; i < 9; i += 1) await wrong(email, ip).expect(401);
       for (let i = 0; i < 3; i += 1) await login(email, PASSWORD, ip).expect(200);
-      // 9 failures counted for the IP, the sign-ins not: one more failure is allowed, then 429.
-      await login(uniqueEmail('spray'), 'Wrong1pass', ip).expect(401);
-      await login(uniqueEmail('spray'), 'Wrong1pass', ip).expect(429);
+      const [{ hits }] = await db.query(`SELECT hits FROM auth.throttle_counters WHERE key = $1`, [`login-ip:${ip}`]);
+      expect(hits).toBe(9);
+      for (let i = 0; i < 10; i += 1) await wrong(email, ip).expect(401);
+      await wrong(email, ip).expect(429);
     });
 
-    it('after 10 failures from one IP answers 429 for any account from that IP only', async () => {
-      const ip = '192.0.2.77';
-      await db.query(`DELETE FROM auth.throttle_counters WHERE key = $1`, [`login-ip:${ip}`]);
-      const { email } = await verifiedAccount('throttle-ip');
-      for (let i = 0; i < 10; i += 1) await login(uniqueEmail('spray'), 'Wrong1pass', ip).expect(401);
-      const res = await login(email, PASSWORD, ip).expect(429);
-      expect(res.headers['retry-after']).toMatch(/^\d+$/);
-      await login(email, PASSWORD, '192.0.2.78').expect(200);
+    it('limits verification and reset mails per address (5 per hour) exactly alike for registered, unverified and unknown addresses', async () => {
+      const unverified = uniqueEmail('mail-limit-unverified');
+      await register(unverified).expect(201);
+      const addresses = [uniqueEmail('mail-limit-unknown'), (await verifiedAccount('mail-limit-known')).email, unverified];
+      const answers: number[][] = [];
+      for (const email of addresses) {
+        const statuses: number[] = [];
+        for (let i = 0; i < 6; i += 1) {
+          const route = i % 2 ? '/api/auth/forgot-password' : '/api/auth/resend-verification';
+          const res = await call('post', route).send({ email });
+          statuses.push(res.status);
+          if (res.status === 429) {
+            expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+            expect(res.body.message).toBe(AUTH_ERRORS.tooManyEmails);
+          }
+        }
+        answers.push(statuses);
+      }
+      // The limit starts at the same request for each: it cannot tell whether an address registered.
+      expect(answers).toEqual([[200, 200, 200, 200, 200, 429], [200, 200, 200, 200, 200, 429], [200, 200, 200, 200, 200, 429]]);
     });
 
-    it('limits mails per address (5 per hour), for unknown addresses alike', async () => {
-      for (const email of [uniqueEmail('mail-limit'), (await verifiedAccount('mail-limit-known')).email]) {
-        const used = email.includes('known') ? 1 : 0; // the registration mail counts
-        for (let i = used; i < 5; i += 1) await call('post', '/api/auth/forgot-password').send({ email }).expect(200);
-        const res = await call('post', '/api/auth/forgot-password').send({ email }).expect(429);
-        expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
-        expect(res.body.message).toBe(AUTH_ERRORS.tooManyEmails);
+    it('limits registrations and mail requests per address of origin (20 per hour), whatever the e-mail', async () => {
+      const ip = uniqueIp();
+      for (let i = 0; i < 10; i += 1) await call('post', '/api/auth/register', ip).send({ email: uniqueEmail('burst'), password: PASSWORD, confirmPassword: PASSWORD }).expect(201);
+      for (let i = 0; i < 10; i += 1) await call('post', '/api/auth/forgot-password', ip).send({ email: uniqueEmail('burst-forgot') }).expect(200);
+      const email = uniqueEmail('burst-last');
+      const res = await call('post', '/api/auth/register', ip).send({ email, password: PASSWORD, confirmPassword: PASSWORD }).expect(429);
+      expect(res.body).toMatchObject({ code: 'TOO_MANY_REQUESTS', message: AUTH_ERRORS.tooManyRequests });
+      expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+      expect(await db.query('SELECT 1 FROM auth.users WHERE email = $1', [email])).toEqual([]);
+      await call('post', '/api/auth/forgot-password', ip).send({ email }).expect(429);
+      await call('post', '/api/auth/register', uniqueIp()).send({ email, password: PASSWORD, confirmPassword: PASSWORD }).expect(201);
+    });
+  });
+
+  describe('trusted proxies', () => {
+    it('believes X-Forwarded-For only from TRUSTED_PROXIES: a client cannot spray its failures over made-up addresses', async () => {
+      const strict = await startServiceApp(authService, { env: { ...env, TRUSTED_PROXIES: '192.0.2.1' } });
+      try {
+        const { email } = await verifiedAccount('xff');
+        for (let i = 0; i < 10; i += 1) {
+          await request(strict.url).post('/api/auth/login').set('x-forwarded-for', uniqueIp()).send({ email, password: 'Wrong1pass' }).expect(401);
+        }
+        // All ten came from this test's own address, whatever the header said.
+        await request(strict.url).post('/api/auth/login').set('x-forwarded-for', uniqueIp()).send({ email, password: PASSWORD }).expect(429);
+        const rows = await db.query(`SELECT key, hits FROM auth.throttle_counters WHERE key LIKE $1`, [`login-pair:%:${email}`]);
+        expect(rows).toEqual([{ key: `login-pair:127.0.0.1:${email}`, hits: 11 }]);
+      } finally {
+        await strict.app.close();
+      }
+    });
+  });
+
+  describe('sessions', () => {
+    it('a password reset ends every earlier token; the new password starts a new session', async () => {
+      const { email, token: first } = await verifiedAccount('reset-sessions');
+      const second = (await login(email).expect(200)).body.token;
+      await me(first).expect(200);
+      await call('post', '/api/auth/forgot-password').send({ email }).expect(200);
+      const mail = (await mailsTo(email, 2)).find((m) => /reset/i.test(m.subject))!;
+      await call('post', '/api/auth/reset-password').send({ token: tokenFrom(mail, 'reset-password'), password: 'Newpass1x', confirmPassword: 'Newpass1x' }).expect(200);
+      for (const old of [first, second]) {
+        const res = await me(old).expect(401);
+        expect(res.body.message).toBe(AUTH_ERRORS.sessionEnded);
+      }
+      await me((await login(email, 'Newpass1x').expect(200)).body.token).expect(200);
+    });
+
+    it('"Sign out of all devices" ends every session of the account; sign out ends only its own', async () => {
+      const { email, token: laptop } = await verifiedAccount('logout-all');
+      const phone = (await login(email).expect(200)).body.token;
+      const tablet = (await login(email).expect(200)).body.token;
+      await call('post', '/api/auth/logout').set('authorization', `Bearer ${tablet}`).expect(200);
+      await me(tablet).expect(401);
+      await me(phone).expect(200);
+      const res = await call('post', '/api/auth/logout-all').set('authorization', `Bearer ${phone}`).expect(200);
+      expect(res.body).toEqual({ success: true, message: expect.any(String) });
+      await me(phone).expect(401);
+      await me(laptop).expect(401);
+      await call('post', '/api/auth/refresh').set('authorization', `Bearer ${laptop}`).expect(401);
+      await me((await login(email).expect(200)).body.token).expect(200);
+    });
+
+    it('renewing gives a new token of the same session for 7 more days; the old one keeps working until the session ends', async () => {
+      const { token } = await verifiedAccount('refresh');
+      const claims = (t: string) => JSON.parse(Buffer.from(t.split('.')[1], 'base64url').toString());
+      await db.query(`UPDATE auth.sessions SET "expiresAt" = now() + interval '1 day' WHERE id = $1`, [claims(token).sid]);
+      const res = await call('post', '/api/auth/refresh').set('authorization', `Bearer ${token}`).expect(200);
+      expect(res.headers['cache-control']).toBe('no-store');
+      const renewed = res.body.token as string;
+      expect(claims(renewed).sid).toBe(claims(token).sid);
+      expect(claims(renewed).exp - Math.floor(Date.now() / 1000)).toBeGreaterThan(7 * 24 * 3600 - 120);
+      const [row] = await db.query('SELECT "expiresAt" FROM auth.sessions WHERE id = $1', [claims(token).sid]);
+      expect(new Date(row.expiresAt).getTime()).toBeGreaterThan(Date.now() + 6.9 * 24 * 3600_000);
+      await me(renewed).expect(200);
+      await me(token).expect(200);
+    });
+
+    it('publishes ended sessions (not live ones) for the other services', async () => {
+      const { email, token } = await verifiedAccount('feed');
+      const sid = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()).sid;
+      const before = (await call('get', '/api/auth/sessions/revoked').expect(200)).body;
+      expect(before.revoked.map((r: { sessionId: string }) => r.sessionId)).not.toContain(sid);
+      await call('post', '/api/auth/logout-all').set('authorization', `Bearer ${token}`).expect(200);
+      const after = (await call('get', `/api/auth/sessions/revoked?since=${encodeURIComponent(before.asOf)}`).expect(200)).body;
+      expect(after.revoked).toContainEqual({ sessionId: sid, expiresAt: expect.any(String) });
+      expect(after.revoked.length).toBeLessThan(50);
+      await call('get', '/api/auth/sessions/revoked?since=yesterday').expect(400);
+      expect(email).toBeTruthy();
+    });
+  });
+
+  describe('common passwords', () => {
+    it('refuses "Password1" and other common passwords at registration and reset, with a clear message, storing nothing', async () => {
+      for (const password of ['Password1', 'pASSWORD123', 'Qwerty123']) {
+        const email = uniqueEmail('common');
+        const res = await register(email, password).expect(400);
+        expect(res.body).toMatchObject({ code: 'VALIDATION_FAILED', message: M.commonPassword, issues: [{ path: ['password'], message: M.commonPassword }] });
+        expect(await db.query('SELECT 1 FROM auth.users WHERE email = $1', [email])).toEqual([]);
+      }
+      const res = await call('post', '/api/auth/reset-password').send({ token: 'x', password: 'Password1', confirmPassword: 'Password1' }).expect(400);
+      expect(res.body.message).toBe(M.commonPassword);
+    });
+  });
+
+  describe('tokens are never cached', () => {
+    it('answers sign-in and verification with Cache-Control: no-store and the security headers', async () => {
+      const email = uniqueEmail('nostore');
+      await register(email).expect(201);
+      const verified = await verify(tokenFrom((await mailsTo(email))[0], 'verify-email')).expect(200);
+      const signedIn = await login(email).expect(200);
+      for (const res of [verified, signedIn]) {
+        expect(res.headers['cache-control']).toBe('no-store');
+        expect(res.headers['x-content-type-options']).toBe('nosniff');
+        expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+        expect(res.headers['x-frame-options']).toBe('DENY');
+        expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
       }
     });
   });

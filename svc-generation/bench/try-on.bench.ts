@@ -1,12 +1,13 @@
+import type { GenerateResponse, TryOnJob } from '@vton/contracts';
 import { spawn } from 'node:child_process';
-import { performance } from 'node:perf_hooks';
+import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
+import { performance } from 'node:perf_hooks';
 import sharp from 'sharp';
 import request from 'supertest';
-import type { GenerateResponse } from '@vton/contracts';
-import { TryOnService, type ModelTimings } from '../src/try-on/try-on.service.js';
-import { MediaSeeder, Platform, type App } from '../test/helpers.js';
+import { ModelRunner, type ModelTimings } from '../src/worker/model-runner.js';
+import { MediaSeeder, Platform, waitForJob, type App, type WorkerProcess } from '../test/helpers.js';
 
 let nextPort = 39_400 + Math.floor(Math.random() * 500);
 
@@ -28,33 +29,41 @@ async function startEngineProcess(delayMs: number): Promise<{ url: string; close
   }
   return {
     url: `${base}/v1/try-on`,
-    close: () => new Promise<void>((resolve) => {
-      child.once('exit', () => resolve());
-      child.kill('SIGTERM');
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
   };
 }
 
 /**
- * Figures for BENCHMARKS.md: (1) svc-generation's own time per model for a 4K photo, outside the
- * VTON call; (2) wall time of a 10-model batch against a fixed-delay engine versus a 1-model batch.
+ * Figures for BENCHMARKS.md, through the queue as `npm start` runs it (the API here, the workers
+ * as their own processes): (1) a worker's own time per model for a 4K photo, outside the VTON call;
+ * (2) a 10-model job against a 1-model job with the engine taking ENGINE_DELAY_MS (10 s) and ten
+ * provider slots; (3) jobs per minute with one worker and with two against a delay-dominated engine;
+ * (4) the delay a flooding account adds to another account's one-model job.
  */
-const ENGINE_DELAY_MS = Number(process.env.ENGINE_DELAY_MS || 2000);
+const SLOW_ENGINE_MS = Number(process.env.ENGINE_DELAY_MS || 10_000);
+/** BENCH_PARTS=2,4 runs only those parts (all by default); BENCH_WORKER_LOGS=1 prints the workers' logs. */
+const PARTS = new Set((process.env.BENCH_PARTS || '1,2,3,4').split(',').map(Number));
+const WORKER_LOG_LEVEL = process.env.BENCH_WORKER_LOGS ? 'info' : 'warn';
 const ROUNDS = 5;
 const print = (line = '') => process.stdout.write(`${line}\n`);
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
-/** A photo-like 4K JPEG: smooth gradients plus grain, so it compresses like a real photo. */
-async function photo(width: number, height: number): Promise<Buffer> {
+/** A photo-like JPEG: smooth gradients plus grain, so it compresses like a real photo. */
+async function photo(width: number, height: number, tint = 0): Promise<Buffer> {
   const raw = Buffer.alloc(width * height * 3);
-  let seed = 12345;
+  let seed = 12345 + tint;
   for (let y = 0, i = 0; y < height; y++) {
     for (let x = 0; x < width; x++, i += 3) {
       seed = (seed * 1103515245 + 12345) & 0x7fffffff;
       const grain = (seed >> 16) % 9;
-      raw[i] = Math.min(255, 120 + ((x * 90) / width) + grain);
-      raw[i + 1] = Math.min(255, 100 + ((y * 80) / height) + grain);
-      raw[i + 2] = Math.min(255, 90 + (((x + y) * 40) / (width + height)) + grain);
+      raw[i] = Math.min(255, 120 + (x * 90) / width + grain + tint);
+      raw[i + 1] = Math.min(255, 100 + (y * 80) / height + grain);
+      raw[i + 2] = Math.min(255, 90 + ((x + y) * 40) / (width + height) + grain);
     }
   }
   return sharp(raw, { raw: { width, height, channels: 3 } }).jpeg({ quality: 90 }).toBuffer();
@@ -62,67 +71,153 @@ async function photo(width: number, height: number): Promise<Buffer> {
 
 it('svc-generation benchmark', async () => {
   const platform = await new Platform().start();
-  const fast = await startEngineProcess(0);
-  const slow = await startEngineProcess(ENGINE_DELAY_MS);
+  const engines: { url: string; close: () => Promise<void> }[] = [];
   const apps: App[] = [];
+  const workers: WorkerProcess[] = [];
+  const engine = async (delayMs: number) => {
+    const started = await startEngineProcess(delayMs);
+    engines.push(started);
+    return started;
+  };
+  const spawnWorkers = async (count: number, env: Record<string, string>) => {
+    const started: WorkerProcess[] = [];
+    for (let i = 0; i < count; i++) started.push(await platform.spawnWorker({ LOG_LEVEL: WORKER_LOG_LEVEL, ...env }, `bench-worker-${i + 1}`));
+    workers.push(...started);
+    return started;
+  };
+  const stopWorkers = async () => {
+    await Promise.all(workers.splice(0).map((w) => w.kill('SIGKILL')));
+  };
   try {
     const token = await platform.token(900);
     const seed = new MediaSeeder(platform.media.url, token);
     const garment = await seed.croppedGarment();
-    const caller = { userId: 900, token };
+    print(`\nsvc-generation benchmark — ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}`);
 
-    print(`\nsvc-generation benchmark — ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`);
-
-    // (1) Per-model overhead for a 3840×2160 photo, painted area ~1300 px square.
-    const fourK = await seed.model(await photo(3840, 2160), { rect: { left: 1300, top: 500, width: 1200, height: 1300 }, filename: '4k.jpg' });
-    const direct = await platform.generation({ VTON_API_URL: fast.url });
-    apps.push(direct);
-    const service = direct.app.get(TryOnService);
-    const plan = await service.plan(caller, { garmentId: garment.id, modelIds: [fourK.id], prompt: 'bench' });
-    const garmentPng = await service.loadGarment(caller, plan);
-    const rounds: ModelTimings[] = [];
-    const totals: number[] = [];
-    for (let round = 0; round <= ROUNDS; round++) {
-      const timings: Partial<ModelTimings> = {};
-      const started = performance.now();
-      await service.runModel(caller, plan, plan.models[0], garmentPng, { timings });
-      if (round === 0) continue; // warm-up
-      totals.push(performance.now() - started);
-      rounds.push(timings as ModelTimings);
-    }
-    const stage = (key: keyof ModelTimings) => median(rounds.map((r) => r[key]));
-    const overheads = rounds.map((r, i) => totals[i] - r.vton);
-    print(`\n(1) One model, 3840×2160 JPEG photo, bounds ${fourK.inpaint!.bounds.width}×${fourK.inpaint!.bounds.height}, median of ${ROUNDS} (ms):`);
-    print(`    read crop + mask from svc-media   ${stage('inputs').toFixed(0)}`);
-    print(`    fit target/mask to 960×960        ${stage('prepare').toFixed(0)}`);
-    print(`    VTON call (local compositor, 0 ms delay) ${stage('vton').toFixed(0)}   ← not overhead`);
-    print(`    read original + compose + PNG     ${stage('compose').toFixed(0)}`);
-    print(`    save to gallery (svc-media)       ${stage('save').toFixed(0)}`);
-    print(`    overhead outside the VTON call    ${median(overheads).toFixed(0)}  (total ${median(totals).toFixed(0)})`);
-
-    // (2) Batches against an engine that always takes ENGINE_DELAY_MS.
-    const models = [];
-    for (let i = 0; i < 10; i++) models.push(await seed.model(await photo(1920, 1280), { rect: { left: 700, top: 300, width: 520, height: 700 }, filename: `m${i}.jpg` }));
-    print(`\n(2) Batches, 1920×1280 photos, engine ENGINE_DELAY_MS=${ENGINE_DELAY_MS} (wall time of POST /api/try-on/generate, ms):`);
-    for (const concurrency of [4, 10]) {
-      const app = await platform.generation({ VTON_API_URL: slow.url, VTON_CONCURRENCY: String(concurrency) });
-      apps.push(app);
-      const run = async (ids: number[]) => {
+    // (1) A worker's own time per model for a 3840×2160 photo, painted area ~1300 px square.
+    if (PARTS.has(1)) {
+      const fast = await engine(0);
+      const fourK = await seed.model(await photo(3840, 2160), { rect: { left: 1300, top: 500, width: 1200, height: 1300 }, filename: '4k.jpg' });
+      const inProcess = await platform.worker({ VTON_API_URL: fast.url });
+      apps.push(inProcess);
+      const runner = inProcess.app.get(ModelRunner);
+      const rounds: ModelTimings[] = [];
+      const totals: number[] = [];
+      for (let round = 0; round <= ROUNDS; round++) {
+        const timings: Partial<ModelTimings> = {};
         const started = performance.now();
-        const res = await request(app.url).post('/api/try-on/generate').auth(token, { type: 'bearer' }).send({ garmentId: garment.id, modelIds: ids, prompt: 'bench' });
-        if (res.status !== 200 || (res.body as GenerateResponse).results.length !== ids.length) throw new Error(`batch failed: ${res.status} ${res.text.slice(0, 300)}`);
+        await runner.run(
+          { jobId: randomUUID(), modelId: fourK.id, run: 1, userId: 900, attempts: 1, garmentId: garment.id, prompt: 'bench', input: { width: fourK.width, height: fourK.height, bounds: fourK.inpaint!.bounds } },
+          { timings },
+        );
+        if (round === 0) continue; // warm-up
+        totals.push(performance.now() - started);
+        rounds.push(timings as ModelTimings);
+      }
+      await inProcess.app.close();
+      apps.length = 0;
+      const stage = (key: keyof ModelTimings) => median(rounds.map((r) => r[key]));
+      print(`\n(1) One model in a worker, 3840×2160 JPEG photo, bounds ${fourK.inpaint!.bounds.width}×${fourK.inpaint!.bounds.height}, median of ${ROUNDS} (ms):`);
+      print(`    read garment + crop + mask (svc-media)   ${stage('inputs').toFixed(0)}`);
+      print(`    fit target/mask to 960×960               ${stage('prepare').toFixed(0)}`);
+      print(`    VTON call (local compositor, no delay)   ${stage('vton').toFixed(0)}   ← not overhead`);
+      print(`    read original + compose + PNG            ${stage('compose').toFixed(0)}`);
+      print(`    save to gallery (svc-media)              ${stage('save').toFixed(0)}`);
+      print(`    overhead outside the VTON call           ${median(rounds.map((r, i) => totals[i] - r.vton)).toFixed(0)}  (total ${median(totals).toFixed(0)})`);
+    }
+
+    const models = [];
+    for (let i = 0; i < 10; i++) models.push(await seed.model(await photo(1920, 1280, i), { rect: { left: 700, top: 300, width: 520, height: 700 }, filename: `m${i}.jpg` }));
+    const generate = async (app: App, as: string, ids: number[]) => {
+      const started = performance.now();
+      const res = await request(app.url).post('/api/try-on/generate').auth(as, { type: 'bearer' }).send({ garmentId: garment.id, modelIds: ids, prompt: 'bench' });
+      if (res.status !== 200 || (res.body as GenerateResponse).results.length !== ids.length) throw new Error(`generate failed: ${res.status} ${res.text.slice(0, 300)}`);
+      return performance.now() - started;
+    };
+
+    // (2) 10 models against 1 through the queue: two workers (as npm start), ten provider slots.
+    if (PARTS.has(2)) {
+      const slow = await engine(SLOW_ENGINE_MS);
+      const env = { VTON_API_URL: slow.url, VTON_CONCURRENCY: '10' };
+      const api = await platform.generation(env);
+      apps.push(api);
+      await spawnWorkers(2, env);
+      await generate(api, token, [models[0].id]); // warm-up
+      const one = median([await generate(api, token, [models[1].id]), await generate(api, token, [models[2].id]), await generate(api, token, [models[3].id])]);
+      const all = models.map((m) => m.id);
+      const ten = median([await generate(api, token, all), await generate(api, token, all), await generate(api, token, all)]);
+      print(`\n(2) POST /api/try-on/generate, 1920×1280 photos, engine delay ${SLOW_ENGINE_MS} ms, VTON_CONCURRENCY=10, 2 workers (median, wall time):`);
+      print(`    1 model ${seconds(one)}   10 models ${seconds(ten)}   ratio ${(ten / one).toFixed(3)}×  (goal ≤ 1.15×; one wave of provider calls → 1.00× from the delay alone)`);
+      await stopWorkers();
+      await api.app.close();
+      apps.length = 0;
+    }
+
+    // (3) Throughput with one and with two workers, each running 4 models at a time, against an
+    // engine that takes 3 s per call (the provider, not the workers, is the bottleneck).
+    if (PARTS.has(3)) {
+      const slow = await engine(3000);
+      const env = { VTON_API_URL: slow.url, VTON_CONCURRENCY: '64', WORKER_CONCURRENCY: '4' };
+      const api = await platform.generation(env);
+      apps.push(api);
+      const small = [];
+      for (let i = 0; i < 4; i++) small.push((await seed.model(await photo(800, 600, 20 + i), { filename: `s${i}.jpg` })).id);
+      const JOBS = 8;
+      const perMinute: number[] = [];
+      for (const count of [1, 2]) {
+        await spawnWorkers(count, env);
+        await generate(api, token, [small[0]]); // warm-up
+        const started = performance.now();
+        const ids: string[] = [];
+        for (let j = 0; j < JOBS; j++) ids.push(((await request(api.url).post('/api/try-on/jobs').auth(token, { type: 'bearer' }).send({ garmentId: garment.id, modelIds: small, prompt: 'bench' })).body as TryOnJob).id);
+        for (const id of ids) {
+          const job = await waitForJob(api.url, token, id, (j) => j.status !== 'running', 300_000);
+          if (job.status !== 'completed' || job.models.some((m) => m.state !== 'succeeded')) throw new Error(`job ${id} did not succeed`);
+        }
+        perMinute.push((JOBS * 60_000) / (performance.now() - started));
+        await stopWorkers();
+      }
+      print(`\n(3) Jobs per minute, ${JOBS} jobs of 4 models (800×600), engine delay 3000 ms, WORKER_CONCURRENCY=4, provider not limiting:`);
+      print(`    1 worker ${perMinute[0].toFixed(1)}/min   2 workers ${perMinute[1].toFixed(1)}/min   ratio ${(perMinute[1] / perMinute[0]).toFixed(2)}×  (2.00× if only the provider's wait counted)`);
+      await api.app.close();
+      apps.length = 0;
+    }
+
+    // (4) Fairness: another account's 1-model job alone, and right behind a flood of eight 5-model jobs.
+    if (PARTS.has(4)) {
+      const slow = await engine(1000);
+      const env = { VTON_API_URL: slow.url, VTON_CONCURRENCY: '4' };
+      const api = await platform.generation(env);
+      apps.push(api);
+      await spawnWorkers(2, env);
+      const other = await platform.token(901);
+      const otherSeed = new MediaSeeder(platform.media.url, other);
+      const otherGarment = await otherSeed.croppedGarment();
+      const otherModel = await otherSeed.model(await photo(1920, 1280, 40), { rect: { left: 700, top: 300, width: 520, height: 700 } });
+      const single = async () => {
+        const started = performance.now();
+        const res = await request(api.url).post('/api/try-on/generate').auth(other, { type: 'bearer' }).send({ garmentId: otherGarment.id, modelIds: [otherModel.id], prompt: 'bench' });
+        if (res.status !== 200) throw new Error(`generate failed: ${res.status}`);
         return performance.now() - started;
       };
-      await run([models[0].id]); // warm-up
-      const one = median([await run([models[0].id]), await run([models[1].id]), await run([models[2].id])]);
-      const ten = median([await run(models.map((m) => m.id)), await run(models.map((m) => m.id))]);
-      print(`    VTON_CONCURRENCY=${String(concurrency).padEnd(2)}  1 model ${one.toFixed(0)}   10 models ${ten.toFixed(0)}   ratio ${(ten / one).toFixed(2)}  (ideal ${Math.ceil(10 / concurrency)}.00 from the engine delay alone)`);
+      await single(); // warm-up
+      const alone = median([await single(), await single(), await single()]);
+      const flood: string[] = [];
+      for (let j = 0; j < 8; j++) {
+        const res = await request(api.url).post('/api/try-on/jobs').auth(token, { type: 'bearer' }).send({ garmentId: garment.id, modelIds: models.slice(0, 5).map((m) => m.id), prompt: 'flood' });
+        flood.push((res.body as TryOnJob).id);
+      }
+      const behind = await single();
+      for (const id of flood) await waitForJob(api.url, token, id, (j) => j.status !== 'running', 300_000);
+      print(`\n(4) Another account's 1-model job (1920×1280), engine delay 1000 ms, VTON_CONCURRENCY=4, 2 workers:`);
+      print(`    alone ${seconds(alone)}   behind 8 queued 5-model jobs of a flooding account ${seconds(behind)}   added ${seconds(behind - alone)} (${((behind - alone) / alone).toFixed(2)} of its own service time; first in, first out would add ~${seconds((40 / 4) * alone)})`);
+      await stopWorkers();
     }
     print();
   } finally {
+    await Promise.all(workers.map((w) => w.kill('SIGKILL')));
     for (const app of apps) await app.app.close();
-    await fast.close();
-    await slow.close();
+    for (const e of engines) await e.close();
     await platform.stop();
   }
 });

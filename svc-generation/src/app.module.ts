@@ -1,23 +1,48 @@
-import { Module, type DynamicModule } from '@nestjs/common';
+import { Global, Module, type DynamicModule } from '@nestjs/common';
 import { defineService, ServiceKitModule } from '@vton/service-kit';
+import { ApiModule } from './api.module.js';
 import { GenerationConfig } from './config/generation.config.js';
 import { generationDatabase } from './database/data-source.js';
-import { TryOnModule } from './try-on/try-on.module.js';
+import { GENERATION_ROLE, type GenerationRole } from './roles.js';
+import { WorkerModule } from './worker/worker.module.js';
 
+@Global()
+@Module({})
+class RoleModule {
+  static of(role: GenerationRole): DynamicModule {
+    return { module: RoleModule, providers: [{ provide: GENERATION_ROLE, useValue: role }], exports: [GENERATION_ROLE] };
+  }
+}
+
+/** svc-generation as one of its two roles, from one package: `dist/main.js` (API) or `dist/worker.js` (worker). */
 @Module({})
 export class AppModule {
-  static register(config: GenerationConfig): DynamicModule {
+  static register(config: GenerationConfig, role: GenerationRole): DynamicModule {
     return {
       module: AppModule,
-      imports: [ServiceKitModule.forRoot({ app: 'svc-generation', config, database: generationDatabase }), TryOnModule],
+      imports: [
+        ServiceKitModule.forRoot({ app: 'svc-generation', config, database: generationDatabase }),
+        RoleModule.of(role),
+        role === 'api' ? ApiModule : WorkerModule,
+      ],
     };
   }
 }
 
+/** The API: jobs, events, retry, results, spec §7's generate route. */
 export const generationService = defineService({
   app: 'svc-generation',
   title: 'svc-generation: try-on generation',
   config: GenerationConfig,
   database: generationDatabase,
-  module: (config) => AppModule.register(config),
+  module: (config) => AppModule.register(config, 'api'),
+});
+
+/** A worker: claims models from the queue and does the try-ons. */
+export const generationWorker = defineService({
+  app: 'svc-generation',
+  title: 'svc-generation worker',
+  config: GenerationConfig,
+  database: generationDatabase,
+  module: (config) => AppModule.register(config, 'worker'),
 });

@@ -1,9 +1,11 @@
 import type { INestApplication } from '@nestjs/common';
-import type { GarmentRecord, ModelPhotoRecord, TryOnJob } from '@vton/contracts';
+import type { GarmentRecord, JobModelState, ModelPhotoRecord, TryOnJob } from '@vton/contracts';
 import { startServiceApp } from '@vton/service-kit';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -11,7 +13,7 @@ import request from 'supertest';
 import { authService } from '../../svc-auth/src/app.module.js';
 import { TokenService } from '../../svc-auth/src/tokens/token.service.js';
 import { mediaService } from '../../svc-media/src/app.module.js';
-import { generationService } from '../src/app.module.js';
+import { generationService, generationWorker } from '../src/app.module.js';
 import { parseMultipart, boundaryOf } from '../src/local-engine/multipart.js';
 import { createEngineServer } from '../src/local-engine/server.js';
 
@@ -20,16 +22,26 @@ export interface App {
   url: string;
 }
 
-/** svc-auth (for tokens and its JWKS) and the real svc-media, started in this process. */
+/**
+ * svc-auth (for tokens and its JWKS) and the real svc-media, started in this process, and
+ * svc-generation's two roles against them. Each Platform has its own generation schema (its own
+ * queue): workers of another test file never take its work.
+ */
 export class Platform {
   auth!: App;
   media!: App;
+  /** The secret of the workers' service credential, shared with svc-media. */
+  readonly serviceSecret = randomBytes(32).toString('base64url');
+  readonly schema = `generation_${randomBytes(4).toString('hex')}`;
   private readonly keyDir = fs.mkdtempSync(path.join(os.tmpdir(), 'svc-generation-keys-'));
+  private readonly workers = new Set<WorkerProcess>();
 
   /** `mediaEnv` adds or overrides svc-media's variables (e.g. a short SIGNED_URL_TTL_SECONDS). */
   async start(mediaEnv: Record<string, string> = {}): Promise<this> {
     this.auth = await startServiceApp(authService, { env: { ...process.env, JWT_KEY_FILE: path.join(this.keyDir, 'key.pem') } });
-    this.media = await startServiceApp(mediaService, { env: { ...process.env, AUTH_JWKS_URL: this.jwksUrl, ...mediaEnv } });
+    this.media = await startServiceApp(mediaService, {
+      env: { ...process.env, AUTH_JWKS_URL: this.jwksUrl, GENERATION_SERVICE_SECRET: this.serviceSecret, ...mediaEnv },
+    });
     return this;
   }
 
@@ -41,17 +53,132 @@ export class Platform {
     return this.auth.app.get(TokenService).issue({ id, email });
   }
 
-  /** svc-generation against this platform; `env` adds or overrides variables. */
-  generation(env: Record<string, string | undefined> = {}): Promise<App> {
-    const merged: NodeJS.ProcessEnv = { ...process.env, AUTH_JWKS_URL: this.jwksUrl, MEDIA_SERVICE_URL: this.media.url, ...env };
+  /** The environment both roles get; `env` adds or overrides (undefined removes). */
+  env(env: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
+    const merged: NodeJS.ProcessEnv = {
+      ...process.env,
+      AUTH_JWKS_URL: this.jwksUrl,
+      MEDIA_SERVICE_URL: this.media.url,
+      DATABASE_SCHEMA: this.schema,
+      GENERATION_SERVICE_SECRET: this.serviceSecret,
+      VTON_RETRY_DELAY_SECONDS: '1',
+      WORKER_LEASE_SECONDS: '12',
+      WORKER_POLL_MS: '500',
+      ...env,
+    };
     for (const [key, value] of Object.entries(env)) if (value === undefined) delete merged[key];
-    return startServiceApp(generationService, { env: merged });
+    return merged;
+  }
+
+  /** svc-generation's API in this process. */
+  generation(env: Record<string, string | undefined> = {}): Promise<App> {
+    return startServiceApp(generationService, { env: this.env(env) });
+  }
+
+  /** A worker in this process (quick to start; the fault tests use real processes: spawnWorker). */
+  worker(env: Record<string, string | undefined> = {}): Promise<App> {
+    return startServiceApp(generationWorker, { env: this.env(env) });
+  }
+
+  /** A worker as its own process, from dist/ (`npm test` builds first), as `npm start` and Kubernetes run it. */
+  async spawnWorker(env: Record<string, string | undefined> = {}, name = 'worker'): Promise<WorkerProcess> {
+    const port = await freePort();
+    const worker = await WorkerProcess.start(this.env({ PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env }), name);
+    this.workers.add(worker);
+    void worker.exited.then(() => this.workers.delete(worker));
+    return worker;
   }
 
   async stop(): Promise<void> {
+    await Promise.all([...this.workers].map((w) => w.kill('SIGKILL')));
     await this.media?.app.close();
     await this.auth?.app.close();
     fs.rmSync(this.keyDir, { recursive: true, force: true });
+  }
+}
+
+/** A worker process: its pid, its /metrics and health URL, its log lines, and how it ended. */
+export class WorkerProcess {
+  readonly lines: string[] = [];
+  private constructor(
+    readonly child: ChildProcess,
+    readonly url: string,
+    readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>,
+  ) {}
+
+  get pid(): number {
+    return this.child.pid!;
+  }
+
+  static async start(env: NodeJS.ProcessEnv, name: string): Promise<WorkerProcess> {
+    const child = spawn(process.execPath, ['--enable-source-maps', path.resolve(import.meta.dirname, '../dist/worker.js')], {
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+    const worker = new WorkerProcess(child, `http://${env.HOST}:${env.PORT}`, exited);
+    for (const stream of [child.stdout!, child.stderr!]) {
+      stream.on('data', (chunk: Buffer) => {
+        for (const line of chunk.toString().split('\n').filter(Boolean)) {
+          worker.lines.push(line);
+          if (process.env.WORKER_LOGS) process.stderr.write(`[${name}] ${line}\n`);
+        }
+      });
+    }
+    // Ready once its liveness path answers (whatever LOG_LEVEL says).
+    let gone = false;
+    void exited.then(() => (gone = true));
+    for (const deadline = Date.now() + 60_000; ; ) {
+      if (gone) throw new Error(`worker ${name} exited before it was ready:\n${worker.lines.join('\n')}`);
+      const live = await fetch(`${worker.url}/api/try-on/health/live`).then((r) => r.ok, () => false);
+      if (live) return worker;
+      if (Date.now() > deadline) throw new Error(`worker ${name} was not ready within 60 s:\n${worker.lines.join('\n')}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+
+  /** Sends the signal and resolves once the process ended. */
+  async kill(signal: NodeJS.Signals): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
+    if (this.child.exitCode === null && this.child.signalCode === null) this.child.kill(signal);
+    return this.exited;
+  }
+
+  /** The worker's Prometheus metrics, parsed. */
+  async metrics(): Promise<Metrics> {
+    return new Metrics(await (await fetch(`${this.url}/metrics`)).text());
+  }
+}
+
+/** A port nothing listens on right now. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Prometheus text format, parsed. */
+export class Metrics {
+  readonly series: { name: string; labels: Record<string, string>; value: number }[] = [];
+
+  constructor(readonly text: string) {
+    for (const line of text.split('\n')) {
+      const match = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
+      if (!match) continue;
+      const labels: Record<string, string> = {};
+      for (const [, key, value] of (match[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)) labels[key] = value;
+      this.series.push({ name: match[1], labels, value: Number(match[3]) });
+    }
+  }
+
+  /** The sum of the series called `name` that carry every label given (undefined when there is none). */
+  value(name: string, labels: Record<string, string> = {}): number | undefined {
+    const matching = this.series.filter((s) => s.name === name && Object.entries(labels).every(([k, v]) => s.labels[k] === v));
+    return matching.length ? matching.reduce((sum, s) => sum + s.value, 0) : undefined;
   }
 }
 
@@ -177,6 +304,8 @@ export class FaultyVton {
   readonly healed = new Set<Fault>();
   inFlight = 0;
   maxInFlight = 0;
+  /** The target's centre colour of every call, in the order the calls arrived. */
+  readonly started: Rgb[] = [];
   /** Extra wait before a successful answer, so parallel calls overlap. */
   okDelayMs = 0;
   /** A successful answer of this many bytes instead of the image, with or without a Content-Length. */
@@ -214,14 +343,17 @@ export class FaultyVton {
     }
     this.requests.push({ fields, files });
     const target = parts.find((p) => p.name === 'target_image')!.data;
-    const fault = this.faultFor(await pixelAt(target, 480, 480));
+    const colour = await pixelAt(target, 480, 480);
+    const fault = this.faultFor(colour);
+    this.started.push(colour);
     this.calls[fault]++;
     this.inFlight++;
     this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
     res.on('close', () => this.inFlight--);
     switch (this.healed.has(fault) ? 'ok' : fault) {
       case 'ok':
-        if (this.okDelayMs) await new Promise((r) => setTimeout(r, this.okDelayMs));
+        if (this.okDelayMs) await this.pause(res, this.okDelayMs);
+        if (res.destroyed) return;
         if (this.oversize) return this.sendOversize(res, this.oversize);
         return void res.writeHead(200, { 'content-type': 'image/png' }).end(await solidPng(960, 960, [0, 200, 0]));
       case 'flaky500':
@@ -240,6 +372,17 @@ export class FaultyVton {
       case 'reset':
         return void req.socket.destroy();
     }
+  }
+
+  /** Waits `ms`, or less if the caller hangs up (a killed worker). */
+  private pause(res: http.ServerResponse, ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      res.once('close', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
   }
 
   /** A body far beyond what the client takes, sent in 64 KB chunks while the client keeps reading. */
@@ -330,3 +473,22 @@ export const FAULT_COLOURS: Record<Fault, Rgb> = {
   reset: [120, 120, 120],
   flaky500: [40, 40, 220],
 };
+
+/** The states one model went through, in order, without repeats. */
+export function statesOf(jobs: TryOnJob[], modelId: number): JobModelState[] {
+  const states: JobModelState[] = [];
+  for (const job of jobs) {
+    const state = job.models.find((m) => m.modelId === modelId)!.state;
+    if (states[states.length - 1] !== state) states.push(state);
+  }
+  return states;
+}
+
+/** Waits until `condition` holds (checked every 50 ms), or fails naming `what`. */
+export async function until(condition: () => boolean | Promise<boolean>, what: string, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}

@@ -2,6 +2,7 @@ import type { TryOnJob } from '@vton/contracts';
 import sharp from 'sharp';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
+import { JobStore } from '../src/jobs/job-store.js';
 import { MediaSeeder, Platform, readJobEvents, solidPng, startLocalEngine, unsigned, waitForJob, type App } from './helpers.js';
 
 /** svc-media signs for 10 s (its minimum), so a job read a little later holds only expired links. */
@@ -13,6 +14,7 @@ describe('a job read after its result URLs expired gets working URLs (real svc-m
   const platform = new Platform();
   let engine: { url: string; close: () => Promise<void> };
   let generation: App;
+  let worker: App;
   let token: string;
   let seed: MediaSeeder;
   let garmentId: number;
@@ -20,13 +22,15 @@ describe('a job read after its result URLs expired gets working URLs (real svc-m
   beforeAll(async () => {
     await platform.start({ SIGNED_URL_TTL_SECONDS: String(TTL_SECONDS) });
     engine = await startLocalEngine();
-    generation = await platform.generation({ VTON_API_URL: engine.url, JOB_EVENTS_POLL_MS: '200' });
+    generation = await platform.generation({ VTON_API_URL: engine.url });
+    worker = await platform.worker({ VTON_API_URL: engine.url });
     token = await platform.token(401);
     seed = new MediaSeeder(platform.media.url, token);
     garmentId = (await seed.croppedGarment()).id;
   });
 
   afterAll(async () => {
+    await worker?.app.close();
     await generation?.app.close();
     await engine?.close();
     await platform.stop();
@@ -75,9 +79,14 @@ describe('a job read after its result URLs expired gets working URLs (real svc-m
     // Nothing is written back: the database keeps what was saved.
     expect(await storedResults(created.id)).toEqual(stored);
 
-    // The event stream: the first message carries fresh URLs, and so do later ones (read from the database).
+    // The event stream: the first message carries fresh URLs, and so do later ones (read from the database on each change).
     const eventsUrl = `${generation.url}/api/try-on/jobs/${created.id}/events?access_token=${encodeURIComponent(token)}`;
-    const touch = () => generation.app.get(DataSource).query(`UPDATE try_on_jobs SET updated_at = now() WHERE id = $1`, [created.id]);
+    // A change to the job, announced the way every change is (NOTIFY after the write).
+    const touch = async () => {
+      const database = generation.app.get(DataSource);
+      await database.query(`UPDATE try_on_jobs SET updated_at = now() WHERE id = $1`, [created.id]);
+      await database.query(`SELECT pg_notify($1, $2)`, [generation.app.get(JobStore).channels.jobChanged, created.id]);
+    };
     let touched = false;
     const events = await readJobEvents(eventsUrl, (j) => {
       if (!touched) {

@@ -10,6 +10,7 @@ describe('POST /api/try-on/generate (real Postgres, S3, svc-media and the local 
   const platform = new Platform();
   let engine: Awaited<ReturnType<typeof startLocalEngine>>;
   let generation: App;
+  let worker: App;
   let token: string;
   let seed: MediaSeeder;
 
@@ -17,11 +18,13 @@ describe('POST /api/try-on/generate (real Postgres, S3, svc-media and the local 
     await platform.start();
     engine = await startLocalEngine();
     generation = await platform.generation({ VTON_API_URL: engine.url });
+    worker = await platform.worker({ VTON_API_URL: engine.url });
     token = await platform.token(101);
     seed = new MediaSeeder(platform.media.url, token);
   });
 
   afterAll(async () => {
+    await worker?.app.close();
     await generation?.app.close();
     await engine?.close();
     await platform.stop();
@@ -95,6 +98,15 @@ describe('POST /api/try-on/generate (real Postgres, S3, svc-media and the local 
     const res = await generate({ garmentId: 1, modelIds: [1], prompt: 42 }).expect(400);
     expect(res.body).toMatchObject({ code: 'VALIDATION_FAILED', issues: [{ path: ['prompt'], message: expect.stringContaining('prompt') }] });
     await request(generation.url).post('/api/try-on/generate').send({ garmentId: 1, modelIds: [1] }).expect(401);
+  });
+
+  it('refuses ids beyond the id columns’ range and control characters with 400 naming the field, before calling svc-media', async () => {
+    const garmentBeyond = await generate({ garmentId: 2_147_483_648, modelIds: [1], prompt: '' }).expect(400);
+    expect(garmentBeyond.body).toMatchObject({ code: 'VALIDATION_FAILED', message: 'garmentId must be a positive integer' });
+    const modelBeyond = await generate({ garmentId: 1, modelIds: [1, 99_999_999_999], prompt: '' }).expect(400);
+    expect(modelBeyond.body).toMatchObject({ code: 'VALIDATION_FAILED', message: 'each of modelIds must be a positive integer' });
+    const nul = await generate({ garmentId: 1, modelIds: [1], prompt: 'red\u0000dress' }).expect(400);
+    expect(nul.body).toMatchObject({ code: 'VALIDATION_FAILED', message: 'prompt must not contain control characters' });
   });
 
   it('answers 503 when svc-media cannot be reached', async () => {

@@ -3,12 +3,15 @@ import request from 'supertest';
 import { FAULT_COLOURS, FaultyVton, MediaSeeder, Platform, solidPng, type App, type Fault } from './helpers.js';
 
 const TIMEOUT_MS = 600;
+/** Two runs per model: a retryable failure is tried once more. */
+const MAX_ATTEMPTS = 2;
 const MAX_RESPONSE_BYTES = 1024 * 1024;
 
 describe('VTON faults (a fault-injecting VTON stub; real svc-media)', () => {
   const platform = new Platform();
   const vton = new FaultyVton(FAULT_COLOURS);
   let generation: App;
+  let worker: App;
   let token: string;
   let garmentId: number;
   const models = {} as Record<Fault, number>;
@@ -18,13 +21,15 @@ describe('VTON faults (a fault-injecting VTON stub; real svc-media)', () => {
   beforeAll(async () => {
     await platform.start();
     await vton.start();
-    generation = await platform.generation({
+    const env = {
       VTON_API_URL: vton.url,
       VTON_TIMEOUT_MS: String(TIMEOUT_MS),
-      VTON_RETRY_BACKOFF_MS: '20',
+      VTON_MAX_ATTEMPTS: String(MAX_ATTEMPTS),
       VTON_CONCURRENCY: '2',
       VTON_MAX_RESPONSE_BYTES: String(MAX_RESPONSE_BYTES),
-    });
+    };
+    generation = await platform.generation(env);
+    worker = await platform.worker(env);
     token = await platform.token(201);
     const seed = new MediaSeeder(platform.media.url, token);
     garmentId = (await seed.croppedGarment()).id;
@@ -41,6 +46,7 @@ describe('VTON faults (a fault-injecting VTON stub; real svc-media)', () => {
   });
 
   afterAll(async () => {
+    await worker?.app.close();
     await generation?.app.close();
     await vton.stop();
     await platform.stop();
@@ -65,7 +71,7 @@ describe('VTON faults (a fault-injecting VTON stub; real svc-media)', () => {
     });
   });
 
-  it('retries a 5xx once and a 4xx never, and keeps the successes of a partly failed batch', async () => {
+  it('runs a 5xx model again up to VTON_MAX_ATTEMPTS and a 4xx never, and keeps the successes of a partly failed batch', async () => {
     const res = await generate(['ok', 'error500', 'error400']).expect(200);
     expect((res.body as GenerateResponse).results.map((r) => r.modelId)).toEqual([models.ok]);
     expect(vton.calls).toMatchObject({ ok: 1, error500: 2, error400: 1 });
@@ -77,7 +83,7 @@ describe('VTON faults (a fault-injecting VTON stub; real svc-media)', () => {
     expect(vton.calls.flaky500).toBe(2);
   });
 
-  it('abandons a hanging call at the timeout, retries it once, reports it failed and keeps the other results', async () => {
+  it('abandons a hanging call at the timeout, runs it again up to VTON_MAX_ATTEMPTS, reports it failed and keeps the other results', async () => {
     const res = await generate(['hang', 'ok']).expect(200);
     // The stub never answers: getting an answer at all shows both attempts were cut off.
     expect(res.body.results.map((r: { modelId: number }) => r.modelId)).toEqual([models.ok]);
@@ -107,7 +113,7 @@ describe('VTON faults (a fault-injecting VTON stub; real svc-media)', () => {
     expect(vton.calls).toMatchObject({ error500: 2, error400: 1, garbage: 1, reset: 2, hang: 2 });
   });
 
-  it('never has more calls in flight than VTON_CONCURRENCY', async () => {
+  it('never has more calls in flight than VTON_CONCURRENCY, however many models a batch has', async () => {
     vton.okDelayMs = 150;
     // Six distinct models (a batch drops repeated ids), each call slow enough to overlap the others.
     const modelIds = [models.ok, ...okModels];

@@ -4,6 +4,7 @@ import { MediaConfig } from './config/media.config.js';
 import { mediaDatabase } from './database/data-source.js';
 import { GarmentsModule } from './garments/garments.module.js';
 import { GeneratedImagesModule } from './generated-images/generated-images.module.js';
+import { InternalModule } from './internal/internal.module.js';
 import { ModelsModule } from './models/models.module.js';
 import { StorageModule } from './storage/storage.module.js';
 import { StorageReadiness } from './storage/storage.readiness.js';
@@ -25,6 +26,7 @@ export class AppModule {
         GarmentsModule,
         ModelsModule,
         GeneratedImagesModule,
+        InternalModule,
       ],
     };
   }

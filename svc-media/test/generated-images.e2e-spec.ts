@@ -53,6 +53,13 @@ function shortStreamPng(bytes: Buffer): Buffer {
   return Buffer.concat(parts);
 }
 
+/** `{ d: { d: … } }`, `levels` deep. */
+function nested(levels: number): object {
+  let value: object = {};
+  for (let i = 0; i < levels; i += 1) value = { d: value };
+  return value;
+}
+
 describe('generated images (real Postgres, S3 server, svc-auth tokens)', () => {
   const h = new MediaHarness();
   let seller: Seller;
@@ -135,6 +142,13 @@ describe('generated images (real Postgres, S3 server, svc-auth tokens)', () => {
     await h.http().delete(`/api/generated-images/${image.id}`).set(bearer(seller)).expect(404);
   });
 
+  it('keeps metadata up to 16 KB and a prompt with line breaks', async () => {
+    const metadata = { processedAt: '2026-01-01T00:00:00Z', scaleFactor: 1.5, notes: 'x'.repeat(15 * 1024) };
+    const { body } = await save(seller, { imageUrl: dataUrl(await png(5, 5)), prompt: 'line one\n\tline two', metadata }).expect(201);
+    expect(body).toMatchObject({ prompt: 'line one\n\tline two', metadata });
+    await h.http().delete(`/api/generated-images/${body.id}`).set(bearer(seller)).expect(204);
+  });
+
   describe('bad bodies get a clear 4xx and leave no rows or objects behind', () => {
     const cases: [string, () => Promise<object | string>, number, RegExp][] = [
       ['a huge data URL', async () => ({ imageUrl: `data:image/png;base64,${'A'.repeat(TEST_MAX_DATA_URL_BYTES + 4)}` }), 413, /larger than the 2 MB limit/],
@@ -148,6 +162,16 @@ describe('generated images (real Postgres, S3 server, svc-auth tokens)', () => {
       ['a modelId given as text', async () => ({ imageUrl: dataUrl(await png(5, 5)), modelId: '7' }), 400, /modelId must be a positive integer/],
       ['an unknown generationType', async () => ({ imageUrl: dataUrl(await png(5, 5)), generationType: 'dalle' }), 400, /generationType must be 'vton' or 'mock'/],
       ['metadata that is not an object', async () => ({ imageUrl: dataUrl(await png(5, 5)), metadata: [1, 2] }), 400, /metadata must be an object/],
+      // Beyond the column's range: refused here, never looked up.
+      ['a garmentId beyond the 32-bit id range', async () => ({ imageUrl: dataUrl(await png(5, 5)), garmentId: 2_147_483_648 }), 400, /^garmentId must be a positive integer$/],
+      ['a modelId of 1e20', async () => ({ imageUrl: dataUrl(await png(5, 5)), modelId: 1e20 }), 400, /^modelId must be a positive integer$/],
+      // Postgres can store neither in text or JSON: refused by the one input check, named.
+      ['a NUL character in the prompt', async () => ({ imageUrl: dataUrl(await png(5, 5)), prompt: 'beach\u0000day' }), 400, /^prompt must not contain control characters$/],
+      ['a NUL character inside metadata', async () => ({ imageUrl: dataUrl(await png(5, 5)), metadata: { note: { text: 'a\u0000b' } } }), 400, /^metadata\.note\.text must not contain control characters$/],
+      ['an escape character in a metadata key', async () => ({ imageUrl: dataUrl(await png(5, 5)), metadata: { 'a\u001bb': 1 } }), 400, /^metadata must not have a key with control characters$/],
+      // Sent as text: 100 000 levels are more than JSON.stringify itself can write.
+      ['metadata nested 100 000 levels deep', async () => `{"imageUrl":"${dataUrl(await png(5, 5))}","metadata":${'{"d":'.repeat(100_000)}{}${'}'.repeat(100_000)}}`, 400, /^metadata is nested too deeply \(at most 32 levels\)$/],
+      ['metadata over 16 KB', async () => ({ imageUrl: dataUrl(await png(5, 5)), metadata: { notes: 'x'.repeat(17 * 1024) } }), 400, /^metadata must be at most 16 KB of JSON$/],
     ];
 
     it.each(cases)('%s', async (_what, build, status, message) => {
@@ -189,6 +213,11 @@ describe('generated images (real Postgres, S3 server, svc-auth tokens)', () => {
       await withFile().field('tryOnResult', 'true').expect(400);
       await withFile().field('garmentId', 'abc').expect(400);
       await withFile().field('tryOnResult', 'maybe').expect(400);
+      // Form fields pass the same input checks as JSON bodies.
+      expect((await withFile().field('prompt', 'a\u0000b').expect(400)).body.message).toBe('prompt must not contain control characters');
+      expect((await withFile().field('modelId', '4294967296').expect(400)).body.message).toBe('modelId must be a positive integer');
+      expect((await withFile().field('metadata', JSON.stringify({ n: 'x'.repeat(17 * 1024) })).expect(400)).body.message).toBe('metadata must be at most 16 KB of JSON');
+      expect((await withFile().field('metadata', JSON.stringify(nested(100))).expect(400)).body.message).toBe('metadata is nested too deeply (at most 32 levels)');
       expect(await h.rowsOf(seller.id)).toEqual(NO_ROWS);
       expect(await h.objectsOf(seller.id)).toEqual([]);
     });

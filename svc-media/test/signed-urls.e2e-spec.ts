@@ -82,3 +82,27 @@ describe('signed image URLs (real S3 server)', () => {
     ]));
   });
 });
+
+/** npm start and the tests run with a random secret generated into the data folder (local-stack's secrets.mjs). */
+describe('the signing secret is never derived from public defaults', () => {
+  const h = new MediaHarness();
+  beforeAll(() => h.start());
+  afterAll(() => h.stop());
+
+  it('refuses a URL forged with a key derived from the embedded object store’s published credentials', async () => {
+    const seller = await h.seller();
+    const url = (await h.http().post('/api/garments').set(bearer(seller)).attach('file', await png(20, 20), 'g.png').expect(201)).body.url as string;
+    await h.fetchSigned(url).expect(200);
+    const { pathname, searchParams } = new URL(url, 'http://x');
+    const key = pathname.replace('/api/media/files/', '');
+    const exp = Number(searchParams.get('exp'));
+    // What an attacker who read the code (and the s3rver defaults S3RVER/S3RVER) could compute before.
+    const derived = createHmac('sha256', 'S3RVER').update(`vton svc-media signed URLs\nS3RVER\n${process.env.S3_BUCKET}`).digest();
+    for (const secret of [derived, Buffer.from('S3RVER'), Buffer.from(process.env.S3_SECRET_KEY!)]) {
+      const forged = createHmac('sha256', secret).update(`${key}\n${exp}`).digest('base64url');
+      const res = await h.http().get(`${pathname}?exp=${exp}&sig=${forged}`).expect(403);
+      expect(res.body).toMatchObject({ code: 'FORBIDDEN', message: 'Invalid image link' });
+    }
+    expect(process.env.MEDIA_URL_SIGNING_SECRET).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  });
+});

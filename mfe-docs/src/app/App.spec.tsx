@@ -83,7 +83,7 @@ describe('docs App', () => {
     expect(within(sidebar()).getByText('No articles match “zebra”.')).toBeInTheDocument();
     fireEvent.change(box, { target: { value: '' } });
     expect(location()).toBe('/docs/faq');
-    expect(within(sidebar()).getAllByRole('link')).toHaveLength(8);
+    expect(within(sidebar()).getAllByRole('link')).toHaveLength(9);
   });
 
   it('opens the sidebar as a drawer and closes it with Escape', async () => {

@@ -17,12 +17,22 @@ async function bodyText(id: string): Promise<string> {
 }
 
 describe('documentation content', () => {
-  it('has the sections and eight articles of the spec', () => {
+  it('has the sections and eight articles of the spec, and the providers article', () => {
     expect(DOC_SECTIONS.map((s) => [s.title, s.articles.map((a) => a.id)])).toEqual([
       ['Getting Started', ['quick-start', 'best-practices']],
       ['Tutorials', ['crop-masking', 'prompt-guide', 'export-results']],
-      ['Reference', ['faq', 'troubleshooting', 'keyboard-shortcuts']],
+      ['Reference', ['faq', 'troubleshooting', 'keyboard-shortcuts', 'try-on-providers']],
     ]);
+  });
+
+  it('tells how to set up each try-on provider, what it costs in time, and what the mask guarantee means', async () => {
+    const text = await bodyText('try-on-providers');
+    for (const variable of ['VTON_PROVIDER', 'FASHN_API_KEY', 'FASHN_MODE', 'GOOGLE_APPLICATION_CREDENTIALS', 'GOOGLE_CLOUD_LOCATION', 'VERTEX_MODEL', 'FAL_KEY', 'FAL_MODEL', 'FAL_QUEUE_URL']) {
+      expect(text).toContain(variable);
+    }
+    expect(text).toContain('12–17 s (quality)');
+    expect(text).toContain('50 try-on requests a minute');
+    expect(text).toContain('Every pixel outside the softened mask is exactly the pixel of the photo you uploaded');
   });
 
   it('states the formats, sizes and batch advice the product works with', async () => {

@@ -84,6 +84,13 @@ export const DOC_SECTIONS: DocSection[] = [
         tags: ['keyboard', 'shortcuts', 'mask editor'],
         content: lazy(() => import('./articles/KeyboardShortcuts')),
       },
+      {
+        id: 'try-on-providers',
+        title: 'Choosing a try-on provider',
+        description: 'The built-in compositor, FASHN, Google Vertex AI and fal.ai: setup, time and cost per image, and what stays untouched in your photo.',
+        tags: ['providers', 'fashn', 'vertex', 'fal', 'pricing', 'setup'],
+        content: lazy(() => import('./articles/TryOnProviders')),
+      },
     ],
   },
 ];

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import type { GarmentRecord, ModelPhotoRecord, TryOnJob } from '@vton/contracts';
-import { getAuthToken, useAuth } from '@vton/shell-sdk';
+import { getAuthSessionId, useAuth } from '@vton/shell-sdk';
 import {
   createWorkspaceStore,
   garmentFromRecord,
@@ -32,6 +32,7 @@ import { clearMaskSessions, retainMaskSessions } from '../features/mask-editor/m
  */
 export interface WorkspaceSession {
   readonly userId: number | null;
+  /** The sign-in it belongs to (getAuthSessionId): the same across token renewals. */
   readonly token: string | null;
   readonly store: WorkspaceStore;
   readonly generation: GenerationController;
@@ -62,8 +63,8 @@ interface Session extends WorkspaceSession {
 
 let current: Session | null = null;
 
-/** Still the signed-in seller's? A sign out (or another account) changes the stored token. */
-const isLive = (session: Session): boolean => !session.disposed && getAuthToken() === session.token;
+/** Still the signed-in seller's? A sign out (or another account) changes the sign-in; renewing the token does not. */
+const isLive = (session: Session): boolean => !session.disposed && getAuthSessionId() === session.token;
 
 function dispose(session: Session, { forget }: { forget: boolean }): void {
   if (session.disposed) return;
@@ -82,7 +83,7 @@ function dispose(session: Session, { forget }: { forget: boolean }): void {
  * stays; a fresh one — the previous dropped, its listeners closed — when it changes.
  */
 export function workspaceSessionFor(userId: number | null, deps: WorkspaceSessionDeps = defaultDeps): WorkspaceSession {
-  const token = getAuthToken();
+  const token = getAuthSessionId();
   if (current && !current.disposed && current.userId === userId && current.token === token) return current;
   if (current) dispose(current, { forget: true });
   current = createSession(userId, token, deps);

@@ -1,3 +1,4 @@
+import { TEMPORARILY_UNAVAILABLE } from '@vton/contracts';
 import { errorMessage } from './upload';
 
 describe('errorMessage', () => {
@@ -5,7 +6,9 @@ describe('errorMessage', () => {
     expect(errorMessage(new Error('400: {"statusCode":400,"code":"INVALID_INPUT","message":"The mask is empty"}'))).toBe('The mask is empty');
   });
   it('keeps plain bodies and other errors', () => {
-    expect(errorMessage(new Error('502: Bad Gateway'))).toBe('Bad Gateway');
+    expect(errorMessage(new Error('500: Internal Server Error'))).toBe('Internal Server Error');
+    // A service down says so (the SDK's wording), not the gateway's status text.
+    expect(errorMessage(new Error('502: Bad Gateway'))).toBe(TEMPORARILY_UNAVAILABLE.description);
     expect(errorMessage(new Error('boom'))).toBe('boom');
   });
 });

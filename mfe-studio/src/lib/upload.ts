@@ -1,4 +1,4 @@
-import { getAuthToken, httpError } from '@vton/shell-sdk';
+import { apiErrorMessage, getAuthToken, httpError } from '@vton/shell-sdk';
 
 export interface UploadOptions {
   method?: 'POST' | 'PUT';
@@ -40,18 +40,8 @@ export function uploadWithProgress<T>({ method = 'POST', url, body, onProgress }
   });
 }
 
-/** The human message of an API error "<status>: <json body>" (the body's `message` when it has one). */
-export function errorMessage(error: unknown): string {
-  const text = error instanceof Error ? error.message : String(error);
-  const match = /^\d{3}: (.*)$/s.exec(text);
-  if (match) {
-    try {
-      const body = JSON.parse(match[1]) as { message?: unknown };
-      if (typeof body.message === 'string') return body.message;
-    } catch {
-      /* not JSON */
-    }
-    return match[1];
-  }
-  return text;
-}
+/**
+ * The human message of an API error "<status>: <json body>" (the body's `message` when it has
+ * one); "temporarily unavailable, try again" when a service is down (the SDK's one wording).
+ */
+export const errorMessage = apiErrorMessage;

@@ -26,6 +26,8 @@ export const AUTH_VALIDATION = {
   loginPasswordRequired: 'Password is required',
   verificationTokenRequired: 'Verification token is required',
   resetTokenRequired: 'Reset token is required',
+  /** Beyond spec §5: a password on the common-passwords list (@vton/contracts/common-passwords). */
+  commonPassword: 'This password is one of the most commonly used and easy to guess. Please choose a different one',
 } as const;
 
 /** Lowercase, uppercase and a digit (spec §5). */
@@ -46,7 +48,22 @@ export const AUTH_ERRORS = {
   expiredResetLink: 'This password reset link has expired. Request a new one',
   tooManyAttempts: 'Too many failed sign-in attempts. Please wait a few minutes and try again',
   tooManyEmails: 'Too many e-mails requested for this address. Please try again later',
+  tooManyRequests: 'Too many requests from your network. Please try again later',
+  sessionEnded: 'Your session has ended. Please sign in again',
 } as const;
+
+/** Signed-in sessions (svc-auth README, "Sessions"). */
+export const SESSION_DAYS = 7;
+/** The browser renews its token (POST /api/auth/refresh) once it is this old, so use keeps a session alive. */
+export const SESSION_RENEW_AFTER_MS = 24 * 3600 * 1000;
+/** Where the other services read which sessions ended (revoked before their tokens expire). */
+export const REVOKED_SESSIONS_PATH = '/api/auth/sessions/revoked';
+/** GET REVOKED_SESSIONS_PATH?since= → the sessions that ended since then and whose tokens have not expired. */
+export interface RevokedSessionsResponse {
+  revoked: { sessionId: string; expiresAt: string }[];
+  /** The server's time of this answer; the next call asks from a little before it. */
+  asOf: string;
+}
 
 /** JWT claims every service checks (issuer, audience; ES256 from svc-auth's JWKS). */
 export const JWT_ISSUER = 'vton-studio/svc-auth';

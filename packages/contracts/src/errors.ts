@@ -31,3 +31,28 @@ export const ErrorCode = {
   BATCH_VTON_FAILED: 'BATCH_VTON_FAILED',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+/**
+ * What a 503 SERVICE_UNAVAILABLE says: a dependency (database, object storage, another service)
+ * is down for the moment. It always comes with Retry-After; the frontends show their own
+ * "temporarily unavailable" text for it.
+ */
+export const SERVICE_UNAVAILABLE_MESSAGE = 'A service this request needs is temporarily unavailable. Please try again in a moment.';
+/** Seconds a 503's Retry-After asks the caller to wait. */
+export const SERVICE_UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
+
+/** What the studio and the gallery show when the API answers 503 (or cannot be reached). */
+export const TEMPORARILY_UNAVAILABLE = {
+  title: 'Temporarily unavailable',
+  description: 'The studio is temporarily unavailable. Please try again in a moment.',
+} as const;
+
+/**
+ * Largest id a record can have: every id column is a Postgres `integer`/`serial`. Ids are
+ * checked against it once, where they enter a service; beyond it nothing can exist.
+ */
+export const MAX_RECORD_ID = 2_147_483_647;
+
+/** Bounds of any JSON a service accepts: how deep it may nest, and a saved image's metadata size. */
+export const MAX_JSON_DEPTH = 32;
+export const MAX_METADATA_BYTES = 16 * 1024;

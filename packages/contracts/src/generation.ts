@@ -1,8 +1,48 @@
 import type { GeneratedImageRecord } from './media.js';
 
 /** POST /api/try-on/generate {garmentId, modelIds, prompt} → all results at once (spec §7). */
-export interface GenerateRequest { garmentId: number; modelIds: number[]; prompt: string }
-export interface TryOnResult {
+export interface GenerateRequest {
+  garmentId: number;
+  modelIds: number[];
+  prompt: string;
+  /** The studio's garment category control; passed to providers that take one. Default upper body. */
+  garmentCategory?: GarmentCategory;
+}
+
+/** What kind of garment is tried on: the studio control's upper body / lower body / full-length. */
+export const GARMENT_CATEGORIES = ['upper_body', 'lower_body', 'full_body'] as const;
+export type GarmentCategory = (typeof GARMENT_CATEGORIES)[number];
+export const DEFAULT_GARMENT_CATEGORY: GarmentCategory = 'upper_body';
+export const GARMENT_CATEGORY_LABELS: Record<GarmentCategory, string> = {
+  upper_body: 'Upper body',
+  lower_body: 'Lower body',
+  full_body: 'Full-length',
+};
+
+/** The try-on providers svc-generation can use (VTON_PROVIDER). */
+export const TRY_ON_PROVIDERS = ['local', 'seed', 'fashn', 'vertex', 'fal'] as const;
+export type TryOnProviderName = (typeof TRY_ON_PROVIDERS)[number];
+/** The provider's name as the gallery viewer shows it under a result. */
+export const TRY_ON_PROVIDER_LABELS: Record<TryOnProviderName, string> = {
+  local: 'Local compositor',
+  seed: 'VTON service',
+  fashn: 'FASHN',
+  vertex: 'Google Vertex AI',
+  fal: 'fal.ai',
+};
+
+/**
+ * Which provider made a result, as saved in the result's metadata (and on TryOnResult): the
+ * provider, its model (and version when it reports one) and how long the provider call took.
+ */
+export interface ResultProviderMetadata {
+  provider?: TryOnProviderName;
+  providerModel?: string;
+  providerVersion?: string;
+  providerDurationMs?: number;
+}
+
+export interface TryOnResult extends ResultProviderMetadata {
   id: string;
   /** Signed URL of the composed full-resolution PNG (saved in the gallery). */
   imageUrl: string;
@@ -23,12 +63,21 @@ export interface GenerateResponse { results: TryOnResult[] }
  * POST /api/try-on/jobs/:id/models/:modelId/retry → TryOnJob.
  * (EventSource cannot send a Bearer header: the events URL also accepts `?access_token=`.)
  */
-export type JobModelState = 'queued' | 'running' | 'succeeded' | 'failed';
+/**
+ * queued → running → succeeded | failed. `requeued`: the model ran and is waiting again, to be
+ * run afresh by another worker (its worker stopped, or the provider failed in a way worth
+ * another attempt); it then runs again, and `attempts` counts every run.
+ */
+export type JobModelState = 'queued' | 'running' | 'requeued' | 'succeeded' | 'failed';
+
+/** States in which a model is still to be done: the job is `running` while any model is in one. */
+export const UNFINISHED_MODEL_STATES: readonly JobModelState[] = ['queued', 'requeued', 'running'];
 export interface TryOnJobModel {
   modelId: number;
   state: JobModelState;
   result: TryOnResult | null;
   error: { code: string; message: string } | null;
+  /** How many times the model has been started (every run, including one cut short by a stopped worker). */
   attempts: number;
 }
 export interface TryOnJob {
@@ -49,4 +98,34 @@ export const VTON_FIELDS = {
   targetImage: { field: 'target_image', filename: 'model.png' },
   referenceImage: { field: 'reference_image', filename: 'garment.png' },
   maskImage: { field: 'mask_image', filename: 'mask.png' },
+} as const;
+
+/**
+ * How svc-generation's workers call svc-media: with a service credential, never a seller's token
+ * (a queued job must still complete after its seller's token expired). The credential is a JWT
+ * signed HS256 with GENERATION_SERVICE_SECRET, which both services hold: `sub` is the job owner's
+ * user id (svc-media serves only that account's objects with it), `job` the try-on job id (logs).
+ * svc-media accepts it on the internal routes below and nowhere else; those routes accept nothing
+ * else (a seller's ES256 token is refused there, and the service credential everywhere else). The
+ * internal routes are outside /api, so neither the gateway nor the ingress routes them.
+ */
+export const SERVICE_CREDENTIAL = {
+  algorithm: 'HS256',
+  issuer: 'svc-generation',
+  audience: 'svc-media:internal',
+  /** svc-media refuses a credential meant to live longer than this (seconds). */
+  maxLifetimeSeconds: 600,
+} as const;
+
+export const INTERNAL_MEDIA_PATHS = {
+  /** GET: the bytes of `original` or `cropped`. */
+  garmentFile: (garmentId: number, variant: 'original' | 'cropped') => `/internal/media/garments/${garmentId}/files/${variant}`,
+  /** GET: the bytes of `original`, `inpaint-cropped` or `inpaint-mask`. */
+  modelFile: (modelId: number, variant: 'original' | 'inpaint-cropped' | 'inpaint-mask') => `/internal/media/models/${modelId}/files/${variant}`,
+  /**
+   * POST multipart: `file` (PNG) + garmentId, modelId, prompt, metadata (JSON) and idempotencyKey →
+   * GeneratedImageRecord. Saves a try-on result (gallery image + try_on_results row) once per key:
+   * the same key again answers the image saved the first time.
+   */
+  tryOnResults: '/internal/media/try-on-results',
 } as const;

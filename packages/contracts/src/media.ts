@@ -1,3 +1,5 @@
+import type { ResultProviderMetadata } from './generation.js';
+
 /**
  * svc-media's API (spec §3, §7). Image URLs are short-lived signed same-origin URLs
  * (`/api/media/files/...?...&sig=`) because an <img> cannot send a Bearer header.
@@ -52,7 +54,7 @@ export interface SaveGeneratedImageRequest {
   modelId?: number | null;
   prompt?: string;
   generationType?: GenerationType;
-  metadata?: { processedAt?: string; scaleFactor?: number; [key: string]: unknown };
+  metadata?: { processedAt?: string; scaleFactor?: number; [key: string]: unknown } & ResultProviderMetadata;
 }
 
 /**

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// `npm start`: builds what is stale, starts the embedded parts and all eight apps behind the
-// gateway, prints the URLs, streams prefixed logs, and stops everything on Ctrl-C — also
-// when Ctrl-C comes during start-up, so nothing is left running.
+// `npm start`: builds what is stale, starts the embedded parts, all eight apps and
+// svc-generation's workers behind the gateway, prints the URLs and processes, streams prefixed
+// logs, restarts an app that dies (with backoff), and stops everything on Ctrl-C — also when
+// Ctrl-C comes during start-up, so nothing is left running.
 import path from 'node:path';
 import './bootstrap.mjs';
 const { buildAll } = await import('../src/build.mjs');
@@ -36,14 +37,14 @@ try {
   await buildAll({ signal: startup.signal });
   console.log(`Starting the stack (data in ${path.relative(process.cwd(), dataDir) || dataDir})…`);
   stack = await startStack({ dataDir, ports: defaultPorts(), signal: startup.signal });
-  for (const p of stack.processes) {
-    p.exited.then(({ code, signal }) => {
-      if (!stopping) console.log(`[${p.name}] exited (${signal ?? code}); the rest keeps running. Restart npm start to bring it back.`);
-    });
-  }
+  const processes = stack.processes
+    .map((p) => `    ${p.name.padEnd(26)} pid ${String(p.pid).padEnd(8)} ${p.kind === 'worker' ? `${p.url}/metrics` : p.url}`)
+    .join('\n');
   console.log(`
   Try-on studio is ready:  ${stack.url}
   Mail inbox (MailDev):    ${stack.inboxUrl ?? '(external SMTP: see SMTP_URL)'}
+  Processes (an app that exits is restarted):
+${processes}
   Press Ctrl-C to stop.
 `);
 } catch (err) {

@@ -1,26 +1,30 @@
 import http from 'node:http';
 import httpProxy from 'http-proxy';
-import { routeFor, ErrorCode } from '@vton/contracts';
+import { routeFor, ErrorCode, SERVICE_UNAVAILABLE_RETRY_AFTER_SECONDS } from '@vton/contracts';
 
 /**
  * The product's single origin: forwards each request, path unchanged, to the app that
  * routeFor() names (the same table the Kubernetes ingress is built from). A service that
- * is down answers in the product's error shape, so the shell can say so instead of breaking.
+ * is down answers in the product's error shape, so the shell can say so instead of breaking,
+ * and so does an `/api/` path no service owns (the shell would answer it with a page).
  */
 export function createGateway({ targets, log = () => {} }) {
   const proxy = httpProxy.createProxyServer({ xfwd: true, proxyTimeout: 0, timeout: 0 });
+
+  const json = (res, status, body, headers = {}) => {
+    res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', ...headers });
+    res.end(JSON.stringify(body));
+  };
 
   const unavailable = (req, res, app) => {
     if (res.headersSent || res.writableEnded) { res.destroy?.(); return; }
     const isApi = req.url.startsWith('/api/');
     if (isApi) {
-      const body = {
+      json(res, 503, {
         statusCode: 503,
         code: ErrorCode.SERVICE_UNAVAILABLE,
         message: `${app} is not reachable right now. Please try again in a moment.`,
-      };
-      res.writeHead(503, { 'content-type': 'application/json; charset=utf-8', 'retry-after': '5' });
-      res.end(JSON.stringify(body));
+      }, { 'retry-after': String(SERVICE_UNAVAILABLE_RETRY_AFTER_SECONDS) });
     } else {
       res.writeHead(502, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });
       res.end(`${app} is not reachable right now.`);
@@ -35,7 +39,13 @@ export function createGateway({ targets, log = () => {} }) {
   });
 
   return http.createServer((req, res) => {
-    const app = routeFor(new URL(req.url, 'http://gateway').pathname);
+    const { pathname } = new URL(req.url, 'http://gateway');
+    const app = routeFor(pathname);
+    if ((pathname === '/api' || pathname.startsWith('/api/')) && !app.startsWith('svc-')) {
+      json(res, 404, { statusCode: 404, code: ErrorCode.NOT_FOUND, message: `No API route matches ${req.method} ${pathname}` });
+      req.resume();
+      return;
+    }
     req.vtonApp = app;
     const target = targets[app];
     if (!target) { unavailable(req, res, app); return; }

@@ -4,3 +4,7 @@ export { createGateway } from './gateway.mjs';
 export { appDefinitions, REPO_ROOT } from './apps.mjs';
 export { buildAll } from './build.mjs';
 export { freePort, waitForPort } from './ports.mjs';
+export { startPostgres } from './postgres.mjs';
+export { startObjectStorage } from './object-storage.mjs';
+export { localSecrets } from './secrets.mjs';
+export { stoppablePostgres, stoppableObjectStorage } from './stoppable.mjs';

@@ -3,13 +3,15 @@ import { startPostgres } from './postgres.mjs';
 import { startObjectStorage, S3_ACCESS_KEY, S3_SECRET_KEY } from './object-storage.mjs';
 import { startMail } from './mail.mjs';
 import { freePort } from './ports.mjs';
+import { localSecrets } from './secrets.mjs';
 
 export const DEFAULT_BUCKET = 'vton-media';
 
 /**
  * Brings up the outside parts the services need — Postgres, S3 storage, SMTP + inbox —
  * each one embedded unless its environment variable points at a real one already
- * (DATABASE_URL, S3_ENDPOINT, SMTP_URL). Returns the environment the services get and a stop.
+ * (DATABASE_URL, S3_ENDPOINT, SMTP_URL), and the services' generated secrets (secrets.mjs).
+ * Returns the environment the services get and a stop.
  * Ports of 0 mean "any free port" (tests); npm start passes the fixed defaults.
  */
 export async function startInfrastructure({ dataDir, env = process.env, ports = {}, log = () => {} }) {
@@ -48,6 +50,7 @@ export async function startInfrastructure({ dataDir, env = process.env, ports = 
       out.SMTP_URL = mail.smtpUrl;
       out.MAIL_INBOX_URL = mail.inboxUrl;
     }
+    Object.assign(out, localSecrets({ dataDir, env }));
     return { env: out, stop: stopAll };
   } catch (err) {
     await stopAll();

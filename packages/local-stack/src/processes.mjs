@@ -14,7 +14,9 @@ export function formatLogLine(line) {
     const status = entry.res?.statusCode ? ` ${entry.res.statusCode}` : '';
     const id = entry.req?.id ?? entry.reqId ?? entry.requestId;
     const err = entry.err?.message ? ` — ${entry.err.message}` : '';
-    return `${level.padEnd(5)} ${entry.msg ?? ''}${req}${status}${err}${id ? ` [${id}]` : ''}`;
+    // svc-generation's workers name the job and model a line is about.
+    const work = entry.jobId ? ` {job ${entry.jobId}${entry.modelId !== undefined ? `, model ${entry.modelId}` : ''}}` : '';
+    return `${level.padEnd(5)} ${entry.msg ?? ''}${req}${status}${err}${work}${id ? ` [${id}]` : ''}`;
   } catch {
     return line;
   }
@@ -46,6 +48,60 @@ export function startProcess({ name, command, cwd, env, index = 0, write = (s) =
       const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
       await exited;
       clearTimeout(timer);
+    },
+  };
+}
+
+/** How a supervised app is restarted: the first pause, doubling up to the longest; a run this long resets it. */
+export const RESTART_BACKOFF = { firstMs: 1000, maxMs: 30_000, stableMs: 60_000 };
+
+/**
+ * An app that is restarted when it exits on its own (a crash, a kill -9), after a pause that
+ * doubles with each quick failure, and says so in the log. It is only watched once `supervise()`
+ * is called (the stack calls it when every app is ready, so an app that cannot start at all still
+ * fails `npm start`); `stop()` ends it for good.
+ */
+export function startSupervisedProcess(options, { log = (s) => process.stdout.write(`${s}\n`), backoff = RESTART_BACKOFF, stopTimeoutMs } = {}) {
+  let current = startProcess(options);
+  let startedAt = Date.now();
+  let restarts = 0;
+  let delay = backoff.firstMs;
+  let supervising = false;
+  let stopping = false;
+  let timer;
+
+  const watch = (proc) => {
+    proc.exited.then(({ code, signal }) => {
+      if (stopping || !supervising || proc !== current) return;
+      if (Date.now() - startedAt >= backoff.stableMs) delay = backoff.firstMs;
+      const pause = delay;
+      delay = Math.min(delay * 2, backoff.maxMs);
+      log(`[${options.name}] exited (${signal ?? `code ${code}`}); restarting in ${pause / 1000} s (restart ${restarts + 1})`);
+      timer = setTimeout(() => {
+        if (stopping) return;
+        restarts += 1;
+        current = startProcess(options);
+        startedAt = Date.now();
+        log(`[${options.name}] restarted (pid ${current.child.pid})`);
+        watch(current);
+      }, pause);
+    });
+  };
+  watch(current);
+
+  return {
+    name: options.name,
+    get child() { return current.child; },
+    get pid() { return current.child.pid; },
+    /** The current run's end. */
+    get exited() { return current.exited; },
+    get restarts() { return restarts; },
+    recentOutput: () => current.recentOutput(),
+    supervise() { supervising = true; },
+    async stop(timeoutMs = stopTimeoutMs) {
+      stopping = true;
+      clearTimeout(timer);
+      await current.stop(timeoutMs);
     },
   };
 }

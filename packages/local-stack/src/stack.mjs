@@ -2,8 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { startInfrastructure } from './infrastructure.mjs';
 import { createGateway } from './gateway.mjs';
-import { appDefinitions, DEFAULT_APP_PORTS } from './apps.mjs';
-import { startProcess } from './processes.mjs';
+import { appDefinitions, DEFAULT_APP_PORTS, generationWorkers, workerDefinitions } from './apps.mjs';
+import { startSupervisedProcess } from './processes.mjs';
+import { readOrCreateSecret } from './secret-files.mjs';
 import { freePort, assertPortFree } from './ports.mjs';
 import { JWKS_PATH } from '@vton/contracts';
 
@@ -24,12 +25,18 @@ export function anyFreePorts() {
   return { gateway: 0, postgres: 0, s3: 0, smtp: 0, mailWeb: 0, apps: Object.fromEntries(Object.keys(DEFAULT_APP_PORTS).map((k) => [k, 0])) };
 }
 
+/** `npm start` gives a stopping worker this long to finish what it runs (Ctrl-C should not wait 90 s). */
+const LOCAL_WORKER_DRAIN_MS = 10_000;
+
 /**
  * Starts the whole product on one origin: the embedded parts (unless replaced by env),
- * the eight apps from their builds, and the gateway. Returns the URLs and `stop()`, which
- * ends every process it started.
+ * the eight apps from their builds, svc-generation's workers (GENERATION_WORKERS), and the
+ * gateway. Every app is restarted with backoff if it exits on its own. Returns the URLs and
+ * `stop()`, which ends every process it started.
  */
 export async function startStack({ dataDir, ports = defaultPorts(), env = process.env, log = (s) => process.stdout.write(`${s}\n`), write, quiet = false, readyTimeoutMs = 120_000, signal }) {
+  const workerCount = generationWorkers(env);
+  if (workerCount === 0 && !quiet) log('GENERATION_WORKERS=0: no svc-generation worker runs here; try-ons wait in the queue until one does.');
   fs.mkdirSync(dataDir, { recursive: true, mode: 0o755 });
   // Fail early with a clear message when a fixed port is taken; replaced parts need none.
   const portsToCheck = [
@@ -70,25 +77,38 @@ export async function startStack({ dataDir, ports = defaultPorts(), env = proces
       AUTH_JWKS_URL: `${local('svc-auth')}${JWKS_PATH}`,
       MEDIA_SERVICE_URL: local('svc-media'),
       VTON_API_URL: env.VTON_API_URL || `${local('vton-engine')}/v1/try-on`,
+      // svc-generation's workers sign their calls to svc-media with it; made on first start.
+      GENERATION_SERVICE_SECRET: env.GENERATION_SERVICE_SECRET || readOrCreateSecret(path.join(dataDir, 'keys', 'generation-service-secret')),
     };
     fs.mkdirSync(path.dirname(serviceEnv.JWT_KEY_FILE), { recursive: true, mode: 0o700 });
 
-    appDefinitions().forEach((app, index) => {
-      const appEnv = { ...env, NODE_ENV: env.NODE_ENV ?? 'production', ...(app.kind === 'service' ? serviceEnv : {}), PORT: String(appPorts[app.name]) };
+    const workers = workerDefinitions(workerCount);
+    for (const worker of workers) appPorts[worker.name] = await freePort();
+    [...appDefinitions(), ...workers].forEach((app, index) => {
+      const isService = app.kind === 'service' || app.kind === 'worker';
+      const appEnv = { ...env, NODE_ENV: env.NODE_ENV ?? 'production', ...(isService ? serviceEnv : {}), PORT: String(appPorts[app.name]) };
       if (app.kind === 'engine') Object.assign(appEnv, { ENGINE_PORT: appEnv.PORT, HOST: '127.0.0.1' });
+      if (app.kind === 'worker') appEnv.WORKER_DRAIN_MS = env.WORKER_DRAIN_MS || String(LOCAL_WORKER_DRAIN_MS);
       for (const key of ['npm_lifecycle_event', 'npm_lifecycle_script']) delete appEnv[key];
-      running.push({ ...startProcess({ ...app, env: appEnv, index, quiet, ...(write ? { write } : {}) }), readyUrl: `${local(app.name)}${app.readyPath}` });
+      const supervised = startSupervisedProcess(
+        { ...app, env: appEnv, index, quiet, ...(write ? { write } : {}) },
+        { log: quiet ? () => {} : log, ...(app.kind === 'worker' ? { stopTimeoutMs: Number(appEnv.WORKER_DRAIN_MS) + 5000 } : {}) },
+      );
+      running.push(Object.assign(supervised, { kind: app.kind, url: local(app.name), readyUrl: `${local(app.name)}${app.readyPath}` }));
     });
 
-    gateway = createGateway({ targets: Object.fromEntries(Object.keys(appPorts).map((n) => [n, local(n)])), log: quiet ? () => {} : (m) => log(`[gateway] ${m}`) });
+    const routed = Object.keys(appPorts).filter((name) => !workers.some((w) => w.name === name));
+    gateway = createGateway({ targets: Object.fromEntries(routed.map((n) => [n, local(n)])), log: quiet ? () => {} : (m) => log(`[gateway] ${m}`) });
     await new Promise((resolve, reject) => { gateway.once('error', reject); gateway.listen(gatewayPort, '0.0.0.0', resolve); });
 
     await Promise.all(running.map((p) => waitUntilReady(p, readyTimeoutMs, signal)));
+    // From here on an app that exits is brought back.
+    for (const p of running) p.supervise();
     return {
       url: `http://localhost:${gateway.address().port}`,
       inboxUrl: infra.env.MAIL_INBOX_URL,
       env: serviceEnv,
-      appUrls: Object.fromEntries(Object.keys(appPorts).map((n) => [n, local(n)])),
+      appUrls: Object.fromEntries(routed.map((n) => [n, local(n)])),
       processes: running,
       stop,
     };

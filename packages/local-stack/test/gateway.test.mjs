@@ -44,10 +44,26 @@ test('a service that is down answers 503 in the product error shape while the re
     code: 'SERVICE_UNAVAILABLE',
     message: 'svc-media is not reachable right now. Please try again in a moment.',
   });
+  expect(res.headers.get('retry-after')).toBe('5');
   expect((await fetch(`${origin}/app`)).status).toBe(200);
 });
 
 test('a remote that is not configured answers 502, which the shell turns into its friendly error', async () => {
   const res = await fetch(`${origin}/mfe/docs/remoteEntry.js`);
   expect(res.status).toBe(502);
+});
+
+test.each([
+  ['GET', '/api/nope'],
+  ['POST', '/api/unknown/deeper?x=1'],
+  ['GET', '/api'],
+])('%s %s (no service owns it) answers 404 in the error shape, not the shell\'s page', async (method, path) => {
+  const res = await fetch(`${origin}${path}`, { method, headers: { accept: 'text/html' }, ...(method === 'POST' ? { body: '{}' } : {}) });
+  expect(res.status).toBe(404);
+  expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+  expect(await res.json()).toEqual({ statusCode: 404, code: 'NOT_FOUND', message: `No API route matches ${method} ${path.split('?')[0]}` });
+});
+
+test('a path that only starts like the API is still the shell\'s', async () => {
+  expect(await (await fetch(`${origin}/apis`)).json()).toEqual({ name: 'shell', path: '/apis' });
 });

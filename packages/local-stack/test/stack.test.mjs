@@ -2,6 +2,9 @@ import { jest } from '@jest/globals';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { importPKCS8, SignJWT } from 'jose';
+import sharp from 'sharp';
+import { JWT_ALGORITHM, JWT_AUDIENCE, JWT_ISSUER } from '@vton/contracts';
 import { startStack, anyFreePorts } from '../src/stack.mjs';
 import { buildAll } from '../src/build.mjs';
 
@@ -10,7 +13,11 @@ jest.setTimeout(300_000);
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vton-stack-test-'));
 fs.chmodSync(dataDir, 0o755);
-const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !['DATABASE_URL', 'S3_ENDPOINT', 'SMTP_URL', 'PORT', 'PUBLIC_URL', 'VTON_API_URL'].includes(k)));
+const env = {
+  ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !['DATABASE_URL', 'S3_ENDPOINT', 'SMTP_URL', 'PORT', 'PUBLIC_URL', 'VTON_API_URL', 'GENERATION_WORKERS'].includes(k))),
+  // The local compositor takes a while per model, so a job is still at the VTON step when a worker is killed.
+  ENGINE_DELAY_MS: '3000',
+};
 const start = () => startStack({ dataDir, ports: anyFreePorts(), env, quiet: true, log: () => {} });
 
 let stack;
@@ -34,6 +41,92 @@ test('one origin serves the shell, the remotes and every service', async () => {
     expect((await fetch(`${stack.url}${health}`)).status).toBe(200);
   }
   expect((await fetch(`${stack.inboxUrl}/api/email`)).status).toBe(200);
+});
+
+/** A seller's token, signed with the key svc-auth keeps in the data folder (as svc-auth would sign it). */
+async function sellerToken(id) {
+  const { keys } = await (await fetch(`${stack.url}/api/auth/.well-known/jwks.json`)).json();
+  const key = await importPKCS8(fs.readFileSync(path.join(dataDir, 'keys', 'jwt-es256.pem'), 'utf8'), JWT_ALGORITHM);
+  return new SignJWT({ email: `seller${id}@example.com` })
+    .setProtectedHeader({ alg: JWT_ALGORITHM, kid: keys[0].kid, typ: 'JWT' })
+    .setSubject(String(id))
+    .setIssuer(JWT_ISSUER)
+    .setAudience(JWT_AUDIENCE)
+    .setIssuedAt()
+    .setExpirationTime('1h')
+    .sign(key);
+}
+
+async function api(token, method, url, body) {
+  const res = await fetch(`${stack.url}${url}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body && !(body instanceof FormData) ? { 'content-type': 'application/json' } : {}) },
+    body: body instanceof FormData ? body : body ? JSON.stringify(body) : undefined,
+  });
+  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
+  return res.json();
+}
+
+const png = (width, height, background) => sharp({ create: { width, height, channels: 3, background } }).png().toBuffer();
+const file = (bytes, name) => new Blob([new Uint8Array(bytes)], { type: 'image/png' });
+
+async function workerMetric(worker, name) {
+  const text = await (await fetch(`${worker.url}/metrics`)).text();
+  return text.split('\n').filter((l) => l.startsWith(name)).reduce((sum, l) => sum + Number(l.slice(l.lastIndexOf(' ') + 1)), 0);
+}
+
+async function until(condition, what, timeoutMs = 120_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+test('svc-generation runs as one API and GENERATION_WORKERS worker processes; a worker killed by its pid mid-job comes back, and the job ends with every model succeeded', async () => {
+  const generation = stack.processes.find((p) => p.name === 'svc-generation');
+  const workers = stack.processes.filter((p) => p.kind === 'worker');
+  expect(workers.map((w) => w.name)).toEqual(['svc-generation-worker-1', 'svc-generation-worker-2']);
+  expect(new Set([generation.pid, ...workers.map((w) => w.pid)]).size).toBe(3);
+  for (const worker of workers) expect((await fetch(`${worker.url}/metrics`)).status).toBe(200);
+
+  const token = await sellerToken(7001);
+  const upload = new FormData();
+  upload.set('file', file(await png(1000, 1000, '#f4f4f4'), 'garment.png'), 'garment.png');
+  const garment = await api(token, 'POST', '/api/garments', upload);
+  await api(token, 'POST', `/api/garments/${garment.id}/crop`, { x: 0, y: 0, width: 1000, height: 1000, naturalWidth: 1000, naturalHeight: 1000 });
+  const modelIds = [];
+  for (const colour of ['#c49678', '#b48a70', '#a47e68']) {
+    const photo = new FormData();
+    photo.set('files', file(await png(600, 800, colour)), 'model.png');
+    const [model] = await api(token, 'POST', '/api/models', photo);
+    const mask = new FormData();
+    const rect = await sharp({ create: { width: 600, height: 800, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
+      .composite([{ input: { create: { width: 300, height: 400, channels: 4, background: '#00ff00' } }, left: 150, top: 200 }])
+      .png()
+      .toBuffer();
+    mask.set('mask', file(rect), 'mask.png');
+    await api(token, 'POST', `/api/models/${model.id}/mask`, mask);
+    modelIds.push(model.id);
+  }
+
+  const job = await api(token, 'POST', '/api/try-on/jobs', { garmentId: garment.id, modelIds, prompt: 'linen shirt' });
+  let victim;
+  await until(async () => {
+    for (const worker of workers) if ((await workerMetric(worker, 'generation_provider_in_flight')) > 0) victim = worker;
+    return victim !== undefined;
+  }, 'a worker is at the VTON step');
+  const pid = victim.pid;
+  process.kill(pid, 'SIGKILL');
+
+  let done;
+  await until(async () => (done = await api(token, 'GET', `/api/try-on/jobs/${job.id}`)).status !== 'running', 'the job has finished');
+  expect(done.status).toBe('completed');
+  expect(done.models.map((m) => m.state)).toEqual(['succeeded', 'succeeded', 'succeeded']);
+  expect(done.models.some((m) => m.attempts === 2)).toBe(true);
+  await until(() => victim.restarts === 1, 'the killed worker is back');
+  expect(victim.pid).not.toBe(pid);
+  await until(async () => (await fetch(`${victim.url}/metrics`).catch(() => ({ status: 0 }))).status === 200, 'the new worker answers');
 });
 
 test('killing one service leaves the shell usable and that service answers a clear 503', async () => {

@@ -1,10 +1,10 @@
 import type { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import type { NextFunction, Request, Response } from 'express';
 import { Logger } from 'nestjs-pino';
 import { ConfigurationError, loadConfig } from './config/load-config.js';
 import type { ServiceConfig } from './config/service-config.js';
+import { noStoreByDefault, securityHeaders } from './http/security-headers.js';
 import { assignRequestId } from './logging/request-id.js';
 import { setupOpenApi } from './openapi/openapi.js';
 import type { ServiceDefinition } from './service-definition.js';
@@ -34,12 +34,13 @@ export async function createServiceApp<C extends ServiceConfig>(
   });
   app.useLogger(app.get(Logger));
   app.disable('x-powered-by');
-  // Requests reach services through the local gateway or the cluster ingress, both on
-  // loopback or private networks; only their X-Forwarded-* headers are believed.
-  app.set('trust proxy', 'loopback, linklocal, uniquelocal');
-  // Before the body parsers, so a rejected body still answers with a request id.
+  // Only the proxies named in TRUSTED_PROXIES (by default the local gateway on loopback) are
+  // believed about the client's address; anyone else's X-Forwarded-For is ignored.
+  app.set('trust proxy', config.trustedProxies);
+  // Before the body parsers, so a rejected body still answers with a request id and the headers.
   app.use(assignRequestId);
-  app.use(basicSecurityHeaders);
+  app.use(securityHeaders(config.HSTS_MAX_AGE_SECONDS));
+  app.use(noStoreByDefault);
   app.useBodyParser('json', { limit: config.JSON_BODY_LIMIT });
   app.useBodyParser('urlencoded', { extended: true, limit: config.JSON_BODY_LIMIT });
   setupOpenApi(app, definition.app, definition.title);
@@ -83,10 +84,4 @@ export async function bootstrapService<C extends ServiceConfig>(definition: Serv
     process.stderr.write(`${definition.app}: failed to start: ${(error as Error).stack ?? String(error)}\n`);
     process.exit(1);
   }
-}
-
-function basicSecurityHeaders(_req: Request, res: Response, next: NextFunction): void {
-  res.setHeader('X-Content-Type-Options', 'nosniff');
-  res.setHeader('Referrer-Policy', 'no-referrer');
-  next();
 }

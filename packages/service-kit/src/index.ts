@@ -4,6 +4,10 @@ export { ApiException, type ApiIssue } from './errors/api-exception.js';
 export { ApiExceptionFilter, toApiErrorBody, codeForStatus } from './errors/api-exception.filter.js';
 export { redactUrl, serializeRequest, REDACTED_QUERY_PARAMS } from './logging/logger.js';
 export { createValidationPipe, validationIssues, validationFailed } from './errors/validation.js';
+export { assertCleanInput, findInputProblem, type InputProblem } from './errors/input-check.js';
+export { isDependencyUnavailable } from './errors/dependency-errors.js';
+export { IsRecordId, RecordIdPipe } from './validation/record-id.js';
+export { securityHeaders, noStoreByDefault } from './http/security-headers.js';
 export { REQUEST_ID_HEADER, assignRequestId, requestIdFrom, requestIdOf } from './logging/request-id.js';
 export { Public, IS_PUBLIC } from './auth/public.decorator.js';
 export { CurrentUser, type AuthenticatedUser } from './auth/current-user.js';
@@ -18,6 +22,7 @@ export {
   type JwksCacheOptions,
   type TokenHeader,
 } from './auth/jwt-keys.js';
+export { SESSION_CHECK, RevokedSessionsFeed, SESSIONS_UNAVAILABLE_MESSAGE, type SessionCheck } from './auth/session-check.js';
 export { READINESS_CHECKS, DatabaseReadiness, type ReadinessCheck } from './health/readiness.js';
 export { DatabaseConnection } from './database/database-connection.js';
 export { createDataSource, dataSourceOptions, ownSchema, prepareSchema, type ServiceDatabase } from './database/data-source-options.js';

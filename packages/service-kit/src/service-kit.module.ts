@@ -5,6 +5,7 @@ import { TerminusModule } from '@nestjs/terminus';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { createJwtAuth } from './auth/jwt-auth.js';
 import { JWT_KEY_RESOLVER, RemoteJwksKeys, type JwtKeyResolver } from './auth/jwt-keys.js';
+import { RevokedSessionsFeed, SESSION_CHECK, type SessionCheck } from './auth/session-check.js';
 import type { ServiceConfig } from './config/service-config.js';
 import { DatabaseConnection } from './database/database-connection.js';
 import { dataSourceOptions, type ServiceDatabase } from './database/data-source-options.js';
@@ -26,6 +27,8 @@ export interface ServiceKitOptions<C extends ServiceConfig> {
   imports?: ModuleMetadata['imports'];
   /** Where token-verifying keys come from; svc-auth uses its own keys instead of its JWKS over HTTP. */
   jwtKeys?: Type<JwtKeyResolver>;
+  /** Which sessions have ended; svc-auth reads its own table instead of its published list. */
+  sessions?: Type<SessionCheck>;
 }
 
 /**
@@ -38,6 +41,7 @@ export class ServiceKitModule {
     const { config } = options;
     const readiness = options.readiness ?? [];
     const jwtKeys = options.jwtKeys ?? RemoteJwksKeys;
+    const sessions = options.sessions ?? RevokedSessionsFeed;
     const jwt = createJwtAuth();
     const configClass = config.constructor as Type<C>;
     const providers: Provider[] = [
@@ -45,6 +49,8 @@ export class ServiceKitModule {
       { provide: configClass, useValue: config },
       jwtKeys,
       { provide: JWT_KEY_RESOLVER, useExisting: jwtKeys },
+      sessions,
+      { provide: SESSION_CHECK, useExisting: sessions },
       jwt.strategy,
       { provide: APP_GUARD, useClass: jwt.guard },
       { provide: APP_FILTER, useClass: ApiExceptionFilter },
@@ -68,7 +74,7 @@ export class ServiceKitModule {
       ],
       controllers: [createHealthController(options.app)],
       providers,
-      exports: [SERVICE_CONFIG, configClass, JWT_KEY_RESOLVER, jwtKeys, DatabaseConnection],
+      exports: [SERVICE_CONFIG, configClass, JWT_KEY_RESOLVER, jwtKeys, SESSION_CHECK, sessions, DatabaseConnection],
     };
   }
 }

@@ -7,7 +7,8 @@ export {
   type HttpMethod,
   type UnauthorizedBehavior,
 } from './api/apiRequest.js';
-export { getAuthToken } from './auth/authToken.js';
+export { getAuthToken, getAuthSessionId, SESSION_ENDED_EVENT } from './auth/authToken.js';
+export { parseApiError, isTemporarilyUnavailable, apiErrorMessage, apiErrorToast } from './api/apiErrors.js';
 export { AuthProvider, useAuth, CURRENT_USER_QUERY_KEY, type AuthState } from './auth/AuthProvider.js';
 export {
   toast,

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import sirv from 'sirv';
+import { createSecurityHeaders } from './security-headers.mjs';
 
 /**
  * What a prerendered build (the shell's) says about its pages, in `<root>/pages.json`:
@@ -22,14 +23,33 @@ export function cacheControlFor(file) {
 
 /**
  * The one place where the headers of an HTML page are set — prerendered pages, the SPA
- * fallback and the 404 page all pass here. A page is never cached without revalidation.
+ * fallback and the 404 page all pass here: never cached without revalidation, and the page's
+ * security headers (its Content-Security-Policy is built from the file, security-headers.mjs).
  */
-export function setPageHeaders(res) {
+export function setPageHeaders(res, security) {
+  setHeaders(res, security);
   res.setHeader('Cache-Control', 'no-cache');
 }
 
-function setCommonHeaders(res) {
-  res.setHeader('X-Content-Type-Options', 'nosniff');
+function setHeaders(res, headers) {
+  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+}
+
+/**
+ * The HTML file sirv answers a page path with (`/privacy` → `privacy/index.html` or
+ * `privacy.html`), looked up once per path: like sirv's own file list, a build does not change
+ * under a running server.
+ */
+function pageFiles(rootDir) {
+  const known = new Map();
+  return (pathname) => {
+    if (!known.has(pathname)) {
+      const file = path.join(rootDir, pathname);
+      const candidates = pathname.endsWith('.html') ? [file] : [path.join(file, 'index.html'), `${file}.html`];
+      known.set(pathname, candidates.find((c) => fs.existsSync(c) && fs.statSync(c).isFile()) ?? null);
+    }
+    return known.get(pathname);
+  };
 }
 
 const isPagePath = (pathname) => !path.posix.extname(pathname) || pathname.endsWith('.html');
@@ -52,22 +72,21 @@ function readManifest(rootDir) {
   return manifest;
 }
 
-/** A page held in memory with its precompressed copies, answered with any status. */
-function loadPage(rootDir, name) {
+/** A page held in memory with its precompressed copies and security headers, answered with any status. */
+function loadPage(rootDir, name, securityHeaders) {
   const file = path.join(rootDir, name);
   const variant = (suffix, encoding) => {
     if (!fs.existsSync(file + suffix)) return null;
     const stat = fs.statSync(file + suffix);
     return { body: fs.readFileSync(file + suffix), encoding, etag: `W/"${stat.size}-${stat.mtime.getTime()}"` };
   };
-  return { br: variant('.br', 'br'), gzip: variant('.gz', 'gzip'), identity: variant('', null) };
+  return { file, security: securityHeaders(file, fs.statSync(file)), br: variant('.br', 'br'), gzip: variant('.gz', 'gzip'), identity: variant('', null) };
 }
 
 function sendPage(req, res, page, status) {
   const accepted = req.headers['accept-encoding'] ?? '';
   const chosen = (/\bbr\b/.test(accepted) && page.br) || (/\bgzip\b/.test(accepted) && page.gzip) || page.identity;
-  setCommonHeaders(res);
-  setPageHeaders(res);
+  setPageHeaders(res, page.security);
   res.setHeader('Vary', 'Accept-Encoding');
   res.setHeader('ETag', chosen.etag);
   if (status === 200 && req.headers['if-none-match'] === chosen.etag) {
@@ -96,17 +115,23 @@ export function createStaticHandler({ root, base = '/', spa = false }) {
   if (!fs.existsSync(rootDir)) throw new Error(`${rootDir} does not exist: build the app first`);
   const prefix = base.endsWith('/') ? base : `${base}/`;
   const manifest = spa ? readManifest(rootDir) : null;
-  const fallbackPage = spa ? loadPage(rootDir, manifest?.fallback ?? 'index.html') : null;
-  const notFoundPage = manifest ? loadPage(rootDir, manifest.notFound) : null;
+  const securityHeaders = createSecurityHeaders();
+  const fallbackPage = spa ? loadPage(rootDir, manifest?.fallback ?? 'index.html', securityHeaders) : null;
+  const notFoundPage = manifest ? loadPage(rootDir, manifest.notFound, securityHeaders) : null;
+  const pageFile = pageFiles(rootDir);
 
   const serveFile = sirv(rootDir, {
     etag: true,
     brotli: true,
     gzip: true,
-    setHeaders(res, pathname) {
-      setCommonHeaders(res);
-      if (isPagePath(pathname)) setPageHeaders(res);
-      else res.setHeader('Cache-Control', cacheControlFor(pathname));
+    setHeaders(res, pathname, stats) {
+      const page = isPagePath(pathname) ? pageFile(pathname) : null;
+      if (page) {
+        setPageHeaders(res, securityHeaders(page, stats));
+        return;
+      }
+      setHeaders(res, securityHeaders(path.join(rootDir, pathname), stats));
+      res.setHeader('Cache-Control', cacheControlFor(pathname));
     },
   });
 
@@ -120,7 +145,7 @@ export function createStaticHandler({ root, base = '/', spa = false }) {
       res.writeHead(200, { 'content-type': 'text/plain', 'cache-control': 'no-store' }).end('ok');
       return;
     }
-    const notFound = () => res.writeHead(404, { 'content-type': 'text/plain', 'cache-control': 'no-cache' }).end('Not found');
+    const notFound = () => res.writeHead(404, { ...securityHeaders('', null), 'content-type': 'text/plain', 'cache-control': 'no-cache' }).end('Not found');
     if (!(`${url.pathname}/`).startsWith(prefix) && url.pathname !== prefix.slice(0, -1)) {
       notFound();
       return;

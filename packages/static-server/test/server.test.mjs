@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -204,5 +205,51 @@ describe('precompress', () => {
     }
     expect(totals).toMatchObject({ files: 1, bytes: BIG_SCRIPT.length });
     expect(totals.brotliBytes).toBeLessThan(totals.gzipBytes);
+  });
+});
+
+describe('security headers', () => {
+  let pageRoot;
+  let pageServer;
+  let pageOrigin;
+  const inline = "if (location.pathname === '/') { console.log('hint'); }";
+  beforeAll(async () => {
+    pageRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'static-csp-'));
+    fs.writeFileSync(path.join(pageRoot, 'index.html'), `<!doctype html><script type="application/ld+json">{"@type":"WebSite"}</script><script>${inline}</script><script src="/main.1234abcd.js"></script><style>body{}</style>`);
+    fs.writeFileSync(path.join(pageRoot, 'main.1234abcd.js'), 'console.log(1)');
+    pageServer = await startStaticServer({ root: pageRoot, base: '/', spa: true, host: '127.0.0.1' });
+    pageOrigin = `http://127.0.0.1:${pageServer.address().port}`;
+  });
+  afterAll(() => new Promise((r) => pageServer.close(r)));
+
+  test('HTML pages get a strict CSP: scripts from the origin plus the hash of each inline script, never unsafe-eval, never framed', async () => {
+    const res = await fetch(`${pageOrigin}/app/deep/link`, { headers: { accept: 'text/html' } });
+    expect(res.status).toBe(200);
+    const csp = res.headers.get('content-security-policy');
+    const hash = crypto.createHash('sha256').update(inline).digest('base64');
+    const directives = Object.fromEntries(csp.split('; ').map((d) => [d.split(' ')[0], d.split(' ').slice(1)]));
+    expect(directives['script-src']).toEqual(["'self'", `'sha256-${hash}'`]);
+    expect(csp).not.toContain('unsafe-eval');
+    expect(directives['frame-ancestors']).toEqual(["'none'"]);
+    expect(directives['object-src']).toEqual(["'none'"]);
+    expect(directives['base-uri']).toEqual(["'none'"]);
+    expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('x-frame-options')).toBe('DENY');
+    expect(res.headers.get('strict-transport-security')).toBeNull();
+  });
+
+  test('other files get nosniff and the referrer policy, without a page policy', async () => {
+    const res = await fetch(`${pageOrigin}/main.1234abcd.js`);
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    expect(res.headers.get('content-security-policy')).toBeNull();
+  });
+
+  test('HSTS only when configured (behind TLS in Kubernetes)', async () => {
+    const { createSecurityHeaders } = await import('../src/security-headers.mjs');
+    const file = path.join(pageRoot, 'index.html');
+    expect(createSecurityHeaders({ hstsMaxAgeSeconds: 31536000 })(file, fs.statSync(file))['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    expect(createSecurityHeaders({ hstsMaxAgeSeconds: 0 })(file, fs.statSync(file))['strict-transport-security']).toBeUndefined();
   });
 });

@@ -110,6 +110,7 @@ describe('user menu', () => {
       'Settings',
       'Help & Support',
       'Sign out',
+      'Sign out of all devices',
     ]);
     fireEvent.click(within(menu).getByRole('menuitem', { name: 'Settings' }));
     expect(screen.queryByRole('menu')).toBeNull();

@@ -38,8 +38,9 @@ export class AccountsController {
   @ApiCreatedResponse({ description: 'Stored unverified; a verification e-mail is on its way.' })
   @ApiBadRequestResponse({ description: 'Validation failed: `message` is the first issue, `issues` lists them all.' })
   @ApiConflictResponse({ description: '"User already exists".' })
-  register(@Body() body: RegisterDto): Promise<RegisterResponse> {
-    return this.accounts.register(body);
+  @ApiTooManyRequestsResponse({ description: 'Too many registrations or mails from this network; see Retry-After.' })
+  register(@Body() body: RegisterDto, @Req() req: Request): Promise<RegisterResponse> {
+    return this.accounts.register(body, clientIp(req));
   }
 
   @Public()
@@ -50,7 +51,7 @@ export class AccountsController {
   @ApiForbiddenResponse({ description: 'The e-mail address is not verified yet.' })
   @ApiTooManyRequestsResponse({ description: 'Too many failures for this account or address; see Retry-After.' })
   login(@Body() body: LoginDto, @Req() req: Request): Promise<LoginResponse> {
-    return this.accounts.login(body, req.ip ?? 'unknown');
+    return this.accounts.login(body, clientIp(req));
   }
 
   @Public()
@@ -67,8 +68,8 @@ export class AccountsController {
   @HttpCode(200)
   @ApiOkResponse({ description: 'The same answer whether or not the address has an account.' })
   @ApiTooManyRequestsResponse({ description: 'Too many e-mails for this address; see Retry-After.' })
-  resendVerification(@Body() body: EmailDto): Promise<AuthMessageResponse> {
-    return this.accounts.resendVerification(body.email);
+  resendVerification(@Body() body: EmailDto, @Req() req: Request): Promise<AuthMessageResponse> {
+    return this.accounts.resendVerification(body.email, clientIp(req));
   }
 
   @Public()
@@ -76,17 +77,42 @@ export class AccountsController {
   @HttpCode(200)
   @ApiOkResponse({ description: 'The same answer whether or not the address has an account.' })
   @ApiTooManyRequestsResponse({ description: 'Too many e-mails for this address; see Retry-After.' })
-  forgotPassword(@Body() body: EmailDto): Promise<AuthMessageResponse> {
-    return this.accounts.forgotPassword(body.email);
+  forgotPassword(@Body() body: EmailDto, @Req() req: Request): Promise<AuthMessageResponse> {
+    return this.accounts.forgotPassword(body.email, clientIp(req));
   }
 
   @Public()
   @Post('reset-password')
   @HttpCode(200)
-  @ApiOkResponse({ description: 'The password is changed; the link is used up.' })
+  @ApiOkResponse({ description: 'The password is changed; the link is used up; every session of the account has ended.' })
   @ApiBadRequestResponse({ description: 'Validation failed, or an unknown, used or expired token.' })
   resetPassword(@Body() body: ResetPasswordDto): Promise<AuthMessageResponse> {
     return this.accounts.resetPassword(body);
+  }
+
+  @Post('refresh')
+  @HttpCode(200)
+  @ApiBearerAuth('bearer')
+  @ApiOkResponse({ description: '{ token }: a new token of the same session, which now lasts 7 more days.' })
+  @ApiUnauthorizedResponse({ description: 'No valid token, or its session has ended.' })
+  refresh(@CurrentUser() user: AuthenticatedUser): Promise<LoginResponse> {
+    return this.accounts.refresh(user);
+  }
+
+  @Post('logout')
+  @HttpCode(200)
+  @ApiBearerAuth('bearer')
+  @ApiOkResponse({ description: 'This session has ended: its tokens stop working on every service within a minute.' })
+  logout(@CurrentUser() user: AuthenticatedUser): Promise<AuthMessageResponse> {
+    return this.accounts.signOut(user);
+  }
+
+  @Post('logout-all')
+  @HttpCode(200)
+  @ApiBearerAuth('bearer')
+  @ApiOkResponse({ description: 'Every session of the account has ended ("Sign out of all devices").' })
+  logoutAll(@CurrentUser() user: AuthenticatedUser): Promise<AuthMessageResponse> {
+    return this.accounts.signOutEverywhere(user);
   }
 
   @Get('me')
@@ -96,4 +122,9 @@ export class AccountsController {
   me(@CurrentUser() user: AuthenticatedUser): Promise<MeResponse> {
     return this.accounts.me(user.id);
   }
+}
+
+/** The client's address as Express read it: X-Forwarded-For only from TRUSTED_PROXIES. */
+function clientIp(req: Request): string {
+  return req.ip ?? req.socket.remoteAddress ?? 'unknown';
 }

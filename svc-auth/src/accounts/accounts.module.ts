@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { MailModule } from '../mail/mail.module.js';
+import { SessionsModule } from '../sessions/sessions.module.js';
 import { ThrottlingModule } from '../throttling/throttling.module.js';
 import { TokensModule } from '../tokens/tokens.module.js';
 import { User } from '../users/entities/user.entity.js';
@@ -9,7 +10,7 @@ import { AccountsService } from './accounts.service.js';
 import { PasswordHasher } from './passwords.js';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([User]), TokensModule, MailModule, ThrottlingModule],
+  imports: [TypeOrmModule.forFeature([User]), TokensModule, MailModule, ThrottlingModule, SessionsModule],
   controllers: [AccountsController],
   providers: [AccountsService, PasswordHasher],
 })

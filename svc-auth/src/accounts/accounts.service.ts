@@ -11,12 +11,13 @@ import {
   type RegisterResponse,
   type VerifyEmailResponse,
 } from '@vton/contracts';
-import { ApiException } from '@vton/service-kit';
+import { ApiException, type AuthenticatedUser } from '@vton/service-kit';
 import type { Repository } from 'typeorm';
 import { AuthConfig } from '../config/auth.config.js';
 import { accountLink, passwordResetMail, verificationMail } from '../mail/account-mails.js';
 import { MailTransport, type OutgoingMail } from '../mail/mail-transport.js';
-import { ThrottledException, ThrottleService } from '../throttling/throttle.service.js';
+import { SessionsService } from '../sessions/sessions.service.js';
+import { loginDelayMs, ThrottledException, ThrottleService } from '../throttling/throttle.service.js';
 import { TokenService } from '../tokens/token.service.js';
 import { User } from '../users/entities/user.entity.js';
 import type { LoginDto } from './dto/login.dto.js';
@@ -34,7 +35,11 @@ export const ACCOUNT_MESSAGES = {
   resendSent: 'If this address has an account waiting for verification, we have sent a new verification link.',
   resetSent: 'If an account exists for this address, we have sent a link to reset your password.',
   passwordReset: 'Your password has been reset. You can now sign in.',
+  signedOut: 'You have been signed out.',
+  signedOutEverywhere: 'You have been signed out of all devices.',
 } as const;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Accounts: registration, e-mail verification, sign-in, password reset and the current user. */
 @Injectable()
@@ -47,10 +52,13 @@ export class AccountsService {
     private readonly tokens: TokenService,
     private readonly mail: MailTransport,
     private readonly throttle: ThrottleService,
+    private readonly sessions: SessionsService,
     private readonly config: AuthConfig,
   ) {}
 
-  async register({ email, password }: RegisterDto): Promise<RegisterResponse> {
+  async register({ email, password }: RegisterDto, ip: string): Promise<RegisterResponse> {
+    // Every registration mails someone: counted per IP before anything tells whether the address exists.
+    await this.countMailRequestFrom(ip);
     if (await this.users.existsBy({ email })) throw duplicate();
     const verification = newOneTimeToken();
     const user = this.users.create({
@@ -68,28 +76,46 @@ export class AccountsService {
       throw error;
     }
     // The account exists even when the mail cannot go out now: "resend" sends a fresh link later.
-    if (await this.mayMail(email)) {
-      this.sendInBackground(verificationMail(email, accountLink(this.config.PUBLIC_URL, 'verify-email', verification.token)));
-    }
+    // Registration does not count against the address's mail limit, so that limit never tells
+    // whether an address registered.
+    this.sendInBackground(verificationMail(email, accountLink(this.config.PUBLIC_URL, 'verify-email', verification.token)));
     return { message: ACCOUNT_MESSAGES.registered, email };
   }
 
+  /**
+   * Sign-in throttling as OWASP and GoTrue do it (README "Throttling"): wrong passwords are
+   * counted per account-and-IP pair (LOGIN_FAILURE_LIMIT) and per IP with a much higher ceiling
+   * (LOGIN_IP_FAILURE_LIMIT), both refusing with 429; per account, from anywhere, recent
+   * failures only slow the answer down (loginDelayMs), so a stranger can never lock the owner out.
+   */
   async login({ email, password }: LoginDto, ip: string): Promise<LoginResponse> {
-    const keys = [`login-account:${email}`, `login-ip:${ip}`];
-    const { LOGIN_FAILURE_LIMIT: limit, LOGIN_FAILURE_WINDOW_SECONDS: window } = this.config;
+    const pairKey = `login-pair:${ip}:${email}`;
+    const ipKey = `login-ip:${ip}`;
+    const accountKey = `login-account:${email}`;
+    const window = this.config.LOGIN_FAILURE_WINDOW_SECONDS;
     // Every attempt is counted before the password is checked, each count one atomic upsert: of
     // many attempts at once, only the first `limit` of a window get a password check.
-    const counts = await Promise.all(keys.map((key) => this.throttle.hit(key, window)));
-    const over = counts.filter((count) => count.hits > limit);
+    const [pair, fromIp, accountFailures] = await Promise.all([
+      this.throttle.hit(pairKey, window),
+      this.throttle.hit(ipKey, window),
+      this.throttle.count(accountKey, window),
+    ]);
+    const over = [
+      ...(pair.hits > this.config.LOGIN_FAILURE_LIMIT ? [pair] : []),
+      ...(fromIp.hits > this.config.LOGIN_IP_FAILURE_LIMIT ? [fromIp] : []),
+    ];
     if (over.length) throw new ThrottledException(AUTH_ERRORS.tooManyAttempts, Math.max(...over.map((c) => c.secondsLeft)));
+    const delay = loginDelayMs(accountFailures, this.config.LOGIN_SLOWDOWN_AFTER, this.config.LOGIN_SLOWDOWN_MAX_MS);
+    if (delay) await sleep(delay);
 
     const user = await this.users.findOneBy({ email });
     // The password is checked first, so the 403 below never tells a stranger an address is registered.
     if (!(await this.passwords.verify(user?.password, password))) {
+      await this.throttle.hit(accountKey, window);
       throw new ApiException(401, ErrorCode.UNAUTHORIZED, AUTH_ERRORS.invalidCredentials);
     }
-    // The right password is no failure: the account's counter starts again, the IP's attempt is taken back.
-    await Promise.all([this.throttle.clear(keys[0]), this.throttle.undo(keys[1])]);
+    // The right password is no failure: the pair and the account start again, the IP's attempt is taken back.
+    await Promise.all([this.throttle.clear(pairKey), this.throttle.clear(accountKey), this.throttle.undo(ipKey)]);
     if (user!.isEmailVerified !== 'true') {
       throw new ApiException(403, ErrorCode.FORBIDDEN, AUTH_ERRORS.emailNotVerified);
     }
@@ -113,8 +139,8 @@ export class AccountsService {
   }
 
   /** Answers the same whether or not the address has an account waiting for verification. */
-  async resendVerification(email: string): Promise<AuthMessageResponse> {
-    await this.countMailRequest(email);
+  async resendVerification(email: string, ip: string): Promise<AuthMessageResponse> {
+    await this.countMailRequest(email, ip);
     const user = await this.users.findOneBy({ email });
     if (user && user.isEmailVerified !== 'true') {
       const verification = newOneTimeToken();
@@ -128,8 +154,8 @@ export class AccountsService {
   }
 
   /** Answers the same whether or not the address has an account. */
-  async forgotPassword(email: string): Promise<AuthMessageResponse> {
-    await this.countMailRequest(email);
+  async forgotPassword(email: string, ip: string): Promise<AuthMessageResponse> {
+    await this.countMailRequest(email, ip);
     const user = await this.users.findOneBy({ email });
     if (user) {
       const reset = newOneTimeToken();
@@ -162,8 +188,25 @@ export class AccountsService {
       },
     );
     if (!result.affected) throw badLink(AUTH_ERRORS.invalidResetLink);
+    // Whoever knew the old password (or holds a stolen token) is signed out everywhere.
+    await this.sessions.endAll(user.id);
     await this.throttle.clear(`login-account:${user.email}`);
     return { success: true, message: ACCOUNT_MESSAGES.passwordReset };
+  }
+
+  /** A fresh token of the caller's session (a rolling week). */
+  async refresh(user: AuthenticatedUser): Promise<LoginResponse> {
+    return { token: await this.tokens.renew(user) };
+  }
+
+  async signOut(user: AuthenticatedUser): Promise<AuthMessageResponse> {
+    await this.sessions.end(user.sessionId);
+    return { success: true, message: ACCOUNT_MESSAGES.signedOut };
+  }
+
+  async signOutEverywhere(user: AuthenticatedUser): Promise<AuthMessageResponse> {
+    await this.sessions.endAll(user.id);
+    return { success: true, message: ACCOUNT_MESSAGES.signedOutEverywhere };
   }
 
   /** The signed-in user as stored now; a token of a deleted account no longer works. */
@@ -175,17 +218,19 @@ export class AccountsService {
     };
   }
 
-  /** Resend and forgot: over the per-address limit the caller is told to wait (for any address alike). */
-  private async countMailRequest(email: string): Promise<void> {
+  /**
+   * Resend and forgot: every request counts per IP and per address before the address is looked
+   * up, for any address alike, so neither the answer nor the limit tells whether it is registered.
+   */
+  private async countMailRequest(email: string, ip: string): Promise<void> {
+    await this.countMailRequestFrom(ip);
     const { hits, secondsLeft } = await this.throttle.hit(`mail:${email}`, this.config.MAIL_SEND_WINDOW_SECONDS);
     if (hits > this.config.MAIL_SEND_LIMIT) throw new ThrottledException(AUTH_ERRORS.tooManyEmails, secondsLeft);
   }
 
-  private async mayMail(email: string): Promise<boolean> {
-    const { hits } = await this.throttle.hit(`mail:${email}`, this.config.MAIL_SEND_WINDOW_SECONDS);
-    if (hits <= this.config.MAIL_SEND_LIMIT) return true;
-    this.logger.warn('Verification mail not sent: the address reached its mail limit');
-    return false;
+  private async countMailRequestFrom(ip: string): Promise<void> {
+    const { hits, secondsLeft } = await this.throttle.hit(`mail-ip:${ip}`, this.config.MAIL_SEND_WINDOW_SECONDS);
+    if (hits > this.config.MAIL_SEND_LIMIT_PER_IP) throw new ThrottledException(AUTH_ERRORS.tooManyRequests, secondsLeft);
   }
 
   /**

@@ -30,11 +30,17 @@ export class AuthConfig extends ServiceConfig {
   @IsNotEmpty({ message: 'MAIL_FROM must not be empty' })
   MAIL_FROM = 'VTON Studio <no-reply@vton.local>';
 
-  /** Failed sign-ins allowed per account and per IP within the window, then 429 until it ends. */
+  /** Failed sign-ins allowed for one account from one IP within the window, then 429 for that pair. */
   @Transform(parseNumber)
   @IsInt({ message: 'LOGIN_FAILURE_LIMIT must be a whole number of at least 1' })
   @Min(1, { message: 'LOGIN_FAILURE_LIMIT must be a whole number of at least 1' })
   LOGIN_FAILURE_LIMIT = 10;
+
+  /** Failed sign-ins allowed from one IP (any accounts) within the window: high, an office shares one address. */
+  @Transform(parseNumber)
+  @IsInt({ message: 'LOGIN_IP_FAILURE_LIMIT must be a whole number of at least 1' })
+  @Min(1, { message: 'LOGIN_IP_FAILURE_LIMIT must be a whole number of at least 1' })
+  LOGIN_IP_FAILURE_LIMIT = 100;
 
   @Transform(parseNumber)
   @IsInt({ message: 'LOGIN_FAILURE_WINDOW_SECONDS must be a whole number of seconds (1 to 86400)' })
@@ -42,11 +48,30 @@ export class AuthConfig extends ServiceConfig {
   @Max(86400, { message: 'LOGIN_FAILURE_WINDOW_SECONDS must be a whole number of seconds (1 to 86400)' })
   LOGIN_FAILURE_WINDOW_SECONDS = 15 * 60;
 
-  /** Mails (verification, resend, reset) per address within the window. */
+  /** Failed sign-ins of one account (from anywhere) within the window before its answers slow down. */
+  @Transform(parseNumber)
+  @IsInt({ message: 'LOGIN_SLOWDOWN_AFTER must be a whole number of at least 1' })
+  @Min(1, { message: 'LOGIN_SLOWDOWN_AFTER must be a whole number of at least 1' })
+  LOGIN_SLOWDOWN_AFTER = 5;
+
+  /** The longest a slowed-down sign-in waits before its password is checked (the delay doubles per failure up to it). */
+  @Transform(parseNumber)
+  @IsInt({ message: 'LOGIN_SLOWDOWN_MAX_MS must be a whole number of milliseconds (0 to 30000)' })
+  @Min(0, { message: 'LOGIN_SLOWDOWN_MAX_MS must be a whole number of milliseconds (0 to 30000)' })
+  @Max(30_000, { message: 'LOGIN_SLOWDOWN_MAX_MS must be a whole number of milliseconds (0 to 30000)' })
+  LOGIN_SLOWDOWN_MAX_MS = 10_000;
+
+  /** Verification and reset mails requested per address within the window (counted for any address alike). */
   @Transform(parseNumber)
   @IsInt({ message: 'MAIL_SEND_LIMIT must be a whole number of at least 1' })
   @Min(1, { message: 'MAIL_SEND_LIMIT must be a whole number of at least 1' })
   MAIL_SEND_LIMIT = 5;
+
+  /** Registrations, verification and reset mails requested from one IP within the window. */
+  @Transform(parseNumber)
+  @IsInt({ message: 'MAIL_SEND_LIMIT_PER_IP must be a whole number of at least 1' })
+  @Min(1, { message: 'MAIL_SEND_LIMIT_PER_IP must be a whole number of at least 1' })
+  MAIL_SEND_LIMIT_PER_IP = 20;
 
   @Transform(parseNumber)
   @IsInt({ message: 'MAIL_SEND_WINDOW_SECONDS must be a whole number of seconds (1 to 86400)' })

@@ -4,11 +4,13 @@ import { ThrottleCounter } from '../throttling/throttle-counter.entity.js';
 import { User } from '../users/entities/user.entity.js';
 import { CreateAuthSchema1767225600000 } from './migrations/1767225600000-create-auth-schema.js';
 import { CreateUsers1767398400000 } from './migrations/1767398400000-create-users.js';
+import { CreateSessions1780000000000 } from './migrations/1780000000000-create-sessions.js';
+import { Session } from '../sessions/session.entity.js';
 
 /** svc-auth's tables (schema `auth` by default): entity and migration classes, listed by hand. */
 export const authDatabase: ServiceDatabase = {
-  entities: [User, ThrottleCounter],
-  migrations: [CreateAuthSchema1767225600000, CreateUsers1767398400000],
+  entities: [User, ThrottleCounter, Session],
+  migrations: [CreateAuthSchema1767225600000, CreateUsers1767398400000, CreateSessions1780000000000],
 };
 
 /** A standalone data source, for scripts and the TypeORM CLI. */

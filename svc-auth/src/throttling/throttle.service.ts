@@ -22,6 +22,16 @@ export interface CounterState {
 }
 
 /**
+ * How long a sign-in of an account with `failures` recent failed sign-ins waits before its
+ * password is checked: nothing up to `after`, then 500 ms doubling per further failure, at most
+ * `maxMs`. A slowdown, never a refusal, so a stranger's failures cannot lock the owner out.
+ */
+export function loginDelayMs(failures: number, after: number, maxMs: number): number {
+  if (failures < after) return 0;
+  return Math.min(maxMs, 500 * 2 ** Math.min(failures - after, 16));
+}
+
+/**
  * Fixed-window counters in Postgres: one atomic upsert per hit, so replicas share the count and
  * a counter never locks anyone out for longer than its window.
  */
@@ -48,6 +58,15 @@ export class ThrottleService {
     );
     if (Math.random() < 0.01) void this.forgetOld().catch(() => undefined);
     return { hits: rows[0].hits, secondsLeft: Math.max(1, rows[0].secondsLeft) };
+  }
+
+  /** The count of `key` within its current window, without counting a hit. */
+  async count(key: string, windowSeconds: number): Promise<number> {
+    const rows: { hits: number }[] = await this.counters.query(
+      `SELECT "hits" FROM ${this.table} WHERE "key" = $1 AND "windowStart" > now() - make_interval(secs => $2)`,
+      [key, windowSeconds],
+    );
+    return rows[0]?.hits ?? 0;
   }
 
   /** Takes back one hit of `key` (an attempt that turned out not to count), in one statement. */

@@ -42,12 +42,23 @@ describe('SigningKeys and TokenService', () => {
     await expect(keysFrom({ JWT_PRIVATE_KEY: rsa })).rejects.toThrow('JWT_PRIVATE_KEY must be an EC P-256 key (ES256)');
   });
 
-  it('issues ES256 tokens for 7 days with issuer, audience, subject and e-mail', async () => {
+  it('signs ES256 tokens with issuer, audience, subject, e-mail and session, expiring with the session', async () => {
     const keys = await keysFrom({ JWT_KEY_FILE: path.join(dir, 'issue.pem') });
-    const token = await new TokenService(keys).issue({ id: 7, email: 'seller@example.com' });
+    const sessions = null as unknown as ConstructorParameters<typeof TokenService>[1];
+    const expiresAt = new Date(Math.floor(Date.now() / 1000) * 1000 + 7 * 24 * 3600 * 1000);
+    const token = await new TokenService(keys, sessions).sign({ id: 7, email: 'seller@example.com' }, '6f1c2d3e-4a5b-4c6d-8e9f-0a1b2c3d4e5f', expiresAt);
     expect(decodeProtectedHeader(token)).toMatchObject({ alg: 'ES256', kid: keys.kid });
     const { payload } = await jwtVerify(token, keys.publicKey, { issuer: JWT_ISSUER, audience: JWT_AUDIENCE, algorithms: ['ES256'] });
-    expect(payload).toMatchObject({ sub: '7', email: 'seller@example.com' });
-    expect(payload.exp! - payload.iat!).toBe(7 * 24 * 3600);
+    expect(payload).toMatchObject({ sub: '7', email: 'seller@example.com', sid: '6f1c2d3e-4a5b-4c6d-8e9f-0a1b2c3d4e5f' });
+    expect(payload.exp).toBe(expiresAt.getTime() / 1000);
+  });
+});
+
+describe('loginDelayMs (the per-account slowdown)', () => {
+  it('waits nothing up to the threshold, then doubles from 500 ms up to the cap', async () => {
+    const { loginDelayMs } = await import('../throttling/throttle.service.js');
+    expect([0, 4].map((f) => loginDelayMs(f, 5, 10_000))).toEqual([0, 0]);
+    expect([5, 6, 7, 8, 9, 10, 50].map((f) => loginDelayMs(f, 5, 10_000))).toEqual([500, 1000, 2000, 4000, 8000, 10_000, 10_000]);
+    expect(loginDelayMs(1000, 5, 0)).toBe(0);
   });
 });

@@ -1,6 +1,7 @@
 import { parseNumber, ServiceConfig } from '@vton/service-kit';
 import { Transform } from 'class-transformer';
-import { IsInt, IsOptional, IsUrl, Max, Min } from 'class-validator';
+import { TRY_ON_PROVIDERS, type TryOnProviderName } from '@vton/contracts';
+import { IsIn, IsInt, IsNotEmpty, IsOptional, IsString, IsUrl, Matches, Max, Min, MinLength, ValidateIf } from 'class-validator';
 
 const wholeNumber = (name: string, min: number, max: number) => [
   Transform(parseNumber),
@@ -8,7 +9,14 @@ const wholeNumber = (name: string, min: number, max: number) => [
   Min(min, { message: `${name} must be a whole number between ${min} and ${max}` }),
   Max(max, { message: `${name} must be a whole number between ${min} and ${max}` }),
 ];
+const SERVICE_SECRET_RULE = 'GENERATION_SERVICE_SECRET must be at least 32 characters';
 const apply = (decorators: PropertyDecorator[]): PropertyDecorator => (target, key) => decorators.forEach((d) => d(target, key));
+const httpUrl = (name: string) => IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] }, { message: `${name} must be an http(s) URL` });
+/** A secret the chosen provider cannot work without: checked at start, never logged. */
+const requiredFor = (provider: TryOnProviderName, name: string) => [
+  ValidateIf((config: GenerationConfig) => config.VTON_PROVIDER === provider),
+  IsNotEmpty({ message: `${name} is required when VTON_PROVIDER=${provider}` }),
+];
 
 export class GenerationConfig extends ServiceConfig {
   PORT = 3003;
@@ -22,8 +30,11 @@ export class GenerationConfig extends ServiceConfig {
   @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] }, { message: 'MEDIA_SERVICE_URL must be an http(s) URL' })
   MEDIA_SERVICE_URL = 'http://127.0.0.1:3002';
 
-  /** At most this many VTON calls in flight from this process, across all batches. */
-  @apply(wholeNumber('VTON_CONCURRENCY', 1, 64))
+  /**
+   * At most this many models in progress at once across the whole fleet of workers (each holds its
+   * VTON call): the provider's concurrency limit.
+   */
+  @apply(wholeNumber('VTON_CONCURRENCY', 1, 256))
   VTON_CONCURRENCY = 4;
 
   /** Each VTON attempt is abandoned after this long. */
@@ -34,9 +45,19 @@ export class GenerationConfig extends ServiceConfig {
   @apply(wholeNumber('VTON_MAX_RESPONSE_BYTES', 1024, 1024 * 1024 * 1024))
   VTON_MAX_RESPONSE_BYTES = 50 * 1024 * 1024;
 
-  /** Base of the jittered pause before the one retry (the pause is 50–150 % of it). */
-  @apply(wholeNumber('VTON_RETRY_BACKOFF_MS', 0, 60_000))
-  VTON_RETRY_BACKOFF_MS = 1000;
+  /**
+   * Runs of one model before it fails for good: a provider timeout, 5xx or broken connection,
+   * and a worker that stopped while running it, each use one.
+   */
+  @apply(wholeNumber('VTON_MAX_ATTEMPTS', 1, 10))
+  VTON_MAX_ATTEMPTS = 3;
+
+  /**
+   * Base of the exponential, jittered pause before a model runs again: the first pause is 1–2 times
+   * it, then doubling, at most a minute. At least a second, so a re-queued model is seen as such.
+   */
+  @apply(wholeNumber('VTON_RETRY_DELAY_SECONDS', 1, 60))
+  VTON_RETRY_DELAY_SECONDS = 2;
 
   /** Compositions running at once: each full-resolution one holds a few hundred MB at 8K. */
   @apply(wholeNumber('COMPOSE_CONCURRENCY', 1, 16))
@@ -50,15 +71,96 @@ export class GenerationConfig extends ServiceConfig {
   @apply(wholeNumber('MEDIA_MAX_RESPONSE_BYTES', 1024, 2 * 1024 * 1024 * 1024))
   MEDIA_MAX_RESPONSE_BYTES = 200 * 1024 * 1024;
 
-  /** A job whose process stopped sending heartbeats this long ago is taken as interrupted. */
-  @apply(wholeNumber('JOB_STALE_MS', 1000, 3_600_000))
-  JOB_STALE_MS = 60_000;
+  /**
+   * How long a model stays with a worker that stopped answering (killed, frozen, cut off) before it
+   * goes back to the queue. Workers renew their hold several times within it.
+   */
+  @apply(wholeNumber('WORKER_LEASE_SECONDS', 12, 30))
+  WORKER_LEASE_SECONDS = 20;
 
-  /** How often an open event stream re-reads its job from the database (changes made by another replica). */
-  @apply(wholeNumber('JOB_EVENTS_POLL_MS', 100, 60_000))
-  JOB_EVENTS_POLL_MS = 2000;
+  /** On SIGTERM a worker stops claiming and finishes what it holds within this long; the rest goes back to the queue. */
+  @apply(wholeNumber('WORKER_DRAIN_MS', 0, 600_000))
+  WORKER_DRAIN_MS = 90_000;
+
+  /** Models one worker process works on at once (each mostly waits on the provider). */
+  @apply(wholeNumber('WORKER_CONCURRENCY', 1, 64))
+  WORKER_CONCURRENCY = 8;
+
+  /** An idle worker looks for work at least this often (new work and freed slots also wake it at once). */
+  @apply(wholeNumber('WORKER_POLL_MS', 100, 60_000))
+  WORKER_POLL_MS = 2000;
+
+  /** Models one account may have waiting; a job that would go beyond it answers 429. */
+  @apply(wholeNumber('MAX_QUEUED_MODELS_PER_ACCOUNT', 1, 100_000))
+  MAX_QUEUED_MODELS_PER_ACCOUNT = 100;
+
+  /**
+   * The secret the workers sign their service credential with; svc-media holds the same one. The
+   * worker refuses to start without it (npm start generates one in the data folder).
+   */
+  @ValidateIf((config: GenerationConfig) => config.GENERATION_SERVICE_SECRET !== undefined)
+  @IsString({ message: SERVICE_SECRET_RULE })
+  @MinLength(32, { message: SERVICE_SECRET_RULE })
+  GENERATION_SERVICE_SECRET?: string;
 
   /** How long a result kept here (because the gallery save failed) stays downloadable. */
   @apply(wholeNumber('RESULT_FALLBACK_TTL_MS', 60_000, 604_800_000))
   RESULT_FALLBACK_TTL_MS = 24 * 60 * 60 * 1000;
+
+  /**
+   * Which try-on provider answers (svc-generation/src/providers/). Unset: `seed` (the §7 contract
+   * at VTON_API_URL) when VTON_API_URL is set, otherwise `local` (the built-in compositor).
+   */
+  @IsOptional()
+  @IsIn(TRY_ON_PROVIDERS, { message: `VTON_PROVIDER must be one of ${TRY_ON_PROVIDERS.join(', ')}` })
+  VTON_PROVIDER?: TryOnProviderName;
+
+  /** How often a queued prediction (FASHN, fal) is polled; the whole call stays within VTON_TIMEOUT_MS. */
+  @apply(wholeNumber('VTON_POLL_INTERVAL_MS', 10, 60_000))
+  VTON_POLL_INTERVAL_MS = 1000;
+
+  @apply(requiredFor('fashn', 'FASHN_API_KEY'))
+  FASHN_API_KEY?: string;
+
+  @httpUrl('FASHN_API_URL')
+  FASHN_API_URL = 'https://api.fashn.ai/v1';
+
+  @IsNotEmpty({ message: 'FASHN_MODEL must not be empty' })
+  FASHN_MODEL = 'tryon-v1.6';
+
+  /** FASHN's speed/quality trade-off; unset: FASHN's default (balanced). */
+  @IsOptional()
+  @IsIn(['performance', 'balanced', 'quality'], { message: 'FASHN_MODE must be one of performance, balanced, quality' })
+  FASHN_MODE?: 'performance' | 'balanced' | 'quality';
+
+  /** A Google service-account JSON (its token_uri is honoured); unset: Application Default Credentials. */
+  @IsOptional()
+  @IsString()
+  GOOGLE_APPLICATION_CREDENTIALS?: string;
+
+  /** The Google Cloud project; unset: the credentials' project. */
+  @IsOptional()
+  @IsString()
+  GOOGLE_CLOUD_PROJECT?: string;
+
+  @Matches(/^[a-z0-9-]+$/, { message: 'GOOGLE_CLOUD_LOCATION must be a region such as us-central1' })
+  GOOGLE_CLOUD_LOCATION = 'us-central1';
+
+  /** Unset: the regional endpoint https://{GOOGLE_CLOUD_LOCATION}-aiplatform.googleapis.com. */
+  @IsOptional()
+  @httpUrl('VERTEX_API_URL')
+  VERTEX_API_URL?: string;
+
+  @IsNotEmpty({ message: 'VERTEX_MODEL must not be empty' })
+  VERTEX_MODEL = 'virtual-try-on-001';
+
+  @apply(requiredFor('fal', 'FAL_KEY'))
+  FAL_KEY?: string;
+
+  /** A fal model id: fal-ai/leffa/virtual-tryon, fal-ai/cat-vton, fal-ai/kling/v1-5/kolors-virtual-try-on, fal-ai/idm-vton, … */
+  @Matches(/^[\w.-]+\/[\w.-]+(\/[\w.-]+)*$/, { message: 'FAL_MODEL must be a fal model id such as fal-ai/leffa/virtual-tryon' })
+  FAL_MODEL = 'fal-ai/leffa/virtual-tryon';
+
+  @httpUrl('FAL_QUEUE_URL')
+  FAL_QUEUE_URL = 'https://queue.fal.run';
 }

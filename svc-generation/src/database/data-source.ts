@@ -5,11 +5,13 @@ import { TryOnJobEntity } from '../jobs/entities/try-on-job.entity.js';
 import { TryOnResultFileEntity } from '../results/result-file.entity.js';
 import { CreateGenerationSchema1767225600000 } from './migrations/1767225600000-create-generation-schema.js';
 import { CreateTryOnJobs1767225600001 } from './migrations/1767225600001-create-try-on-jobs.js';
+import { QueueTryOnModels1767225600002 } from './migrations/1767225600002-queue-try-on-models.js';
+import { InstallJobQueue1767225600003 } from './migrations/1767225600003-install-job-queue.js';
 
 /** svc-generation's tables (schema `generation` by default): entity and migration classes, listed by hand. */
 export const generationDatabase: ServiceDatabase = {
   entities: [TryOnJobEntity, TryOnJobModelEntity, TryOnResultFileEntity],
-  migrations: [CreateGenerationSchema1767225600000, CreateTryOnJobs1767225600001],
+  migrations: [CreateGenerationSchema1767225600000, CreateTryOnJobs1767225600001, QueueTryOnModels1767225600002, InstallJobQueue1767225600003],
 };
 
 /** A standalone data source, for scripts and the TypeORM CLI. */

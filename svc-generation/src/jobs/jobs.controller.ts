@@ -1,12 +1,25 @@
-import { Body, Controller, Get, HttpCode, Param, ParseIntPipe, Post, Req, Res } from '@nestjs/common';
-import { ApiBearerAuth, ApiConflictResponse, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiProduces, ApiQuery, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { Body, Controller, Get, HttpCode, Param, Post, Req, Res, UseInterceptors } from '@nestjs/common';
+import {
+  ApiBearerAuth,
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiProduces,
+  ApiQuery,
+  ApiTags,
+  ApiTooManyRequestsResponse,
+  ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
 import type { TryOnJob, TryOnResult } from '@vton/contracts';
-import { CurrentUser, type AuthenticatedUser } from '@vton/service-kit';
+import { CurrentUser, RecordIdPipe, type AuthenticatedUser } from '@vton/service-kit';
 import type { Request, Response } from 'express';
-import { GenerationConfig } from '../config/generation.config.js';
+import { GenerationMetrics } from '../metrics/generation-metrics.js';
 import { callerOf } from '../try-on/caller.js';
 import { GenerateTryOnDto } from '../try-on/dto/generate-try-on.dto.js';
+import { JobEvents } from './job-events.js';
 import { JobsService } from './jobs.service.js';
+import { RetryAfterInterceptor } from './retry-after.interceptor.js';
 
 const KEEPALIVE_MS = 15_000;
 
@@ -14,14 +27,17 @@ const KEEPALIVE_MS = 15_000;
 @ApiBearerAuth('bearer')
 @ApiUnauthorizedResponse({ description: 'No valid token.' })
 @Controller('/api/try-on/jobs')
+@UseInterceptors(RetryAfterInterceptor)
 export class JobsController {
   constructor(
     private readonly jobs: JobsService,
-    private readonly config: GenerationConfig,
+    private readonly jobEvents: JobEvents,
+    private readonly metrics: GenerationMetrics,
   ) {}
 
   @Post()
   @ApiCreatedResponse({ description: 'TryOnJob, every model queued. Same 400/404/503 answers as /api/try-on/generate.' })
+  @ApiTooManyRequestsResponse({ description: 'The account has MAX_QUEUED_MODELS_PER_ACCOUNT models waiting; see Retry-After.' })
   create(@CurrentUser() user: AuthenticatedUser, @Body() request: GenerateTryOnDto, @Req() req: Request): Promise<TryOnJob> {
     return this.jobs.create(callerOf(user, req), request);
   }
@@ -37,7 +53,8 @@ export class JobsController {
   @HttpCode(200)
   @ApiOkResponse({ description: 'TryOnJob with the model queued again.' })
   @ApiConflictResponse({ description: 'The model has not failed.' })
-  retry(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Param('modelId', ParseIntPipe) modelId: number, @Req() req: Request): Promise<TryOnJob> {
+  @ApiTooManyRequestsResponse({ description: 'The account has MAX_QUEUED_MODELS_PER_ACCOUNT models waiting; see Retry-After.' })
+  retry(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Param('modelId', RecordIdPipe) modelId: number, @Req() req: Request): Promise<TryOnJob> {
     return this.jobs.retry(callerOf(user, req), id, modelId);
   }
 
@@ -82,7 +99,7 @@ export class JobsController {
     let lastUpdatedAt = '';
     const send = (snapshot: TryOnJob) => {
       const job = withFresh(snapshot);
-      // Snapshots from the database poll may arrive after a newer announced one: never go back.
+      // A snapshot read before a newer one may arrive after it: never go back.
       if (job.updatedAt < lastUpdatedAt) return;
       const data = JSON.stringify(job);
       if (data === lastData) return;
@@ -90,19 +107,19 @@ export class JobsController {
       lastUpdatedAt = job.updatedAt;
       res.write(`event: job\ndata: ${data}\n\n`);
     };
+    // Changes are announced by whichever process made them (a worker, another API replica) through
+    // Postgres NOTIFY; a change made between the first read and this subscription is caught by re-reading once.
+    const unsubscribe = this.jobEvents.subscribe(id, send);
     send(first);
-    const unsubscribe = this.jobs.subscribe(id, send);
-    // Changes made by another replica are not announced here; the database has them.
-    const poll = setInterval(() => {
-      this.jobs.find(user.id, id).then((job) => job && send(job), () => undefined);
-    }, this.config.JOB_EVENTS_POLL_MS);
+    void this.jobEvents.publish(id);
+    this.metrics.eventStreams.inc();
     const keepalive = setInterval(() => res.write(': ping\n\n'), KEEPALIVE_MS);
     gone.signal.addEventListener(
       'abort',
       () => {
         unsubscribe();
-        clearInterval(poll);
         clearInterval(keepalive);
+        this.metrics.eventStreams.dec();
       },
       { once: true },
     );

@@ -90,9 +90,14 @@ async function handleTryOn(req: http.IncomingMessage, delayMs: number): Promise<
   const target = file(VTON_FIELDS.targetImage.field);
   const reference = file(VTON_FIELDS.referenceImage.field);
   const mask = file(VTON_FIELDS.maskImage.field);
-  if (delayMs > 0) await sleep(delayMs);
+  // A remote service's answer takes its time whatever it computes: the composition runs during the
+  // delay, and the answer leaves ENGINE_DELAY_MS after the request was read (or when ready, if later).
+  const answerAt = Date.now() + delayMs;
   try {
-    return await composeTryOn({ target, reference, mask, size: TARGET_IMAGE_SIZE });
+    const image = await composeTryOn({ target, reference, mask, size: TARGET_IMAGE_SIZE });
+    const left = answerAt - Date.now();
+    if (left > 0) await sleep(left);
+    return image;
   } catch (error) {
     // sharp could not read one of the images: the caller sent something that is not a PNG/JPEG.
     if (/unsupported image format|Input buffer|corrupt|premature/i.test((error as Error).message)) {

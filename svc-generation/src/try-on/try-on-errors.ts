@@ -5,13 +5,24 @@ import { ErrorCode } from '@vton/contracts';
  * VTON client may make its one retry (timeout, 5xx, broken connection — never a 4xx).
  */
 export class ModelTryOnError extends Error {
+  /** The provider's HTTP status, when it answered with an error. */
+  readonly status?: number;
+  /**
+   * How long the provider asked us to wait (its Retry-After, on a 429 or 503). The caller counts
+   * the wait against the fleet-wide VTON limit instead of retrying at once.
+   */
+  readonly retryAfterMs?: number;
+
   constructor(
     readonly code: string,
     message: string,
     readonly retryable = false,
+    details: { status?: number; retryAfterMs?: number } = {},
   ) {
     super(message);
     this.name = 'ModelTryOnError';
+    if (details.status !== undefined) this.status = details.status;
+    if (details.retryAfterMs !== undefined) this.retryAfterMs = details.retryAfterMs;
   }
 
   toJSON(): { code: string; message: string } {
@@ -19,9 +30,15 @@ export class ModelTryOnError extends Error {
   }
 }
 
-/** §8 "Service failure": the VTON service answered with a non-success status. */
-export function vtonApiError(status: number, statusText: string, body: string): ModelTryOnError {
-  return new ModelTryOnError(ErrorCode.VTON_API_ERROR, `VTON API request failed: ${status} ${statusText}. ${body}`, status >= 500);
+/**
+ * §8 "Service failure": the VTON service answered with a non-success status. A 429 (rate limit)
+ * and a 5xx may be retried; `retryAfterMs` carries the provider's Retry-After when it sent one.
+ */
+export function vtonApiError(status: number, statusText: string, body: string, retryAfterMs?: number): ModelTryOnError {
+  return new ModelTryOnError(ErrorCode.VTON_API_ERROR, `VTON API request failed: ${status} ${statusText}. ${body}`, status >= 500 || status === 429, {
+    status,
+    retryAfterMs,
+  });
 }
 
 /** §8 "Other failures". */

@@ -1,24 +1,38 @@
-import { Body, Controller, HttpCode, Post, Req, Res } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiBearerAuth, ApiInternalServerErrorResponse, ApiNotFoundResponse, ApiOkResponse, ApiServiceUnavailableResponse, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { Body, Controller, HttpCode, Post, Req, Res, UseInterceptors } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiBearerAuth,
+  ApiInternalServerErrorResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiServiceUnavailableResponse,
+  ApiTags,
+  ApiTooManyRequestsResponse,
+  ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
 import type { GenerateResponse } from '@vton/contracts';
 import { CurrentUser, type AuthenticatedUser } from '@vton/service-kit';
 import type { Request, Response } from 'express';
+import { JobsService } from '../jobs/jobs.service.js';
+import { RetryAfterInterceptor } from '../jobs/retry-after.interceptor.js';
 import { callerOf } from './caller.js';
 import { GenerateTryOnDto } from './dto/generate-try-on.dto.js';
-import { TryOnService } from './try-on.service.js';
 
 @ApiTags('try-on')
 @ApiBearerAuth('bearer')
 @Controller()
 export class TryOnController {
-  constructor(private readonly tryOn: TryOnService) {}
+  constructor(private readonly jobs: JobsService) {}
 
+  /** Spec §7's call: the models go through the queue like a job's, and the answer waits for all of them. */
   @Post('/api/try-on/generate')
   @HttpCode(200)
+  @UseInterceptors(RetryAfterInterceptor)
   @ApiOkResponse({ description: 'GenerateResponse: one result per model that succeeded (partial success is kept).' })
   @ApiBadRequestResponse({ description: '`issues` for an invalid body; INVALID_INPUT for "No ready models available", "Model {id} does not have inpaint mask data", an uncropped garment.' })
   @ApiUnauthorizedResponse({ description: 'No valid token.' })
   @ApiNotFoundResponse({ description: 'Garment or model not found (or not yours).' })
+  @ApiTooManyRequestsResponse({ description: 'The account has MAX_QUEUED_MODELS_PER_ACCOUNT models waiting; see Retry-After.' })
   @ApiInternalServerErrorResponse({ description: 'BATCH_VTON_FAILED: "All VTON requests failed: …" with `details.failures`.' })
   @ApiServiceUnavailableResponse({ description: 'The try-on engine is not configured, or svc-media is unreachable.' })
   async generate(
@@ -27,11 +41,11 @@ export class TryOnController {
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ): Promise<GenerateResponse> {
-    // A caller who hung up wants nothing more: stop the VTON calls still waiting or running.
+    // A caller who hung up wants nothing more: its models still queued or running are stopped.
     const abandoned = new AbortController();
     res.on('close', () => {
       if (!res.writableFinished) abandoned.abort();
     });
-    return this.tryOn.generate(callerOf(user, req), request, abandoned.signal);
+    return this.jobs.generate(callerOf(user, req), request, abandoned.signal);
   }
 }

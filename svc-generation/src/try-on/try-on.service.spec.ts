@@ -1,9 +1,7 @@
 import type { GarmentRecord, ModelPhotoRecord } from '@vton/contracts';
 import { loadConfig } from '@vton/service-kit';
 import { GenerationConfig } from '../config/generation.config.js';
-import type { ImageProcessor } from '../imaging/image-processor.js';
 import type { MediaClient } from '../media/media-client.js';
-import type { ResultFilesService } from '../results/result-files.service.js';
 import { VtonClient } from '../vton/vton-client.js';
 import { assertSameLength, TryOnService } from './try-on.service.js';
 
@@ -30,7 +28,7 @@ const model = (id: number, status: ModelPhotoRecord['status'], inpaint: boolean)
 function service(models: ModelPhotoRecord[], g = garment(), env: Record<string, string> = {}) {
   const cfg = config(env);
   const media = { getGarment: async () => g, listModels: async () => models } as unknown as MediaClient;
-  return new TryOnService(cfg, media, new VtonClient(cfg), {} as ImageProcessor, {} as ResultFilesService);
+  return new TryOnService(media, new VtonClient(cfg));
 }
 
 describe('TryOnService.plan (spec §5, §8)', () => {
@@ -59,7 +57,7 @@ describe('TryOnService.plan (spec §5, §8)', () => {
 
   it('says the engine is not configured when VTON_API_URL is unset', async () => {
     const cfg = loadConfig(GenerationConfig, { DATABASE_URL: 'postgres://u:p@127.0.0.1:5432/vton' });
-    const s = new TryOnService(cfg, {} as MediaClient, new VtonClient(cfg), {} as ImageProcessor, {} as ResultFilesService);
+    const s = new TryOnService({} as MediaClient, new VtonClient(cfg));
     await expect(s.plan(caller, { garmentId: 1, modelIds: [2], prompt: '' })).rejects.toMatchObject({ status: 503, message: 'The try-on engine is not configured yet (VTON_API_URL)' });
   });
 

@@ -1,8 +1,9 @@
 import { parseNumber, ServiceConfig } from '@vton/service-kit';
 import { Transform } from 'class-transformer';
-import { IsInt, IsNotEmpty, IsOptional, IsString, IsUrl, Max, Min, MinLength, ValidateIf } from 'class-validator';
+import { IsInt, IsNotEmpty, IsString, IsUrl, Max, Min, MinLength, ValidateIf } from 'class-validator';
 
-const SIGNING_SECRET_RULE = 'MEDIA_URL_SIGNING_SECRET must be at least 32 characters (required when running in Kubernetes)';
+const SIGNING_SECRET_RULE = 'MEDIA_URL_SIGNING_SECRET must be set to at least 32 random characters (npm start generates one into its data folder)';
+const SERVICE_SECRET_RULE = 'GENERATION_SERVICE_SECRET must be at least 32 characters (required when running in Kubernetes)';
 
 export class MediaConfig extends ServiceConfig {
   PORT = 3002;
@@ -69,16 +70,21 @@ export class MediaConfig extends ServiceConfig {
   SIGNED_URL_TTL_SECONDS = 3600;
 
   /**
-   * HMAC key of the signed image URLs, shared by every replica. Required in a cluster;
-   * elsewhere (npm start, tests) it is derived from the S3 credentials when unset.
+   * HMAC key of the signed image URLs, shared by every replica. Always required and never
+   * derived from anything public: whoever knew it could sign a URL to any seller's photo.
+   * npm start generates a random one into its data folder; Kubernetes reads it from a Secret.
    */
-  @ValidateIf((config: MediaConfig) => config.MEDIA_URL_SIGNING_SECRET !== undefined || !!config.KUBERNETES_SERVICE_HOST)
   @IsString({ message: SIGNING_SECRET_RULE })
   @MinLength(32, { message: SIGNING_SECRET_RULE })
-  MEDIA_URL_SIGNING_SECRET?: string;
+  MEDIA_URL_SIGNING_SECRET!: string;
 
-  /** Set by Kubernetes in every pod: how the service knows a derived signing key will not do. */
-  @IsOptional()
-  @IsString()
-  KUBERNETES_SERVICE_HOST?: string;
+  /**
+   * The secret svc-generation's workers sign their service credential with (the same value on both
+   * services): the only credential the internal routes accept. Without it those routes answer 503.
+   * Required in a cluster (the workers cannot run without it).
+   */
+  @ValidateIf((config: MediaConfig) => config.GENERATION_SERVICE_SECRET !== undefined || !!config.KUBERNETES_SERVICE_HOST)
+  @IsString({ message: SERVICE_SECRET_RULE })
+  @MinLength(32, { message: SERVICE_SECRET_RULE })
+  GENERATION_SERVICE_SECRET?: string;
 }

@@ -1,9 +1,8 @@
 import { Body, Controller, Get, Param, Post, Put, Req, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiConsumes, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { GarmentRecord } from '@vton/contracts';
-import { CurrentUser, type AuthenticatedUser } from '@vton/service-kit';
+import { CurrentUser, RecordIdPipe, type AuthenticatedUser } from '@vton/service-kit';
 import type { Request, Response } from 'express';
-import { IdPipe } from '../common/id.pipe.js';
 import { parseVariant } from '../common/variant.js';
 import { MediaConfig } from '../config/media.config.js';
 import { sendObject } from '../files/send-object.js';
@@ -36,7 +35,7 @@ export class GarmentsController {
 
   @Get(':id')
   @ApiOkResponse({ description: 'GarmentRecord' })
-  get(@CurrentUser() user: AuthenticatedUser, @Param('id', IdPipe) id: number): Promise<GarmentRecord> {
+  get(@CurrentUser() user: AuthenticatedUser, @Param('id', RecordIdPipe) id: number): Promise<GarmentRecord> {
     return this.garments.get(user.id, id);
   }
 
@@ -47,7 +46,7 @@ export class GarmentsController {
   @ApiOkResponse({ description: 'GarmentRecord' })
   replace(
     @CurrentUser() user: AuthenticatedUser,
-    @Param('id', IdPipe) id: number,
+    @Param('id', RecordIdPipe) id: number,
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ): Promise<GarmentRecord> {
@@ -61,7 +60,7 @@ export class GarmentsController {
   @Post(':id/crop')
   @ApiOperation({ summary: 'Crop the garment to a 960×960 PNG on white (never upscaled).' })
   @ApiOkResponse({ description: 'GarmentRecord with croppedUrl and cropData' })
-  crop(@CurrentUser() user: AuthenticatedUser, @Param('id', IdPipe) id: number, @Body() crop: CropDto): Promise<GarmentRecord> {
+  crop(@CurrentUser() user: AuthenticatedUser, @Param('id', RecordIdPipe) id: number, @Body() crop: CropDto): Promise<GarmentRecord> {
     return this.garments.crop(user.id, id, crop);
   }
 
@@ -69,7 +68,7 @@ export class GarmentsController {
   @ApiOperation({ summary: 'The garment file bytes (`original` or `cropped`), for svc-generation on the user’s behalf.' })
   async file(
     @CurrentUser() user: AuthenticatedUser,
-    @Param('id', IdPipe) id: number,
+    @Param('id', RecordIdPipe) id: number,
     @Param('variant') variant: string,
     @Req() req: Request,
     @Res() res: Response,

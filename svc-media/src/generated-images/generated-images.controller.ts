@@ -1,9 +1,8 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiConsumes, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { ErrorCode, type GeneratedImageRecord, type GeneratedImagesPage } from '@vton/contracts';
-import { ApiException, createValidationPipe, CurrentUser, type AuthenticatedUser } from '@vton/service-kit';
+import { ApiException, createValidationPipe, CurrentUser, RecordIdPipe, type AuthenticatedUser } from '@vton/service-kit';
 import type { Request, Response } from 'express';
-import { IdPipe } from '../common/id.pipe.js';
 import { MediaConfig } from '../config/media.config.js';
 import { readMultipart } from '../uploads/multipart.js';
 import { GeneratedImageFieldsDto, SaveGeneratedImageDto } from './dto/generated-image.dto.js';
@@ -31,7 +30,7 @@ export class GeneratedImagesController {
   @ApiOperation({ summary: 'One saved result with freshly signed URLs (svc-generation re-signs stored try-on results with it).' })
   @ApiOkResponse({ description: 'GeneratedImageRecord' })
   @ApiNotFoundResponse({ description: 'No such image of yours (another seller’s answers the same).' })
-  get(@CurrentUser() user: AuthenticatedUser, @Param('id', IdPipe) id: number): Promise<GeneratedImageRecord> {
+  get(@CurrentUser() user: AuthenticatedUser, @Param('id', RecordIdPipe) id: number): Promise<GeneratedImageRecord> {
     return this.images.get(user.id, id);
   }
 
@@ -71,7 +70,7 @@ export class GeneratedImagesController {
   @Delete(':id')
   @HttpCode(204)
   @ApiNoContentResponse({ description: 'Removed: the row, then its objects.' })
-  async remove(@CurrentUser() user: AuthenticatedUser, @Param('id', IdPipe) id: number): Promise<void> {
+  async remove(@CurrentUser() user: AuthenticatedUser, @Param('id', RecordIdPipe) id: number): Promise<void> {
     await this.images.remove(user.id, id);
   }
 }

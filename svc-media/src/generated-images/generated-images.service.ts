@@ -50,6 +50,12 @@ export class GeneratedImagesService {
     return this.toRecord(await this.findOwned(userId, id));
   }
 
+  /** The image saved earlier under this idempotency key, if any. */
+  async findByIdempotencyKey(userId: number, idempotencyKey: string): Promise<GeneratedImageRecord | null> {
+    const image = await this.db.generatedImages.findOneBy({ userId, idempotencyKey });
+    return image ? this.toRecord(image) : null;
+  }
+
   /** The browser's save (spec §7): the image arrives as a data URL. */
   async saveDataUrl(userId: number, request: SaveGeneratedImageDto): Promise<GeneratedImageRecord> {
     const bytes = decodeImageDataUrl(request.imageUrl, this.config.MAX_DATA_URL_BYTES);
@@ -60,7 +66,7 @@ export class GeneratedImagesService {
    * Stores a result as PNG (without metadata; see ImageProcessor.resultWithThumbnail) with a WebP thumbnail, then its row (and, for svc-generation's
    * try-ons, the try_on_results row) in one transaction; objects are removed if that fails.
    */
-  async save(userId: number, bytes: Buffer, fields: GeneratedImageFieldsDto, tryOnResult: boolean): Promise<GeneratedImageRecord> {
+  async save(userId: number, bytes: Buffer, fields: GeneratedImageFieldsDto, tryOnResult: boolean, idempotencyKey?: string): Promise<GeneratedImageRecord> {
     const garmentId = fields.garmentId ?? null;
     const modelId = fields.modelId ?? null;
     if (tryOnResult && (!garmentId || !modelId)) {
@@ -87,6 +93,7 @@ export class GeneratedImagesService {
       width: image.width,
       height: image.height,
       createdAt: new Date(),
+      ...(idempotencyKey ? { idempotencyKey } : {}),
     };
     try {
       await this.storage.put(key, image.data, image.contentType);

@@ -5,8 +5,10 @@ import sharp, { type Metadata, type Sharp } from 'sharp';
 import { MediaConfig } from '../config/media.config.js';
 import { CONTENT_TYPES, type ObjectExtension } from '../storage/object-keys.js';
 import type { GarmentCropPlan } from './geometry.js';
+import { JpegStructureError, stripJpegMetadata } from './jpeg-segments.js';
 import { PngStructureError, stripPngMetadata } from './png-chunks.js';
 import { sniffImageFormat, type ImageFormat } from './sniff.js';
+import { stripWebpMetadata, WebpStructureError } from './webp-chunks.js';
 
 /** An image as stored: re-encoded (no metadata), upright, with its dimensions. */
 export interface EncodedImage {
@@ -50,6 +52,33 @@ export class ImageProcessor {
   async normalizeUpload(bytes: Buffer, what = 'The file'): Promise<EncodedImage> {
     const { format } = await this.checkInput(bytes, what);
     return this.encode(this.open(bytes).rotate(), format, what);
+  }
+
+  /**
+   * A model photo as stored: the upload's own pixels, so a try-on result equals the photo outside
+   * the mask (issue 15). An upright JPEG or WebP keeps its very bytes, minus camera, GPS and other
+   * metadata (segment/chunk surgery: no second lossy generation); its colour profile stays, so it
+   * shows as the upload does and every decoder here converts it to sRGB the same way. A JPEG or
+   * WebP that must be turned upright (EXIF orientation), or that is CMYK, animated or malformed,
+   * is decoded as a browser shows it (upright, in sRGB) and stored losslessly as PNG. A PNG
+   * follows the upload rules as before (already lossless).
+   */
+  async modelPhoto(bytes: Buffer, what = 'The file'): Promise<EncodedImage> {
+    const { format, meta } = await this.checkInput(bytes, what);
+    if (format === 'png') return this.normalizeUpload(bytes, what);
+    const upright = (meta.orientation ?? 1) === 1;
+    const plainColour = meta.space === 'srgb' || meta.space === 'b-w';
+    if (upright && plainColour && (meta.pages ?? 1) === 1) {
+      try {
+        const data = format === 'jpeg' ? stripJpegMetadata(bytes) : stripWebpMetadata(bytes);
+        const ext = EXTENSION[format];
+        return { data, width: meta.width!, height: meta.height!, ext, contentType: CONTENT_TYPES[ext] };
+      } catch (error) {
+        if (!(error instanceof JpegStructureError || error instanceof WebpStructureError)) throw error;
+        // An unusual stream: decoded below like a rotated one, so nothing is lost either way.
+      }
+    }
+    return this.encode(this.open(bytes).rotate(), 'png', what);
   }
 
   /** A small WebP preview for tiles and grids (≤ 400 px). */

@@ -1,9 +1,8 @@
 import { Controller, Delete, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiConsumes, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { ModelPhotoRecord } from '@vton/contracts';
-import { CurrentUser, type AuthenticatedUser } from '@vton/service-kit';
+import { CurrentUser, RecordIdPipe, type AuthenticatedUser } from '@vton/service-kit';
 import type { Request, Response } from 'express';
-import { IdPipe } from '../common/id.pipe.js';
 import { parseVariant } from '../common/variant.js';
 import { MediaConfig } from '../config/media.config.js';
 import { sendObject } from '../files/send-object.js';
@@ -40,7 +39,7 @@ export class ModelsController {
 
   @Get(':id')
   @ApiOkResponse({ description: 'ModelPhotoRecord' })
-  get(@CurrentUser() user: AuthenticatedUser, @Param('id', IdPipe) id: number): Promise<ModelPhotoRecord> {
+  get(@CurrentUser() user: AuthenticatedUser, @Param('id', RecordIdPipe) id: number): Promise<ModelPhotoRecord> {
     return this.models.get(user.id, id);
   }
 
@@ -51,7 +50,7 @@ export class ModelsController {
   @ApiOkResponse({ description: 'ModelPhotoRecord with status ready and inpaint {croppedImageUrl, processedMaskUrl, bounds}' })
   mask(
     @CurrentUser() user: AuthenticatedUser,
-    @Param('id', IdPipe) id: number,
+    @Param('id', RecordIdPipe) id: number,
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ): Promise<ModelPhotoRecord> {
@@ -64,7 +63,7 @@ export class ModelsController {
   @Delete(':id')
   @HttpCode(204)
   @ApiNoContentResponse({ description: 'Removed: the row, then its objects.' })
-  async remove(@CurrentUser() user: AuthenticatedUser, @Param('id', IdPipe) id: number): Promise<void> {
+  async remove(@CurrentUser() user: AuthenticatedUser, @Param('id', RecordIdPipe) id: number): Promise<void> {
     await this.models.remove(user.id, id);
   }
 
@@ -72,7 +71,7 @@ export class ModelsController {
   @ApiOperation({ summary: 'Model file bytes (`original`, `inpaint-cropped`, `inpaint-mask`), for svc-generation on the user’s behalf.' })
   async file(
     @CurrentUser() user: AuthenticatedUser,
-    @Param('id', IdPipe) id: number,
+    @Param('id', RecordIdPipe) id: number,
     @Param('variant') variant: string,
     @Req() req: Request,
     @Res() res: Response,

@@ -3,5 +3,5 @@ import { StorageModule } from '../storage/storage.module.js';
 import { ModelsController } from './models.controller.js';
 import { ModelsService } from './models.service.js';
 
-@Module({ imports: [StorageModule], controllers: [ModelsController], providers: [ModelsService] })
+@Module({ imports: [StorageModule], controllers: [ModelsController], providers: [ModelsService], exports: [ModelsService] })
 export class ModelsModule {}

@@ -43,7 +43,7 @@ export class ModelsService {
     const rows: ModelPhoto[] = [];
     try {
       for (const file of files) {
-        const image = await this.images.normalizeUpload(file.buffer, `"${file.originalname}"`);
+        const image = await this.images.modelPhoto(file.buffer, `"${file.originalname}"`);
         const thumb = await this.images.thumbnail(image.data);
         const id = await reserveId(this.db.models);
         const key = objectKey({ userId, kind: 'models', id, variant: 'original', ext: image.ext });

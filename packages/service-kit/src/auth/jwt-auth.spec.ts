@@ -2,7 +2,7 @@ import { Controller, Get, type INestApplication } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { PassportModule } from '@nestjs/passport';
 import { Test } from '@nestjs/testing';
-import { JWT_AUDIENCE, JWT_ISSUER } from '@vton/contracts';
+import { AUTH_ERRORS, JWT_AUDIENCE, JWT_ISSUER } from '@vton/contracts';
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK } from 'jose';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -11,6 +11,12 @@ import { ApiExceptionFilter } from '../errors/api-exception.filter.js';
 import { CurrentUser, type AuthenticatedUser } from './current-user.js';
 import { createJwtAuth } from './jwt-auth.js';
 import { JWT_KEY_RESOLVER, JwksCache, JwtKeysUnavailableError, KEYS_UNAVAILABLE_MESSAGE, UnknownSigningKeyError } from './jwt-keys.js';
+import { SESSION_CHECK, type SessionCheck } from './session-check.js';
+
+const SESSION = '6f1c2d3e-4a5b-4c6d-8e9f-0a1b2c3d4e5f';
+/** Sessions ended in svc-auth, as the guard's session check reports them. */
+const endedSessions = new Set<string>();
+const sessionCheck: SessionCheck = { hasEnded: async (sid) => endedSessions.has(sid) };
 
 /** A stand-in for svc-auth's JWKS endpoint that can be switched to "down" or "5xx". */
 class JwksServer {
@@ -55,8 +61,8 @@ async function signingKey(kid: string): Promise<SigningKey> {
   return { kid, privateKey, jwk: { ...(await exportJWK(publicKey)), kid, alg: 'ES256', use: 'sig' } };
 }
 
-function tokenFor(key: SigningKey, claims: { sub?: string; email?: string } = {}): Promise<string> {
-  return new SignJWT({ email: claims.email ?? 'ada@example.com' })
+function tokenFor(key: SigningKey, claims: { sub?: string; email?: string; sid?: string | null } = {}): Promise<string> {
+  return new SignJWT({ email: claims.email ?? 'ada@example.com', ...(claims.sid === null ? {} : { sid: claims.sid ?? SESSION }) })
     .setProtectedHeader({ alg: 'ES256', kid: key.kid })
     .setSubject(claims.sub ?? '7')
     .setIssuer(JWT_ISSUER)
@@ -81,6 +87,7 @@ async function guardedApp(keys: JwksCache): Promise<INestApplication> {
     controllers: [ProbeController],
     providers: [
       { provide: JWT_KEY_RESOLVER, useValue: keys },
+      { provide: SESSION_CHECK, useValue: sessionCheck },
       jwt.strategy,
       { provide: APP_GUARD, useClass: jwt.guard },
       { provide: APP_FILTER, useClass: ApiExceptionFilter },
@@ -115,7 +122,7 @@ describe('JWT guard when svc-auth (the JWKS) is unreachable', () => {
     const app = await guardedApp(new JwksCache(new URL(jwks.url), { maxAgeMs: 0, retryAfterFailureMs: 0, timeoutMs: 1000 }));
     try {
       const token = await tokenFor(current);
-      await request(app.getHttpServer()).get('/me').set('authorization', `Bearer ${token}`).expect(200, { id: 7, email: 'ada@example.com' });
+      await request(app.getHttpServer()).get('/me').set('authorization', `Bearer ${token}`).expect(200, { id: 7, email: 'ada@example.com', sessionId: SESSION });
       expect(jwks.fetches).toBe(1);
 
       jwks.mode = 'down';
@@ -165,6 +172,27 @@ describe('JWT guard when svc-auth (the JWKS) is unreachable', () => {
       expect(res.body).toMatchObject({ code: 'UNAUTHORIZED', message: 'Invalid token' });
     } finally {
       await app.close();
+    }
+  });
+});
+
+describe('JWT guard and sessions', () => {
+  it('refuses a well-signed token of an ended session, and one that names no session', async () => {
+    const key = await signingKey('key-s');
+    const jwks = new JwksServer(() => [key.jwk]);
+    await jwks.start();
+    const app = await guardedApp(new JwksCache(new URL(jwks.url)));
+    try {
+      const live = await tokenFor(key, { sid: '0f1c2d3e-4a5b-4c6d-8e9f-0a1b2c3d4e5f' });
+      await request(app.getHttpServer()).get('/me').set('authorization', `Bearer ${live}`).expect(200);
+      endedSessions.add('0f1c2d3e-4a5b-4c6d-8e9f-0a1b2c3d4e5f');
+      const ended = await request(app.getHttpServer()).get('/me').set('authorization', `Bearer ${live}`).expect(401);
+      expect(ended.body).toMatchObject({ code: 'UNAUTHORIZED', message: AUTH_ERRORS.sessionEnded });
+      const none = await request(app.getHttpServer()).get('/me').set('authorization', `Bearer ${await tokenFor(key, { sid: null })}`).expect(401);
+      expect(none.body.message).toBe('Invalid token');
+    } finally {
+      await app.close();
+      await jwks.stop();
     }
   });
 });

@@ -66,4 +66,13 @@ describe('loadConfig', () => {
     expect(config.HOST).toBe('0.0.0.0');
     expect(config).not.toHaveProperty('PATH');
   });
+
+  it('believes X-Forwarded-For only from loopback unless TRUSTED_PROXIES says otherwise, and requires it in Kubernetes', () => {
+    expect(loadConfig(ExampleConfig, valid).trustedProxies).toEqual(['loopback']);
+    expect(loadConfig(ExampleConfig, { ...valid, TRUSTED_PROXIES: '10.244.0.0/16, 192.0.2.7,loopback' }).trustedProxies).toEqual(['10.244.0.0/16', '192.0.2.7', 'loopback']);
+    expect(problemsOf({ ...valid, TRUSTED_PROXIES: '10.0.0.0/99' })).toContain('TRUSTED_PROXIES must be a comma-separated list');
+    expect(problemsOf({ ...valid, TRUSTED_PROXIES: 'everyone' })).toContain('TRUSTED_PROXIES must be a comma-separated list');
+    expect(problemsOf({ ...valid, KUBERNETES_SERVICE_HOST: '10.0.0.1' })).toContain('TRUSTED_PROXIES must be');
+    expect(loadConfig(ExampleConfig, { ...valid, KUBERNETES_SERVICE_HOST: '10.0.0.1', TRUSTED_PROXIES: '10.244.0.0/16' }).trustedProxies).toEqual(['10.244.0.0/16']);
+  });
 });

@@ -1,7 +1,21 @@
 import { JWKS_PATH } from '@vton/contracts';
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsIn, IsInt, IsNotEmpty, IsString, IsUrl, Matches, Max, Min } from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, IsUrl, Matches, Max, Min, ValidateBy, ValidateIf } from 'class-validator';
+import { isIP } from 'node:net';
 import { parseFlag, parseNumber } from './load-config.js';
+
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+const TRUSTED_PROXIES_RULE =
+  'TRUSTED_PROXIES must be a comma-separated list of IP addresses, CIDR ranges or loopback/linklocal/uniquelocal (required when running in Kubernetes)';
+
+/** One entry of TRUSTED_PROXIES: a name Express knows, an address, or address/prefix. */
+function isProxyEntry(entry: string): boolean {
+  if (PROXY_NAMES.has(entry)) return true;
+  const [address, prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (!family || rest.length) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
+}
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -39,4 +53,42 @@ export class ServiceConfig {
 
   @Matches(/^\d+(b|kb|mb)?$/i, { message: 'JSON_BODY_LIMIT must be a size such as 60mb, 512kb or 1048576' })
   JSON_BODY_LIMIT: string = '60mb';
+
+  /**
+   * Whose X-Forwarded-For is believed: the proxies in front of the service, by address. Unset,
+   * only loopback (the local gateway); in Kubernetes it must name the ingress controller's
+   * addresses, or every client would look like the ingress to the per-IP limits.
+   */
+  @ValidateIf((config: ServiceConfig) => config.TRUSTED_PROXIES !== undefined || !!config.KUBERNETES_SERVICE_HOST)
+  @ValidateBy({
+    name: 'trustedProxies',
+    validator: { validate: (value: unknown) => typeof value === 'string' && value.split(',').every((e) => isProxyEntry(e.trim())) },
+  }, { message: TRUSTED_PROXIES_RULE })
+  TRUSTED_PROXIES?: string;
+
+  /**
+   * How old the list of ended sessions (signed out everywhere, password reset) may get before it
+   * is read again from svc-auth: a token of an ended session stops working within this time.
+   */
+  @Transform(parseNumber)
+  @IsInt({ message: 'SESSION_REVOCATIONS_MAX_AGE_SECONDS must be a whole number of seconds from 1 to 50' })
+  @Min(1, { message: 'SESSION_REVOCATIONS_MAX_AGE_SECONDS must be a whole number of seconds from 1 to 50' })
+  @Max(50, { message: 'SESSION_REVOCATIONS_MAX_AGE_SECONDS must be a whole number of seconds from 1 to 50' })
+  SESSION_REVOCATIONS_MAX_AGE_SECONDS: number = 20;
+
+  /** Strict-Transport-Security max-age; 0 (the default) sends none. Set where TLS ends in front (Kubernetes). */
+  @Transform(parseNumber)
+  @IsInt({ message: 'HSTS_MAX_AGE_SECONDS must be a whole number of seconds (0 turns HSTS off)' })
+  @Min(0, { message: 'HSTS_MAX_AGE_SECONDS must be a whole number of seconds (0 turns HSTS off)' })
+  HSTS_MAX_AGE_SECONDS: number = 0;
+
+  /** Set by Kubernetes in every pod: where settings with a safe local default become required. */
+  @IsOptional()
+  @IsString()
+  KUBERNETES_SERVICE_HOST?: string;
+
+  /** The Express `trust proxy` list. */
+  get trustedProxies(): string[] {
+    return (this.TRUSTED_PROXIES ?? 'loopback').split(',').map((entry) => entry.trim());
+  }
 }

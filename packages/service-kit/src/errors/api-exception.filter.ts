@@ -1,7 +1,8 @@
 import { ArgumentsHost, Catch, HttpException, Logger, type ExceptionFilter } from '@nestjs/common';
-import { ErrorCode, type ApiErrorBody } from '@vton/contracts';
+import { ErrorCode, SERVICE_UNAVAILABLE_MESSAGE, SERVICE_UNAVAILABLE_RETRY_AFTER_SECONDS, type ApiErrorBody } from '@vton/contracts';
 import type { Request, Response } from 'express';
 import { ApiException } from './api-exception.js';
+import { isDependencyUnavailable } from './dependency-errors.js';
 import { requestIdOf } from '../logging/request-id.js';
 
 const CODE_BY_STATUS: Record<number, ErrorCode> = {
@@ -42,6 +43,11 @@ export function toApiErrorBody(error: unknown, requestId?: string): ApiErrorBody
   if (status) {
     return { statusCode: status, code: codeForStatus(status), message: (error as Error).message, requestId };
   }
+  // Postgres, the object storage or another service is down: the request was fine and will
+  // work again once it is back, so the caller is told to retry, never "internal error".
+  if (isDependencyUnavailable(error)) {
+    return { statusCode: 503, code: ErrorCode.SERVICE_UNAVAILABLE, message: SERVICE_UNAVAILABLE_MESSAGE, requestId };
+  }
   return { statusCode: 500, code: ErrorCode.INTERNAL_ERROR, message: 'Internal server error', requestId };
 }
 
@@ -71,9 +77,17 @@ export class ApiExceptionFilter implements ExceptionFilter {
     const body = toApiErrorBody(error, requestIdOf(request));
     if (body.statusCode >= 500 && !(error instanceof HttpException)) {
       // The caller sees a generic message; the cause goes to the log under the same request id.
-      this.logger.error({ err: error, requestId: body.requestId }, `Unhandled error on ${request.method} ${request.url}`);
+      const unavailable = body.statusCode === 503;
+      this.logger[unavailable ? 'warn' : 'error'](
+        { err: error, requestId: body.requestId },
+        `${unavailable ? 'Dependency unavailable' : 'Unhandled error'} on ${request.method} ${request.path}`,
+      );
     }
     if (response.headersSent) return;
+    // Every 503 (a dependency down, keys or readiness) says when to try again.
+    if (body.statusCode === 503 && !response.getHeader('retry-after')) {
+      response.setHeader('Retry-After', String(SERVICE_UNAVAILABLE_RETRY_AFTER_SECONDS));
+    }
     response.status(body.statusCode).json(body);
   }
 }

@@ -1,5 +1,6 @@
 import { QueryClient, type QueryFunction } from '@tanstack/react-query';
-import { getAuthToken } from '../auth/authToken.js';
+import { AUTH_ERRORS } from '@vton/contracts';
+import { getAuthToken, reportSessionEnded } from '../auth/authToken.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -8,10 +9,14 @@ export function httpError(status: number, bodyText: string, statusText: string):
   return new Error(`${status}: ${bodyText || statusText}`);
 }
 
-/** Throws httpError for a non-OK response. */
-export async function throwIfNotOk(response: Response): Promise<void> {
+/** The 401 messages that mean "this token no longer works" (not "wrong password"). */
+const ENDED_SESSION_MESSAGES = [AUTH_ERRORS.sessionEnded, 'Token expired'];
+
+/** Throws httpError for a non-OK response; a 401 for an ended session signs this tab out. */
+export async function throwIfNotOk(response: Response, sentToken = false): Promise<void> {
   if (response.ok) return;
   const bodyText = await response.text().catch(() => '');
+  if (sentToken && response.status === 401 && ENDED_SESSION_MESSAGES.some((m) => bodyText.includes(m))) reportSessionEnded();
   throw httpError(response.status, bodyText, response.statusText);
 }
 
@@ -29,13 +34,14 @@ function requestHeaders(hasBody: boolean): Record<string, string> {
  */
 export async function apiRequest(method: HttpMethod, path: string, body?: unknown): Promise<Response> {
   const hasBody = body !== undefined;
+  const headers = requestHeaders(hasBody);
   const response = await fetch(path, {
     method,
-    headers: requestHeaders(hasBody),
+    headers,
     body: hasBody ? JSON.stringify(body) : undefined,
     credentials: 'include',
   });
-  await throwIfNotOk(response);
+  await throwIfNotOk(response, 'Authorization' in headers);
   return response;
 }
 
@@ -45,9 +51,10 @@ export type UnauthorizedBehavior = 'returnNull' | 'throw';
 export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): QueryFunction<T | null> {
   return async ({ queryKey }) => {
     const path = queryKey.filter((part) => typeof part === 'string' || typeof part === 'number').join('/');
-    const response = await fetch(path, { headers: requestHeaders(false), credentials: 'include' });
+    const headers = requestHeaders(false);
+    const response = await fetch(path, { headers, credentials: 'include' });
     if (on401 === 'returnNull' && response.status === 401) return null;
-    await throwIfNotOk(response);
+    await throwIfNotOk(response, 'Authorization' in headers);
     return (await response.json()) as T;
   };
 }

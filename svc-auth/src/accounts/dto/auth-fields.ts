@@ -1,9 +1,11 @@
 import { AUTH_VALIDATION as M, EMAIL_PATTERN, MAX_EMAIL_LENGTH, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, PASSWORD_COMPLEXITY } from '@vton/contracts';
+import { isCommonPassword } from '@vton/contracts/common-passwords';
 import { Transform } from 'class-transformer';
 import {
   IsDefined,
   IsString,
   Matches,
+  ValidateBy,
   MaxLength,
   MinLength,
   registerDecorator,
@@ -32,7 +34,7 @@ export function EmailField(invalidMessage: string): PropertyDecorator {
   };
 }
 
-/** A new password: the registration and reset rules of spec §5. */
+/** A new password: the registration and reset rules of spec §5, and not a common one. */
 export function NewPasswordField(): PropertyDecorator {
   return (target, key) => {
     for (const decorate of [
@@ -41,6 +43,8 @@ export function NewPasswordField(): PropertyDecorator {
       MinLength(MIN_PASSWORD_LENGTH, { message: M.passwordTooShort }),
       MaxLength(MAX_PASSWORD_LENGTH, { message: M.passwordTooLong }),
       Matches(PASSWORD_COMPLEXITY, { message: M.passwordComplexity }),
+      // The 10,000 most common passwords ("Password1" among them), whatever their letter case.
+      ValidateBy({ name: 'notCommonPassword', validator: { validate: (value: unknown) => typeof value === 'string' && !isCommonPassword(value) } }, { message: M.commonPassword }),
     ]) decorate(target, key);
   };
 }

@@ -21,6 +21,9 @@ describe('RegisterDto (spec §5)', () => {
     [{ ...good, password: 'garment1x', confirmPassword: 'garment1x' }, 'password', M.passwordComplexity],
     [{ ...good, password: 'GARMENT1X', confirmPassword: 'GARMENT1X' }, 'password', M.passwordComplexity],
     [{ ...good, password: 'Garmentxx', confirmPassword: 'Garmentxx' }, 'password', M.passwordComplexity],
+    [{ ...good, password: 'Password1', confirmPassword: 'Password1' }, 'password', M.commonPassword],
+    [{ ...good, password: 'Qwerty123', confirmPassword: 'Qwerty123' }, 'password', M.commonPassword],
+    [{ ...good, password: 'IloveYou1', confirmPassword: 'IloveYou1' }, 'password', M.commonPassword],
     [{ ...good, confirmPassword: '' }, 'confirmPassword', M.confirmPasswordRequired],
     [{ ...good, confirmPassword: 'Garment1y' }, 'confirmPassword', M.passwordsDontMatch],
     [{ ...good, email: 'not-an-address' }, 'email', M.invalidEmail],
@@ -50,6 +53,7 @@ describe('LoginDto and ResetPasswordDto', () => {
   });
 
   it('reset uses the registration rules', async () => {
+    expect((await issues(ResetPasswordDto, { token: 't', password: 'Password123', confirmPassword: 'Password123' })).issues[0]).toEqual({ path: ['password'], message: M.commonPassword });
     expect((await issues(ResetPasswordDto, { token: 't', password: 'short', confirmPassword: 'short' })).issues[0]).toEqual({ path: ['password'], message: M.passwordTooShort });
     expect((await issues(ResetPasswordDto, { token: 't', password: 'Garment1x', confirmPassword: 'Garment2x' })).issues[0]).toEqual({ path: ['confirmPassword'], message: M.passwordsDontMatch });
     expect((await issues(ResetPasswordDto, { password: 'Garment1x', confirmPassword: 'Garment1x' })).issues[0]).toEqual({ path: ['token'], message: M.resetTokenRequired });

@@ -1,5 +1,12 @@
-import type { JobModelState, TryOnResult } from '@vton/contracts';
+import type { CropBounds, JobModelState, TryOnResult } from '@vton/contracts';
 import { Column, Entity, PrimaryColumn } from 'typeorm';
+
+/** What a worker needs to run a model, fixed when it was queued (§5's checks passed then). */
+export interface ModelInput {
+  width: number;
+  height: number;
+  bounds: CropBounds;
+}
 
 /** One model photo of a job: its state and, once finished, its result or its error. */
 @Entity({ name: 'try_on_job_models' })
@@ -9,6 +16,10 @@ export class TryOnJobModelEntity {
 
   @PrimaryColumn('integer', { name: 'model_id' })
   modelId: number;
+
+  /** The job's owner (per-account limits and fairness read it without a join). */
+  @Column('integer', { name: 'user_id' })
+  userId: number;
 
   /** Order of the model in the request, kept for the answer. */
   @Column('integer')
@@ -23,8 +34,30 @@ export class TryOnJobModelEntity {
   @Column('jsonb', { nullable: true })
   error: { code: string; message: string } | null;
 
+  /** Every start of the model (redeliveries included). */
   @Column('integer')
   attempts: number;
+
+  /** Which run the seller asked for: 1, +1 per retry. With job and model it is the idempotency key of the result. */
+  @Column('integer')
+  run: number;
+
+  /** The queued work (pg-boss job) carrying the current run. */
+  @Column('uuid', { name: 'queue_job_id', nullable: true })
+  queueJobId: string | null;
+
+  /** Place in the round-robin between accounts; lower goes first. */
+  @Column('bigint', { name: 'fair_tag', nullable: true })
+  fairTag: string | null;
+
+  @Column('jsonb', { nullable: true })
+  input: ModelInput | null;
+
+  @Column('timestamptz', { name: 'started_at', nullable: true })
+  startedAt: Date | null;
+
+  @Column('timestamptz', { name: 'finished_at', nullable: true })
+  finishedAt: Date | null;
 
   @Column('timestamptz', { name: 'updated_at' })
   updatedAt: Date;

@@ -1,6 +1,9 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
-/** One batch started through POST /api/try-on/jobs; its models are TryOnJobModelEntity rows. */
+/**
+ * One batch started through POST /api/try-on/jobs (or /generate); its models are
+ * TryOnJobModelEntity rows, and its status is derived from them.
+ */
 @Entity({ name: 'try_on_jobs' })
 export class TryOnJobEntity {
   @PrimaryColumn('uuid')
@@ -14,16 +17,6 @@ export class TryOnJobEntity {
 
   @Column('text')
   prompt: string;
-
-  @Column('text')
-  status: 'running' | 'completed' | 'failed';
-
-  /** The process running the job's models, and when it last said it is alive (restart recovery). */
-  @Column('text', { nullable: true })
-  runner: string | null;
-
-  @Column('timestamptz', { name: 'heartbeat_at', nullable: true })
-  heartbeatAt: Date | null;
 
   @Column('timestamptz', { name: 'created_at' })
   createdAt: Date;

@@ -1,18 +1,19 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsInt, IsOptional, IsString, MaxLength, Min } from 'class-validator';
+import { IsRecordId } from '@vton/service-kit';
+import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsOptional, IsString, MaxLength } from 'class-validator';
 
 /** POST /api/try-on/generate and POST /api/try-on/jobs: one garment on the first N ready model photos (spec §7). */
 export class GenerateTryOnDto {
   @ApiProperty({ example: 12 })
-  @IsInt({ message: 'garmentId must be a whole number' })
-  @Min(1, { message: 'garmentId must be a positive number' })
+  // Checked here, where the ids enter: nothing beyond the id columns' range is forwarded to svc-media.
+  @IsRecordId('garmentId')
   garmentId!: number;
 
   @ApiProperty({ type: [Number], example: [3, 4] })
   @IsArray({ message: 'modelIds must be a list of model ids' })
   @ArrayNotEmpty({ message: 'modelIds must name at least one model' })
   @ArrayMaxSize(16, { message: 'modelIds must name at most 16 models' })
-  @IsInt({ each: true, message: 'each of modelIds must be a whole number' })
+  @IsRecordId('modelIds', { each: true })
   modelIds!: number[];
 
   @ApiProperty({ example: 'a white linen shirt, tucked in', required: false, default: '' })

@@ -1,24 +1,23 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import type { GenerationType, SaveGeneratedImageRequest } from '@vton/contracts';
-import { IsIn, IsInt, IsObject, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { MAX_METADATA_BYTES, type GenerationType, type SaveGeneratedImageRequest } from '@vton/contracts';
+import { IsRecordId } from '@vton/service-kit';
+import { IsIn, IsObject, IsOptional, IsString, MaxLength, ValidateBy } from 'class-validator';
 
 const GENERATION_TYPES: GenerationType[] = ['vton', 'mock'];
-const MAX_ID = 2_147_483_647;
+
+/** Its JSON text in UTF-8 bytes: what the row stores and every gallery page returns. */
+const jsonBytes = (value: unknown) => Buffer.byteLength(JSON.stringify(value) ?? '', 'utf8');
 
 /** The fields of a saved result besides the image itself (spec §3, §5). */
 export class GeneratedImageFieldsDto {
   @ApiPropertyOptional({ type: 'integer', nullable: true })
   @IsOptional()
-  @IsInt({ message: 'garmentId must be a positive integer' })
-  @Min(1, { message: 'garmentId must be a positive integer' })
-  @Max(MAX_ID, { message: 'garmentId must be a positive integer' })
+  @IsRecordId('garmentId')
   garmentId?: number | null;
 
   @ApiPropertyOptional({ type: 'integer', nullable: true })
   @IsOptional()
-  @IsInt({ message: 'modelId must be a positive integer' })
-  @Min(1, { message: 'modelId must be a positive integer' })
-  @Max(MAX_ID, { message: 'modelId must be a positive integer' })
+  @IsRecordId('modelId')
   modelId?: number | null;
 
   @ApiPropertyOptional()
@@ -32,9 +31,13 @@ export class GeneratedImageFieldsDto {
   @IsIn(GENERATION_TYPES, { message: "generationType must be 'vton' or 'mock'" })
   generationType?: GenerationType;
 
-  @ApiPropertyOptional({ type: 'object', additionalProperties: true, description: '{ processedAt, scaleFactor, … }' })
+  @ApiPropertyOptional({ type: 'object', additionalProperties: true, description: `{ processedAt, scaleFactor, … }, at most ${MAX_METADATA_BYTES / 1024} KB as JSON` })
   @IsOptional()
   @IsObject({ message: 'metadata must be an object' })
+  @ValidateBy(
+    { name: 'maxJsonBytes', validator: { validate: (value: unknown) => jsonBytes(value) <= MAX_METADATA_BYTES } },
+    { message: `metadata must be at most ${MAX_METADATA_BYTES / 1024} KB of JSON` },
+  )
   metadata?: SaveGeneratedImageRequest['metadata'];
 }
 

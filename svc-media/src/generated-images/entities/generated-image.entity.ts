@@ -51,4 +51,8 @@ export class GeneratedImage {
 
   @Column({ type: 'timestamptz', default: () => 'now()' })
   createdAt: Date;
+
+  /** Set by svc-generation's workers (job, model, run): the same key never yields a second image. */
+  @Column({ type: 'text', nullable: true })
+  idempotencyKey?: string | null;
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, removeSessionResults, toast } from '@vton/shell-sdk';
+import { apiErrorToast, apiRequest, removeSessionResults, toast } from '@vton/shell-sdk';
 import { GENERATED_IMAGES_KEY, galleryQueryKey, type GalleryData } from './generatedImages';
 
 /** DELETE /api/generated-images/:id */
@@ -34,7 +34,7 @@ export function useDeleteGeneratedImage() {
     },
     onError: (error) => {
       console.error('Delete failed', error);
-      toast({ title: 'Delete failed', description: 'Failed to delete the image. Please try again.', variant: 'destructive' });
+      toast(apiErrorToast(error, { title: 'Delete failed', description: 'Failed to delete the image. Please try again.', variant: 'destructive' }));
     },
   });
 }

@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { SKELETON_CLEANUP_MS } from '@vton/contracts';
+import { SKELETON_CLEANUP_MS, TEMPORARILY_UNAVAILABLE } from '@vton/contracts';
 import {
   addSessionResults,
   finishPendingGeneration,
@@ -23,6 +23,18 @@ beforeEach(() => {
 afterEach(() => jest.restoreAllMocks());
 
 describe('GalleryPage', () => {
+  it('says the gallery is temporarily unavailable (try again) when the service answers 503, and loads once it is back', async () => {
+    const unavailable = { statusCode: 503, code: 'SERVICE_UNAVAILABLE', message: 'A service this request needs is temporarily unavailable. Please try again in a moment.' };
+    const fetchMock = jest.fn().mockResolvedValue(new Response(JSON.stringify(unavailable), { status: 503, headers: { 'Retry-After': '5' } }));
+    global.fetch = fetchMock;
+    renderPage();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(TEMPORARILY_UNAVAILABLE.description);
+    installFakeMediaApi({ count: 1 });
+    fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    await screen.findByRole('button', { name: 'Result #1' });
+  });
+
   it('shows "Loading your gallery..." and then the empty state with a link to /app', async () => {
     installFakeMediaApi({ count: 0, listDelayMs: 20 });
     renderPage();

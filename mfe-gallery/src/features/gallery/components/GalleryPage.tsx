@@ -1,7 +1,8 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { useMarkResultsSeen, usePageTitle, useSessionResults } from '@vton/shell-sdk';
+import { TEMPORARILY_UNAVAILABLE } from '@vton/contracts';
+import { isTemporarilyUnavailable, useMarkResultsSeen, usePageTitle, useSessionResults } from '@vton/shell-sdk';
 import { Button, Container, LoadingState, PageHeader, Spinner } from '@vton/ui';
 import { ResultViewer, downloadImage, resultFileName, resultLabel } from '@vton/results';
 import { useDeleteGeneratedImage } from '../api/deleteGeneratedImage';
@@ -93,7 +94,7 @@ export function GalleryPage() {
   } else if (nothing && gallery.isError) {
     body = (
       <Problem role="alert">
-        <span>Your gallery could not be loaded.</span>
+        <span>{isTemporarilyUnavailable(gallery.error) ? TEMPORARILY_UNAVAILABLE.description : 'Your gallery could not be loaded.'}</span>
         <Button variant="outline" onClick={() => void gallery.refetch()}>
           Try again
         </Button>

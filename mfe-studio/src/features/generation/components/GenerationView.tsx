@@ -2,7 +2,7 @@ import styled from 'styled-components';
 import type { TryOnJobModel } from '@vton/contracts';
 import { Button, Spinner } from '@vton/ui';
 import { useWorkspace, useWorkspaceStore, workspaceActions } from '../../../stores/workspaceStore';
-import { STATE_LABEL, jobCounts, toSessionResult } from '../utils/jobProgress';
+import { STATE_LABEL, isUnfinished, jobCounts, toSessionResult } from '../utils/jobProgress';
 
 const Root = styled.div`
   position: absolute;
@@ -128,8 +128,9 @@ export function GenerationView({ onRetry, onOpenViewer }: GenerationViewProps) {
                   <div className="meta">
                     <span className="name">{name}</span>
                     <span className="state">
-                      {(m.state === 'running' || m.state === 'queued') && <Spinner size={12} />}
+                      {isUnfinished(m.state) && <Spinner size={12} />}
                       {STATE_LABEL[m.state]}
+                      {m.state === 'running' && m.attempts > 1 ? ` (attempt ${m.attempts})` : ''}
                     </span>
                     {m.error && <span className="error">{m.error.message}</span>}
                   </div>

@@ -1,3 +1,4 @@
+import { TEMPORARILY_UNAVAILABLE } from '@vton/contracts';
 import type { TryOnJob, TryOnJobModel } from '@vton/contracts';
 import { getSessionResults, resetSessionResults, resetToastsForTests, useToast } from '@vton/shell-sdk';
 import { renderHook } from '@testing-library/react';
@@ -111,10 +112,17 @@ describe('generation controller', () => {
 
   it('a broken request shows "Generation failed"', async () => {
     const { store, deps, controller } = setup(job(['queued']));
-    (deps.createJob as jest.Mock).mockRejectedValue(new Error('502: Bad Gateway'));
+    (deps.createJob as jest.Mock).mockRejectedValue(new Error('500: Internal Server Error'));
     await controller.tryOn();
-    expect(store.getState()).toMatchObject({ generating: false, errors: ['Bad Gateway'] });
+    expect(store.getState()).toMatchObject({ generating: false, errors: ['Internal Server Error'] });
     expect(lastToast()).toMatchObject({ title: 'Generation failed', description: 'Failed to generate try-on. Please try again.' });
+  });
+
+  it('a service that is down says "temporarily unavailable, try again"', async () => {
+    const { deps, controller } = setup(job(['queued']));
+    (deps.createJob as jest.Mock).mockRejectedValue(new Error(`503: ${JSON.stringify({ statusCode: 503, code: 'SERVICE_UNAVAILABLE', message: 'x' })}`));
+    await controller.tryOn();
+    expect(lastToast()).toMatchObject({ title: 'Generation failed', description: TEMPORARILY_UNAVAILABLE.description, variant: 'destructive' });
   });
 
   it('a stream that breaks for good ends the pending generation', async () => {

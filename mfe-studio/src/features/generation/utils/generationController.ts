@@ -1,6 +1,7 @@
 import { MOCK_DEFAULT_VARIATIONS, MOCK_DELAY_MS, type GeneratedImageRecord, type GenerateRequest, type SaveGeneratedImageRequest, type TryOnJob } from '@vton/contracts';
 import {
   addSessionResults,
+  apiErrorToast,
   finishPendingGeneration,
   getSessionResults,
   startPendingGeneration,
@@ -76,7 +77,7 @@ export function createGenerationController(store: WorkspaceStore, deps: Generati
       stopWatching = null;
       finishPendingGeneration(pendingId);
       store.setState({ generating: false, errors: [...store.getState().errors, errorMessage(error)] });
-      toast({ title: 'Generation failed', description: 'Failed to generate try-on. Please try again.', variant: 'destructive' });
+      toast(apiErrorToast(error, { title: 'Generation failed', description: 'Failed to generate try-on. Please try again.', variant: 'destructive' }));
     };
     startPendingGeneration(jobCounts(job).pending, pendingId);
     onJob(job);
@@ -100,7 +101,7 @@ export function createGenerationController(store: WorkspaceStore, deps: Generati
         if (/VTON|No ready models|inpaint mask/i.test(message)) {
           toast({ title: 'VTON Generation Failed', description: message, variant: 'destructive' });
         } else {
-          toast({ title: 'Generation failed', description: 'Failed to generate try-on. Please try again.', variant: 'destructive' });
+          toast(apiErrorToast(error, { title: 'Generation failed', description: 'Failed to generate try-on. Please try again.', variant: 'destructive' }));
         }
       }
     },

@@ -1,33 +1,45 @@
-import type { JobModelState, TryOnJob, TryOnResult } from '@vton/contracts';
+import { UNFINISHED_MODEL_STATES, type JobModelState, type TryOnJob, type TryOnResult } from '@vton/contracts';
 import type { SessionResult } from '@vton/shell-sdk';
 
-/** What the progress list says for each state (spec: queued / running / done / failed). */
+/**
+ * What the progress list says for each state (spec: queued / running / done / failed). A model whose
+ * run was cut short (its worker stopped, or the provider failed in a way worth another try) waits
+ * again as "re-queued" and then runs again.
+ */
 export const STATE_LABEL: Record<JobModelState, string> = {
   queued: 'queued',
   running: 'running',
+  requeued: 're-queued',
   succeeded: 'done',
   failed: 'failed',
 };
 
+/** Still to be done: queued, re-queued or running. */
+export function isUnfinished(state: JobModelState): boolean {
+  return UNFINISHED_MODEL_STATES.includes(state);
+}
+
 export interface JobCounts {
   total: number;
   queued: number;
+  requeued: number;
   running: number;
   done: number;
   failed: number;
-  /** Still expected: queued + running. */
+  /** Still expected: queued + re-queued + running. */
   pending: number;
 }
 
 export function jobCounts(job: TryOnJob): JobCounts {
-  const counts = { total: job.models.length, queued: 0, running: 0, done: 0, failed: 0, pending: 0 };
+  const counts = { total: job.models.length, queued: 0, requeued: 0, running: 0, done: 0, failed: 0, pending: 0 };
   for (const model of job.models) {
     if (model.state === 'queued') counts.queued += 1;
+    else if (model.state === 'requeued') counts.requeued += 1;
     else if (model.state === 'running') counts.running += 1;
     else if (model.state === 'succeeded') counts.done += 1;
     else counts.failed += 1;
   }
-  counts.pending = counts.queued + counts.running;
+  counts.pending = counts.queued + counts.requeued + counts.running;
   return counts;
 }
 

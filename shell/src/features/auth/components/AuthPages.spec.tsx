@@ -1,3 +1,4 @@
+import { AUTH_VALIDATION } from '@vton/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { resetToastsForTests } from '@vton/shell-sdk';
 import { renderShell } from '../../../test/renderShell';
@@ -81,6 +82,19 @@ describe('/auth tabs and query parameters', () => {
 });
 
 describe('Create Account', () => {
+  it('refuses a common password ("Password1") before sending anything, with a clear message', async () => {
+    const fetchMock = mockApi({});
+    renderShell('/auth');
+    type('Email', 'ada@example.com');
+    type('Password', 'Password1');
+    type('Confirm password', 'Password1');
+    fireEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+    await waitFor(() =>
+      expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(expect.stringContaining(AUTH_VALIDATION.commonPassword)),
+    );
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
   it('shows the spec messages next to the fields and sends nothing', () => {
     const fetchMock = mockApi({});
     renderShell('/auth');

@@ -1,15 +1,17 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { toast } from '@vton/shell-sdk';
 import { Button } from '@vton/ui';
 import { useRegisterMutation } from '../api/register';
 import { registerErrorToast } from '../utils/authErrors';
-import { hasErrors, validateRegister, type FieldErrors, type RegisterValues } from '../utils/validation';
+import { hasErrors, loadCommonPasswordCheck, validateRegister, type FieldErrors, type RegisterValues } from '../utils/validation';
 import { AuthForm } from './AuthLayout';
 import { focusFirstError, PasswordField, TextField } from './FormFields';
 import { PasswordRequirements } from './PasswordRequirements';
 
 /** Create Account: success remembers the address and shows "Check your email" (spec §4). */
 export function RegisterForm({ onRegistered }: { onRegistered: (email: string) => void }) {
+  // Start loading the common-passwords check as the form opens, so submitting needs no wait.
+  useEffect(() => void loadCommonPasswordCheck().catch(() => undefined), []);
   const [values, setValues] = useState<RegisterValues>({ email: '', password: '', confirmPassword: '' });
   const [errors, setErrors] = useState<FieldErrors<keyof RegisterValues>>({});
   const [submitted, setSubmitted] = useState(false);
@@ -24,7 +26,9 @@ export function RegisterForm({ onRegistered }: { onRegistered: (email: string) =
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setSubmitted(true);
-    const found = validateRegister(values);
+    let found = validateRegister(values);
+    // The common-passwords list is loaded when the form opens; a submit faster than that waits for it.
+    if (!hasErrors(found)) found = validateRegister(values, await loadCommonPasswordCheck().catch(() => undefined));
     setErrors(found);
     if (hasErrors(found)) {
       focusFirstError(found, { email: 'register-email', password: 'register-password', confirmPassword: 'register-confirm-password' });

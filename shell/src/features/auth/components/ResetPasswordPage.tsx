@@ -1,11 +1,11 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { toast } from '@vton/shell-sdk';
 import { Button } from '@vton/ui';
 import { useResetPasswordMutation } from '../api/resetPassword';
 import { useSearchMetadata } from '../hooks/useSearchMetadata';
 import { requestErrorToast } from '../utils/authErrors';
-import { hasErrors, validateNewPassword, type FieldErrors, type NewPasswordValues } from '../utils/validation';
+import { hasErrors, loadCommonPasswordCheck, validateNewPassword, type FieldErrors, type NewPasswordValues } from '../utils/validation';
 import { AuthCard, AuthForm, AuthLayout, AuthLead, AuthTitle } from './AuthLayout';
 import { focusFirstError, PasswordField } from './FormFields';
 import { PasswordRequirements } from './PasswordRequirements';
@@ -20,6 +20,8 @@ export function ResetPasswordPage() {
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token');
   const navigate = useNavigate();
+  // Start loading the common-passwords check as the form opens, so submitting needs no wait.
+  useEffect(() => void loadCommonPasswordCheck().catch(() => undefined), []);
   const [values, setValues] = useState<NewPasswordValues>({ password: '', confirmPassword: '' });
   const [errors, setErrors] = useState<FieldErrors<keyof NewPasswordValues>>({});
   const [submitted, setSubmitted] = useState(false);
@@ -48,7 +50,9 @@ export function ResetPasswordPage() {
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setSubmitted(true);
-    const found = validateNewPassword(values);
+    let found = validateNewPassword(values);
+    // The common-passwords list is loaded when the form opens; a submit faster than that waits for it.
+    if (!hasErrors(found)) found = validateNewPassword(values, await loadCommonPasswordCheck().catch(() => undefined));
     setErrors(found);
     if (hasErrors(found)) {
       focusFirstError(found, { password: 'reset-password', confirmPassword: 'reset-confirm-password' });

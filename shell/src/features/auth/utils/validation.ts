@@ -24,21 +24,37 @@ export function validateLogin({ email, password }: LoginValues): FieldErrors<key
   return errors;
 }
 
-export function validateNewPassword({ password, confirmPassword }: NewPasswordValues): FieldErrors<keyof NewPasswordValues> {
+/** Is this one of the common passwords svc-auth refuses? Loaded on demand (the list is ~90 KB). */
+export type CommonPasswordCheck = (password: string) => boolean;
+let commonPasswordCheck: CommonPasswordCheck | undefined;
+
+/** The common-passwords check, once loaded (the password forms load it when they open). */
+export const loadedCommonPasswordCheck = (): CommonPasswordCheck | undefined => commonPasswordCheck;
+
+export async function loadCommonPasswordCheck(): Promise<CommonPasswordCheck> {
+  commonPasswordCheck ??= (await import(/* webpackChunkName: "common-passwords" */ '@vton/contracts/common-passwords')).isCommonPassword;
+  return commonPasswordCheck;
+}
+
+export function validateNewPassword(
+  { password, confirmPassword }: NewPasswordValues,
+  isCommon: CommonPasswordCheck | undefined = loadedCommonPasswordCheck(),
+): FieldErrors<keyof NewPasswordValues> {
   const errors: FieldErrors<keyof NewPasswordValues> = {};
   if (password.length < MIN_PASSWORD_LENGTH) errors.password = M.passwordTooShort;
   else if (password.length > MAX_PASSWORD_LENGTH) errors.password = M.passwordTooLong;
   else if (!PASSWORD_REQUIREMENTS.every((rule) => rule.test(password))) errors.password = M.passwordComplexity;
+  else if (isCommon?.(password)) errors.password = M.commonPassword;
   if (!confirmPassword) errors.confirmPassword = M.confirmPasswordRequired;
   else if (confirmPassword !== password) errors.confirmPassword = M.passwordsDontMatch;
   return errors;
 }
 
-export function validateRegister(values: RegisterValues): FieldErrors<keyof RegisterValues> {
+export function validateRegister(values: RegisterValues, isCommon?: CommonPasswordCheck): FieldErrors<keyof RegisterValues> {
   const errors: FieldErrors<keyof RegisterValues> = {};
   if (!values.email.trim()) errors.email = M.required;
   else if (!isEmail(values.email)) errors.email = M.invalidEmail;
-  return { ...errors, ...validateNewPassword(values) };
+  return { ...errors, ...validateNewPassword(values, isCommon) };
 }
 
 export function validateEmailOnly(email: string): FieldErrors<'email'> {

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
-import { useAuth } from '@vton/shell-sdk';
+import { apiErrorToast, toast, useAuth } from '@vton/shell-sdk';
 import { Button } from '@vton/ui';
 
 const Anchor = styled.div`position: relative;`;
@@ -50,9 +50,12 @@ const MenuItem = styled.button`
   &:hover, &:focus-visible { background: rgba(255, 255, 255, 0.07); outline: none; }
 `;
 
-/** Signed in: the e-mail's initial opens Settings, Help & Support and Sign out. Signed out: Sign In. */
+/**
+ * Signed in: the e-mail's initial opens Settings, Help & Support, Sign out and Sign out of all
+ * devices (ends every session of the account, e.g. after a lost laptop). Signed out: Sign In.
+ */
 export function UserMenu() {
-  const { user, isLoading, logout } = useAuth();
+  const { user, isLoading, logout, logoutEverywhere } = useAuth();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const anchorRef = useRef<HTMLDivElement>(null);
@@ -129,6 +132,20 @@ export function UserMenu() {
             }}
           >
             Sign out
+          </MenuItem>
+          <MenuItem
+            role="menuitem"
+            type="button"
+            onClick={() => {
+              setOpen(false);
+              logoutEverywhere().then(
+                () => toast({ title: 'Signed out of all devices', description: 'Every device signed in to your account has been signed out.' }),
+                (error: unknown) =>
+                  toast(apiErrorToast(error, { title: 'Sign out failed', description: 'Your other devices are still signed in. Please try again.', variant: 'destructive' })),
+              );
+            }}
+          >
+            Sign out of all devices
           </MenuItem>
         </Menu>
       )}

@@ -1,0 +1,28 @@
+import { Injectable, type PipeTransform } from '@nestjs/common';
+import { ErrorCode, MAX_RECORD_ID } from '@vton/contracts';
+import { IsInt, Max, Min } from 'class-validator';
+import { ApiException } from '../errors/api-exception.js';
+
+/**
+ * A record id in a JSON body: a whole number from 1 to MAX_RECORD_ID (every id column is a
+ * Postgres integer). Checked where the id enters a service, so nothing beyond the column's range
+ * is ever looked up, forwarded to another service or stored.
+ */
+export function IsRecordId(field: string, options: { each?: boolean } = {}): PropertyDecorator {
+  const message = options.each ? `each of ${field} must be a positive integer` : `${field} must be a positive integer`;
+  return (target, key) => {
+    for (const decorate of [IsInt({ message, each: options.each }), Min(1, { message, each: options.each }), Max(MAX_RECORD_ID, { message, each: options.each })]) {
+      decorate(target, key);
+    }
+  };
+}
+
+/** A record id in a path (`/api/garments/:id`), by the same rule. */
+@Injectable()
+export class RecordIdPipe implements PipeTransform<string, number> {
+  transform(value: string): number {
+    const id = /^[1-9]\d{0,9}$/.test(value) ? Number(value) : NaN;
+    if (!(id <= MAX_RECORD_ID)) throw new ApiException(400, ErrorCode.INVALID_INPUT, 'The id must be a positive integer');
+    return id;
+  }
+}

@@ -1,0 +1,330 @@
+import { Injectable } from '@nestjs/common';
+import { ErrorCode, type JobModelState, type TryOnJob, type TryOnResult } from '@vton/contracts';
+import { ApiException } from '@vton/service-kit';
+import { randomUUID } from 'node:crypto';
+import { DataSource, type EntityManager } from 'typeorm';
+import { GenerationConfig } from '../config/generation.config.js';
+import { channelsFor, type Channels } from '../queue/channels.js';
+import { JobQueue, type ModelWork } from '../queue/job-queue.js';
+import type { ReadyModel } from '../try-on/try-on.service.js';
+import { TryOnJobModelEntity, type ModelInput } from './entities/try-on-job-model.entity.js';
+import { TryOnJobEntity } from './entities/try-on-job.entity.js';
+
+export type ModelError = { code: string; message: string };
+
+/** A model about to be queued (a new job's, or a failed one the seller retries). */
+interface QueuedModel {
+  jobId: string;
+  modelId: number;
+  run: number;
+  input: ModelInput;
+}
+
+/** When the service time of recent models is unknown, Retry-After assumes this much per model. */
+const DEFAULT_MODEL_SECONDS = 30;
+/** The per-account limit answers 429 with this message and a Retry-After estimate. */
+export class QueueFullException extends ApiException {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(429, ErrorCode.TOO_MANY_REQUESTS, message);
+  }
+}
+
+/**
+ * svc-generation's job tables, shared by the API and the workers. Every change of a model is one
+ * conditional UPDATE of its row (keyed by job, model and run, so a stale run can never overwrite a
+ * newer one) and a NOTIFY in the same transaction; the job's status is derived from its models, so
+ * no write ever locks the job row and concurrent model writes cannot deadlock.
+ */
+@Injectable()
+export class JobStore {
+  readonly channels: Channels;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly config: GenerationConfig,
+    private readonly queue: JobQueue,
+  ) {
+    this.channels = channelsFor(config.DATABASE_SCHEMA);
+  }
+
+  /**
+   * A new job with every model queued, and its units of work, in one transaction. Refused (429) when
+   * the account would have more than MAX_QUEUED_MODELS_PER_ACCOUNT models waiting.
+   */
+  async createJob(userId: number, garmentId: number, prompt: string, models: ReadyModel[]): Promise<string> {
+    const jobId = randomUUID();
+    await this.dataSource.transaction(async (tx) => {
+      const now = new Date();
+      await tx.getRepository(TryOnJobEntity).insert({ id: jobId, userId, garmentId, prompt, createdAt: now, updatedAt: now });
+      await this.enqueue(
+        tx,
+        userId,
+        models.map((m) => ({ jobId, modelId: m.id, run: 1, input: { width: m.width, height: m.height, bounds: m.bounds } })),
+        async (queued, tags) => {
+          await tx.getRepository(TryOnJobModelEntity).insert(
+            queued.map((m, position) => ({
+              jobId,
+              modelId: m.modelId,
+              userId,
+              position,
+              state: 'queued' as const,
+              result: null,
+              error: null,
+              attempts: 0,
+              run: m.run,
+              queueJobId: m.queueJobId,
+              fairTag: String(tags[position]),
+              input: m.input as never,
+              startedAt: null,
+              finishedAt: null,
+              updatedAt: now,
+            })),
+          );
+        },
+      );
+      await this.notifyChanged(tx, jobId);
+    });
+    return jobId;
+  }
+
+  /** Queues a failed model again as a new run; false when it has not failed (another retry won). */
+  async requeueFailed(userId: number, jobId: string, modelId: number, input: ModelInput): Promise<boolean> {
+    return this.dataSource.transaction(async (tx) => {
+      const {
+        rows: [row],
+      } = await sql(tx, `SELECT run FROM try_on_job_models WHERE job_id = $1 AND model_id = $2 AND state = 'failed' FOR UPDATE`, [jobId, modelId]);
+      if (!row) return false;
+      await this.enqueue(tx, userId, [{ jobId, modelId, run: row.run + 1, input }], async ([queued], [tag]) => {
+        await sql(
+          tx,
+          `UPDATE try_on_job_models
+              SET state = 'queued', run = $3, queue_job_id = $4, fair_tag = $5, input = $6, error = NULL, result = NULL,
+                  started_at = NULL, finished_at = NULL, updated_at = now()
+            WHERE job_id = $1 AND model_id = $2`,
+          [jobId, modelId, queued.run, queued.queueJobId, tag, JSON.stringify(input)],
+        );
+      });
+      await this.notifyChanged(tx, jobId);
+      return true;
+    });
+  }
+
+  /**
+   * The per-account limit, the round-robin tags and the units of work. Serialised (one advisory
+   * lock) so two jobs of one account cannot both pass the limit, and tags are computed from a
+   * settled view. Tags are start-time fair queuing: a model's tag is one more than the later of its
+   * account's last waiting tag and the tag now being served, so accounts with work waiting
+   * alternate. On equal tags the first model of an account that had nothing waiting goes first
+   * (then arrival order): a newcomer waits for a free slot, not behind another account's turn.
+   */
+  private async enqueue(
+    tx: EntityManager,
+    userId: number,
+    models: QueuedModel[],
+    write: (queued: (QueuedModel & { queueJobId: string })[], tags: number[]) => Promise<void>,
+  ): Promise<void> {
+    await tx.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`${this.config.DATABASE_SCHEMA}.enqueue`]);
+    const {
+      rows: [waiting],
+    } = await sql(
+      tx,
+      `SELECT count(*) FILTER (WHERE user_id = $1)::int AS mine,
+              min(fair_tag) AS served,
+              max(fair_tag) FILTER (WHERE user_id = $1) AS last
+         FROM try_on_job_models WHERE state IN ('queued', 'requeued')`,
+      [userId],
+    );
+    const limit = this.config.MAX_QUEUED_MODELS_PER_ACCOUNT;
+    if (waiting.mine + models.length > limit) {
+      throw new QueueFullException(
+        `Too many try-ons waiting: this account has ${waiting.mine} model${waiting.mine === 1 ? '' : 's'} queued and this request adds ${models.length}, ` +
+          `more than the ${limit} allowed at once. Try again when some have finished.`,
+        await this.retryAfterSeconds(tx, waiting.mine + models.length - limit),
+      );
+    }
+    // Nothing waiting: tags start again from 1 (they only order work that waits together).
+    const current = waiting.served === null ? 0 : Number(waiting.served) - 1;
+    const first = Math.max(current, waiting.last === null ? current : Number(waiting.last)) + 1;
+    const tags = models.map((_, i) => first + i);
+    const newcomer = waiting.last === null;
+    const queued = models.map((m) => ({ ...m, queueJobId: randomUUID() }));
+    await write(queued, tags);
+    await this.queue.insert(
+      tx,
+      queued.map((m, i) => ({
+        id: m.queueJobId,
+        data: { jobId: m.jobId, modelId: m.modelId, run: m.run } satisfies ModelWork,
+        // pg-boss serves higher priorities first: a lower tag goes first, and on equal tags a newcomer's first model.
+        priority: Math.max(-2_147_483_647, -(2 * tags[i] + (newcomer && i === 0 ? 0 : 1))),
+        group: { id: 'vton' },
+        ...this.queue.workOptions(),
+      })),
+    );
+    await this.notifyWork(tx);
+  }
+
+  /** How long until `excess` models of this account could be queued: their share of recent service times across the fleet. */
+  private async retryAfterSeconds(tx: EntityManager, excess: number): Promise<number> {
+    const {
+      rows: [row],
+    } = await sql(
+      tx,
+      `SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM finished_at - started_at)) AS seconds
+         FROM (SELECT finished_at, started_at FROM try_on_job_models
+                WHERE state = 'succeeded' AND started_at IS NOT NULL ORDER BY finished_at DESC LIMIT 50) recent`,
+    );
+    const perModel = row?.seconds ? Number(row.seconds) : DEFAULT_MODEL_SECONDS;
+    return Math.min(3600, Math.max(1, Math.ceil((excess * perModel) / this.config.VTON_CONCURRENCY)));
+  }
+
+  /** The job as its owner sees it, or null. */
+  async find(userId: number, jobId: string): Promise<TryOnJob | null> {
+    if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(jobId)) return null;
+    const job = await this.dataSource.getRepository(TryOnJobEntity).findOneBy({ id: jobId, userId });
+    if (!job) return null;
+    const models = await this.dataSource.getRepository(TryOnJobModelEntity).find({ where: { jobId }, order: { position: 'ASC' } });
+    return toTryOnJob(job, models);
+  }
+
+  /** The job whoever owns it (event delivery). */
+  async findAny(jobId: string): Promise<{ userId: number; job: TryOnJob } | null> {
+    const job = await this.dataSource.getRepository(TryOnJobEntity).findOneBy({ id: jobId });
+    if (!job) return null;
+    const models = await this.dataSource.getRepository(TryOnJobModelEntity).find({ where: { jobId }, order: { position: 'ASC' } });
+    return { userId: job.userId, job: toTryOnJob(job, models) };
+  }
+
+  /** Unfinished models of a job are failed with `error` (the caller went away); answers their units of work. */
+  async abandon(jobId: string, error: ModelError): Promise<string[]> {
+    return this.dataSource.transaction(async (tx) => {
+      const { rows } = await sql(
+        tx,
+        `UPDATE try_on_job_models SET state = 'failed', error = $2, finished_at = now(), updated_at = now()
+          WHERE job_id = $1 AND state IN ('queued', 'requeued', 'running') RETURNING queue_job_id`,
+        [jobId, JSON.stringify(error)],
+      );
+      if (rows.length) {
+        await this.notifyChanged(tx, jobId);
+        await tx.query(`SELECT pg_notify($1, $2)`, [this.channels.jobCancelled, jobId]);
+      }
+      return rows.flatMap((r: { queue_job_id: string | null }) => (r.queue_job_id ? [r.queue_job_id] : []));
+    });
+  }
+
+  /**
+   * A claimed unit starts: the model turns `running` and its attempt is counted, in the claim's
+   * transaction. Null when the unit is stale (the model finished, was abandoned, or has a newer
+   * run): it is then settled without running.
+   */
+  async startRun(tx: EntityManager, work: ModelWork, queueJobId: string): Promise<RunContext | null> {
+    const { rows } = await sql(
+      tx,
+      `UPDATE try_on_job_models m
+          SET state = 'running', attempts = m.attempts + 1, started_at = now(), updated_at = now()
+         FROM try_on_jobs j
+        WHERE m.job_id = $1 AND m.model_id = $2 AND m.run = $3 AND m.queue_job_id = $4
+          AND m.state IN ('queued', 'requeued', 'running') AND j.id = m.job_id
+        RETURNING m.user_id AS "userId", m.attempts, m.input, j.garment_id AS "garmentId", j.prompt`,
+      [work.jobId, work.modelId, work.run, queueJobId],
+    );
+    const row = rows[0];
+    if (!row) return null;
+    await this.notifyChanged(tx, work.jobId);
+    return { ...work, userId: row.userId, attempts: row.attempts, input: row.input, garmentId: row.garmentId, prompt: row.prompt };
+  }
+
+  /** The run's result. Written unless the model already succeeded in this run (a twin run got there first). */
+  async recordSuccess(work: ModelWork, result: TryOnResult): Promise<boolean> {
+    return this.change(
+      work.jobId,
+      `UPDATE try_on_job_models SET state = 'succeeded', result = $4, error = NULL, finished_at = now(), updated_at = now()
+        WHERE job_id = $1 AND model_id = $2 AND run = $3 AND state <> 'succeeded'`,
+      [work.jobId, work.modelId, work.run, JSON.stringify(result)],
+    );
+  }
+
+  /** The run failed for good. Never overrides a success of the same run. */
+  async recordFailure(work: ModelWork, error: ModelError): Promise<boolean> {
+    return this.change(
+      work.jobId,
+      `UPDATE try_on_job_models SET state = 'failed', error = $4, finished_at = now(), updated_at = now()
+        WHERE job_id = $1 AND model_id = $2 AND run = $3 AND state IN ('queued', 'requeued', 'running')`,
+      [work.jobId, work.modelId, work.run, JSON.stringify(error)],
+    );
+  }
+
+  /** The run goes back to the queue (a retryable failure, a worker draining or gone). */
+  async recordRequeued(work: ModelWork): Promise<boolean> {
+    return this.change(
+      work.jobId,
+      `UPDATE try_on_job_models SET state = 'requeued', updated_at = now()
+        WHERE job_id = $1 AND model_id = $2 AND run = $3 AND state = 'running'`,
+      [work.jobId, work.modelId, work.run],
+    );
+  }
+
+  /** The run's current state (a worker checks it before doing work a twin run may have done). */
+  async stateOf(work: ModelWork): Promise<JobModelState | null> {
+    const [row] = await this.dataSource.query(`SELECT state FROM try_on_job_models WHERE job_id = $1 AND model_id = $2 AND run = $3`, [
+      work.jobId,
+      work.modelId,
+      work.run,
+    ]);
+    return row?.state ?? null;
+  }
+
+  /** Tells idle workers to look for work now. */
+  async notifyWork(manager: EntityManager | DataSource = this.dataSource): Promise<void> {
+    await manager.query(`SELECT pg_notify($1, '')`, [this.channels.work]);
+  }
+
+  private async change(jobId: string, text: string, params: unknown[]): Promise<boolean> {
+    return this.dataSource.transaction(async (tx) => {
+      const { affected } = await sql(tx, text, params);
+      if (affected) await this.notifyChanged(tx, jobId);
+      return affected > 0;
+    });
+  }
+
+  private async notifyChanged(tx: EntityManager, jobId: string): Promise<void> {
+    await tx.query(`SELECT pg_notify($1, $2)`, [this.channels.jobChanged, jobId]);
+  }
+}
+
+/** What a worker knows about the model run it claimed. */
+export interface RunContext extends ModelWork {
+  userId: number;
+  /** Including this one. */
+  attempts: number;
+  input: ModelInput;
+  garmentId: number;
+  prompt: string;
+}
+
+/** Rows and affected count of a statement run in the transaction (TypeORM's plain query() shapes UPDATE answers differently). */
+async function sql(tx: EntityManager, text: string, params: unknown[] = []): Promise<{ rows: any[]; affected: number }> {
+  const result = await tx.queryRunner!.query(text, params, true);
+  return { rows: result.records ?? [], affected: result.affected ?? 0 };
+}
+
+/** running while any model is unfinished; then completed with at least one result, else failed. */
+export function toTryOnJob(job: TryOnJobEntity, models: TryOnJobModelEntity[]): TryOnJob {
+  const status = models.some((m) => m.state === 'queued' || m.state === 'requeued' || m.state === 'running')
+    ? 'running'
+    : models.some((m) => m.state === 'succeeded')
+      ? 'completed'
+      : 'failed';
+  const updatedAt = models.reduce((latest, m) => (m.updatedAt > latest ? m.updatedAt : latest), job.updatedAt);
+  return {
+    id: job.id,
+    garmentId: job.garmentId,
+    prompt: job.prompt,
+    status,
+    models: models.map((m) => ({ modelId: m.modelId, state: m.state, result: m.result, error: m.error, attempts: m.attempts })),
+    createdAt: job.createdAt.toISOString(),
+    updatedAt: updatedAt.toISOString(),
+  };
+}

@@ -1,0 +1,60 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { INTERNAL_MEDIA_PATHS, type GeneratedImageRecord } from '@vton/contracts';
+import { GenerationConfig } from '../config/generation.config.js';
+import { MediaHttp } from './media-http.js';
+import { ServiceCredentials } from './service-credential.js';
+
+/** On whose behalf a worker acts: the job's owner, for one job. */
+export interface JobOwner {
+  userId: number;
+  jobId: string;
+}
+
+export interface SaveResultInput {
+  png: Buffer;
+  garmentId: number;
+  modelId: number;
+  prompt: string;
+  metadata: { processedAt: string; scaleFactor?: number };
+  /** One per job, model and run: saving twice with it yields one gallery image and one try_on_results row. */
+  idempotencyKey: string;
+}
+
+/** svc-media's internal routes, called by a worker with its service credential (never a seller's token). */
+@Injectable()
+export class WorkerMediaClient {
+  private readonly http: MediaHttp;
+
+  constructor(
+    config: GenerationConfig,
+    private readonly credentials: ServiceCredentials,
+  ) {
+    this.http = new MediaHttp(config, new Logger('WorkerMediaClient'));
+  }
+
+  async garmentFile(owner: JobOwner, garmentId: number, variant: 'original' | 'cropped', signal?: AbortSignal): Promise<Buffer> {
+    return this.http.bytes(INTERNAL_MEDIA_PATHS.garmentFile(garmentId, variant), await this.headers(owner), signal);
+  }
+
+  async modelFile(owner: JobOwner, modelId: number, variant: 'original' | 'inpaint-cropped' | 'inpaint-mask', signal?: AbortSignal): Promise<Buffer> {
+    return this.http.bytes(INTERNAL_MEDIA_PATHS.modelFile(modelId, variant), await this.headers(owner), signal);
+  }
+
+  /** Saves a composed result in the owner's gallery and records its try_on_results row, once per idempotency key. */
+  async saveResult(owner: JobOwner, input: SaveResultInput, signal?: AbortSignal): Promise<GeneratedImageRecord> {
+    const form = new FormData();
+    form.set('file', new Blob([new Uint8Array(input.png)], { type: 'image/png' }), `try-on-${input.garmentId}-${input.modelId}.png`);
+    form.set('garmentId', String(input.garmentId));
+    form.set('modelId', String(input.modelId));
+    form.set('prompt', input.prompt);
+    form.set('metadata', JSON.stringify(input.metadata));
+    form.set('idempotencyKey', input.idempotencyKey);
+    const path = INTERNAL_MEDIA_PATHS.tryOnResults;
+    const res = await this.http.call(path, { method: 'POST', body: form, headers: await this.headers(owner), signal });
+    return JSON.parse((await this.http.body(res, path)).toString('utf8')) as GeneratedImageRecord;
+  }
+
+  private async headers(owner: JobOwner): Promise<Record<string, string>> {
+    return { authorization: `Bearer ${await this.credentials.forJob(owner.userId, owner.jobId)}` };
+  }
+}

@@ -1,0 +1,101 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { DatabaseConnection } from '@vton/service-kit';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { DataSource } from 'typeorm';
+import { GENERATION_ROLE, type GenerationRole } from '../roles.js';
+
+/**
+ * svc-generation's Prometheus metrics (GET /metrics on the API and on every worker). Each process
+ * has its own registry. The waiting/running counts are read from Postgres at scrape time, so every
+ * process reports the same fleet-wide figures (aggregate them with max); counters and the provider
+ * figures are this process's own (aggregate with sum).
+ */
+@Injectable()
+export class GenerationMetrics {
+  readonly registry = new Registry();
+  private readonly logger = new Logger('Metrics');
+
+  /** Models finished by this process, by outcome. */
+  readonly modelsFinished = new Counter({
+    name: 'generation_models_finished_total',
+    help: 'Models this process finished, by final state (succeeded, failed).',
+    labelNames: ['state'] as const,
+    registers: [this.registry],
+  });
+
+  /** Model failures by spec §8 code. */
+  readonly failures = new Counter({
+    name: 'generation_model_failures_total',
+    help: 'Model failures by spec §8 code (VTON_API_ERROR, VTON_PROCESSING_ERROR), final or retried.',
+    labelNames: ['code', 'final'] as const,
+    registers: [this.registry],
+  });
+
+  /** Units of work this process claimed that had been delivered before (a worker stopped, or a retryable failure). */
+  readonly redeliveries = new Counter({
+    name: 'generation_model_redeliveries_total',
+    help: 'Models this process claimed that had run before (their worker stopped, or a retryable failure).',
+    registers: [this.registry],
+  });
+
+  readonly providerInFlight = new Gauge({
+    name: 'generation_provider_in_flight',
+    help: "This process's try-on calls in flight, per provider.",
+    labelNames: ['provider'] as const,
+    registers: [this.registry],
+  });
+
+  readonly providerLatency = new Histogram({
+    name: 'generation_provider_call_duration_seconds',
+    help: 'Duration of try-on provider calls, per provider and outcome (ok, error).',
+    labelNames: ['provider', 'outcome'] as const,
+    buckets: [0.1, 0.25, 0.5, 1, 2.5, 5, 10, 20, 30, 45, 60, 90, 120, 180],
+    registers: [this.registry],
+  });
+
+  readonly jobsCreated = new Counter({
+    name: 'generation_jobs_created_total',
+    help: 'Try-on jobs this API process queued.',
+    registers: [this.registry],
+  });
+
+  readonly jobsRefused = new Counter({
+    name: 'generation_jobs_refused_total',
+    help: 'Try-on jobs refused with 429 because the account had too many models waiting.',
+    registers: [this.registry],
+  });
+
+  readonly eventStreams = new Gauge({
+    name: 'generation_event_streams',
+    help: 'Job event streams (SSE) open on this API process.',
+    registers: [this.registry],
+  });
+
+  constructor(
+    dataSource: DataSource,
+    database: DatabaseConnection,
+    @Inject(GENERATION_ROLE) role: GenerationRole,
+  ) {
+    this.registry.setDefaultLabels({ role });
+    collectDefaultMetrics({ register: this.registry });
+    const logger = this.logger;
+    new Gauge({
+      name: 'generation_models',
+      help: 'Unfinished models across the fleet, by state (queued, requeued = waiting; running).',
+      labelNames: ['state'] as const,
+      registers: [this.registry],
+      async collect() {
+        this.reset();
+        if (!database.isReady) return;
+        try {
+          const rows: { state: string; count: number }[] = await dataSource.query(
+            `SELECT state, count(*)::int AS count FROM try_on_job_models WHERE state IN ('queued', 'requeued', 'running') GROUP BY state`,
+          );
+          for (const state of ['queued', 'requeued', 'running']) this.set({ state }, rows.find((r) => r.state === state)?.count ?? 0);
+        } catch (error) {
+          logger.warn(`Could not count models for /metrics: ${(error as Error).message}`);
+        }
+      },
+    });
+  }
+}

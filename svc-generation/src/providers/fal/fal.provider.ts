@@ -1,0 +1,151 @@
+import { ApiError, createFalClient, type FalClient } from '@fal-ai/client';
+import { STATUS_CODES } from 'node:http';
+import type { GenerationConfig } from '../../config/generation.config.js';
+import { ModelTryOnError, vtonApiError, vtonProcessingError } from '../../try-on/try-on-errors.js';
+import { jsonMessage, parseRetryAfter, ProviderCall } from '../provider-http.js';
+import type { TryOnInput, TryOnOutput, TryOnProvider } from '../try-on-provider.js';
+import { FAL_MODELS, GENERIC_FAL_MODEL, type FalModel } from './fal-models.js';
+
+export interface FalSettings {
+  key: string;
+  model: string;
+  /** fal's queue base, https://queue.fal.run (another base: a proxy, or a test fake). */
+  queueUrl: string;
+  timeoutMs: number;
+  pollIntervalMs: number;
+  maxResponseBytes: number;
+}
+
+export function falSettings(config: GenerationConfig): FalSettings {
+  return {
+    key: config.FAL_KEY ?? '',
+    model: config.FAL_MODEL,
+    queueUrl: config.FAL_QUEUE_URL.replace(/\/+$/, ''),
+    timeoutMs: config.VTON_TIMEOUT_MS,
+    pollIntervalMs: config.VTON_POLL_INTERVAL_MS,
+    maxResponseBytes: config.VTON_MAX_RESPONSE_BYTES,
+  };
+}
+
+const FAL_QUEUE = 'https://queue.fal.run';
+
+/** fal's answer to a non-success HTTP status, thrown by our response handler (not an ApiError, so the client does not retry it on its own). */
+class FalHttpError extends Error {
+  constructor(readonly failure: ModelTryOnError) {
+    super(failure.message);
+  }
+}
+
+interface FalStatus {
+  status?: string;
+  error?: string;
+}
+
+/**
+ * fal.ai's queue through the official @fal-ai/client (research/providers.md): submit, poll the
+ * status ourselves (so the wait is bounded by VTON_TIMEOUT_MS and cancellable), fetch the result,
+ * and read the image (inline with `sync_mode`, or downloaded with a size cap). The client's own
+ * retries would ignore Retry-After and hold the slot, so its submit/status answers go through our
+ * handler: a 429 reaches the caller with its Retry-After. The client is pointed at FAL_QUEUE_URL
+ * by rewriting its queue URLs. Inputs are data URIs: nothing is uploaded to fal's CDN.
+ */
+export class FalProvider implements TryOnProvider {
+  readonly name = 'fal' as const;
+  readonly limits = { maxImageBytes: 10 * 1024 * 1024 };
+  private readonly spec: FalModel;
+
+  constructor(private readonly settings: FalSettings) {
+    this.spec = FAL_MODELS[settings.model] ?? GENERIC_FAL_MODEL;
+  }
+
+  get model(): string {
+    return this.settings.model;
+  }
+
+  get framing() {
+    return this.spec.framing;
+  }
+
+  async tryOn(input: TryOnInput): Promise<TryOnOutput> {
+    const s = this.settings;
+    const call = new ProviderCall('fal.ai', s.timeoutMs, [s.key], s.maxResponseBytes, input.signal);
+    const client = this.clientFor(call);
+    let requestId: string | undefined;
+    try {
+      const submitted = await client.queue.submit(s.model, {
+        input: this.spec.input(dataUri(input.person), dataUri(input.garment), input),
+        abortSignal: call.signal,
+      });
+      requestId = submitted.request_id;
+      if (!requestId) throw vtonProcessingError('fal.ai did not queue the request');
+      for (;;) {
+        const status = (await client.queue.status(s.model, { requestId, logs: false, abortSignal: call.signal })) as FalStatus;
+        if (status?.status === 'COMPLETED') {
+          if (status.error) throw vtonProcessingError(call.redact(`fal.ai could not make the try-on (${status.error})`));
+          break;
+        }
+        if (status?.status !== 'IN_QUEUE' && status?.status !== 'IN_PROGRESS') {
+          throw vtonProcessingError(`fal.ai answered with an unknown request status ${JSON.stringify(status?.status ?? null)}`);
+        }
+        await call.pause(s.pollIntervalMs);
+      }
+      const result = await client.queue.result(s.model, { requestId, abortSignal: call.signal });
+      const data = result.data as { image?: { url?: string }; images?: { url?: string }[] } | undefined;
+      const image = await call.image(data?.image?.url ?? data?.images?.[0]?.url);
+      return { image, provider: this.name, model: s.model, durationMs: call.elapsedMs };
+    } catch (error) {
+      const failure = this.explain(call, error);
+      // Abandoned (deadline or cancellation): tell fal, so the request does not run on for nothing.
+      if (requestId && call.signal.aborted) void client.queue.cancel(s.model, { requestId }).catch(() => undefined);
+      throw failure;
+    }
+  }
+
+  /**
+   * A client for one call (creating one only builds its configuration): its response handler must
+   * know the call, and the client passes it nothing but the response.
+   */
+  private clientFor(call: ProviderCall): FalClient {
+    const { key, queueUrl } = this.settings;
+    return createFalClient({
+      credentials: key,
+      suppressLocalCredentialsWarning: true,
+      requestMiddleware: async (request) => ({
+        ...request,
+        url: request.url.startsWith(FAL_QUEUE) ? `${queueUrl}${request.url.slice(FAL_QUEUE.length)}` : request.url,
+      }),
+      responseHandler: (response: Response) => this.handle(call, response),
+    });
+  }
+
+  private async handle(call: ProviderCall, response: Response): Promise<unknown> {
+    if (!response.ok) {
+      const raw = await response.text().catch(() => '');
+      throw new FalHttpError(vtonApiError(response.status, response.statusText || STATUS_CODES[response.status] || '', call.redact(falMessage(raw)).slice(0, 500), parseRetryAfter(response.headers.get('retry-after'))));
+    }
+    return call.json(response);
+  }
+
+  private explain(call: ProviderCall, error: unknown): ModelTryOnError {
+    if (error instanceof FalHttpError) return error.failure;
+    if (error instanceof ApiError) {
+      const body = (error as ApiError<unknown>).body;
+      const message = body === undefined ? error.message : falMessage(JSON.stringify(body));
+      return vtonApiError(error.status, STATUS_CODES[error.status] ?? '', call.redact(message).slice(0, 500));
+    }
+    return call.explain(error);
+  }
+}
+
+/** fal's error bodies: `{"detail": "..."}` or pydantic's `{"detail": [{loc, msg, type}]}`. */
+function falMessage(raw: string): string {
+  return jsonMessage(raw, (body) => {
+    const detail = body?.detail;
+    if (Array.isArray(detail)) return detail.map((d: { loc?: unknown[]; msg?: string }) => `${(d.loc ?? []).join('.')}: ${d.msg ?? ''}`).join('; ');
+    return detail ?? body?.message;
+  });
+}
+
+function dataUri(png: Buffer): string {
+  return `data:image/png;base64,${png.toString('base64')}`;
+}

@@ -1,0 +1,44 @@
+import { loadConfig } from '@vton/service-kit';
+import { GenerationConfig } from '../config/generation.config.js';
+import { createTryOnProvider, providerNameOf } from './registry.js';
+
+const base = { DATABASE_URL: 'postgres://u:p@127.0.0.1:5432/db' };
+const config = (env: Record<string, string>) => loadConfig(GenerationConfig, { ...base, ...env });
+
+describe('choosing the try-on provider (VTON_PROVIDER)', () => {
+  it('defaults to the built-in compositor, or to the §7 service when VTON_API_URL is set', () => {
+    expect(providerNameOf(config({}))).toBe('local');
+    expect(providerNameOf(config({ VTON_API_URL: 'http://127.0.0.1:3004/v1/try-on' }))).toBe('seed');
+    expect(providerNameOf(config({ VTON_API_URL: 'http://127.0.0.1:3004/v1/try-on', VTON_PROVIDER: 'local' }))).toBe('local');
+  });
+
+  it.each([
+    ['fashn', 'FASHN_API_KEY is required when VTON_PROVIDER=fashn'],
+    ['fal', 'FAL_KEY is required when VTON_PROVIDER=fal'],
+  ])('refuses to start %s without its key', (provider, message) => {
+    expect(() => config({ VTON_PROVIDER: provider })).toThrow(message);
+  });
+
+  it('refuses an unknown provider', () => {
+    expect(() => config({ VTON_PROVIDER: 'acme' })).toThrow('VTON_PROVIDER must be one of local, seed, fashn, vertex, fal');
+  });
+
+  it('refuses seed without VTON_API_URL', () => {
+    expect(() => createTryOnProvider(config({ VTON_PROVIDER: 'seed' }))).toThrow('VTON_PROVIDER=seed needs VTON_API_URL');
+  });
+
+  it.each([
+    [{ VTON_PROVIDER: 'fashn', FASHN_API_KEY: 'k-123456', FASHN_MODE: 'quality' }, 'fashn', 'tryon-v1.6', 864],
+    [{ VTON_PROVIDER: 'fal', FAL_KEY: 'k-123456', FAL_MODEL: 'fal-ai/cat-vton' }, 'fal', 'fal-ai/cat-vton', 768],
+    [{ VTON_PROVIDER: 'vertex', GOOGLE_CLOUD_PROJECT: 'p' }, 'vertex', 'virtual-try-on-001', 1536],
+  ] as const)('builds the provider with its settings', (env, name, model, frameWidth) => {
+    const provider = createTryOnProvider(config(env));
+    expect([provider.name, provider.model, provider.framing.width]).toEqual([name, model, frameWidth]);
+  });
+
+  it('names the credentials file, never its content, when it cannot be read', () => {
+    expect(() => createTryOnProvider(config({ VTON_PROVIDER: 'vertex', GOOGLE_APPLICATION_CREDENTIALS: '/nonexistent/sa.json' }))).toThrow(
+      /^GOOGLE_APPLICATION_CREDENTIALS \(\/nonexistent\/sa\.json\) is not a readable JSON file/,
+    );
+  });
+});

@@ -1,0 +1,63 @@
+import { TARGET_IMAGE_SIZE, VTON_FIELDS } from '@vton/contracts';
+import { BodyTooLargeError, readCappedBody } from '../../http/capped-body.js';
+import { vtonApiError, vtonProcessingError } from '../../try-on/try-on-errors.js';
+import { parseRetryAfter } from '../provider-http.js';
+
+/** The three 960×960 PNGs and the prompt of one §7 call. */
+export interface SeedRequest {
+  prompt: string;
+  /** The model photo's crop, fitted on white. */
+  target: Buffer;
+  /** The cropped garment. */
+  reference: Buffer;
+  /** The processed mask, fitted on black. */
+  mask: Buffer;
+}
+
+export interface SeedCallOptions {
+  timeoutMs: number;
+  maxResponseBytes: number;
+  signal?: AbortSignal;
+}
+
+const MAX_ERROR_BODY = 500;
+
+/**
+ * The seed VTON contract (spec §7), the one place that speaks it: a multipart POST of prompt,
+ * width=960, height=960, target_image=model.png, reference_image=garment.png, mask_image=mask.png,
+ * answered with image bytes. A non-success answer is §8's VTON_API_ERROR; an empty or oversized
+ * answer a VTON_PROCESSING_ERROR. Network failures and the timeout are thrown as they are (the
+ * caller words them: VtonClient with its retry, SeedProvider within its call).
+ */
+export async function postSeedRequest(url: string, request: SeedRequest, options: SeedCallOptions): Promise<Buffer> {
+  const form = new FormData();
+  form.set(VTON_FIELDS.prompt, request.prompt);
+  form.set(VTON_FIELDS.width, String(TARGET_IMAGE_SIZE));
+  form.set(VTON_FIELDS.height, String(TARGET_IMAGE_SIZE));
+  const png = (bytes: Buffer) => new Blob([new Uint8Array(bytes)], { type: 'image/png' });
+  form.set(VTON_FIELDS.targetImage.field, png(request.target), VTON_FIELDS.targetImage.filename);
+  form.set(VTON_FIELDS.referenceImage.field, png(request.reference), VTON_FIELDS.referenceImage.filename);
+  form.set(VTON_FIELDS.maskImage.field, png(request.mask), VTON_FIELDS.maskImage.filename);
+
+  // The timeout covers the whole exchange, body included: a service that sends headers and
+  // then stalls is abandoned as surely as one that never answers.
+  const timeout = AbortSignal.timeout(options.timeoutMs);
+  const combined = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+  const response = await fetch(url, { method: 'POST', body: form, signal: combined });
+  if (!response.ok) {
+    const body = (await response.text().catch(() => '')).slice(0, MAX_ERROR_BODY);
+    throw vtonApiError(response.status, response.statusText, body, parseRetryAfter(response.headers.get('retry-after')));
+  }
+  // The answer is held in memory: a runaway one is cut off at the cap.
+  let image: Buffer;
+  try {
+    image = await readCappedBody(response, options.maxResponseBytes);
+  } catch (error) {
+    // Not retried: the service did answer, and would answer the same again.
+    if (error instanceof BodyTooLargeError) throw vtonProcessingError(error.message);
+    throw error;
+  }
+  if (image.length === 0) throw vtonProcessingError('the VTON service answered with an empty body');
+  return image;
+}
+

@@ -1,0 +1,47 @@
+import { TARGET_IMAGE_SIZE } from '@vton/contracts';
+import type { GenerationConfig } from '../../config/generation.config.js';
+import { vtonProcessingError } from '../../try-on/try-on-errors.js';
+import { ProviderCall } from '../provider-http.js';
+import type { ProviderFraming, TryOnInput, TryOnOutput, TryOnProvider } from '../try-on-provider.js';
+import { postSeedRequest } from './seed-contract.js';
+
+/** Spec §7 / §9: the inpaint crop alone, scaled down (never up) to fit 960×960, centred on white. */
+export const SEED_FRAMING: ProviderFraming = { width: TARGET_IMAGE_SIZE, height: TARGET_IMAGE_SIZE, mode: 'pad', context: 0, upscale: false };
+
+export interface SeedSettings {
+  url: string;
+  timeoutMs: number;
+  maxResponseBytes: number;
+}
+
+export function seedSettings(config: GenerationConfig): SeedSettings {
+  if (!config.VTON_API_URL) throw new Error('VTON_PROVIDER=seed needs VTON_API_URL (the §7 multipart service)');
+  return { url: config.VTON_API_URL, timeoutMs: config.VTON_TIMEOUT_MS, maxResponseBytes: config.VTON_MAX_RESPONSE_BYTES };
+}
+
+/** The seed contract (spec §7's multipart at VTON_API_URL), exactly as the studio has always spoken it. */
+export class SeedProvider implements TryOnProvider {
+  readonly name = 'seed' as const;
+  readonly model = 'vton-multipart';
+  readonly framing = SEED_FRAMING;
+  // The §7 service takes 960×960 PNGs; even a noisy one stays far below this.
+  readonly limits = { maxImageBytes: 40 * 1024 * 1024 };
+
+  constructor(private readonly settings: SeedSettings) {}
+
+  async tryOn(input: TryOnInput): Promise<TryOnOutput> {
+    const call = new ProviderCall('the VTON service', this.settings.timeoutMs, [], this.settings.maxResponseBytes, input.signal);
+    try {
+      const image = await postSeedRequest(
+        this.settings.url,
+        { prompt: input.prompt, target: input.person, reference: input.garment, mask: input.mask },
+        { timeoutMs: this.settings.timeoutMs, maxResponseBytes: this.settings.maxResponseBytes, signal: input.signal },
+      );
+      return { image, provider: this.name, model: this.model, durationMs: call.elapsedMs };
+    } catch (error) {
+      const err = error as Error;
+      if (err?.name === 'TimeoutError') throw vtonProcessingError(`the VTON service did not answer within ${this.settings.timeoutMs} ms`, true);
+      throw call.explain(error);
+    }
+  }
+}

@@ -1,0 +1,169 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { ErrorCode } from '@vton/contracts';
+import { ApiException, DatabaseConnection } from '@vton/service-kit';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { PgBoss, type JobInsert, type JobWithMetadata } from 'pg-boss';
+import type { EntityManager } from 'typeorm';
+import { GenerationConfig } from '../config/generation.config.js';
+import { GENERATION_ROLE, type GenerationRole } from '../roles.js';
+import { inTransaction } from './database-adapter.js';
+import { MODEL_QUEUE } from './queue-schema.js';
+
+/** The payload of one unit of work: a model of a try-on job, for one run of it. */
+export interface ModelWork {
+  jobId: string;
+  modelId: number;
+  run: number;
+}
+
+export type ClaimedWork = JobWithMetadata<ModelWork>;
+
+/** How often pg-boss's monitor looks for silent workers and expired work (seconds). */
+export const MONITOR_SECONDS = 2;
+/** The longest pause between two runs of a model when backing off (seconds). */
+const MAX_RETRY_DELAY_SECONDS = 60;
+
+/**
+ * The durable queue (pg-boss, in svc-generation's schema): one unit of work per model run. The API
+ * inserts work in the same transaction as its rows; workers claim it, renew their lease while they
+ * run it, and settle it. pg-boss hands a model to another worker when its lease lapses (worker
+ * killed or frozen) and retries it with backoff up to VTON_MAX_ATTEMPTS runs.
+ */
+@Injectable()
+export class JobQueue implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('JobQueue');
+  private readonly boss: PgBoss;
+  private started?: Promise<void>;
+  private isStarted = false;
+  private stopping = false;
+
+  constructor(
+    private readonly config: GenerationConfig,
+    private readonly database: DatabaseConnection,
+    @Inject(GENERATION_ROLE) private readonly role: GenerationRole,
+  ) {
+    this.boss = new PgBoss({
+      connectionString: config.DATABASE_URL,
+      schema: config.DATABASE_SCHEMA,
+      application_name: `svc-generation-${role}`,
+      instanceName: `svc-generation-${role}`,
+      max: role === 'worker' ? 6 : 4,
+      connectionTimeoutMillis: 5000,
+      // The tables come from our migrations only (src/queue/queue-schema.ts).
+      migrate: false,
+      createSchema: false,
+      schedule: false,
+      // Workers watch for lapsed leases and expired work; one pass a fleet per interval.
+      supervise: role === 'worker',
+      superviseIntervalSeconds: MONITOR_SECONDS,
+      monitorIntervalSeconds: MONITOR_SECONDS,
+      queueCacheIntervalSeconds: 60,
+      openTelemetry: { enabled: false },
+    });
+    // Without a listener an 'error' event would end the process; these are maintenance hiccups
+    // (a Postgres restart) that pg-boss retries by itself.
+    this.boss.on('error', (error) => this.logger.warn(`Queue maintenance: ${error.message}`));
+    this.boss.on('warning', (warning) => this.logger.warn(`Queue: ${warning.message}`));
+  }
+
+  get isReady(): boolean {
+    return this.isStarted;
+  }
+
+  onApplicationBootstrap(): void {
+    // In the background: the service starts while Postgres is down, like its database connection.
+    this.started = this.startWithRetries();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.stopping = true;
+    await this.started?.catch(() => undefined);
+    await this.boss.stop({ graceful: false, close: true }).catch(() => undefined);
+  }
+
+  /** The options every unit of work carries (from this process's configuration). */
+  workOptions(): Pick<JobInsert, 'retryLimit' | 'retryDelay' | 'retryBackoff' | 'retryDelayMax' | 'heartbeatSeconds' | 'expireInSeconds'> {
+    return {
+      retryLimit: this.config.VTON_MAX_ATTEMPTS - 1,
+      retryDelay: this.config.VTON_RETRY_DELAY_SECONDS,
+      retryBackoff: true,
+      retryDelayMax: MAX_RETRY_DELAY_SECONDS,
+      // The lease: pg-boss's monitor gives the work back once the heartbeat is this old, and it looks every MONITOR_SECONDS.
+      heartbeatSeconds: this.config.WORKER_LEASE_SECONDS - MONITOR_SECONDS,
+      // A run that outlives every timeout it is made of has hung: give it back.
+      expireInSeconds: Math.ceil((this.config.VTON_TIMEOUT_MS + 4 * this.config.MEDIA_TIMEOUT_MS) / 1000) + 60,
+    };
+  }
+
+  /** Inserts units of work inside the caller's transaction. */
+  async insert(tx: EntityManager, work: JobInsert<ModelWork>[]): Promise<void> {
+    await this.ready();
+    await this.boss.insert(MODEL_QUEUE, work, { db: inTransaction(tx.queryRunner!) });
+  }
+
+  /**
+   * Claims the next unit of work, in priority order, if the provider has a free slot: at most
+   * `limit` units of one provider are active across every worker. Claims are serialised through a
+   * transaction-scoped advisory lock, so the count pg-boss checks is never stale and the limit is
+   * exact. `onClaimed` runs in the same transaction (the model's state changes with the claim).
+   */
+  async claim<T>(tx: EntityManager, limit: number, onClaimed: (work: ClaimedWork) => Promise<T>): Promise<T | null> {
+    await this.ready();
+    await tx.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`${this.config.DATABASE_SCHEMA}.claim`]);
+    const [work] = await this.boss.fetch<ModelWork>(MODEL_QUEUE, {
+      batchSize: 1,
+      includeMetadata: true,
+      groupConcurrency: { default: limit },
+      db: inTransaction(tx.queryRunner!),
+    });
+    return work ? onClaimed(work) : null;
+  }
+
+  /** Renews the lease of a claimed unit; false when the claim lapsed (the work was given to another run). */
+  async touch(work: ClaimedWork): Promise<boolean> {
+    // CommandResponse is typed empty; pg-boss answers { jobs, requested, affected }.
+    const response = (await this.boss.touch(MODEL_QUEUE, { id: work.id, retryCount: work.retryCount })) as { affected?: number };
+    return (response.affected ?? 0) > 0;
+  }
+
+  /** Settles a unit as done (whatever the model's outcome). A lapsed claim is left alone. */
+  async complete(work: ClaimedWork, output: object): Promise<void> {
+    await this.boss.complete(MODEL_QUEUE, { id: work.id, retryCount: work.retryCount }, output);
+  }
+
+  /** Gives a unit back to run again after the queue's backoff, or fails it for good once its attempts are spent. */
+  async fail(work: ClaimedWork, output: object): Promise<void> {
+    await this.boss.fail(MODEL_QUEUE, { id: work.id, retryCount: work.retryCount }, output);
+  }
+
+  /** Withdraws units that have not finished (an abandoned job). */
+  async cancel(ids: string[]): Promise<void> {
+    if (ids.length) await this.boss.cancel(MODEL_QUEUE, ids);
+  }
+
+  private async ready(): Promise<void> {
+    if (this.isStarted) return;
+    await Promise.race([
+      this.started,
+      sleep(5000).then(() => {
+        throw new ApiException(503, ErrorCode.SERVICE_UNAVAILABLE, 'The job queue is not ready yet');
+      }),
+    ]);
+  }
+
+  private async startWithRetries(): Promise<void> {
+    // The queue's tables come with the migrations, which run once the database is reachable.
+    while (!this.database.isReady && !this.stopping) await sleep(100);
+    for (let delay = 500; ; delay = Math.min(delay * 2, 10_000)) {
+      try {
+        await this.boss.start();
+        this.isStarted = true;
+        return;
+      } catch (error) {
+        if (this.stopping) throw error;
+        this.logger.warn(`Job queue not ready, retrying in ${delay} ms: ${(error as Error).message}`);
+        await sleep(delay);
+      }
+    }
+  }
+}

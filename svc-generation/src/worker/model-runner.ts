@@ -1,0 +1,220 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { ErrorCode, type TryOnResult } from '@vton/contracts';
+import { ApiException } from '@vton/service-kit';
+import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { GenerationConfig } from '../config/generation.config.js';
+import { ImageProcessor } from '../imaging/image-processor.js';
+import type { RunContext } from '../jobs/job-store.js';
+import { MediaNotFoundError, MediaUnavailableError } from '../media/media-http.js';
+import { WorkerMediaClient, type JobOwner } from '../media/worker-media-client.js';
+import { GenerationMetrics } from '../metrics/generation-metrics.js';
+import { ResultFilesService } from '../results/result-files.service.js';
+import { vtonProcessingError } from '../try-on/try-on-errors.js';
+import { Semaphore } from '../vton/semaphore.js';
+import { TRY_ON_PROVIDER, type TryOnProvider } from '../vton/try-on-provider.js';
+
+/** Where one model's time went (ms); everything but `vton` is svc-generation's own overhead. */
+export interface ModelTimings {
+  inputs: number;
+  prepare: number;
+  vton: number;
+  compose: number;
+  save: number;
+}
+
+/** A composed result that could not reach the gallery for this long is kept by svc-generation instead. */
+const SAVE_RETRY_MS = 10 * 60 * 1000;
+/** A job's garment crop is read once per worker for all its models, and kept this long (at most GARMENTS_KEPT jobs). */
+const GARMENT_KEPT_MS = 60_000;
+const GARMENTS_KEPT = 16;
+
+/** The idempotency key of a model run's result: saving twice with it yields one gallery image. */
+export function resultKey(run: Pick<RunContext, 'jobId' | 'modelId' | 'run'>): string {
+  return `try-on:${run.jobId}:${run.modelId}:${run.run}`;
+}
+
+/**
+ * One model end to end, as a worker runs it (spec §7): the crop, mask and garment from svc-media
+ * (with the worker's service credential), the 960×960 inputs, the provider call, the composition
+ * into the full photo, and the save to the gallery under the run's idempotency key. `signal` stops
+ * the work only until the provider has answered: a result that exists is always saved.
+ */
+@Injectable()
+export class ModelRunner {
+  private readonly logger = new Logger('ModelRunner');
+  private readonly composeSlots: Semaphore;
+  private readonly garments = new Map<string, { bytes: Promise<Buffer>; until: number }>();
+
+  constructor(
+    config: GenerationConfig,
+    private readonly media: WorkerMediaClient,
+    @Inject(TRY_ON_PROVIDER) private readonly provider: TryOnProvider,
+    private readonly images: ImageProcessor,
+    private readonly resultFiles: ResultFilesService,
+    private readonly metrics: GenerationMetrics,
+  ) {
+    this.composeSlots = new Semaphore(config.COMPOSE_CONCURRENCY);
+  }
+
+  get providerName(): string {
+    return this.provider.name;
+  }
+
+  /** Rejects with a ModelTryOnError (retryable when another attempt may succeed). */
+  async run(run: RunContext, options: { signal?: AbortSignal; timings?: Partial<ModelTimings> } = {}): Promise<TryOnResult> {
+    const { signal } = options;
+    const timings = options.timings ?? {};
+    const owner: JobOwner = { userId: run.userId, jobId: run.jobId };
+    const clock = (key: keyof ModelTimings, since: number) => (timings[key] = (timings[key] ?? 0) + performance.now() - since);
+    let t = performance.now();
+
+    const [garment, crop, mask] = await Promise.all([
+      this.garmentOf(run, owner).catch((error) => {
+        if (error instanceof MediaNotFoundError) throw vtonProcessingError(`garment ${run.garmentId} is no longer cropped`);
+        throw error;
+      }),
+      this.media.modelFile(owner, run.modelId, 'inpaint-cropped', signal),
+      this.media.modelFile(owner, run.modelId, 'inpaint-mask', signal),
+    ]).catch((error) => {
+      if (error instanceof MediaNotFoundError) throw vtonProcessingError(`the inpaint images of model ${run.modelId} are missing`);
+      throw inputsError(error, signal);
+    });
+    clock('inputs', t);
+    t = performance.now();
+    const inputs = await this.images.prepareVtonInputs(crop, mask, run.input.bounds);
+    clock('prepare', t);
+
+    const answer = await this.callProvider({ prompt: run.prompt, target: inputs.target, reference: garment, mask: inputs.mask }, signal);
+    timings.vton = answer.elapsedMs;
+    t = performance.now();
+    await this.images.assertImage(answer.image);
+
+    let png: Buffer;
+    let scaleFactor: number | undefined;
+    try {
+      const composed = await this.composeSlots.run(async () => {
+        const original = await this.withMediaRetries(owner, (s) => this.media.modelFile(owner, run.modelId, 'original', s));
+        return this.images.compose({ original, result: answer.image, bounds: run.input.bounds, mask });
+      });
+      png = composed.png;
+      scaleFactor = composed.scaleFactor;
+    } catch (error) {
+      // §8: a result that cannot be composed is still a result.
+      this.logger.warn({ jobId: run.jobId, modelId: run.modelId }, `Composition failed, keeping the raw result: ${(error as Error).message}`);
+      png = await this.images.toPng(answer.image);
+    }
+    clock('compose', t);
+
+    t = performance.now();
+    const result: TryOnResult = {
+      id: randomUUID(),
+      imageUrl: '',
+      modelId: run.modelId,
+      garmentId: run.garmentId,
+      prompt: run.prompt,
+      processedAt: new Date().toISOString(),
+      ...(scaleFactor !== undefined ? { scaleFactor } : {}),
+    };
+    result.imageUrl = await this.save(run, owner, result, png);
+    clock('save', t);
+    this.logger.log(
+      { jobId: run.jobId, modelId: run.modelId, attempt: run.attempts },
+      `Model ${run.modelId} of job ${run.jobId}: inputs ${ms(timings.inputs)}, prepare ${ms(timings.prepare)}, vton ${ms(timings.vton)}, compose ${ms(timings.compose)}, save ${ms(timings.save)}`,
+    );
+    return result;
+  }
+
+  /**
+   * The job's cropped garment (reference_image), read once for all the job's models this worker
+   * runs: the batch uses one garment, as when it was checked. A failed read is not kept.
+   */
+  private garmentOf(run: RunContext, owner: JobOwner): Promise<Buffer> {
+    const key = `${run.userId}:${run.jobId}:${run.garmentId}`;
+    const now = Date.now();
+    const kept = this.garments.get(key);
+    if (kept && kept.until > now) return kept.bytes;
+    for (const [k, v] of this.garments) if (v.until <= now || this.garments.size >= GARMENTS_KEPT) this.garments.delete(k);
+    const bytes = this.media.garmentFile(owner, run.garmentId, 'cropped');
+    this.garments.set(key, { bytes, until: now + GARMENT_KEPT_MS });
+    bytes.catch(() => this.garments.delete(key));
+    return bytes;
+  }
+
+  private async callProvider(request: Parameters<TryOnProvider['tryOn']>[0], signal?: AbortSignal) {
+    const provider = this.provider.name;
+    this.metrics.providerInFlight.inc({ provider });
+    const stop = this.metrics.providerLatency.startTimer({ provider });
+    try {
+      const answer = await this.provider.tryOn(request, { signal });
+      stop({ outcome: 'ok' });
+      return answer;
+    } catch (error) {
+      stop({ outcome: 'error' });
+      throw error;
+    } finally {
+      this.metrics.providerInFlight.dec({ provider });
+    }
+  }
+
+  /**
+   * Saves to the gallery under the run's idempotency key and answers the URL the seller gets. svc-media
+   * down (a restart, its database restarting) is waited out for a while: the result is already paid for.
+   * A save that still fails is only logged (§8) and the PNG is kept here instead, or sent inline.
+   */
+  private async save(run: RunContext, owner: JobOwner, result: TryOnResult, png: Buffer): Promise<string> {
+    try {
+      const saved = await this.withMediaRetries(owner, (signal) =>
+        this.media.saveResult(
+          owner,
+          {
+            png,
+            garmentId: result.garmentId,
+            modelId: result.modelId,
+            prompt: result.prompt,
+            metadata: { processedAt: result.processedAt, ...(result.scaleFactor !== undefined ? { scaleFactor: result.scaleFactor } : {}) },
+            idempotencyKey: resultKey(run),
+          },
+          signal,
+        ),
+      );
+      result.savedImage = saved;
+      return saved.imageUrl;
+    } catch (error) {
+      this.logger.error({ jobId: run.jobId, modelId: run.modelId }, `Saving the result to the gallery failed: ${(error as Error).message}`);
+    }
+    try {
+      return await this.resultFiles.keep(run.userId, png);
+    } catch (error) {
+      this.logger.error({ jobId: run.jobId, modelId: run.modelId }, `Keeping the result failed, sending it inline: ${(error as Error).message}`);
+      return `data:image/png;base64,${png.toString('base64')}`;
+    }
+  }
+
+  /** Repeats a svc-media call that failed because svc-media was unreachable or answered 5xx, for up to SAVE_RETRY_MS. */
+  private async withMediaRetries<T>(owner: JobOwner, call: (signal?: AbortSignal) => Promise<T>): Promise<T> {
+    const deadline = Date.now() + SAVE_RETRY_MS;
+    for (let pause = 250; ; pause = Math.min(pause * 2, 5000)) {
+      try {
+        return await call();
+      } catch (error) {
+        if (!(error instanceof MediaUnavailableError) || Date.now() + pause > deadline) throw error;
+        this.logger.warn({ jobId: owner.jobId }, `svc-media unavailable (${error.message}); trying again in ${pause} ms`);
+        await sleep(pause);
+      }
+    }
+  }
+}
+
+/** svc-media failing before the provider call: worth another attempt when it was unavailable. */
+function inputsError(error: unknown, signal?: AbortSignal): unknown {
+  if (signal?.aborted) return vtonProcessingError('the request was cancelled');
+  if (error instanceof MediaUnavailableError) return vtonProcessingError(error.message, true);
+  if (error instanceof ApiException && error.getStatus() === 401) {
+    return vtonProcessingError('svc-media refused the worker’s service credential (check GENERATION_SERVICE_SECRET on both services)');
+  }
+  if (error instanceof ApiException) return vtonProcessingError(error.message, error.code === ErrorCode.SERVICE_UNAVAILABLE);
+  return error;
+}
+
+const ms = (value: number | undefined) => `${Math.round(value ?? 0)} ms`;

@@ -1,0 +1,133 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import sharp, { type Metadata } from 'sharp';
+
+/**
+ * What a fake provider answers. `queued`: the prediction waits in the provider's queue for a few
+ * polls, then completes; `slow`: the answer is held past any sensible timeout; `garbage`: a 200
+ * whose body is not what the documentation promises.
+ */
+export type FakeScenario = 'success' | 'queued' | 'bad-request' | 'unauthorized' | 'rate-limited' | 'server-error' | 'slow' | 'garbage';
+export const FAKE_SCENARIOS: FakeScenario[] = ['success', 'queued', 'bad-request', 'unauthorized', 'rate-limited', 'server-error', 'slow', 'garbage'];
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+}
+
+/** Thrown by a fake's handler: the request breaks the provider's documented rules; answered as the provider would. */
+export class FakeRejection extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(typeof body === 'string' ? body : JSON.stringify(body));
+  }
+}
+
+export type FakeHandler = (req: RecordedRequest, res: http.ServerResponse) => Promise<void> | void;
+
+/**
+ * A plain node:http server on 127.0.0.1 standing in for a hosted provider (it cannot be reached
+ * from here). It records every request, so tests see what the adapter really sent, and it can
+ * hold an answer until the client gives up.
+ */
+export class FakeServer {
+  scenario: FakeScenario = 'success';
+  retryAfterSeconds = 7;
+  /** Polls answered "still queued" before `queued` completes. */
+  queuedPolls = 2;
+  readonly requests: RecordedRequest[] = [];
+  /** Documentation rules the adapter broke (answered 4xx); a passing test expects none. */
+  readonly violations: string[] = [];
+  url = '';
+  private server?: http.Server;
+
+  constructor(private readonly handler: FakeHandler) {}
+
+  async start(): Promise<this> {
+    this.server = http.createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        const recorded: RecordedRequest = { method: req.method ?? 'GET', path: req.url ?? '/', headers: req.headers, body: Buffer.concat(chunks) };
+        this.requests.push(recorded);
+        Promise.resolve(this.handler(recorded, res)).catch((error: unknown) => {
+          if (error instanceof FakeRejection) {
+            if (error.status === 400 || error.status === 422) this.violations.push(error.message);
+            return sendJson(res, error.status, error.body, error.headers);
+          }
+          this.violations.push(`fake crashed: ${(error as Error).message}`);
+          sendJson(res, 500, { error: 'fake crashed' });
+        });
+      });
+    });
+    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    return this;
+  }
+
+  /** Holds the answer until the client hangs up (the `slow` scenario). */
+  hold(res: http.ServerResponse): Promise<void> {
+    return new Promise((resolve) => res.on('close', resolve));
+  }
+
+  async close(): Promise<void> {
+    this.server?.closeAllConnections();
+    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+  }
+
+  requestsTo(pathPrefix: string): RecordedRequest[] {
+    return this.requests.filter((r) => r.path.startsWith(pathPrefix));
+  }
+}
+
+export function sendJson(res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  if (res.headersSent) return void res.end();
+  const text = typeof body === 'string' ? body : JSON.stringify(body);
+  res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(text);
+}
+
+/** A body that is not JSON at all: what a broken proxy or an HTML error page looks like. */
+export function sendGarbage(res: http.ServerResponse): void {
+  res.writeHead(200, { 'content-type': 'application/json' }).end('<html><body>502 Bad Gateway</body></html>');
+}
+
+/**
+ * Checks a base64 image the way an image API does: the declared form, valid base64, bytes that
+ * decode as an image of an accepted type. Returns its size.
+ */
+export async function checkBase64Image(
+  value: unknown,
+  field: string,
+  options: { dataUri: boolean; types: string[]; maxBytes?: number },
+): Promise<{ width: number; height: number; format: string; bytes: number }> {
+  if (typeof value !== 'string' || !value) throw new FakeRejection(400, `${field} is required`);
+  let base64 = value;
+  if (options.dataUri) {
+    const match = /^data:image\/([a-z]+);base64,(.*)$/s.exec(value);
+    if (!match) throw new FakeRejection(400, `${field} must be a URL or a base64 data URI with its data:image/<format>;base64, prefix`);
+    base64 = match[2];
+  } else if (value.startsWith('data:')) {
+    throw new FakeRejection(400, `${field} must be plain base64 without a data: prefix`);
+  }
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(base64)) throw new FakeRejection(400, `${field} is not valid base64`);
+  const bytes = Buffer.from(base64, 'base64');
+  if (options.maxBytes && bytes.length > options.maxBytes) throw new FakeRejection(400, `${field} is ${bytes.length} bytes; the limit is ${options.maxBytes}`);
+  let meta: Metadata;
+  try {
+    meta = await sharp(bytes).metadata();
+  } catch {
+    throw new FakeRejection(400, `${field} could not be decoded as an image`);
+  }
+  if (!meta.format || !options.types.includes(meta.format)) throw new FakeRejection(400, `${field} must be one of ${options.types.join(', ')}`);
+  return { width: meta.width!, height: meta.height!, format: meta.format, bytes: bytes.length };
+}
+
+/** The fake's try-on: a garment-coloured PNG of the size the real model answers with. */
+export function fakeResult(width: number, height: number): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: { r: 30, g: 90, b: 200 } } }).png().toBuffer();
+}

@@ -1,0 +1,148 @@
+import { randomUUID } from 'node:crypto';
+import { checkBase64Image, fakeResult, FakeRejection, FakeServer, sendGarbage, sendJson } from './fake-server.js';
+
+export type FalFake = FakeServer & {
+  /** Requests cancelled through PUT …/cancel. */
+  cancelled: string[];
+  /** The request fails in fal's runner: status COMPLETED with an error, as fal reports an app failure. */
+  failWith(error?: string): void;
+};
+
+interface ModelSchema {
+  required: string[];
+  enums: Record<string, string[]>;
+  booleans: string[];
+  known: string[];
+  /** The output's size for a person image of `width`×`height`. */
+  outputSize(width: number, height: number): { width: number; height: number };
+}
+
+const IMAGE_FIELDS = ['human_image_url', 'garment_image_url'];
+// Input schemas from fal-js's generated endpoint types (research/providers.md).
+const SCHEMAS: Record<string, ModelSchema> = {
+  'fal-ai/leffa/virtual-tryon': {
+    required: [...IMAGE_FIELDS, 'garment_type'],
+    enums: { garment_type: ['upper_body', 'lower_body', 'dresses'], output_format: ['jpeg', 'png'] },
+    booleans: ['sync_mode', 'enable_safety_checker'],
+    known: [...IMAGE_FIELDS, 'garment_type', 'num_inference_steps', 'guidance_scale', 'seed', 'enable_safety_checker', 'output_format', 'sync_mode'],
+    outputSize: (width, height) => ({ width, height }),
+  },
+  'fal-ai/cat-vton': {
+    required: [...IMAGE_FIELDS, 'cloth_type'],
+    enums: { cloth_type: ['upper', 'lower', 'overall', 'inner', 'outer'] },
+    booleans: [],
+    known: [...IMAGE_FIELDS, 'cloth_type', 'image_size', 'num_inference_steps', 'guidance_scale', 'seed'],
+    outputSize: () => ({ width: 768, height: 1024 }),
+  },
+  'fal-ai/kling/v1-5/kolors-virtual-try-on': {
+    required: IMAGE_FIELDS,
+    enums: {},
+    booleans: ['sync_mode'],
+    known: [...IMAGE_FIELDS, 'sync_mode'],
+    outputSize: () => ({ width: 768, height: 1024 }),
+  },
+};
+
+/**
+ * fal's queue as documented (research/providers.md): POST /{model_id} with `Authorization: Key …`
+ * → {request_id, response_url, status_url, cancel_url}; GET /{owner}/{alias}/requests/{id}/status
+ * → IN_QUEUE (queue_position) | IN_PROGRESS | COMPLETED; GET …/requests/{id} → the model's output;
+ * PUT …/cancel. Inputs are checked against the model's schema (pydantic's 422 otherwise); errors
+ * are {"detail": …}. Serve it as FAL_QUEUE_URL.
+ */
+export async function startFalFake(key: string): Promise<FalFake> {
+  const requests = new Map<string, { model: string; polls: number; output: Buffer; inline: boolean }>();
+  const files = new Map<string, Buffer>();
+  const cancelled: string[] = [];
+  let runtimeError: string | undefined;
+
+  const fake: FakeServer = new FakeServer(async (req, res) => {
+    const url = new URL(req.path, 'http://fake');
+    const file = /^\/files\/(.+)\.png$/.exec(url.pathname);
+    if (req.method === 'GET' && file && files.has(file[1])) {
+      res.writeHead(200, { 'content-type': 'image/png' }).end(files.get(file[1]));
+      return;
+    }
+    if (req.headers.authorization !== `Key ${key}` || fake.scenario === 'unauthorized') {
+      return sendJson(res, 401, { detail: 'Invalid Key Authorization header' });
+    }
+    const queued = /^\/([^/]+)\/([^/]+)\/requests\/([^/]+)(\/status|\/cancel)?$/.exec(url.pathname);
+    if (queued) {
+      const request = requests.get(queued[3]);
+      // Status and results are addressed by owner/alias only, without the model's sub-path.
+      if (!request || request.model.split('/').slice(0, 2).join('/') !== `${queued[1]}/${queued[2]}`) return sendJson(res, 404, { detail: 'Request not found' });
+      if (queued[4] === '/cancel' && req.method === 'PUT') {
+        cancelled.push(queued[3]);
+        return sendJson(res, 202, { status: 'CANCELLATION_REQUESTED' });
+      }
+      if (queued[4] === '/status' && req.method === 'GET') {
+        request.polls++;
+        if (fake.scenario === 'garbage') return sendGarbage(res);
+        const responseUrl = `${fake.url}/${queued[1]}/${queued[2]}/requests/${queued[3]}`;
+        if (fake.scenario === 'queued' && request.polls <= fake.queuedPolls) {
+          return sendJson(res, 202, request.polls === 1 ? { status: 'IN_QUEUE', queue_position: 2, response_url: responseUrl } : { status: 'IN_PROGRESS', logs: null, response_url: responseUrl });
+        }
+        return sendJson(res, 200, { status: 'COMPLETED', logs: null, response_url: responseUrl, ...(runtimeError ? { error: runtimeError, error_type: 'runner_error' } : {}) });
+      }
+      if (!queued[4] && req.method === 'GET') {
+        if (fake.scenario === 'server-error') return sendJson(res, 500, { detail: 'Internal Server Error' });
+        const meta = { content_type: 'image/png', file_name: `${queued[3]}.png`, file_size: request.output.length };
+        const image = request.inline
+          ? { url: `data:image/png;base64,${request.output.toString('base64')}`, ...meta }
+          : { url: `${fake.url}/files/${queued[3]}.png`, ...meta };
+        return sendJson(res, 200, { image, seed: 42, has_nsfw_concepts: false }, { 'x-fal-request-id': queued[3] });
+      }
+      return sendJson(res, 405, { detail: 'Method Not Allowed' });
+    }
+
+    if (req.method !== 'POST') return sendJson(res, 404, { detail: 'Not Found' });
+    const model = url.pathname.slice(1);
+    const schema = SCHEMAS[model];
+    if (!schema) return sendJson(res, 404, { detail: `Application '${model}' not found` });
+    if (fake.scenario === 'rate-limited') return sendJson(res, 429, { detail: 'Rate limit exceeded' }, { 'retry-after': String(fake.retryAfterSeconds) });
+    if (fake.scenario === 'bad-request') return sendJson(res, 400, { detail: 'Could not download the human image' });
+    if (fake.scenario === 'slow') return fake.hold(res);
+    if (!/^application\/json/.test(req.headers['content-type'] ?? '')) throw new FakeRejection(422, { detail: [{ loc: ['body'], msg: 'Expected a JSON body', type: 'value_error' }] });
+    let input: Record<string, unknown>;
+    try {
+      input = JSON.parse(req.body.toString('utf8'));
+    } catch {
+      throw new FakeRejection(422, { detail: [{ loc: ['body'], msg: 'Invalid JSON', type: 'value_error.jsondecode' }] });
+    }
+    const invalid = (field: string, msg: string) => new FakeRejection(422, { detail: [{ loc: ['body', field], msg, type: 'value_error' }] });
+    for (const field of schema.required) if (input[field] === undefined) throw invalid(field, 'field required');
+    for (const field of Object.keys(input)) if (!schema.known.includes(field)) throw invalid(field, 'extra fields not permitted');
+    for (const [field, allowed] of Object.entries(schema.enums)) {
+      if (input[field] !== undefined && !allowed.includes(input[field] as string)) throw invalid(field, `value is not a valid enumeration member; permitted: ${allowed.join(', ')}`);
+    }
+    for (const field of schema.booleans) if (input[field] !== undefined && typeof input[field] !== 'boolean') throw invalid(field, 'value could not be parsed to a boolean');
+    let human = { width: 0, height: 0 };
+    for (const field of IMAGE_FIELDS) {
+      const checked = await checkBase64Image(input[field], field, { dataUri: true, types: ['png', 'jpeg', 'webp'] }).catch((e: Error) => {
+        throw invalid(field, e.message);
+      });
+      if (field === 'human_image_url') human = checked;
+    }
+
+    const id = randomUUID();
+    const size = schema.outputSize(human.width, human.height);
+    const output = await fakeResult(size.width, size.height);
+    files.set(id, output);
+    requests.set(id, { model, polls: 0, output, inline: input.sync_mode === true });
+    const owner = model.split('/').slice(0, 2).join('/');
+    return sendJson(res, 200, {
+      request_id: id,
+      response_url: `${fake.url}/${owner}/requests/${id}`,
+      status_url: `${fake.url}/${owner}/requests/${id}/status`,
+      cancel_url: `${fake.url}/${owner}/requests/${id}/cancel`,
+      queue_position: 0,
+    });
+  });
+  await fake.start();
+  return Object.assign(fake, {
+    cancelled,
+    failWith(error?: string) {
+      runtimeError = error;
+    },
+  });
+}

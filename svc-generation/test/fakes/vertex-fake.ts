@@ -1,0 +1,182 @@
+import { generateKeyPairSync, randomBytes, verify } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { checkBase64Image, fakeResult, FakeRejection, FakeServer, sendGarbage, sendJson } from './fake-server.js';
+
+export type VertexFake = FakeServer & {
+  /** A service-account JSON whose token_uri is this fake's /token (the one GOOGLE_APPLICATION_CREDENTIALS names). */
+  credentialsFile: string;
+  /** The same account signed with a key the fake does not know: the token endpoint refuses it. */
+  wrongKeyCredentialsFile: string;
+  project: string;
+  tokensIssued: number;
+  /** Every prediction is filtered by the fake's "Responsible AI" check with this reason. */
+  filterWith(reason?: string): void;
+};
+
+const GOOGLE_TOKEN_AUDIENCE = 'https://oauth2.googleapis.com/token';
+const JWT_BEARER = 'urn:ietf:params:oauth:grant-type:jwt-bearer';
+const googleError = (code: number, status: string, message: string) => ({ error: { code, message, status } });
+
+/**
+ * Vertex AI's `:predict` for virtual-try-on-001 and Google's OAuth token endpoint, as documented
+ * (research/providers.md). The token endpoint takes the JWT-bearer grant, checks the assertion's
+ * RS256 signature against the account's public key, its issuer, audience, scope and lifetime, and
+ * issues a short-lived access token; predict accepts only those tokens. Errors are
+ * google.rpc.Status JSON.
+ */
+export async function startVertexFake(): Promise<VertexFake> {
+  const project = 'studio-test-project';
+  const clientEmail = 'try-on@studio-test-project.iam.gserviceaccount.com';
+  const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const stranger = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey;
+  const tokens = new Map<string, number>();
+  let filterReason: string | undefined;
+
+  const fake: FakeServer = new FakeServer(async (req, res) => {
+    if (req.method === 'POST' && req.path === '/token') {
+      if (!/^application\/x-www-form-urlencoded/.test(req.headers['content-type'] ?? '')) {
+        return sendJson(res, 400, { error: 'invalid_request', error_description: 'Content-Type must be application/x-www-form-urlencoded' });
+      }
+      const form = new URLSearchParams(req.body.toString('utf8'));
+      if (form.get('grant_type') !== JWT_BEARER) return sendJson(res, 400, { error: 'unsupported_grant_type', error_description: 'Invalid grant_type' });
+      const problem = checkAssertion(form.get('assertion') ?? '', publicKey, clientEmail);
+      if (problem) return sendJson(res, 400, { error: 'invalid_grant', error_description: problem });
+      const token = `ya29.fake-${randomBytes(12).toString('hex')}`;
+      tokens.set(token, Date.now() + 3599_000);
+      state.tokensIssued++;
+      return sendJson(res, 200, { access_token: token, expires_in: 3599, token_type: 'Bearer' });
+    }
+
+    const predict = /^\/v1\/projects\/([^/]+)\/locations\/([^/]+)\/publishers\/google\/models\/([^/:]+):predict$/.exec(req.path);
+    if (!predict) return sendJson(res, 404, googleError(404, 'NOT_FOUND', `The requested URL ${req.path} was not found on this server.`));
+    if (req.method !== 'POST') return sendJson(res, 405, googleError(405, 'METHOD_NOT_ALLOWED', 'Method not allowed'));
+    const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
+    const expires = bearer ? tokens.get(bearer) : undefined;
+    if (!expires || expires < Date.now() || fake.scenario === 'unauthorized') {
+      return sendJson(
+        res,
+        401,
+        googleError(401, 'UNAUTHENTICATED', 'Request had invalid authentication credentials. Expected OAuth 2 access token, login cookie or other valid authentication credential.'),
+      );
+    }
+    if (decodeURIComponent(predict[1]) !== project) return sendJson(res, 403, googleError(403, 'PERMISSION_DENIED', `Permission denied on resource project ${predict[1]}.`));
+    if (predict[3] !== 'virtual-try-on-001') return sendJson(res, 404, googleError(404, 'NOT_FOUND', `Publisher Model projects/${predict[1]}/locations/${predict[2]}/publishers/google/models/${predict[3]} not found.`));
+    if (fake.scenario === 'rate-limited') {
+      return sendJson(
+        res,
+        429,
+        googleError(429, 'RESOURCE_EXHAUSTED', 'Quota exceeded for aiplatform.googleapis.com/online_prediction_requests_per_base_model with base model: virtual-try-on-001. Please submit a quota increase request.'),
+        { 'retry-after': String(fake.retryAfterSeconds) },
+      );
+    }
+    if (fake.scenario === 'server-error') return sendJson(res, 500, googleError(500, 'INTERNAL', 'Internal error encountered.'));
+    if (fake.scenario === 'bad-request') return sendJson(res, 400, googleError(400, 'INVALID_ARGUMENT', 'Image editing failed with the following error: No person detected in the person image.'));
+    if (fake.scenario === 'slow') return fake.hold(res);
+
+    const person = await checkPredictBody(req.body);
+    // A synchronous call: "queued" means Google keeps the connection a while before answering.
+    if (fake.scenario === 'queued') await sleep(150);
+    if (fake.scenario === 'garbage') return sendGarbage(res);
+    if (filterReason) return sendJson(res, 200, { predictions: [{ raiFilteredReason: filterReason }] });
+    // The output has the input image's size (virtual-try-on-001's documented behaviour).
+    const image = await fakeResult(person.width, person.height);
+    return sendJson(res, 200, { predictions: [{ mimeType: 'image/png', bytesBase64Encoded: image.toString('base64') }], modelVersionId: '1' });
+  });
+  await fake.start();
+
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vertex-fake-'));
+  const account = (key: typeof privateKey) => ({
+    type: 'service_account',
+    project_id: project,
+    private_key_id: randomBytes(20).toString('hex'),
+    private_key: key.export({ type: 'pkcs8', format: 'pem' }).toString(),
+    client_email: clientEmail,
+    client_id: '123456789012345678901',
+    auth_uri: 'https://accounts.google.com/o/oauth2/auth',
+    token_uri: `${fake.url}/token`,
+    universe_domain: 'googleapis.com',
+  });
+  const credentialsFile = path.join(dir, 'service-account.json');
+  const wrongKeyCredentialsFile = path.join(dir, 'wrong-key.json');
+  fs.writeFileSync(credentialsFile, JSON.stringify(account(privateKey)), { mode: 0o600 });
+  fs.writeFileSync(wrongKeyCredentialsFile, JSON.stringify(account(stranger)), { mode: 0o600 });
+
+  const state = Object.assign(fake, {
+    credentialsFile,
+    wrongKeyCredentialsFile,
+    project,
+    tokensIssued: 0,
+    filterWith(reason?: string) {
+      filterReason = reason;
+    },
+  });
+  const close = fake.close.bind(fake);
+  state.close = async () => {
+    await close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
+  return state;
+}
+
+/** Google's checks of a JWT-bearer assertion (RFC 7523): RS256 signature, issuer, audience, scope and a lifetime of at most an hour. */
+function checkAssertion(assertion: string, publicKey: Parameters<typeof verify>[2], clientEmail: string): string | null {
+  const parts = assertion.split('.');
+  if (parts.length !== 3) return 'Invalid JWT: Token must be a short-lived token and in a reasonable timeframe';
+  const [header, payload, signature] = parts;
+  let head: { alg?: string };
+  let claims: { iss?: string; aud?: string; scope?: string; iat?: number; exp?: number };
+  try {
+    head = JSON.parse(Buffer.from(header, 'base64url').toString('utf8'));
+    claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+  } catch {
+    return 'Invalid JWT: malformed';
+  }
+  if (head.alg !== 'RS256') return 'Invalid JWT: algorithm must be RS256';
+  if (!verify('RSA-SHA256', Buffer.from(`${header}.${payload}`), publicKey, Buffer.from(signature, 'base64url'))) return 'Invalid JWT Signature.';
+  if (claims.iss !== clientEmail) return 'Invalid JWT: unknown issuer';
+  if (claims.aud !== GOOGLE_TOKEN_AUDIENCE) return 'Invalid JWT: audience must be https://oauth2.googleapis.com/token';
+  if (!claims.scope?.split(' ').includes('https://www.googleapis.com/auth/cloud-platform')) return 'Invalid JWT: missing the cloud-platform scope';
+  const now = Math.floor(Date.now() / 1000);
+  if (!claims.iat || !claims.exp || claims.exp - claims.iat > 3600 || claims.iat > now + 300 || claims.exp < now) {
+    return 'Invalid JWT: Token must be a short-lived token (60 minutes) and in a reasonable timeframe.';
+  }
+  return null;
+}
+
+const KNOWN_PARAMETERS = new Set(['addWatermark', 'baseSteps', 'personGeneration', 'safetySetting', 'sampleCount', 'seed', 'storageUri', 'outputOptions']);
+
+/** The predict body as the API reference defines it; anything else is 400 INVALID_ARGUMENT. */
+async function checkPredictBody(raw: Buffer): Promise<{ width: number; height: number }> {
+  const invalid = (message: string) => new FakeRejection(400, googleError(400, 'INVALID_ARGUMENT', message));
+  let body: { instances?: unknown; parameters?: Record<string, unknown> };
+  try {
+    body = JSON.parse(raw.toString('utf8'));
+  } catch {
+    throw invalid('Invalid JSON payload received.');
+  }
+  if (!Array.isArray(body.instances) || body.instances.length !== 1) throw invalid('instances must hold exactly one instance');
+  const instance = body.instances[0] as { personImage?: { image?: Record<string, unknown> }; productImages?: { image?: Record<string, unknown> }[] };
+  const imageOf = async (image: Record<string, unknown> | undefined, field: string) => {
+    if (!image) throw invalid(`${field}.image is required`);
+    const union = ['bytesBase64Encoded', 'gcsUri'].filter((k) => image[k] !== undefined);
+    if (union.length !== 1) throw invalid(`${field}.image must set exactly one of bytesBase64Encoded, gcsUri`);
+    if (image.mimeType !== undefined && !['image/png', 'image/jpeg'].includes(image.mimeType as string)) throw invalid(`${field}.image.mimeType must be image/png or image/jpeg`);
+    return checkBase64Image(image.bytesBase64Encoded, `${field}.image.bytesBase64Encoded`, { dataUri: false, types: ['png', 'jpeg'], maxBytes: 10 * 1024 * 1024 }).catch((e: Error) => {
+      throw invalid(e.message);
+    });
+  };
+  const person = await imageOf(instance.personImage?.image, 'personImage');
+  if (!Array.isArray(instance.productImages) || instance.productImages.length < 1 || instance.productImages.length > 3) throw invalid('productImages must hold 1 to 3 images');
+  for (const [i, product] of instance.productImages.entries()) await imageOf(product.image, `productImages[${i}]`);
+  const parameters = body.parameters ?? {};
+  const unknown = Object.keys(parameters).filter((k) => !KNOWN_PARAMETERS.has(k));
+  if (unknown.length) throw invalid(`Invalid JSON payload received. Unknown name "${unknown[0]}" at 'parameters'`);
+  const count = parameters.sampleCount;
+  if (count !== undefined && (!Number.isInteger(count) || (count as number) < 1 || (count as number) > 4)) throw invalid('sampleCount must be between 1 and 4');
+  const mime = (parameters.outputOptions as { mimeType?: string } | undefined)?.mimeType;
+  if (mime !== undefined && !['image/png', 'image/jpeg'].includes(mime)) throw invalid('outputOptions.mimeType must be image/png or image/jpeg');
+  return person;
+}

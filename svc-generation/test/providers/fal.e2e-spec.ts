@@ -1,0 +1,141 @@
+import sharp from 'sharp';
+import { FalProvider, type FalSettings } from '../../src/providers/fal/fal.provider.js';
+import { startFalFake, type FalFake } from '../fakes/fal-fake.js';
+import { failureOf, sampleInput, settle } from './provider-inputs.js';
+
+const KEY = 'fal-key-id:fal-key-secret-0123456789';
+
+describe('fal.ai adapter (@fal-ai/client) against a fake of fal’s queue written from its docs', () => {
+  let fake: FalFake;
+  const provider = (overrides: Partial<FalSettings> = {}) =>
+    new FalProvider({ key: KEY, model: 'fal-ai/leffa/virtual-tryon', queueUrl: fake.url, timeoutMs: 5000, pollIntervalMs: 10, maxResponseBytes: 50 * 1024 * 1024, ...overrides });
+
+  beforeAll(async () => {
+    fake = await startFalFake(KEY);
+  });
+  afterAll(() => fake.close());
+  beforeEach(() => {
+    fake.scenario = 'success';
+    fake.failWith(undefined);
+    fake.requests.length = 0;
+    fake.violations.length = 0;
+  });
+
+  const submitted = () => JSON.parse(fake.requests.find((r) => r.method === 'POST')!.body.toString('utf8'));
+
+  it('submits to the queue with the Key header and data URIs, polls the status, and reads the inline result', async () => {
+    const fal = provider();
+    const output = await fal.tryOn(await sampleInput(fal, 'full_body'));
+    expect(fake.violations).toEqual([]);
+    expect(output).toMatchObject({ provider: 'fal', model: 'fal-ai/leffa/virtual-tryon' });
+    const meta = await sharp(output.image).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['png', 768, 1024]);
+    const submit = fake.requests.find((r) => r.method === 'POST')!;
+    expect(submit.path).toBe('/fal-ai/leffa/virtual-tryon');
+    expect(submit.headers.authorization).toBe(`Key ${KEY}`);
+    expect(submitted()).toMatchObject({ garment_type: 'dresses', output_format: 'png', sync_mode: true });
+    expect(submitted().human_image_url).toMatch(/^data:image\/png;base64,/);
+    // Status and result are addressed without the model's sub-path, as fal's queue does.
+    expect(fake.requests.some((r) => r.path.startsWith('/fal-ai/leffa/requests/') && r.path.includes('/status'))).toBe(true);
+  });
+
+  it.each([
+    ['fal-ai/cat-vton', 'lower_body', { cloth_type: 'lower' }],
+    ['fal-ai/kling/v1-5/kolors-virtual-try-on', 'upper_body', { sync_mode: true }],
+  ] as const)('speaks %s’s inputs (category %s) and downloads a result given by URL', async (model, category, expected) => {
+    const fal = provider({ model });
+    const output = await fal.tryOn(await sampleInput(fal, category));
+    expect(fake.violations).toEqual([]);
+    expect(submitted()).toMatchObject(expected);
+    expect((await sharp(output.image).metadata()).width).toBe(768);
+  });
+
+  it('waits while the request is IN_QUEUE and IN_PROGRESS', async () => {
+    fake.scenario = 'queued';
+    fake.queuedPolls = 3;
+    const fal = provider();
+    await fal.tryOn(await sampleInput(fal));
+    expect(fake.requests.filter((r) => r.path.includes('/status'))).toHaveLength(4);
+  });
+
+  it('reports a 400 with fal’s detail', async () => {
+    fake.scenario = 'bad-request';
+    const fal = provider();
+    expect(await failureOf(fal.tryOn(await sampleInput(fal)))).toEqual({
+      code: 'VTON_API_ERROR',
+      message: 'VTON API request failed: 400 Bad Request. Could not download the human image',
+      retryable: false,
+      status: 400,
+      retryAfterMs: undefined,
+    });
+  });
+
+  it('reports a wrong key as a 401 without the key', async () => {
+    const fal = provider({ key: 'wrong-id:wrong-secret-98765' });
+    const failure = await failureOf(fal.tryOn(await sampleInput(fal)));
+    expect(failure).toMatchObject({ code: 'VTON_API_ERROR', message: 'VTON API request failed: 401 Unauthorized. Invalid Key Authorization header', status: 401, retryable: false });
+    expect(failure.message).not.toContain('wrong-secret');
+  });
+
+  it('surfaces a 429 at once with its Retry-After (the client does not retry it behind our back)', async () => {
+    fake.scenario = 'rate-limited';
+    fake.retryAfterSeconds = 3;
+    const fal = provider();
+    expect(await failureOf(fal.tryOn(await sampleInput(fal)))).toEqual({
+      code: 'VTON_API_ERROR',
+      message: 'VTON API request failed: 429 Too Many Requests. Rate limit exceeded',
+      retryable: true,
+      status: 429,
+      retryAfterMs: 3000,
+    });
+    expect(fake.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
+  });
+
+  it('reports a 500 when fetching the result', async () => {
+    fake.scenario = 'server-error';
+    const fal = provider();
+    expect(await failureOf(fal.tryOn(await sampleInput(fal)))).toMatchObject({
+      code: 'VTON_API_ERROR',
+      message: 'VTON API request failed: 500 Internal Server Error. Internal Server Error',
+      retryable: true,
+      status: 500,
+    });
+  });
+
+  it('gives up when fal does not answer within the timeout', async () => {
+    fake.scenario = 'slow';
+    const fal = provider({ timeoutMs: 300 });
+    expect(await failureOf(fal.tryOn(await sampleInput(fal)))).toMatchObject({
+      code: 'VTON_PROCESSING_ERROR',
+      message: 'Failed to process VTON request: fal.ai did not finish within 300 ms',
+      retryable: true,
+    });
+  });
+
+  it('cancels a request still queued when the timeout passes', async () => {
+    fake.scenario = 'queued';
+    fake.queuedPolls = 1_000_000;
+    const fal = provider({ timeoutMs: 300, pollIntervalMs: 20 });
+    expect(await failureOf(fal.tryOn(await sampleInput(fal)))).toMatchObject({ code: 'VTON_PROCESSING_ERROR', message: 'Failed to process VTON request: fal.ai did not finish within 300 ms' });
+    expect(await settle(() => fake.cancelled.length, 1)).toBe(1);
+  });
+
+  it('reports a garbage status body as VTON_PROCESSING_ERROR', async () => {
+    fake.scenario = 'garbage';
+    const fal = provider();
+    expect(await failureOf(fal.tryOn(await sampleInput(fal)))).toMatchObject({
+      code: 'VTON_PROCESSING_ERROR',
+      message: 'Failed to process VTON request: fal.ai answered with a body that is not JSON: <html><body>502 Bad Gateway</body></html>',
+      retryable: false,
+    });
+  });
+
+  it('reports a request that failed in fal’s runner', async () => {
+    fake.failWith('CUDA out of memory');
+    const fal = provider();
+    expect(await failureOf(fal.tryOn(await sampleInput(fal)))).toMatchObject({
+      code: 'VTON_PROCESSING_ERROR',
+      message: 'Failed to process VTON request: fal.ai could not make the try-on (CUDA out of memory)',
+    });
+  });
+});

@@ -1,0 +1,154 @@
+import sharp from 'sharp';
+import { FashnProvider, type FashnSettings } from '../../src/providers/fashn/fashn.provider.js';
+import { startFashnFake, type FashnFake } from '../fakes/fashn-fake.js';
+import { failureOf, sampleInput } from './provider-inputs.js';
+
+const KEY = 'fa-test-key-0123456789';
+
+describe('FASHN adapter against a fake written from FASHN’s docs', () => {
+  let fake: FashnFake;
+  const provider = (overrides: Partial<FashnSettings> = {}) =>
+    new FashnProvider({ apiKey: KEY, baseUrl: fake.base, model: 'tryon-v1.6', mode: 'quality', timeoutMs: 5000, pollIntervalMs: 10, maxResponseBytes: 50 * 1024 * 1024, ...overrides });
+
+  beforeAll(async () => {
+    fake = await startFashnFake(KEY);
+  });
+  afterAll(() => fake.close());
+  beforeEach(() => {
+    fake.scenario = 'success';
+    fake.failWith(undefined);
+    fake.requests.length = 0;
+    fake.violations.length = 0;
+  });
+
+  it('runs the prediction with base64 inputs and FASHN’s category, polls its status and returns the 864×1296 PNG', async () => {
+    const fashn = provider();
+    const output = await fashn.tryOn(await sampleInput(fashn, 'lower_body'));
+    expect(fake.violations).toEqual([]);
+    expect(output).toMatchObject({ provider: 'fashn', model: 'tryon-v1.6' });
+    expect(output.durationMs).toBeGreaterThanOrEqual(0);
+    const meta = await sharp(output.image).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['png', 864, 1296]);
+
+    const run = fake.requestsTo('/v1/run')[0];
+    expect(run.headers.authorization).toBe(`Bearer ${KEY}`);
+    const body = JSON.parse(run.body.toString('utf8'));
+    expect(body.model_name).toBe('tryon-v1.6');
+    expect(body.inputs).toMatchObject({ category: 'bottoms', mode: 'quality', output_format: 'png', return_base64: true });
+    expect(body.inputs.model_image).toMatch(/^data:image\/png;base64,/);
+    // The person is sent at FASHN's own processing size.
+    const person = await sharp(Buffer.from(body.inputs.model_image.split(',')[1], 'base64')).metadata();
+    expect([person.width, person.height]).toEqual([864, 1296]);
+  });
+
+  it.each([
+    ['upper_body', 'tops'],
+    ['full_body', 'one-pieces'],
+  ] as const)('passes the %s category as %s', async (category, expected) => {
+    const fashn = provider();
+    await fashn.tryOn(await sampleInput(fashn, category));
+    expect(JSON.parse(fake.requestsTo('/v1/run')[0].body.toString('utf8')).inputs.category).toBe(expected);
+  });
+
+  it('waits while the prediction is queued and processing, then returns it', async () => {
+    fake.scenario = 'queued';
+    fake.queuedPolls = 3;
+    const fashn = provider();
+    const output = await fashn.tryOn(await sampleInput(fashn));
+    expect((await sharp(output.image).metadata()).width).toBe(864);
+    expect(fake.requestsTo('/v1/status/')).toHaveLength(4);
+    expect(fake.violations).toEqual([]);
+  });
+
+  it('reports a 400 as VTON_API_ERROR with FASHN’s error and message, not retryable', async () => {
+    fake.scenario = 'bad-request';
+    const fashn = provider();
+    expect(await failureOf(fashn.tryOn(await sampleInput(fashn)))).toEqual({
+      code: 'VTON_API_ERROR',
+      message: 'VTON API request failed: 400 Bad Request. BadRequest: inputs.model_image: could not load the image',
+      retryable: false,
+      status: 400,
+      retryAfterMs: undefined,
+    });
+  });
+
+  it('reports a wrong key as a 401 and never puts the key in the message', async () => {
+    const fashn = provider({ apiKey: 'fa-wrong-key-987654321' });
+    const failure = await failureOf(fashn.tryOn(await sampleInput(fashn)));
+    expect(failure).toMatchObject({ code: 'VTON_API_ERROR', message: 'VTON API request failed: 401 Unauthorized. UnauthorizedAccess: Unauthorized: Invalid token', retryable: false, status: 401 });
+    expect(failure.message).not.toContain('fa-wrong-key');
+  });
+
+  it('surfaces a 429 with its Retry-After so the caller can wait it out', async () => {
+    fake.scenario = 'rate-limited';
+    fake.retryAfterSeconds = 7;
+    const fashn = provider();
+    expect(await failureOf(fashn.tryOn(await sampleInput(fashn)))).toEqual({
+      code: 'VTON_API_ERROR',
+      message: 'VTON API request failed: 429 Too Many Requests. RateLimitExceeded: Too many requests in the window',
+      retryable: true,
+      status: 429,
+      retryAfterMs: 7000,
+    });
+  });
+
+  it('reports a 500 as a retryable VTON_API_ERROR', async () => {
+    fake.scenario = 'server-error';
+    const fashn = provider();
+    expect(await failureOf(fashn.tryOn(await sampleInput(fashn)))).toMatchObject({
+      code: 'VTON_API_ERROR',
+      message: 'VTON API request failed: 500 Internal Server Error. InternalServerError: Internal server error',
+      retryable: true,
+      status: 500,
+    });
+  });
+
+  it('gives up when FASHN does not answer within the timeout', async () => {
+    fake.scenario = 'slow';
+    const fashn = provider({ timeoutMs: 300 });
+    expect(await failureOf(fashn.tryOn(await sampleInput(fashn)))).toMatchObject({
+      code: 'VTON_PROCESSING_ERROR',
+      message: 'Failed to process VTON request: FASHN did not finish within 300 ms',
+      retryable: true,
+    });
+  });
+
+  it('gives up on a prediction that stays queued past the timeout', async () => {
+    fake.scenario = 'queued';
+    fake.queuedPolls = 1_000_000;
+    const fashn = provider({ timeoutMs: 300, pollIntervalMs: 20 });
+    expect(await failureOf(fashn.tryOn(await sampleInput(fashn)))).toMatchObject({
+      code: 'VTON_PROCESSING_ERROR',
+      message: 'Failed to process VTON request: FASHN did not finish within 300 ms',
+    });
+  });
+
+  it('reports a garbage body as VTON_PROCESSING_ERROR, not retryable', async () => {
+    fake.scenario = 'garbage';
+    const fashn = provider();
+    expect(await failureOf(fashn.tryOn(await sampleInput(fashn)))).toMatchObject({
+      code: 'VTON_PROCESSING_ERROR',
+      message: 'Failed to process VTON request: FASHN answered with a body that is not JSON: <html><body>502 Bad Gateway</body></html>',
+      retryable: false,
+    });
+  });
+
+  it('reports a prediction that failed at run time with FASHN’s error name and message', async () => {
+    fake.failWith({ name: 'PoseError', message: 'Unable to detect body pose in the model image' });
+    const fashn = provider();
+    expect(await failureOf(fashn.tryOn(await sampleInput(fashn)))).toMatchObject({
+      code: 'VTON_PROCESSING_ERROR',
+      message: 'Failed to process VTON request: FASHN could not make the try-on (PoseError: Unable to detect body pose in the model image)',
+      retryable: false,
+    });
+  });
+
+  it('stops when the caller cancels', async () => {
+    fake.scenario = 'slow';
+    const fashn = provider();
+    const controller = new AbortController();
+    const pending = fashn.tryOn(await sampleInput(fashn, 'upper_body', controller.signal));
+    setTimeout(() => controller.abort(), 50);
+    expect(await failureOf(pending)).toMatchObject({ code: 'VTON_PROCESSING_ERROR', message: 'Failed to process VTON request: the request was cancelled' });
+  });
+});

@@ -1,0 +1,274 @@
+import type { GeneratedImagesPage, TryOnJob } from '@vton/contracts';
+import request from 'supertest';
+import { DataSource } from 'typeorm';
+import { FAULT_COLOURS, FaultyVton, MediaSeeder, Metrics, Platform, readJobEvents, solidPng, statesOf, until, waitForJob, type App, type Rgb, type WorkerProcess } from './helpers.js';
+
+/** Work, leases and workers that die: the queue against real worker processes, real Postgres and the real svc-media. */
+
+/** Seller B's model colour: answered like any good model, told apart in the stub's call log. */
+const B_COLOUR: Rgb = [200, 70, 60];
+const same = (a: Rgb, b: Rgb) => a.every((v, i) => v === b[i]);
+
+describe('the try-on queue: workers killed, drained, sharing work; fairness, limits, no deadlocks', () => {
+  const platform = new Platform();
+  const vton = new FaultyVton(FAULT_COLOURS);
+  let api: App;
+  let tokenA: string;
+  let tokenB: string;
+  let seedA: MediaSeeder;
+  let garmentB: number;
+  let modelsA: number[];
+  let modelB: number;
+  const workers: WorkerProcess[] = [];
+
+  const env = (extra: Record<string, string> = {}) => ({ VTON_API_URL: vton.url, VTON_TIMEOUT_MS: '300000', VTON_CONCURRENCY: '2', ...extra });
+  const spawnWorker = async (extra: Record<string, string> = {}, name = `worker-${workers.length + 1}`) => {
+    const worker = await platform.spawnWorker(env(extra), name);
+    workers.push(worker);
+    return worker;
+  };
+
+  beforeAll(async () => {
+    await platform.start();
+    await vton.start();
+    api = await platform.generation(env());
+    tokenA = await platform.token(501);
+    tokenB = await platform.token(502);
+    seedA = new MediaSeeder(platform.media.url, tokenA);
+    const seedB = new MediaSeeder(platform.media.url, tokenB);
+    modelsA = [];
+    for (let i = 0; i < 5; i++) modelsA.push((await seedA.model(await solidPng(400 + 10 * i, 300, FAULT_COLOURS.ok))).id);
+    garmentB = (await seedB.croppedGarment()).id;
+    modelB = (await seedB.model(await solidPng(400, 300, B_COLOUR))).id;
+  }, 120_000);
+
+  beforeEach(() => {
+    vton.okDelayMs = 0;
+    vton.maxInFlight = vton.inFlight;
+  });
+
+  afterEach(async () => {
+    await Promise.all(workers.splice(0).map((w) => w.kill('SIGKILL')));
+  });
+
+  afterAll(async () => {
+    await api?.app.close();
+    await vton.stop();
+    await platform.stop();
+  });
+
+  const createJob = (token: string, garmentId: number, modelIds: number[], app = api) =>
+    request(app.url).post('/api/try-on/jobs').auth(token, { type: 'bearer' }).send({ garmentId, modelIds, prompt: 'linen shirt' });
+  const eventsUrl = (id: string, token: string) => `${api.url}/api/try-on/jobs/${id}/events?access_token=${encodeURIComponent(token)}`;
+  /** svc-media's gallery images of a garment, and its try_on_results rows. */
+  const galleryOf = async (token: string, garmentId: number) => {
+    const page = (await request(platform.media.url).get('/api/generated-images?limit=100').auth(token, { type: 'bearer' }).expect(200)).body as GeneratedImagesPage;
+    const [{ count }] = await platform.media.app.get(DataSource).query(`SELECT count(*)::int AS count FROM try_on_results WHERE "garmentId" = $1`, [garmentId]);
+    return { images: page.images.filter((i) => i.garmentId === garmentId), tryOnResults: count as number };
+  };
+
+  it('a worker killed (SIGKILL) in the middle of its VTON calls: the models go back to the queue after the lease and the job completes on another worker, each result saved once', async () => {
+    const garmentId = (await seedA.croppedGarment()).id;
+    vton.okDelayMs = 600_000; // the calls stay in progress until the worker dies
+    const first = await spawnWorker({}, 'worker-killed');
+    const job = (await createJob(tokenA, garmentId, modelsA.slice(0, 2)).expect(201)).body as TryOnJob;
+    const stream = readJobEvents(eventsUrl(job.id, tokenA), (j) => j.status !== 'running', 120_000);
+    await until(() => vton.inFlight === 2, 'both VTON calls are in progress');
+
+    expect(await first.kill('SIGKILL')).toEqual({ code: null, signal: 'SIGKILL' });
+    vton.okDelayMs = 0;
+    const second = await spawnWorker({}, 'worker-after');
+
+    const events = await stream;
+    const last = events[events.length - 1];
+    expect(last.status).toBe('completed');
+    for (const modelId of modelsA.slice(0, 2)) {
+      expect(statesOf(events, modelId).slice(-4)).toEqual(['running', 'requeued', 'running', 'succeeded']);
+      // Started twice, counted twice.
+      expect(last.models.find((m) => m.modelId === modelId)).toMatchObject({ state: 'succeeded', attempts: 2, error: null });
+    }
+    const gallery = await galleryOf(tokenA, garmentId);
+    expect(gallery.images.map((i) => i.modelId).sort()).toEqual(modelsA.slice(0, 2).sort());
+    expect(gallery.tryOnResults).toBe(2);
+
+    // The second worker says what happened, in its metrics and in logs that name the job and model.
+    const metrics = await second.metrics();
+    expect(metrics.value('generation_model_redeliveries_total')).toBe(2);
+    expect(metrics.value('generation_models_finished_total', { state: 'succeeded' })).toBe(2);
+    expect(metrics.value('generation_provider_call_duration_seconds_count', { provider: 'vton', outcome: 'ok' })).toBe(2);
+    expect(metrics.value('generation_provider_in_flight', { provider: 'vton' })).toBe(0);
+    const logged = second.lines.filter((l) => l.startsWith('{')).map((l) => JSON.parse(l));
+    for (const modelId of modelsA.slice(0, 2)) {
+      expect(logged.some((l) => l.jobId === job.id && l.modelId === modelId && l.attempt === 2)).toBe(true);
+    }
+  }, 150_000);
+
+  it('two workers share one job: never more calls in flight than VTON_CONCURRENCY across both, each model run once', async () => {
+    const garmentId = (await seedA.croppedGarment()).id;
+    // Long enough that the three first calls overlap even on a loaded machine.
+    vton.okDelayMs = 3000;
+    vton.maxInFlight = 0;
+    // Three slots for the fleet, two per worker: the third call needs the other worker.
+    const one = await spawnWorker({ VTON_CONCURRENCY: '3', WORKER_CONCURRENCY: '2' });
+    const two = await spawnWorker({ VTON_CONCURRENCY: '3', WORKER_CONCURRENCY: '2' });
+    const job = (await createJob(tokenA, garmentId, modelsA).expect(201)).body as TryOnJob;
+    const done = await waitForJob(api.url, tokenA, job.id, (j) => j.status !== 'running', 60_000);
+
+    expect(done.status).toBe('completed');
+    expect(done.models.map((m) => [m.state, m.attempts])).toEqual(modelsA.map(() => ['succeeded', 1]));
+    expect(vton.maxInFlight).toBe(3);
+    const succeeded = async (w: WorkerProcess) => (await w.metrics()).value('generation_models_finished_total', { state: 'succeeded' }) ?? 0;
+    const [byOne, byTwo] = [await succeeded(one), await succeeded(two)];
+    expect(byOne).toBeGreaterThan(0);
+    expect(byTwo).toBeGreaterThan(0);
+    expect(byOne + byTwo).toBe(5);
+    expect((await galleryOf(tokenA, garmentId)).images).toHaveLength(5);
+  }, 90_000);
+
+  it('SIGTERM drains: the worker claims nothing more, finishes the model it holds, and exits', async () => {
+    const garmentId = (await seedA.croppedGarment()).id;
+    vton.okDelayMs = 2000;
+    const draining = await spawnWorker({ WORKER_CONCURRENCY: '1', WORKER_DRAIN_MS: '60000' });
+    const job = (await createJob(tokenA, garmentId, modelsA.slice(0, 2)).expect(201)).body as TryOnJob;
+    await until(() => vton.inFlight === 1, 'the first call is in progress');
+
+    // Nest re-raises the signal once its shutdown hooks (the drain) have run.
+    expect(await draining.kill('SIGTERM')).toEqual({ code: null, signal: 'SIGTERM' });
+    const after = (await request(api.url).get(`/api/try-on/jobs/${job.id}`).auth(tokenA, { type: 'bearer' }).expect(200)).body as TryOnJob;
+    expect(after.models.map((m) => [m.state, m.attempts])).toEqual([
+      ['succeeded', 1],
+      ['queued', 0],
+    ]);
+    expect(draining.lines.some((l) => l.includes('Drained'))).toBe(true);
+
+    await spawnWorker();
+    const done = await waitForJob(api.url, tokenA, job.id, (j) => j.status !== 'running', 30_000);
+    expect(done.models.map((m) => [m.state, m.attempts])).toEqual([
+      ['succeeded', 1],
+      ['succeeded', 1],
+    ]);
+  }, 90_000);
+
+  it('SIGTERM with a model still running when WORKER_DRAIN_MS is up: it is handed back at once (no lease wait) and runs again elsewhere', async () => {
+    const garmentId = (await seedA.croppedGarment()).id;
+    vton.okDelayMs = 600_000;
+    const draining = await spawnWorker({ WORKER_DRAIN_MS: '500' });
+    const job = (await createJob(tokenA, garmentId, [modelsA[0]]).expect(201)).body as TryOnJob;
+    await until(() => vton.inFlight === 1, 'the call is in progress');
+
+    expect(await draining.kill('SIGTERM')).toEqual({ code: null, signal: 'SIGTERM' });
+    expect(draining.lines.some((l) => l.includes('handing 1 model(s) back to the queue'))).toBe(true);
+    const handedBack = (await request(api.url).get(`/api/try-on/jobs/${job.id}`).auth(tokenA, { type: 'bearer' }).expect(200)).body as TryOnJob;
+    expect(handedBack.models[0]).toMatchObject({ state: 'requeued', attempts: 1, error: null });
+
+    vton.okDelayMs = 0;
+    await spawnWorker();
+    const done = await waitForJob(api.url, tokenA, job.id, (j) => j.status !== 'running', 30_000);
+    expect(done.models[0]).toMatchObject({ state: 'succeeded', attempts: 2 });
+    expect((await galleryOf(tokenA, garmentId)).images).toHaveLength(1);
+  }, 90_000);
+
+  it('fairness: a flooding account’s 40 waiting models delay another account’s single model by about one model', async () => {
+    const garmentId = (await seedA.croppedGarment()).id;
+    vton.okDelayMs = 300;
+    // Eight 5-model jobs queued before any worker runs: the flood is all waiting.
+    const flood: string[] = [];
+    for (let i = 0; i < 8; i++) flood.push(((await createJob(tokenA, garmentId, modelsA).expect(201)).body as TryOnJob).id);
+    const before = vton.started.length;
+    await spawnWorker({ VTON_CONCURRENCY: '2' });
+    await until(() => vton.started.length >= before + 4, 'the flood is being served');
+
+    const sent = vton.started.length;
+    const single = (await createJob(tokenB, garmentB, [modelB]).expect(201)).body as TryOnJob;
+    const queued = vton.started.length;
+    const done = await waitForJob(api.url, tokenB, single.id, (j) => j.status !== 'running', 60_000);
+    expect(done.models[0]).toMatchObject({ state: 'succeeded', attempts: 1 });
+
+    const position = vton.started.findIndex((c, i) => i >= sent && same(c, B_COLOUR));
+    expect(position).toBeGreaterThanOrEqual(sent);
+    // Calls of the flooding account that started after B's job was surely queued and before B's own
+    // call: the one the round-robin puts first (equal turn, older) and at most one more slot freeing.
+    const aheadOfB = Math.max(0, position - queued);
+    expect(aheadOfB).toBeLessThanOrEqual(2);
+    // First in, first out would have put the rest of the flood first.
+    for (const id of flood) await waitForJob(api.url, tokenA, id, (j) => j.status !== 'running', 60_000);
+  }, 150_000);
+
+  it('beyond MAX_QUEUED_MODELS_PER_ACCOUNT models waiting, a new job answers 429 with a clear message and Retry-After; other accounts are not affected', async () => {
+    const garmentId = (await seedA.croppedGarment()).id;
+    const limited = await platform.generation(env({ MAX_QUEUED_MODELS_PER_ACCOUNT: '4' }));
+    try {
+      const first = (await createJob(tokenA, garmentId, modelsA.slice(0, 3), limited).expect(201)).body as TryOnJob;
+
+      const refused = await createJob(tokenA, garmentId, modelsA.slice(3, 5), limited).expect(429);
+      expect(refused.body).toEqual({
+        statusCode: 429,
+        code: 'TOO_MANY_REQUESTS',
+        message:
+          'Too many try-ons waiting: this account has 3 models queued and this request adds 2, more than the 4 allowed at once. Try again when some have finished.',
+        requestId: refused.headers['x-request-id'],
+      });
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+      const sync = await request(limited.url)
+        .post('/api/try-on/generate')
+        .auth(tokenA, { type: 'bearer' })
+        .send({ garmentId, modelIds: modelsA.slice(3, 5), prompt: 'linen shirt' })
+        .expect(429);
+      expect(sync.body.code).toBe('TOO_MANY_REQUESTS');
+      expect(sync.headers['retry-after']).toMatch(/^\d+$/);
+
+      // Another account has its own allowance; this one may still add up to the limit.
+      const other = (await createJob(tokenB, garmentB, [modelB], limited).expect(201)).body as TryOnJob;
+      const fourth = (await createJob(tokenA, garmentId, [modelsA[3]], limited).expect(201)).body as TryOnJob;
+
+      // Once the waiting models have run, there is room again.
+      await spawnWorker();
+      for (const [id, token] of [[first.id, tokenA], [other.id, tokenB], [fourth.id, tokenA]] as const) {
+        await waitForJob(limited.url, token, id, (j) => j.status !== 'running', 60_000);
+      }
+      const room = (await createJob(tokenA, garmentId, modelsA.slice(3, 5), limited).expect(201)).body as TryOnJob;
+      await waitForJob(limited.url, tokenA, room.id, (j) => j.status !== 'running', 60_000);
+    } finally {
+      await limited.app.close();
+    }
+  }, 120_000);
+
+  it('no deadlocks: three parallel 5-model jobs record every transition, each succeeded model with exactly one attempt, and Postgres detects no deadlock', async () => {
+    const garmentId = (await seedA.croppedGarment()).id;
+    const database = api.app.get(DataSource);
+    const deadlocks = async () => {
+      await database.query('SELECT pg_stat_clear_snapshot()');
+      const [{ deadlocks }] = await database.query(`SELECT deadlocks::int AS deadlocks FROM pg_stat_database WHERE datname = current_database()`);
+      return deadlocks as number;
+    };
+    const before = await deadlocks();
+    vton.okDelayMs = 250;
+    await spawnWorker({ VTON_CONCURRENCY: '6' });
+    await spawnWorker({ VTON_CONCURRENCY: '6' });
+
+    const jobs = (await Promise.all([0, 1, 2].map(() => createJob(tokenA, garmentId, modelsA).expect(201)))).map((r) => r.body as TryOnJob);
+    const streams = await Promise.all(jobs.map((job) => readJobEvents(eventsUrl(job.id, tokenA), (j) => j.status !== 'running', 90_000)));
+    for (const [i, events] of streams.entries()) {
+      const last = events[events.length - 1];
+      expect(last.status).toBe('completed');
+      for (const model of last.models) {
+        expect(model).toMatchObject({ state: 'succeeded', attempts: 1, error: null });
+        expect(statesOf([jobs[i], ...events], model.modelId).slice(-2)).toEqual(['running', 'succeeded']);
+      }
+    }
+    expect((await galleryOf(tokenA, garmentId)).tryOnResults).toBe(15);
+    // Deadlock counts reach the statistics within a second of the transaction that hit one.
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(await deadlocks()).toBe(before);
+  }, 120_000);
+
+  it('/metrics on the API: models waiting and running across the fleet, jobs queued and refused', async () => {
+    const res = await request(api.url).get('/metrics').expect(200);
+    expect(res.headers['content-type']).toMatch(/^text\/plain/);
+    const metrics = new Metrics(res.text);
+    for (const state of ['queued', 'requeued', 'running']) expect(metrics.value('generation_models', { state, role: 'api' })).toBe(0);
+    expect(metrics.value('generation_jobs_created_total', { role: 'api' })).toBeGreaterThan(0);
+    expect(metrics.value('generation_jobs_refused_total', { role: 'api' })).toBe(0);
+    expect(metrics.value('generation_event_streams', { role: 'api' })).toBe(0);
+  });
+});

@@ -1,0 +1,92 @@
+import { Controller, Get, Param, Post, Req, Res, UseGuards } from '@nestjs/common';
+import { ApiExcludeController } from '@nestjs/swagger';
+import { ErrorCode, type GeneratedImageRecord } from '@vton/contracts';
+import { ApiException, createValidationPipe, Public, RecordIdPipe } from '@vton/service-kit';
+import type { Request, Response } from 'express';
+import { parseVariant } from '../common/variant.js';
+import { MediaConfig } from '../config/media.config.js';
+import { sendObject } from '../files/send-object.js';
+import { GarmentsService } from '../garments/garments.service.js';
+import { GeneratedImageFieldsDto } from '../generated-images/dto/generated-image.dto.js';
+import { ModelsService } from '../models/models.service.js';
+import { ObjectStorage } from '../storage/object-storage.service.js';
+import { readMultipart } from '../uploads/multipart.js';
+import { CurrentServiceCaller } from './service-caller.decorator.js';
+import { ServiceCredentialGuard, type ServiceCaller } from './service-credential.guard.js';
+import { TryOnResultsService } from './try-on-results.service.js';
+
+const KEY_PATTERN = /^[\w:.-]{1,200}$/;
+
+/**
+ * What svc-generation's workers need, and nothing more: the garment's crop, a model's photo and
+ * inpaint files, and saving a try-on result. Only with the service credential (never a seller's
+ * token), and only the credential's account's objects (another account's answer 404, like a missing
+ * one). Outside /api: the gateway and the ingress do not route it.
+ */
+@ApiExcludeController()
+@Public()
+@UseGuards(ServiceCredentialGuard)
+@Controller('/internal/media')
+export class InternalController {
+  constructor(
+    private readonly garments: GarmentsService,
+    private readonly models: ModelsService,
+    private readonly results: TryOnResultsService,
+    private readonly storage: ObjectStorage,
+    private readonly config: MediaConfig,
+  ) {}
+
+  @Get('garments/:id/files/:variant')
+  async garmentFile(
+    @CurrentServiceCaller() caller: ServiceCaller,
+    @Param('id', RecordIdPipe) id: number,
+    @Param('variant') variant: string,
+    @Req() req: Request,
+    @Res() res: Response,
+  ): Promise<void> {
+    const key = await this.garments.fileKey(caller.ownerId, id, parseVariant(variant, ['original', 'cropped']));
+    await sendObject(req, res, this.storage, key, 'private, no-cache');
+  }
+
+  @Get('models/:id/files/:variant')
+  async modelFile(
+    @CurrentServiceCaller() caller: ServiceCaller,
+    @Param('id', RecordIdPipe) id: number,
+    @Param('variant') variant: string,
+    @Req() req: Request,
+    @Res() res: Response,
+  ): Promise<void> {
+    const key = await this.models.fileKey(caller.ownerId, id, parseVariant(variant, ['original', 'inpaint-cropped', 'inpaint-mask']));
+    await sendObject(req, res, this.storage, key, 'private, no-cache');
+  }
+
+  /** multipart `file` (PNG) + garmentId, modelId, prompt, metadata (JSON text), idempotencyKey. */
+  @Post('try-on-results')
+  async saveTryOnResult(
+    @CurrentServiceCaller() caller: ServiceCaller,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<GeneratedImageRecord> {
+    const { files, fields } = await readMultipart(req, res, {
+      field: 'file',
+      maxFiles: 1,
+      maxFileBytes: this.config.MAX_UPLOAD_BYTES,
+      maxRequestBytes: this.config.MAX_UPLOAD_REQUEST_BYTES,
+    });
+    const key = fields.idempotencyKey ?? '';
+    if (!KEY_PATTERN.test(key)) throw new ApiException(400, ErrorCode.INVALID_INPUT, 'idempotencyKey must be 1–200 characters of letters, digits, _ : . -');
+    let metadata: unknown;
+    try {
+      metadata = fields.metadata ? JSON.parse(fields.metadata) : undefined;
+    } catch {
+      throw new ApiException(400, ErrorCode.INVALID_INPUT, 'metadata must be a JSON object');
+    }
+    const number = (value: string | undefined) => (value && /^\d+$/.test(value) ? Number(value) : value);
+    const dto = (await createValidationPipe().transform(
+      { garmentId: number(fields.garmentId), modelId: number(fields.modelId), prompt: fields.prompt, metadata },
+      { type: 'body', metatype: GeneratedImageFieldsDto },
+    )) as GeneratedImageFieldsDto;
+    res.status(200);
+    return this.results.save(caller.ownerId, files[0].buffer, dto, key);
+  }
+}

@@ -1,0 +1,30 @@
+import { Injectable } from '@nestjs/common';
+import type { GeneratedImageRecord } from '@vton/contracts';
+import type { GeneratedImageFieldsDto } from '../generated-images/dto/generated-image.dto.js';
+import { GeneratedImagesService } from '../generated-images/generated-images.service.js';
+
+const UNIQUE_VIOLATION = '23505';
+
+/**
+ * A worker's try-on result, saved once per idempotency key: the gallery image and its
+ * try_on_results row the first time, the same image on every repeat (a redelivered run). Two
+ * saves racing with one key both store; the unique index keeps one row, and the loser's objects
+ * are removed by the save itself before it answers the winner's image.
+ */
+@Injectable()
+export class TryOnResultsService {
+  constructor(private readonly images: GeneratedImagesService) {}
+
+  async save(ownerId: number, png: Buffer, fields: GeneratedImageFieldsDto, idempotencyKey: string): Promise<GeneratedImageRecord> {
+    const earlier = await this.images.findByIdempotencyKey(ownerId, idempotencyKey);
+    if (earlier) return earlier;
+    try {
+      return await this.images.save(ownerId, png, { ...fields, generationType: 'vton' }, true, idempotencyKey);
+    } catch (error) {
+      if ((error as { code?: string }).code !== UNIQUE_VIOLATION) throw error;
+      const winner = await this.images.findByIdempotencyKey(ownerId, idempotencyKey);
+      if (!winner) throw error;
+      return winner;
+    }
+  }
+}

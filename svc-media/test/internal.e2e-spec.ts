@@ -1,0 +1,135 @@
+import { INTERNAL_MEDIA_PATHS, SERVICE_CREDENTIAL, type GarmentRecord, type GeneratedImageRecord, type ModelPhotoRecord } from '@vton/contracts';
+import { randomBytes } from 'node:crypto';
+import { SignJWT } from 'jose';
+import sharp from 'sharp';
+import { bearer, jpeg, mask, MediaHarness, png, type Seller } from './helpers.js';
+
+const SECRET = randomBytes(32).toString('base64url');
+
+/** svc-generation's service credential, as its workers sign it; `overrides` forge the bad ones. */
+function credential(ownerId: number, overrides: { secret?: string; issuer?: string; audience?: string; lifetime?: number; alg?: string; sub?: string } = {}): Promise<string> {
+  const now = Math.floor(Date.now() / 1000);
+  return new SignJWT({ job: 'b5bd43a8-1a47-4d2c-9c54-0e0a7f9d2a11' })
+    .setProtectedHeader({ alg: overrides.alg ?? SERVICE_CREDENTIAL.algorithm })
+    .setIssuer(overrides.issuer ?? SERVICE_CREDENTIAL.issuer)
+    .setAudience(overrides.audience ?? SERVICE_CREDENTIAL.audience)
+    .setSubject(overrides.sub ?? String(ownerId))
+    .setIssuedAt(now)
+    .setExpirationTime(now + (overrides.lifetime ?? 300))
+    .sign(new TextEncoder().encode(overrides.secret ?? SECRET));
+}
+
+describe('internal routes for svc-generation’s workers: the service credential, and only for its account’s objects', () => {
+  const harness = new MediaHarness();
+  let owner: Seller;
+  let stranger: Seller;
+  let garment: GarmentRecord;
+  let model: ModelPhotoRecord;
+  let result: Buffer;
+
+  beforeAll(async () => {
+    await harness.start({ GENERATION_SERVICE_SECRET: SECRET });
+    result = await png(800, 600, '#33aa55');
+    owner = await harness.seller();
+    stranger = await harness.seller();
+    const ok = (res: { status: number; text: string }) => {
+      if (res.status >= 300) throw new Error(`setup failed: ${res.status} ${res.text}`);
+    };
+    garment = (await harness.http().post('/api/garments').set(bearer(owner)).attach('file', await jpeg(1200, 900), 'g.jpg').expect(ok)).body;
+    garment = (
+      await harness.http().post(`/api/garments/${garment.id}/crop`).set(bearer(owner)).send({ x: 0, y: 0, width: 900, height: 900, naturalWidth: 1200, naturalHeight: 900 }).expect(ok)
+    ).body;
+    model = (await harness.http().post('/api/models').set(bearer(owner)).attach('files', await png(800, 600), 'm.png').expect(ok)).body[0];
+    model = (await harness.http().post(`/api/models/${model.id}/mask`).set(bearer(owner)).attach('mask', await mask(800, 600, [{ left: 200, top: 100, width: 300, height: 300 }]), 'mask.png').expect(ok)).body;
+  });
+
+  afterAll(() => harness.stop());
+
+  const service = async (ownerId = owner.id) => ({ authorization: `Bearer ${await credential(ownerId)}` });
+  const save = (headers: Record<string, string>, key: string, modelId = model.id, garmentId = garment.id) =>
+    harness
+      .http()
+      .post(INTERNAL_MEDIA_PATHS.tryOnResults)
+      .set(headers)
+      .attach('file', result, 'result.png')
+      .field('garmentId', String(garmentId))
+      .field('modelId', String(modelId))
+      .field('prompt', 'linen shirt')
+      .field('metadata', JSON.stringify({ processedAt: '2026-01-01T00:00:00.000Z', scaleFactor: 1.5 }))
+      .field('idempotencyKey', key);
+
+  it('serves the owner’s garment crop and model files to the service credential', async () => {
+    const crop = await harness.http().get(INTERNAL_MEDIA_PATHS.garmentFile(garment.id, 'cropped')).set(await service()).expect(200);
+    expect(await sharp(crop.body).metadata()).toMatchObject({ width: 960, height: 960 });
+    for (const variant of ['original', 'inpaint-cropped', 'inpaint-mask'] as const) {
+      const file = await harness.http().get(INTERNAL_MEDIA_PATHS.modelFile(model.id, variant)).set(await service()).expect(200);
+      expect((await sharp(file.body).metadata()).format).toBe('png');
+    }
+  });
+
+  it('answers 404 for another account’s objects, exactly like missing ones', async () => {
+    await harness.http().get(INTERNAL_MEDIA_PATHS.garmentFile(garment.id, 'cropped')).set(await service(stranger.id)).expect(404);
+    await harness.http().get(INTERNAL_MEDIA_PATHS.modelFile(model.id, 'original')).set(await service(stranger.id)).expect(404);
+    await harness.http().get(INTERNAL_MEDIA_PATHS.modelFile(999_999, 'original')).set(await service()).expect(404);
+    const res = await save(await service(stranger.id), 'try-on:stranger:1:1').expect(400);
+    expect(res.body.message).toBe(`garmentId ${garment.id} is not one of your garments`);
+  });
+
+  it('refuses a seller’s token on the internal routes, and the service credential on the sellers’ routes', async () => {
+    for (const path of [INTERNAL_MEDIA_PATHS.garmentFile(garment.id, 'cropped'), INTERNAL_MEDIA_PATHS.modelFile(model.id, 'original')]) {
+      const res = await harness.http().get(path).set(bearer(owner)).expect(401);
+      expect(res.body).toMatchObject({ statusCode: 401, code: 'UNAUTHORIZED', message: 'Invalid service credential' });
+      expect((await harness.http().get(path).expect(401)).body.message).toBe('A service credential is required');
+    }
+    await save(bearer(owner), 'try-on:seller:1:1').expect(401);
+    await harness.http().get(`/api/garments/${garment.id}/files/cropped`).set(await service()).expect(401);
+    await harness.http().get('/api/models').set(await service()).expect(401);
+    await harness.http().get(`/api/generated-images`).set(await service()).expect(401);
+  });
+
+  it('refuses forged, foreign and long-lived credentials', async () => {
+    const path = INTERNAL_MEDIA_PATHS.garmentFile(garment.id, 'cropped');
+    for (const token of [
+      await credential(owner.id, { secret: randomBytes(32).toString('base64url') }),
+      await credential(owner.id, { issuer: 'svc-auth' }),
+      await credential(owner.id, { audience: 'vton' }),
+      await credential(owner.id, { lifetime: SERVICE_CREDENTIAL.maxLifetimeSeconds + 60 }),
+      await credential(owner.id, { lifetime: -10 }),
+      await credential(owner.id, { alg: 'HS512' }),
+      await credential(owner.id, { sub: 'admin' }),
+    ]) {
+      await harness.http().get(path).set({ authorization: `Bearer ${token}` }).expect(401);
+    }
+  });
+
+  it('saves a try-on result once per idempotency key: the same key again, even at the same time, answers the same image and adds no row', async () => {
+    const before = await harness.rowsOf(owner.id);
+    const first = (await save(await service(), 'try-on:job-1:7:1').expect(200)).body as GeneratedImageRecord;
+    expect(first).toMatchObject({ garmentId: garment.id, modelId: model.id, prompt: 'linen shirt', generationType: 'vton', width: 800, height: 600 });
+    const again = (await save(await service(), 'try-on:job-1:7:1').expect(200)).body as GeneratedImageRecord;
+    expect(again.id).toBe(first.id);
+    const racing = await Promise.all([0, 1, 2].map(async () => ((await save(await service(), 'try-on:job-1:7:2').expect(200)).body as GeneratedImageRecord).id));
+    expect(new Set(racing).size).toBe(1);
+    const after = await harness.rowsOf(owner.id);
+    expect(after.generated_images - before.generated_images).toBe(2);
+    expect(after.try_on_results - before.try_on_results).toBe(2);
+    // The losers of the race left no objects behind: two images, each with its thumbnail.
+    expect((await harness.objectsOf(owner.id)).filter((k) => k.includes('/generated/'))).toHaveLength(4);
+  });
+
+  it('checks what a save carries', async () => {
+    const res = await save(await service(), 'not a key!').expect(400);
+    expect(res.body.message).toBe('idempotencyKey must be 1–200 characters of letters, digits, _ : . -');
+  });
+});
+
+describe('internal routes without GENERATION_SERVICE_SECRET', () => {
+  const harness = new MediaHarness();
+  beforeAll(() => harness.start({ GENERATION_SERVICE_SECRET: '' }));
+  afterAll(() => harness.stop());
+
+  it('answer 503 saying what is missing', async () => {
+    const res = await harness.http().get(INTERNAL_MEDIA_PATHS.garmentFile(1, 'cropped')).set({ authorization: `Bearer ${await credential(1)}` }).expect(503);
+    expect(res.body).toMatchObject({ code: 'SERVICE_UNAVAILABLE', message: 'The internal routes are not configured (GENERATION_SERVICE_SECRET)' });
+  });
+});
