@@ -1,4 +1,5 @@
 import { jest } from '@jest/globals';
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -47,7 +48,8 @@ test('one origin serves the shell, the remotes and every service', async () => {
 async function sellerToken(id) {
   const { keys } = await (await fetch(`${stack.url}/api/auth/.well-known/jwks.json`)).json();
   const key = await importPKCS8(fs.readFileSync(path.join(dataDir, 'keys', 'jwt-es256.pem'), 'utf8'), JWT_ALGORITHM);
-  return new SignJWT({ email: `seller${id}@example.com` })
+  // A session id, as every token svc-auth signs carries (a token without one is refused).
+  return new SignJWT({ email: `seller${id}@example.com`, sid: randomUUID() })
     .setProtectedHeader({ alg: JWT_ALGORITHM, kid: keys[0].kid, typ: 'JWT' })
     .setSubject(String(id))
     .setIssuer(JWT_ISSUER)

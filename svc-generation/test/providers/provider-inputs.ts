@@ -44,7 +44,8 @@ export async function failureOf(promise: Promise<unknown>) {
 
 /** Waits (at most ~2 s, in 20 ms steps) until `read()` returns `expected`; answers what it last read. */
 export async function settle<T>(read: () => T, expected: T): Promise<T> {
-  for (let i = 0; i < 100; i++) {
+  // Up to ~5 s: what it waits for is fire-and-forget work, slow on a loaded machine.
+  for (let i = 0; i < 250; i++) {
     if (read() === expected) return expected;
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
