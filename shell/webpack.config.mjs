@@ -1,11 +1,15 @@
-import { createConfig } from '@vton/webpack-config';
+import { createConfig, createServerConfig } from '@vton/webpack-config';
 
-export default createConfig({
-  dirname: import.meta.dirname,
-  name: 'shell',
-  isHost: true,
-  title: 'VTON Studio',
-  // Carries the landing page's search metadata (description, Open Graph, JSON-LD) in the served HTML.
-  template: 'public/index.html',
-  devPort: 4000,
-});
+export default [
+  createConfig({
+    dirname: import.meta.dirname,
+    name: 'shell',
+    isHost: true,
+    title: 'VTON Studio',
+    // Carries the landing page's search metadata (description, Open Graph, JSON-LD) in the served HTML.
+    template: 'public/index.html',
+    devPort: 4000,
+  }),
+  // The shell's layout and routes for Node: scripts/prerender.mjs renders the public pages with it.
+  createServerConfig({ dirname: import.meta.dirname, name: 'shell', entry: './src/server/renderPage.tsx' }),
+];

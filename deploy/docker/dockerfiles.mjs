@@ -12,6 +12,8 @@ export const RUNTIME_USER = '1000:1000';
 
 const buildable = (dir) => Boolean(workspaces().find((w) => w.dir === dir).pkg.scripts?.build);
 const workspaceName = (dir) => workspaces().find((w) => w.dir === dir).pkg.name;
+/** Apps whose build output this app's build reads (package.json `config.buildAfter`: the shell's prerender). */
+const buildAfter = (app) => workspaces().find((w) => w.dir === app.name).pkg.config?.buildAfter ?? [];
 
 function header(app) {
   return `# syntax=docker/dockerfile:1.7
@@ -35,14 +37,16 @@ RUN --mount=type=cache,target=/root/.npm npm install --no-audit --no-fund
 FROM deps AS build
 COPY tsconfig.base.json .swcrc.lib .swcrc.node ./
 COPY packages/ packages/
-COPY ${app.name}/ ${app.name}/
+${[...buildAfter(app), app.name].map((dir) => `COPY ${dir}/ ${dir}/`).join('\n')}
 `;
 }
 
 function buildStep(app) {
-  const shared = workspaceDeps(app.name, { dev: true }).filter(buildable).map(workspaceName);
-  const sharedBuild = shared.length ? `npm run build ${shared.map((n) => `-w ${n}`).join(' ')} && ` : '';
-  return `RUN ${sharedBuild}npm run build -w ${app.name}\n`;
+  const apps = [...buildAfter(app), app.name];
+  const shared = [...new Set(apps.flatMap((dir) => workspaceDeps(dir, { dev: true })))].filter((dir) => !apps.includes(dir) && buildable(dir));
+  const sharedBuild = shared.length ? `npm run build ${workspaces().filter((w) => shared.includes(w.dir)).map((w) => `-w ${w.pkg.name}`).join(' ')} && ` : '';
+  const before = buildAfter(app).length ? `npm run build ${buildAfter(app).map((dir) => `-w ${workspaceName(dir)}`).join(' ')} && ` : '';
+  return `RUN ${sharedBuild}${before}npm run build -w ${app.name}\n`;
 }
 
 function healthcheck(app) {
@@ -80,10 +84,20 @@ CMD ["node", "--enable-source-maps", "dist/main.js"]
 
 function frontendDockerfile(app) {
   return `${header(app)}${buildStep(app)}
-# Only the build output and the dependency-free static server ship; no node_modules at all.
+# The static server's production dependencies (sirv) only.
+FROM \${NODE_IMAGE} AS prod-deps
+WORKDIR /app
+COPY package.json package-lock.json ./
+COPY packages/static-server/package.json packages/static-server/
+COPY deploy/docker/prune-workspaces.mjs /tmp/
+RUN --mount=type=cache,target=/root/.npm node /tmp/prune-workspaces.mjs packages/static-server \\
+ && npm install --omit=dev --no-audit --no-fund
+
+# Only the build output (precompressed) and the static server ship.
 FROM \${NODE_IMAGE} AS runtime
 ENV NODE_ENV=production PORT=${app.port} HOST=0.0.0.0 BASE_PATH=${app.base} SPA=${app.spa}
-COPY --from=build /repo/packages/static-server/package.json /app/packages/static-server/
+WORKDIR /app
+COPY --from=prod-deps /app ./
 COPY --from=build /repo/packages/static-server/bin /app/packages/static-server/bin
 COPY --from=build /repo/packages/static-server/src /app/packages/static-server/src
 COPY --from=build /repo/${app.name}/dist /app/${app.name}/dist

@@ -25,11 +25,11 @@ COPY packages/api-reference/package.json packages/api-reference/
 COPY svc-auth/package.json svc-auth/
 COPY svc-media/package.json svc-media/
 COPY svc-generation/package.json svc-generation/
-COPY shell/package.json shell/
 COPY mfe-marketing/package.json mfe-marketing/
 COPY mfe-studio/package.json mfe-studio/
 COPY mfe-gallery/package.json mfe-gallery/
 COPY mfe-docs/package.json mfe-docs/
+COPY shell/package.json shell/
 COPY deploy/package.json deploy/
 COPY e2e/package.json e2e/
 RUN --mount=type=cache,target=/root/.npm npm install --no-audit --no-fund
@@ -40,10 +40,20 @@ COPY packages/ packages/
 COPY mfe-docs/ mfe-docs/
 RUN npm run build -w @vton/contracts -w @vton/ui -w @vton/shell-sdk -w @vton/api-reference && npm run build -w mfe-docs
 
-# Only the build output and the dependency-free static server ship; no node_modules at all.
+# The static server's production dependencies (sirv) only.
+FROM ${NODE_IMAGE} AS prod-deps
+WORKDIR /app
+COPY package.json package-lock.json ./
+COPY packages/static-server/package.json packages/static-server/
+COPY deploy/docker/prune-workspaces.mjs /tmp/
+RUN --mount=type=cache,target=/root/.npm node /tmp/prune-workspaces.mjs packages/static-server \
+ && npm install --omit=dev --no-audit --no-fund
+
+# Only the build output (precompressed) and the static server ship.
 FROM ${NODE_IMAGE} AS runtime
 ENV NODE_ENV=production PORT=8080 HOST=0.0.0.0 BASE_PATH=/mfe/docs/ SPA=false
-COPY --from=build /repo/packages/static-server/package.json /app/packages/static-server/
+WORKDIR /app
+COPY --from=prod-deps /app ./
 COPY --from=build /repo/packages/static-server/bin /app/packages/static-server/bin
 COPY --from=build /repo/packages/static-server/src /app/packages/static-server/src
 COPY --from=build /repo/mfe-docs/dist /app/mfe-docs/dist

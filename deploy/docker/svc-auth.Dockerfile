@@ -25,11 +25,11 @@ COPY packages/api-reference/package.json packages/api-reference/
 COPY svc-auth/package.json svc-auth/
 COPY svc-media/package.json svc-media/
 COPY svc-generation/package.json svc-generation/
-COPY shell/package.json shell/
 COPY mfe-marketing/package.json mfe-marketing/
 COPY mfe-studio/package.json mfe-studio/
 COPY mfe-gallery/package.json mfe-gallery/
 COPY mfe-docs/package.json mfe-docs/
+COPY shell/package.json shell/
 COPY deploy/package.json deploy/
 COPY e2e/package.json e2e/
 RUN --mount=type=cache,target=/root/.npm npm install --no-audit --no-fund

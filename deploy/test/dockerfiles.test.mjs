@@ -64,8 +64,9 @@ describe.each(apps.map((a) => [a.name, a]))('%s Dockerfile', (name, app) => {
     }
     expect(runtime.lines.some((l) => l.instr === 'RUN' && /npm (install|ci)/.test(l.body))).toBe(false);
     const prodDeps = stages.find((s) => s.name === 'prod-deps');
-    if (app.kind === 'service') expect(prodDeps.lines.find((l) => l.instr === 'RUN').body).toMatch(/npm install --omit=dev/);
-    else expect(prodDeps).toBeUndefined();
+    expect(prodDeps.lines.find((l) => l.instr === 'RUN').body).toMatch(/npm install --omit=dev/);
+    // A frontend installs only the static server's dependencies.
+    if (app.kind !== 'service') expect(prodDeps.lines.find((l) => l.instr === 'RUN').body).toMatch(/prune-workspaces\.mjs packages\/static-server /);
   });
 
   test('installs from the workspace lock file with npm install (not npm ci)', () => {

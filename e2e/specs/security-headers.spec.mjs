@@ -1,18 +1,19 @@
 import { test, expect } from '../support/fixtures.mjs';
 
-/** Every page of spec §2 (and the account pages beyond it), as a browser asks for it. */
+/** Every page of spec §2 (and the account pages beyond it), as a browser asks for it; an unknown path is the 404 page. */
 const HTML_ROUTES = [
-  '/', '/app', '/gallery', '/auth', '/auth?tab=login', '/verify-email?token=x', '/forgot-password', '/reset-password?token=x',
+  '/', '/app', '/gallery', '/auth', '/auth?tab=login', '/verify-email?token=x', '/reset-password?token=x',
   '/docs', '/docs/quick-start', '/storyboard', '/inpaint', '/enhance', '/terms', '/privacy', '/cookies', '/gdpr',
   '/aurora-demo', '/no-such-page', '/mfe/studio/index.html',
 ];
+const statusOf = (route) => (route === '/no-such-page' ? 404 : 200);
 
 const directivesOf = (csp) => Object.fromEntries(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name, values]));
 
 for (const route of HTML_ROUTES) {
   test(`${route} is served with a strict CSP, no framing, a referrer policy and nosniff`, async ({ request }) => {
     const res = await request.get(route, { headers: { accept: 'text/html' } });
-    expect(res.status()).toBe(200);
+    expect(res.status()).toBe(statusOf(route));
     expect(res.headers()['content-type']).toMatch(/^text\/html/);
     const csp = res.headers()['content-security-policy'];
     expect(csp).toBeTruthy();

@@ -1,9 +1,15 @@
 #!/usr/bin/env node
 /**
- * Landing page benchmark: builds the shell and the marketing remote, serves every frontend's
- * dist through the product's gateway logic (same origin, same routing table, the static server's
- * gzip), then runs Lighthouse in Debian's Chromium against `/` and prints the four category
- * scores, the key metrics and the JavaScript the page loads (gzip bytes on the wire).
+ * Landing page benchmark: builds the marketing and docs remotes and the shell (which prerenders
+ * the public pages), serves every frontend's dist through the product's gateway logic (same
+ * origin, same routing table, the static server with its precompressed files), then runs
+ * Lighthouse in Debian's Chromium against `/` and prints the four category scores, the key
+ * metrics and the JavaScript the page loads (bytes on the wire, and what gzip would send).
+ *
+ * The floor: beside `/` the bench serves `/__bench/no-script`, the same prerendered HTML with
+ * every <script> and the remote entry's preload removed — the page as plain HTML and CSS,
+ * same images, same server. Both are audited in turn in the same run; the LCP ratio between them
+ * is the figure (the machine is shared, so absolute times drift from run to run).
  *
  *   npm run bench -w mfe-marketing [-- --runs 3 --no-build --path /]
  *
@@ -11,7 +17,10 @@
  * never asserted (CONVENTIONS: benchmarks are scripts that print figures).
  */
 import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { parseArgs } from 'node:util';
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
@@ -40,6 +49,15 @@ function build(workspace) {
   console.log(`built ${workspace} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
+/** The page as plain HTML and CSS: the prerendered file without its scripts. */
+export function withoutScripts(html) {
+  return html
+    .replace(/<script\b(?![^>]*type="application\/ld\+json")[^>]*>[\s\S]*?<\/script>/g, '')
+    .replace(/<link rel="preload" as="script"[^>]*>/g, '');
+}
+
+const FLOOR_PATH = '/__bench/no-script';
+
 async function serveFrontends() {
   const servers = [];
   const targets = {};
@@ -50,9 +68,35 @@ async function serveFrontends() {
     targets[app] = `http://127.0.0.1:${server.address().port}`;
   }
   const gateway = createGateway({ targets });
+  // The floor is served like the page: brotli, no-cache, from the same origin.
+  const pagePath = values.path === '/' ? 'index.html' : path.join(values.path, 'index.html');
+  const floor = zlib.brotliCompressSync(withoutScripts(fs.readFileSync(path.join(REPO_ROOT, 'shell/dist', pagePath), 'utf8')));
+  const route = gateway.listeners('request')[0];
+  gateway.removeAllListeners('request');
+  gateway.on('request', (req, res) => {
+    if (req.url !== FLOOR_PATH) return route(req, res);
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-encoding': 'br', 'cache-control': 'no-cache', 'content-length': floor.length });
+    res.end(floor);
+  });
   await new Promise((resolve) => gateway.listen(0, '127.0.0.1', resolve));
   servers.push(gateway);
-  return { url: new URL(values.path, `http://127.0.0.1:${gateway.address().port}`).href, close: () => Promise.all(servers.map((s) => new Promise((r) => { s.closeAllConnections?.(); s.close(() => r()); }))) };
+  const origin = `http://127.0.0.1:${gateway.address().port}`;
+  return {
+    url: new URL(values.path, origin).href,
+    floorUrl: new URL(FLOOR_PATH, origin).href,
+    close: () => Promise.all(servers.map((s) => new Promise((r) => { s.closeAllConnections?.(); s.close(() => r()); }))),
+  };
+}
+
+/** Bytes a URL takes on the wire with only gzip accepted (what the issue's budget counts). */
+function gzipBytes(url) {
+  return new Promise((resolve, reject) => {
+    http.get(url, { headers: { 'accept-encoding': 'gzip' } }, (res) => {
+      let bytes = 0;
+      res.on('data', (chunk) => (bytes += chunk.length));
+      res.on('end', () => resolve(bytes));
+    }).on('error', reject);
+  });
 }
 
 const median = (numbers) => [...numbers].sort((a, b) => a - b)[Math.floor(numbers.length / 2)];
@@ -77,35 +121,47 @@ async function audit(url, port, preset) {
     },
     lcpElement: lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? 'n/a',
     consoleErrors: (lhr.audits['errors-in-console'].details?.items ?? []).map((item) => `${item.source}: ${item.description}`),
-    scripts: scripts.map((s) => ({ url: new URL(s.url).pathname, transfer: s.transferSize, size: s.resourceSize })),
+    scripts: scripts.map((s) => ({ href: s.url, url: new URL(s.url).pathname, transfer: s.transferSize, size: s.resourceSize })),
     failed: Object.values(lhr.audits).filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'manual').map((a) => a.id),
   };
 }
 
 async function main() {
-  if (!values['no-build']) for (const ws of ['shell', 'mfe-marketing']) build(ws);
+  if (!values['no-build']) for (const ws of ['mfe-marketing', 'mfe-docs', 'shell']) build(ws);
   const site = await serveFrontends();
   const chrome = await chromeLauncher.launch({ chromeFlags: CHROME_FLAGS, chromePath: process.env.CHROME_PATH });
+  const ms = (v) => (v >= 1000 ? `${(v / 1000).toFixed(2)} s` : `${Math.round(v)} ms`);
   try {
     for (const preset of ['mobile', 'desktop']) {
+      // Page and floor in turn, so both see the same load on the shared machine.
       const runs = [];
-      for (let i = 0; i < RUNS; i++) runs.push(await audit(site.url, chrome.port, preset));
+      const floors = [];
+      for (let i = 0; i < RUNS; i++) {
+        runs.push(await audit(site.url, chrome.port, preset));
+        floors.push(await audit(site.floorUrl, chrome.port, preset));
+      }
       const categories = Object.keys(runs[0].scores);
       console.log(`\nLighthouse ${preset} (${preset === 'mobile' ? 'simulated slow 4G, 4× CPU slowdown' : 'desktop preset'}), median of ${RUNS} run(s) against ${site.url}`);
       for (const c of categories) console.log(`  ${c.padEnd(16)} ${median(runs.map((r) => r.scores[c]))}   (runs: ${runs.map((r) => r.scores[c]).join(', ')})`);
       const last = runs[runs.length - 1];
-      const metric = (k) => median(runs.map((r) => r.metrics[k]));
-      const ms = (v) => (v >= 1000 ? `${(v / 1000).toFixed(1)} s` : `${Math.round(v)} ms`);
-      console.log(`  metrics (median): FCP ${ms(metric('FCP'))} · LCP ${ms(metric('LCP'))} · TBT ${ms(metric('TBT'))} · CLS ${metric('CLS').toFixed(3)} · SI ${ms(metric('SI'))}`);
+      const metric = (list, k) => median(list.map((r) => r.metrics[k]));
+      console.log(`  metrics (median): FCP ${ms(metric(runs, 'FCP'))} · LCP ${ms(metric(runs, 'LCP'))} · TBT ${ms(metric(runs, 'TBT'))} · CLS ${metric(runs, 'CLS').toFixed(3)} · SI ${ms(metric(runs, 'SI'))}`);
       console.log(`  LCP element: ${last.lcpElement}`);
+      console.log(`  floor, the same page with no script: performance ${median(floors.map((r) => r.scores.performance))} · FCP ${ms(metric(floors, 'FCP'))} · LCP ${ms(metric(floors, 'LCP'))}`);
+      console.log(`  LCP ÷ floor LCP: ${(metric(runs, 'LCP') / metric(floors, 'LCP')).toFixed(2)}×   (per run: ${runs.map((r, i) => (r.metrics.LCP / floors[i].metrics.LCP).toFixed(2)).join(', ')})`);
       if (last.failed.length) console.log(`  audits below 90 (last run): ${last.failed.join(', ')}`);
       for (const error of last.consoleErrors) console.log(`  console: ${error}`);
       if (preset === 'mobile') {
-        console.log(`\nJavaScript loaded for ${values.path} (transfer = gzip bytes on the wire):`);
-        for (const s of last.scripts) console.log(`  ${kb(s.transfer).padStart(10)}  ${kb(s.size).padStart(10)} raw  ${s.url}`);
+        console.log(`\nJavaScript loaded for ${values.path} (on the wire as served — brotli — and with gzip only):`);
+        let gzipTotal = 0;
+        for (const s of last.scripts) {
+          s.gzip = await gzipBytes(s.href);
+          gzipTotal += s.gzip;
+          console.log(`  ${kb(s.transfer).padStart(10)}  ${kb(s.gzip).padStart(10)} gzip  ${kb(s.size).padStart(10)} raw  ${s.url}`);
+        }
         const total = last.scripts.reduce((sum, s) => sum + s.transfer, 0);
         const raw = last.scripts.reduce((sum, s) => sum + s.size, 0);
-        console.log(`  ${kb(total).padStart(10)}  ${kb(raw).padStart(10)} raw  TOTAL (${last.scripts.length} files)`);
+        console.log(`  ${kb(total).padStart(10)}  ${kb(gzipTotal).padStart(10)} gzip  ${kb(raw).padStart(10)} raw  TOTAL (${last.scripts.length} files)`);
         if (values.path !== '/') continue;
         const foreign = last.scripts.filter((s) => /^\/mfe\/(studio|gallery|docs)\//.test(s.url));
         console.log(foreign.length ? `  WARNING: the landing loaded other remotes' code: ${foreign.map((s) => s.url).join(', ')}` : '  no studio, gallery or docs code loaded');
@@ -117,4 +173,4 @@ async function main() {
   }
 }
 
-await main();
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) await main();

@@ -1,4 +1,4 @@
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { startRemotes } from './features/remotes/lib/federation';
 import { App } from './app/App';
@@ -7,8 +7,14 @@ import { App } from './app/App';
 // and each remote slot waits for the configuration on its own.
 void startRemotes();
 
-createRoot(document.getElementById('root')!).render(
+const root = document.getElementById('root')!;
+const app = (
   <BrowserRouter>
     <App />
-  </BrowserRouter>,
+  </BrowserRouter>
 );
+
+// A prerendered page (scripts/prerender.mjs) is already on screen: React takes it over as it
+// is. Every other route (/app, /auth, …) is rendered here.
+if (root.dataset.prerendered) hydrateRoot(root, app);
+else createRoot(root).render(app);

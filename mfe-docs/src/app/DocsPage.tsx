@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useId, useState } from 'react';
 import { Navigate, useLocation, useParams, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { usePageTitle } from '@vton/shell-sdk';
+import { useHydrated, usePageTitle } from '@vton/shell-sdk';
 import { Button, Container, media } from '@vton/ui';
 import { ALL_ARTICLES, ARTICLE_ALIASES, DEFAULT_ARTICLE_ID, findArticle, sectionOf } from '../content/catalog';
 import { ArticleView } from '../features/articles/components/ArticleView';
@@ -36,7 +36,8 @@ export function DocsPage() {
   const { articleId = '' } = useParams();
   const { search } = useLocation();
   const [searchParams, setSearchParams] = useSearchParams();
-  const query = searchParams.get('q') ?? '';
+  // The prerendered article has no search; a ?q= from the address applies once hydrated.
+  const query = useHydrated() ? (searchParams.get('q') ?? '') : '';
   const [drawerOpen, setDrawerOpen] = useState(false);
   const drawerId = useId();
   const article = findArticle(articleId);

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { Container, media } from '@vton/ui';
-import { PRODUCT_NAME } from '@vton/shell-sdk';
+import { PRODUCT_NAME, useHydrated } from '@vton/shell-sdk';
 
 /** Spec §2 footer columns; /docs/prompts and /docs/export are the landing's own article links. */
 export const FOOTER_COLUMNS = [
@@ -64,6 +64,20 @@ const Copyright = styled.p`
   color: ${({ theme }) => theme.colors.textMuted};
 `;
 
+/**
+ * "© <year> VTON Studio…". A prerendered page carries its build's year: hydration keeps that
+ * text, then the key change re-creates the line with the visitor's year (they differ only after
+ * New Year).
+ */
+function CopyrightLine() {
+  const hydrated = useHydrated();
+  return (
+    <Copyright key={hydrated ? 'visitor' : 'build'} suppressHydrationWarning>
+      © {new Date().getFullYear()} {PRODUCT_NAME}. All rights reserved.
+    </Copyright>
+  );
+}
+
 export function SiteFooter() {
   return (
     <Bar>
@@ -86,9 +100,7 @@ export function SiteFooter() {
             </nav>
           ))}
         </Columns>
-        <Copyright>
-          © {new Date().getFullYear()} {PRODUCT_NAME}. All rights reserved.
-        </Copyright>
+        <CopyrightLine />
       </Container>
     </Bar>
   );

@@ -24,26 +24,53 @@ export function buildableWorkspaces() {
     .filter(({ pkg }) => pkg.scripts?.build);
 }
 
+/** Workspaces whose build output this one's build reads (package.json `config.buildAfter`, e.g. the shell's prerender). */
+const buildAfter = ({ pkg }) => pkg.config?.buildAfter ?? [];
+
 /**
  * Builds what is missing or older than its sources (a change in any shared package
- * rebuilds every app, since they bundle or import it). Shared packages build one by one
- * first; the apps then build two at a time (two cores).
+ * rebuilds every app, since they bundle or import it; a rebuilt `buildAfter` workspace rebuilds
+ * the ones that read it). Shared packages build one by one first; the apps then build two at a
+ * time (two cores), each after its `buildAfter` workspaces.
  */
 export async function buildAll({ force = false, log = (s) => process.stdout.write(`${s}\n`), signal } = {}) {
   const sharedNewest = newestMtime(path.join(REPO_ROOT, 'packages'));
-  const stale = buildableWorkspaces().filter(({ dir }) => {
-    if (force) return true;
+  const stampTime = (dir) => {
     const stamp = path.join(REPO_ROOT, dir, 'dist', STAMP);
-    if (!fs.existsSync(stamp)) return true;
-    const built = fs.statSync(stamp).mtimeMs;
-    return newestMtime(path.join(REPO_ROOT, dir)) > built || sharedNewest > built;
-  });
+    return fs.existsSync(stamp) ? fs.statSync(stamp).mtimeMs : 0;
+  };
+  const stale = [];
+  for (const ws of buildableWorkspaces()) {
+    const built = stampTime(ws.dir);
+    const inputsChanged = buildAfter(ws).some((dir) => stale.some((s) => s.dir === dir) || stampTime(dir) > built);
+    if (force || !built || inputsChanged || newestMtime(path.join(REPO_ROOT, ws.dir)) > built || sharedNewest > built) stale.push(ws);
+  }
   if (!stale.length) return;
   const packages = stale.filter(({ dir }) => dir.startsWith('packages/'));
   const apps = stale.filter(({ dir }) => !dir.startsWith('packages/'));
   for (const ws of packages) await buildOne(ws, log, signal);
+  const deferred = () => {
+    const d = {};
+    d.promise = new Promise((resolve, reject) => Object.assign(d, { resolve, reject }));
+    return d;
+  };
+  const done = new Map(apps.map((ws) => [ws.dir, deferred()]));
+  for (const { promise } of done.values()) promise.catch(() => {});
   const queue = [...apps];
-  await Promise.all([0, 1].map(async () => { for (let ws; (ws = queue.shift()); ) await buildOne(ws, log, signal); }));
+  await Promise.all(
+    [0, 1].map(async () => {
+      for (let ws; (ws = queue.shift()); ) {
+        await Promise.all(buildAfter(ws).map((dir) => done.get(dir)?.promise));
+        try {
+          await buildOne(ws, log, signal);
+          done.get(ws.dir).resolve();
+        } catch (error) {
+          done.get(ws.dir).reject(error);
+          throw error;
+        }
+      }
+    }),
+  );
 }
 
 async function buildOne({ dir, pkg }, log, signal) {

@@ -23,7 +23,14 @@ export {
   type ToastAction,
 } from './toasts/toastStore.js';
 export { openGallery, useOpenGalleryListener, OPEN_GALLERY_EVENT } from './gallery/openGallery.js';
-export { usePageTitle, PRODUCT_NAME } from './navigation/usePageTitle.js';
+export {
+  usePageTitle,
+  pageDocumentTitle,
+  PRODUCT_NAME,
+  ServerPageHeadContext,
+  type ServerPageHead,
+} from './navigation/usePageTitle.js';
+export { useHydrated } from './hydration/useHydrated.js';
 export { ShellProviders, type ShellProvidersProps, type ToasterSlotProps } from './ShellProviders.js';
 export type { RemoteComponentModule } from './remote.js';
 export {

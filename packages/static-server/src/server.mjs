@@ -1,29 +1,17 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import zlib from 'node:zlib';
+import sirv from 'sirv';
 import { createSecurityHeaders } from './security-headers.mjs';
 
-const TYPES = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.webp': 'image/webp',
-  '.avif': 'image/avif',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-  '.txt': 'text/plain; charset=utf-8',
-  '.xml': 'application/xml; charset=utf-8',
-  '.webmanifest': 'application/manifest+json',
-};
-const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.map', '.svg', '.txt', '.xml', '.webmanifest']);
+/**
+ * What a prerendered build (the shell's) says about its pages, in `<root>/pages.json`:
+ * `fallback` is the page the browser renders itself (client-only routes such as /app),
+ * `notFound` the prerendered 404 page, `clientRoutes` the paths that are pages although no
+ * file exists for them ("/app/*" covers /app and everything below it).
+ * @typedef {{ fallback: string, notFound: string, clientRoutes: string[] }} PagesManifest
+ */
+export const PAGES_MANIFEST = 'pages.json';
 
 /** Hashed assets never change under their name; entries (index.html, remoteEntry.js, the
  * federation manifest, runtime config) must be revalidated so a rollout is seen at once. */
@@ -34,29 +22,118 @@ export function cacheControlFor(file) {
 }
 
 /**
- * A request handler serving `root` under the URL prefix `base`. With `spa`, a page request
- * for a path that is no file gets index.html (client-side routing).
+ * The one place where the headers of an HTML page are set — prerendered pages, the SPA
+ * fallback and the 404 page all pass here: never cached without revalidation, and the page's
+ * security headers (its Content-Security-Policy is built from the file, security-headers.mjs).
+ */
+export function setPageHeaders(res, security) {
+  setHeaders(res, security);
+  res.setHeader('Cache-Control', 'no-cache');
+}
+
+function setHeaders(res, headers) {
+  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+}
+
+/**
+ * The HTML file sirv answers a page path with (`/privacy` → `privacy/index.html` or
+ * `privacy.html`), looked up once per path: like sirv's own file list, a build does not change
+ * under a running server.
+ */
+function pageFiles(rootDir) {
+  const known = new Map();
+  return (pathname) => {
+    if (!known.has(pathname)) {
+      const file = path.join(rootDir, pathname);
+      const candidates = pathname.endsWith('.html') ? [file] : [path.join(file, 'index.html'), `${file}.html`];
+      known.set(pathname, candidates.find((c) => fs.existsSync(c) && fs.statSync(c).isFile()) ?? null);
+    }
+    return known.get(pathname);
+  };
+}
+
+const isPagePath = (pathname) => !path.posix.extname(pathname) || pathname.endsWith('.html');
+
+function matchesRoute(pathname, pattern) {
+  if (pattern.endsWith('/*')) {
+    const prefix = pattern.slice(0, -2);
+    return pathname === prefix || pathname.startsWith(`${prefix}/`);
+  }
+  return pathname === pattern || pathname === `${pattern}/`;
+}
+
+function readManifest(rootDir) {
+  const file = path.join(rootDir, PAGES_MANIFEST);
+  if (!fs.existsSync(file)) return null;
+  const manifest = JSON.parse(fs.readFileSync(file, 'utf8'));
+  for (const key of ['fallback', 'notFound']) {
+    if (!fs.existsSync(path.join(rootDir, manifest[key]))) throw new Error(`${file}: ${key} page ${manifest[key]} is missing`);
+  }
+  return manifest;
+}
+
+/** A page held in memory with its precompressed copies and security headers, answered with any status. */
+function loadPage(rootDir, name, securityHeaders) {
+  const file = path.join(rootDir, name);
+  const variant = (suffix, encoding) => {
+    if (!fs.existsSync(file + suffix)) return null;
+    const stat = fs.statSync(file + suffix);
+    return { body: fs.readFileSync(file + suffix), encoding, etag: `W/"${stat.size}-${stat.mtime.getTime()}"` };
+  };
+  return { file, security: securityHeaders(file, fs.statSync(file)), br: variant('.br', 'br'), gzip: variant('.gz', 'gzip'), identity: variant('', null) };
+}
+
+function sendPage(req, res, page, status) {
+  const accepted = req.headers['accept-encoding'] ?? '';
+  const chosen = (/\bbr\b/.test(accepted) && page.br) || (/\bgzip\b/.test(accepted) && page.gzip) || page.identity;
+  setPageHeaders(res, page.security);
+  res.setHeader('Vary', 'Accept-Encoding');
+  res.setHeader('ETag', chosen.etag);
+  if (status === 200 && req.headers['if-none-match'] === chosen.etag) {
+    res.writeHead(304).end();
+    return;
+  }
+  res.writeHead(status, {
+    'Content-Type': 'text/html; charset=utf-8',
+    'Content-Length': chosen.body.length,
+    ...(chosen.encoding ? { 'Content-Encoding': chosen.encoding } : {}),
+  });
+  res.end(req.method === 'HEAD' ? undefined : chosen.body);
+}
+
+/**
+ * A request handler serving the build in `root` under the URL prefix `base`, with sirv: files
+ * are listed once at start; `<file>.br` / `<file>.gz` written at build time (precompress.mjs) are
+ * sent to browsers that accept them, so nothing is compressed on the request path.
+ *
+ * With `spa`, a page request for a path that is no file gets a page instead of a 404: the
+ * build's `index.html`, or, when the build carries a pages manifest, its fallback page for the
+ * client routes it lists and its 404 page (status 404) for every other path.
  */
 export function createStaticHandler({ root, base = '/', spa = false }) {
   const rootDir = path.resolve(root);
+  if (!fs.existsSync(rootDir)) throw new Error(`${rootDir} does not exist: build the app first`);
   const prefix = base.endsWith('/') ? base : `${base}/`;
-  const gzipCache = new Map();
+  const manifest = spa ? readManifest(rootDir) : null;
   const securityHeaders = createSecurityHeaders();
+  const fallbackPage = spa ? loadPage(rootDir, manifest?.fallback ?? 'index.html', securityHeaders) : null;
+  const notFoundPage = manifest ? loadPage(rootDir, manifest.notFound, securityHeaders) : null;
+  const pageFile = pageFiles(rootDir);
 
-  const resolveFile = (urlPath) => {
-    let decoded;
-    try { decoded = decodeURIComponent(urlPath); } catch { return null; }
-    const file = path.resolve(rootDir, `.${path.posix.normalize(`/${decoded}`)}`);
-    if (file !== rootDir && !file.startsWith(rootDir + path.sep)) return null;
-    try {
-      const stat = fs.statSync(file);
-      if (stat.isDirectory()) {
-        const index = path.join(file, 'index.html');
-        return fs.existsSync(index) ? { file: index, stat: fs.statSync(index) } : null;
+  const serveFile = sirv(rootDir, {
+    etag: true,
+    brotli: true,
+    gzip: true,
+    setHeaders(res, pathname, stats) {
+      const page = isPagePath(pathname) ? pageFile(pathname) : null;
+      if (page) {
+        setPageHeaders(res, securityHeaders(page, stats));
+        return;
       }
-      return { file, stat };
-    } catch { return null; }
-  };
+      setHeaders(res, securityHeaders(path.join(rootDir, pathname), stats));
+      res.setHeader('Cache-Control', cacheControlFor(pathname));
+    },
+  });
 
   return function handle(req, res) {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
@@ -68,52 +145,24 @@ export function createStaticHandler({ root, base = '/', spa = false }) {
       res.writeHead(200, { 'content-type': 'text/plain', 'cache-control': 'no-store' }).end('ok');
       return;
     }
+    const notFound = () => res.writeHead(404, { ...securityHeaders('', null), 'content-type': 'text/plain', 'cache-control': 'no-cache' }).end('Not found');
     if (!(`${url.pathname}/`).startsWith(prefix) && url.pathname !== prefix.slice(0, -1)) {
-      res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
+      notFound();
       return;
     }
-    const relative = url.pathname.slice(prefix.length - 1);
-    let found = resolveFile(relative);
-    const wantsPage = !path.extname(relative) && (req.headers.accept ?? '').includes('text/html');
-    if (!found && spa && wantsPage) found = resolveFile('/index.html');
-    if (!found) {
-      res.writeHead(404, { 'content-type': 'text/plain', 'cache-control': 'no-cache' }).end('Not found');
+    const relative = url.pathname.slice(prefix.length - 1) || '/';
+    if (relative === `/${PAGES_MANIFEST}` && manifest) {
+      notFound();
       return;
     }
-    sendFile(req, res, found, gzipCache, securityHeaders(found.file, found.stat));
+    req.url = relative + url.search;
+    serveFile(req, res, () => {
+      const wantsPage = spa && isPagePath(relative) && (req.headers.accept ?? '').includes('text/html');
+      if (!wantsPage) notFound();
+      else if (!manifest || manifest.clientRoutes.some((route) => matchesRoute(relative, route))) sendPage(req, res, fallbackPage, 200);
+      else sendPage(req, res, notFoundPage, 404);
+    });
   };
-}
-
-function sendFile(req, res, { file, stat }, gzipCache, security) {
-  const ext = path.extname(file).toLowerCase();
-  const etag = `W/"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`;
-  const headers = {
-    'content-type': TYPES[ext] ?? 'application/octet-stream',
-    'cache-control': cacheControlFor(file),
-    etag,
-    'last-modified': stat.mtime.toUTCString(),
-    vary: 'Accept-Encoding',
-    ...security,
-  };
-  if (req.headers['if-none-match'] === etag) {
-    res.writeHead(304, headers).end();
-    return;
-  }
-  const gzip = COMPRESSIBLE.has(ext) && stat.size > 1024 && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '');
-  if (gzip) {
-    const key = `${file}:${etag}`;
-    let body = gzipCache.get(key);
-    if (!body) {
-      body = zlib.gzipSync(fs.readFileSync(file), { level: 9 });
-      gzipCache.set(key, body);
-    }
-    res.writeHead(200, { ...headers, 'content-encoding': 'gzip', 'content-length': body.length });
-    res.end(req.method === 'HEAD' ? undefined : body);
-    return;
-  }
-  res.writeHead(200, { ...headers, 'content-length': stat.size });
-  if (req.method === 'HEAD') res.end();
-  else fs.createReadStream(file).pipe(res);
 }
 
 /** Starts an HTTP server for `createStaticHandler` options; resolves with the server. */

@@ -1,59 +1,211 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { startStaticServer } from '../src/server.mjs';
+import { precompress } from '../src/precompress.mjs';
 
-let root;
-let server;
-let origin;
+const BIG_SCRIPT = `console.log(${JSON.stringify('x'.repeat(5000))});`;
 
-beforeAll(async () => {
-  root = fs.mkdtempSync(path.join(os.tmpdir(), 'static-'));
-  fs.writeFileSync(path.join(root, 'index.html'), '<!doctype html><title>shell</title>');
-  fs.writeFileSync(path.join(root, 'remoteEntry.js'), 'var remote = 1;');
-  fs.writeFileSync(path.join(root, 'main.3f2a9c1d7e.js'), `console.log(${JSON.stringify('x'.repeat(5000))});`);
-  server = await startStaticServer({ root, base: '/mfe/studio/', spa: true, host: '127.0.0.1' });
-  origin = `http://127.0.0.1:${server.address().port}`;
+/** A raw GET: fetch() would decode the body and hide which encoding was sent. */
+function get(url, headers = {}, method = 'GET') {
+  return new Promise((resolve, reject) => {
+    http
+      .request(url, { method, headers }, (res) => {
+        const chunks = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }));
+      })
+      .on('error', reject)
+      .end();
+  });
+}
+
+function makeBuild(files) {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'static-'));
+  for (const [name, body] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(root, name)), { recursive: true });
+    fs.writeFileSync(path.join(root, name), body);
+  }
+  return root;
+}
+
+async function serve(options) {
+  const server = await startStaticServer({ host: '127.0.0.1', ...options });
+  return { server, origin: `http://127.0.0.1:${server.address().port}` };
+}
+
+const close = (server) => new Promise((resolve) => server.close(resolve));
+
+describe('a remote build under its base path', () => {
+  let root;
+  let server;
+  let origin;
+
+  beforeAll(async () => {
+    root = makeBuild({
+      'index.html': '<!doctype html><title>shell</title>',
+      'remoteEntry.js': 'var remote = 1;',
+      'main.3f2a9c1d7e.js': BIG_SCRIPT,
+      'demo/photo.webp': Buffer.alloc(3000, 7),
+    });
+    await precompress(root);
+    ({ server, origin } = await serve({ root, base: '/mfe/studio/', spa: true }));
+  });
+  afterAll(() => close(server));
+
+  test('hashed assets are cached for a year, with nosniff', async () => {
+    const res = await get(`${origin}/mfe/studio/main.3f2a9c1d7e.js`);
+    expect(res.status).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.headers['content-type']).toMatch(/javascript/);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.body.toString()).toBe(BIG_SCRIPT);
+  });
+
+  test('remoteEntry.js and index.html must be revalidated; a matching ETag answers 304', async () => {
+    const entry = await get(`${origin}/mfe/studio/remoteEntry.js`);
+    expect(entry.headers['cache-control']).toBe('no-cache');
+    const again = await get(`${origin}/mfe/studio/remoteEntry.js`, { 'if-none-match': entry.headers.etag });
+    expect(again.status).toBe(304);
+    expect(again.body.length).toBe(0);
+    const page = await get(`${origin}/mfe/studio/`);
+    expect(page.headers['cache-control']).toBe('no-cache');
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+  });
+
+  test('a browser that accepts brotli gets the file precompressed at build time', async () => {
+    const res = await get(`${origin}/mfe/studio/main.3f2a9c1d7e.js`, { 'accept-encoding': 'gzip, deflate, br' });
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers.vary).toMatch(/Accept-Encoding/i);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(Number(res.headers['content-length'])).toBe(fs.statSync(path.join(root, 'main.3f2a9c1d7e.js.br')).size);
+    expect(zlib.brotliDecompressSync(res.body).toString()).toBe(BIG_SCRIPT);
+  });
+
+  test('gzip when brotli is not accepted, the plain file when nothing is', async () => {
+    const gz = await get(`${origin}/mfe/studio/main.3f2a9c1d7e.js`, { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.body).toString()).toBe(BIG_SCRIPT);
+    const plain = await get(`${origin}/mfe/studio/main.3f2a9c1d7e.js`);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toBe(BIG_SCRIPT);
+  });
+
+  test('files too small to gain and images are sent as they are', async () => {
+    const entry = await get(`${origin}/mfe/studio/remoteEntry.js`, { 'accept-encoding': 'br, gzip' });
+    expect(entry.headers['content-encoding']).toBeUndefined();
+    expect(entry.body.toString()).toBe('var remote = 1;');
+    const image = await get(`${origin}/mfe/studio/demo/photo.webp`, { 'accept-encoding': 'br, gzip' });
+    expect(image.headers['content-encoding']).toBeUndefined();
+    expect(image.headers['content-type']).toBe('image/webp');
+    expect(image.body.length).toBe(3000);
+  });
+
+  test('page requests fall back to index.html; missing assets are 404', async () => {
+    const page = await get(`${origin}/mfe/studio/some/route`, { accept: 'text/html' });
+    expect(page.status).toBe(200);
+    expect(page.body.toString()).toContain('<title>shell</title>');
+    expect(page.headers['cache-control']).toBe('no-cache');
+    expect((await get(`${origin}/mfe/studio/missing.js`, { accept: 'text/html' })).status).toBe(404);
+    expect((await get(`${origin}/mfe/studio/some/route`, { accept: 'application/json' })).status).toBe(404);
+  });
+
+  test('paths outside the base or the folder are refused', async () => {
+    expect((await get(`${origin}/other/remoteEntry.js`)).status).toBe(404);
+    expect((await get(`${origin}/mfe/studio/..%2f..%2fetc%2fpasswd`)).status).toBe(404);
+    expect((await get(`${origin}/mfe/studio/../../../etc/passwd`)).status).toBe(404);
+  });
+
+  test('answers a health check for probes, HEAD without a body, other methods 405', async () => {
+    expect((await get(`${origin}/mfe/studio/healthz`)).status).toBe(200);
+    const head = await get(`${origin}/mfe/studio/main.3f2a9c1d7e.js`, {}, 'HEAD');
+    expect(head.status).toBe(200);
+    expect(head.body.length).toBe(0);
+    expect((await get(`${origin}/mfe/studio/remoteEntry.js`, {}, 'POST')).status).toBe(405);
+  });
 });
-afterAll(() => new Promise((r) => server.close(r)));
 
-test('hashed assets are cached for a year', async () => {
-  const res = await fetch(`${origin}/mfe/studio/main.3f2a9c1d7e.js`, { headers: { 'accept-encoding': 'gzip' } });
-  expect(res.status).toBe(200);
-  expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
-  expect(res.headers.get('content-type')).toMatch(/javascript/);
-  expect(await res.text()).toContain('xxxx');
+describe('a prerendered build with a pages manifest (the shell)', () => {
+  let server;
+  let origin;
+  const landing = `<!doctype html><title>landing</title><main>${'Product Placement Wizardry '.repeat(80)}</main>`;
+
+  beforeAll(async () => {
+    const root = makeBuild({
+      'index.html': landing,
+      'privacy/index.html': '<!doctype html><title>privacy</title><h1>Privacy Policy</h1>',
+      'shell.html': '<!doctype html><title>shell</title><div id="root"></div>',
+      '404.html': `<!doctype html><title>404</title><h1>Page Not Found</h1>${' '.repeat(2000)}`,
+      'pages.json': JSON.stringify({ fallback: 'shell.html', notFound: '404.html', clientRoutes: ['/app/*', '/auth', '/docs/*'] }),
+      'config/remotes.json': JSON.stringify({ remotes: [], padding: 'r'.repeat(2000) }),
+    });
+    await precompress(root, { skip: ['config'] });
+    ({ server, origin } = await serve({ root, base: '/', spa: true }));
+  });
+  afterAll(() => close(server));
+
+  test('/ and a prerendered page are sent from their HTML files, precompressed', async () => {
+    const home = await get(`${origin}/`, { accept: 'text/html', 'accept-encoding': 'br' });
+    expect(home.status).toBe(200);
+    expect(home.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(home.body).toString()).toBe(landing);
+    expect(home.headers['cache-control']).toBe('no-cache');
+    for (const pathname of ['/privacy', '/privacy/']) {
+      const page = await get(`${origin}${pathname}`, { accept: 'text/html' });
+      expect(page.status).toBe(200);
+      expect(page.body.toString()).toContain('<h1>Privacy Policy</h1>');
+    }
+  });
+
+  test('client routes get the page the browser renders, with 200', async () => {
+    for (const pathname of ['/app', '/app/anything', '/auth?tab=login', '/docs', '/docs/no-such-article']) {
+      const res = await get(`${origin}${pathname}`, { accept: 'text/html' });
+      expect(res.status).toBe(200);
+      expect(res.body.toString()).toContain('<title>shell</title>');
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  test('any other path gets the prerendered 404 page with status 404, compressed when accepted', async () => {
+    const res = await get(`${origin}/pricing-typo`, { accept: 'text/html', 'accept-encoding': 'gzip' });
+    expect(res.status).toBe(404);
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(res.body).toString()).toContain('Page Not Found');
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect((await get(`${origin}/no/such/page`, { accept: 'text/html' })).status).toBe(404);
+  });
+
+  test('runtime config is never precompressed (it is replaced at deploy time) and the manifest is not served', async () => {
+    const config = await get(`${origin}/config/remotes.json`, { 'accept-encoding': 'br, gzip' });
+    expect(config.status).toBe(200);
+    expect(config.headers['content-encoding']).toBeUndefined();
+    expect(config.headers['cache-control']).toBe('no-cache');
+    expect((await get(`${origin}/pages.json`)).status).toBe(404);
+  });
 });
 
-test('remoteEntry.js and index.html must be revalidated', async () => {
-  const entry = await fetch(`${origin}/mfe/studio/remoteEntry.js`);
-  expect(entry.headers.get('cache-control')).toBe('no-cache');
-  const again = await fetch(`${origin}/mfe/studio/remoteEntry.js`, { headers: { 'if-none-match': entry.headers.get('etag') } });
-  expect(again.status).toBe(304);
-});
-
-test('page requests fall back to index.html; missing assets are 404', async () => {
-  const page = await fetch(`${origin}/mfe/studio/some/route`, { headers: { accept: 'text/html' } });
-  expect(page.status).toBe(200);
-  expect(await page.text()).toContain('<title>shell</title>');
-  expect((await fetch(`${origin}/mfe/studio/missing.js`)).status).toBe(404);
-});
-
-test('paths outside the base or the folder are refused', async () => {
-  expect((await fetch(`${origin}/other/remoteEntry.js`)).status).toBe(404);
-  expect((await fetch(`${origin}/mfe/studio/..%2f..%2fetc%2fpasswd`)).status).toBe(404);
-});
-
-test('answers a health check for probes', async () => {
-  const res = await fetch(`${origin}/mfe/studio/healthz`);
-  expect(res.status).toBe(200);
-});
-
-test('gzip body decodes to the file', async () => {
-  const res = await fetch(`${origin}/mfe/studio/main.3f2a9c1d7e.js`, { headers: { 'accept-encoding': 'gzip' } });
-  expect(res.headers.get('content-encoding')).toBe('gzip');
-  expect(await res.text()).toBe(fs.readFileSync(path.join(root, 'main.3f2a9c1d7e.js'), 'utf8'));
+describe('precompress', () => {
+  test('writes .br and .gz beside text files only, skips small files and given folders', async () => {
+    const root = makeBuild({
+      'main.js': BIG_SCRIPT,
+      'tiny.js': 'var a = 1;',
+      'main.js.map': JSON.stringify({ mappings: 'A'.repeat(5000) }),
+      'image.webp': Buffer.alloc(5000, 1),
+      'config/remotes.json': JSON.stringify({ padding: 'p'.repeat(5000) }),
+    });
+    const totals = await precompress(root, { skip: ['config'] });
+    const present = (name) => fs.existsSync(path.join(root, name));
+    expect(present('main.js.br') && present('main.js.gz')).toBe(true);
+    expect(zlib.brotliDecompressSync(fs.readFileSync(path.join(root, 'main.js.br'))).toString()).toBe(BIG_SCRIPT);
+    for (const name of ['tiny.js.br', 'main.js.map.br', 'image.webp.br', 'config/remotes.json.br', 'config/remotes.json.gz']) {
+      expect(present(name)).toBe(false);
+    }
+    expect(totals).toMatchObject({ files: 1, bytes: BIG_SCRIPT.length });
+    expect(totals.brotliBytes).toBeLessThan(totals.gzipBytes);
+  });
 });
 
 describe('security headers', () => {

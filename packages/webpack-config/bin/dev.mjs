@@ -11,7 +11,9 @@ import WebpackDevServer from 'webpack-dev-server';
 
 process.env.WEBPACK_SERVE = 'true';
 const appDir = process.cwd();
-const { default: configFactory } = await import(pathToFileURL(path.join(appDir, 'webpack.config.mjs')).href);
+const { default: exported } = await import(pathToFileURL(path.join(appDir, 'webpack.config.mjs')).href);
+// An app exports its browser config first; a server build (for the prerender) may follow.
+const configFactory = Array.isArray(exported) ? exported[0] : exported;
 const config = configFactory({}, { mode: 'development' });
 const server = new WebpackDevServer(config.devServer, webpack(config));
 await server.start();

@@ -4,6 +4,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import webpack from 'webpack';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
@@ -12,11 +13,14 @@ import federation from '@module-federation/enhanced/webpack';
 
 const { ModuleFederationPlugin } = federation;
 const here = path.dirname(fileURLToPath(import.meta.url));
+const repoRoot = path.resolve(here, '../../..');
+const require = createRequire(import.meta.url);
 
 /**
  * Shared as singletons between the shell and the remotes: one React, one Router (remotes
  * render inside the shell's), one QueryClient cache, one styled-components sheet, one SDK
- * (auth context, toast store). Nothing else is shared, and nothing is eager.
+ * (auth context, toast store) and one UI kit (its styled components register once). Nothing
+ * else is shared, and nothing is eager.
  */
 export const SHARED_SINGLETONS = [
   'react',
@@ -35,15 +39,59 @@ function readPackageJson(dirname) {
   return JSON.parse(fs.readFileSync(path.join(dirname, 'package.json'), 'utf8'));
 }
 
+/** react-router-dom is shared as the product's subset of its API (see shared/react-router-dom.mjs). */
+export const ROUTER_API_MODULE = path.join(here, 'shared', 'react-router-dom.mjs');
+
 export function sharedConfig(dirname) {
   const pkg = readPackageJson(dirname);
   const versions = { ...pkg.peerDependencies, ...pkg.devDependencies, ...pkg.dependencies };
   return Object.fromEntries(
     SHARED_SINGLETONS.map((name) => {
       if (!versions[name]) throw new Error(`${pkg.name}: shared singleton "${name}" is missing from package.json dependencies`);
-      return [name, { singleton: true, requiredVersion: versions[name] }];
+      const config = { singleton: true, requiredVersion: versions[name] };
+      if (name === 'react-router-dom') {
+        Object.assign(config, { import: ROUTER_API_MODULE, version: require('react-router-dom/package.json').version });
+      }
+      return [name, config];
     }),
   );
+}
+
+/** Names a module imports from `react-router-dom` (type-only imports excepted). */
+export function routerImports(source) {
+  const names = [];
+  for (const match of source.matchAll(/import\s+(type\s+)?\{([^}]*)\}\s+from\s+['"]react-router-dom['"]/g)) {
+    if (match[1]) continue;
+    for (const part of match[2].split(',')) {
+      const name = part.trim().replace(/^type\s+/, '').split(/\s+as\s+/)[0];
+      if (name && !part.trim().startsWith('type ')) names.push(name);
+    }
+  }
+  return names;
+}
+
+/**
+ * Fails the build when the app (or a shared package) imports a router name that the shared
+ * subset does not provide: at run time it would be undefined in the federated page.
+ */
+export function assertRouterApi(dirname) {
+  const exportList = /export\s*\{([^}]*)\}/.exec(fs.readFileSync(ROUTER_API_MODULE, 'utf8'))[1];
+  const provided = new Set(exportList.split(',').map((name) => name.trim()).filter(Boolean));
+  const roots = [path.join(dirname, 'src'), ...fs.readdirSync(path.join(repoRoot, 'packages')).map((dir) => path.join(repoRoot, 'packages', dir, 'src'))];
+  const missing = new Map();
+  for (const root of roots.filter((dir) => fs.existsSync(dir))) {
+    for (const file of walk(root)) {
+      // Tests and server-only code (src/server/) never run in the browser bundle.
+      if (!/\.m?[jt]sx?$/.test(file) || /\.(spec|test)\.[jt]sx?$/.test(file) || file.includes(`${path.sep}server${path.sep}`)) continue;
+      for (const name of routerImports(fs.readFileSync(file, 'utf8'))) {
+        if (!provided.has(name)) missing.set(name, path.relative(repoRoot, file));
+      }
+    }
+  }
+  if (missing.size) {
+    const list = [...missing].map(([name, file]) => `${name} (${file})`).join(', ');
+    throw new Error(`react-router-dom names missing from ${path.relative(repoRoot, ROUTER_API_MODULE)}: ${list}`);
+  }
 }
 
 /**
@@ -92,6 +140,33 @@ function* walk(dir) {
 }
 
 /**
+ * TypeScript/TSX through swc. The styled-components plugin gives every styled component a
+ * componentId from its file and position, so the class names of a server render (prerender)
+ * and of the browser bundle agree whatever order the modules load in.
+ */
+function moduleRules({ isProduction }) {
+  return [
+    {
+      test: /\.[cm]?tsx?$/,
+      exclude: /node_modules/,
+      use: {
+        loader: 'swc-loader',
+        options: {
+          swcrc: false,
+          jsc: {
+            target: 'es2020',
+            parser: { syntax: 'typescript', tsx: true },
+            transform: { react: { runtime: 'automatic', development: !isProduction } },
+            experimental: { plugins: [[require.resolve('@swc/plugin-styled-components'), { displayName: !isProduction, ssr: true }]] },
+          },
+        },
+      },
+    },
+    { test: /\.(png|jpe?g|webp|svg|gif|woff2?)$/i, type: 'asset' },
+  ];
+}
+
+/**
  * @param {object} options
  * @param {string} options.dirname   the app folder (holds package.json, src/index.ts, public/)
  * @param {string} options.name      federation name: 'shell' for the host, the scope for a remote
@@ -104,6 +179,7 @@ function* walk(dir) {
  */
 export function createConfig({ dirname, name, exposes = {}, isHost = false, devPort = 4000, title, template }) {
   return (_env, argv = {}) => {
+    assertRouterApi(dirname);
     const mode = argv.mode === 'development' ? 'development' : 'production';
     const isProduction = mode === 'production';
     const isDevServer = process.env.WEBPACK_SERVE === 'true';
@@ -114,6 +190,7 @@ export function createConfig({ dirname, name, exposes = {}, isHost = false, devP
     const templatePath = template ? path.resolve(dirname, template) : path.join(here, 'index.html');
 
     return {
+      name,
       mode,
       context: dirname,
       entry: { main: './src/index.ts' },
@@ -130,26 +207,7 @@ export function createConfig({ dirname, name, exposes = {}, isHost = false, devP
         clean: true,
       },
       resolve: { extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'] },
-      module: {
-        rules: [
-          {
-            test: /\.[cm]?tsx?$/,
-            exclude: /node_modules/,
-            use: {
-              loader: 'swc-loader',
-              options: {
-                swcrc: false,
-                jsc: {
-                  target: 'es2020',
-                  parser: { syntax: 'typescript', tsx: true },
-                  transform: { react: { runtime: 'automatic', development: !isProduction } },
-                },
-              },
-            },
-          },
-          { test: /\.(png|jpe?g|webp|svg|gif|woff2?)$/i, type: 'asset' },
-        ],
-      },
+      module: { rules: moduleRules({ isProduction }) },
       plugins: [
         new ModuleFederationPlugin({
           name,
@@ -157,6 +215,14 @@ export function createConfig({ dirname, name, exposes = {}, isHost = false, devP
           shared: sharedConfig(dirname),
           dts: false,
           manifest: false,
+          // One federation runtime per page: the shell's. Remote entries leave theirs out and use
+          // the one the shell puts on the page; a remote's dev server (its standalone host) has
+          // no shell, so there it keeps its own.
+          experiments: {
+            ...(isHost ? { provideExternalRuntime: true } : isDevServer ? {} : { externalRuntime: true }),
+            // Remotes are plain remoteEntry.js files (no mf-manifest snapshots) loaded in browsers.
+            optimization: { disableSnapshot: true, target: 'web' },
+          },
         }),
         new HtmlWebpackPlugin({
           template: templatePath,
@@ -184,4 +250,97 @@ export function createConfig({ dirname, name, exposes = {}, isHost = false, devP
       stats: 'errors-warnings',
     };
   };
+}
+
+/**
+ * How a server build reaches each shared singleton in Node. Packages with an ES module build
+ * are imported (the SDK imports them the same way, so both get one instance and one React
+ * context); CommonJS-only packages are required, with webpack's interop for their default
+ * export. The UI kit is bundled instead: its ES build default-imports styled-components' CommonJS
+ * build, which Node's own loader cannot interoperate with, and it holds no state of its own.
+ */
+const SERVER_EXTERNAL_TYPES = {
+  react: 'node-commonjs',
+  'react-dom': 'node-commonjs',
+  'styled-components': 'node-commonjs',
+  'react-router-dom': 'module',
+  '@tanstack/react-query': 'module',
+  '@vton/shell-sdk': 'module',
+};
+
+/** Folder of an app's server build (next to dist/, never served). */
+export const SERVER_DIST = 'dist-server';
+
+/**
+ * The server build of an app, for prerendering at build time: one ES module,
+ * `dist-server/index.mjs`, for Node. The shared singletons stay imports of the installed
+ * packages, so the shell's server render and every remote's use one React, one Router context,
+ * one styled-components sheet and one SDK — what federation does in the browser. Lazy chunks are
+ * folded into the one file: a prerender waits for every page to finish.
+ *
+ * @param {object} options
+ * @param {string} options.dirname
+ * @param {string} options.name
+ * @param {string} [options.entry]  the module to build (the shell's renderer)
+ * @param {Record<string,string>} [options.exposes]  a remote's exposed modules; the build exports
+ *   them as `exposes` ({ './App': module, … }), the same surface the browser gets
+ * @param {string} [options.prerenderPaths]  a remote's module exporting PRERENDER_PATHS: the pages
+ *   of it that are prerendered (exported as `prerenderPaths`)
+ * @param {string} [options.publicPath]  where the browser finds the app's assets (a remote:
+ *   `/mfe/<name>/`), so URLs rendered on the server match the browser's
+ */
+export function createServerConfig({ dirname, name, entry, exposes, prerenderPaths, publicPath = '/' }) {
+  const externalType = (request) => {
+    const shared = SHARED_SINGLETONS.find((name) => request === name || request.startsWith(`${name}/`));
+    return shared ? SERVER_EXTERNAL_TYPES[shared] : undefined;
+  };
+  const source = (file) => JSON.stringify(path.resolve(dirname, file));
+  const entryModule = entry
+    ? entry
+    : `data:text/javascript,${encodeURIComponent(
+        [
+          ...Object.values(exposes).map((file, i) => `import * as m${i} from ${source(file)};`),
+          `export const exposes = { ${Object.keys(exposes).map((key, i) => `${JSON.stringify(key)}: m${i}`).join(', ')} };`,
+          ...(prerenderPaths ? [`export { PRERENDER_PATHS as prerenderPaths } from ${source(prerenderPaths)};`] : []),
+        ].join('\n'),
+      )}`;
+  return () => ({
+    name: `${name}-server`,
+    mode: 'production',
+    context: dirname,
+    target: 'node20',
+    entry: { index: entryModule },
+    devtool: false,
+    experiments: { outputModule: true },
+    output: {
+      path: path.join(dirname, SERVER_DIST),
+      filename: '[name].mjs',
+      module: true,
+      library: { type: 'module' },
+      chunkFormat: 'module',
+      publicPath,
+      assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
+      clean: true,
+    },
+    resolve: { extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'] },
+    externals: [({ request }, callback) => {
+      const type = externalType(request);
+      return type ? callback(null, `${type} ${request}`) : callback();
+    }],
+    module: {
+      rules: [
+        ...moduleRules({ isProduction: true }),
+        // The bundled UI kit is an ES package ("type": "module"); read it with webpack's lenient
+        // interop, so its default import of styled-components' CommonJS build is that package's
+        // `default` export as in the browser, not Node's whole-module default.
+        { test: /\.js$/, include: path.join(repoRoot, 'packages', 'ui', 'dist'), type: 'javascript/auto' },
+      ],
+      // Images are files of the browser build; the server build only needs their URLs.
+      generator: { asset: { emit: false }, 'asset/resource': { emit: false } },
+    },
+    plugins: [new webpack.optimize.LimitChunkCountPlugin({ maxChunks: 1 })],
+    optimization: { minimize: false },
+    performance: { hints: false },
+    stats: 'errors-warnings',
+  });
 }

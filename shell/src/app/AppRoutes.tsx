@@ -1,16 +1,24 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { LoadingState } from '@vton/ui';
 import { RemoteComponent } from '../features/remotes/components/RemoteComponent';
 import { ProtectedRoute } from '../features/auth/components/ProtectedRoute';
-import { AuthPage } from '../features/auth/components/AuthPage';
-import { VerifyEmailPage } from '../features/auth/components/VerifyEmailPage';
-import { ResetPasswordPage } from '../features/auth/components/ResetPasswordPage';
 import { LandingAuthNotices } from '../features/auth/components/LandingAuthNotices';
 
+import { lazyPage } from './lazyPage';
+
+// The account screens are the shell's own, but no public page shows them: each loads on visit.
+const AuthPage = lazyPage(() => import('../features/auth/components/AuthPage').then((m) => m.AuthPage));
+const VerifyEmailPage = lazyPage(() => import('../features/auth/components/VerifyEmailPage').then((m) => m.VerifyEmailPage));
+const ResetPasswordPage = lazyPage(() => import('../features/auth/components/ResetPasswordPage').then((m) => m.ResetPasswordPage));
+
 /** The account's API keys and webhooks: only signed-in sellers who ask for it load this page. */
-const ApiKeysPage = lazy(() => import('../features/api-access/components/ApiKeysPage'));
-export const API_KEYS_PAGE_PATH = '/account/api-keys';
+const ApiKeysPage = lazyPage(() => import('../features/api-access/components/ApiKeysPage').then((m) => m.default));
+
+/** Loads the account screens ahead of a visit (tests render them synchronously). */
+export function preloadAccountPages(): Promise<void[]> {
+  return Promise.all([AuthPage.preload(), VerifyEmailPage.preload(), ResetPasswordPage.preload()]);
+}
 
 /** Public pages the marketing remote renders (spec §2); any other unclaimed path is its 404. */
 export const MARKETING_PATHS = [
@@ -24,6 +32,20 @@ export const MARKETING_PATHS = [
   '/enhance',
   '/aurora-demo',
 ] as const;
+
+/** Where the shell's own routes and the other remotes are mounted ("/*" covers everything below). */
+export const ROUTE_PATHS = {
+  studio: '/app/*',
+  gallery: '/gallery/*',
+  docs: '/docs/*',
+  auth: '/auth',
+  verifyEmail: '/verify-email',
+  resetPassword: '/reset-password',
+  apiKeys: '/account/api-keys',
+} as const;
+
+/** Every path that is a page of the product; any other path is the 404 page. */
+export const CLIENT_ROUTES: readonly string[] = [...Object.values(ROUTE_PATHS), ...MARKETING_PATHS];
 
 function MarketingOrNotFound() {
   const { pathname } = useLocation();
@@ -41,38 +63,38 @@ function MarketingOrNotFound() {
 /** The product's route table: which remote or shell page answers each path. */
 export function AppRoutes() {
   return (
-    <Routes>
-      <Route
-        path="/app/*"
-        element={
-          <ProtectedRoute>
-            <RemoteComponent scope="studio" />
-          </ProtectedRoute>
-        }
-      />
-      <Route
-        path="/gallery/*"
-        element={
-          <ProtectedRoute>
-            <RemoteComponent scope="gallery" />
-          </ProtectedRoute>
-        }
-      />
-      <Route
-        path={API_KEYS_PAGE_PATH}
-        element={
-          <ProtectedRoute>
-            <Suspense fallback={<LoadingState text="Loading..." />}>
+    <Suspense fallback={<LoadingState />}>
+      <Routes>
+        <Route
+          path={ROUTE_PATHS.studio}
+          element={
+            <ProtectedRoute>
+              <RemoteComponent scope="studio" />
+            </ProtectedRoute>
+          }
+        />
+        <Route
+          path={ROUTE_PATHS.gallery}
+          element={
+            <ProtectedRoute>
+              <RemoteComponent scope="gallery" />
+            </ProtectedRoute>
+          }
+        />
+        <Route
+          path={ROUTE_PATHS.apiKeys}
+          element={
+            <ProtectedRoute>
               <ApiKeysPage />
-            </Suspense>
-          </ProtectedRoute>
-        }
-      />
-      <Route path="/docs/*" element={<RemoteComponent scope="docs" />} />
-      <Route path="/auth" element={<AuthPage />} />
-      <Route path="/verify-email" element={<VerifyEmailPage />} />
-      <Route path="/reset-password" element={<ResetPasswordPage />} />
-      <Route path="*" element={<MarketingOrNotFound />} />
-    </Routes>
+            </ProtectedRoute>
+          }
+        />
+        <Route path={ROUTE_PATHS.docs} element={<RemoteComponent scope="docs" />} />
+        <Route path={ROUTE_PATHS.auth} element={<AuthPage />} />
+        <Route path={ROUTE_PATHS.verifyEmail} element={<VerifyEmailPage />} />
+        <Route path={ROUTE_PATHS.resetPassword} element={<ResetPasswordPage />} />
+        <Route path="*" element={<MarketingOrNotFound />} />
+      </Routes>
+    </Suspense>
   );
 }

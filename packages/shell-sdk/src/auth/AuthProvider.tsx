@@ -1,10 +1,11 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { AUTH_TOKEN_STORAGE_KEY, SESSION_RENEW_AFTER_MS, USER_CACHE_MS, type CurrentUser, type LoginResponse, type MeResponse } from '@vton/contracts';
 import { apiRequest, getQueryFn } from '../api/apiRequest.js';
 import { getAuthToken, SESSION_ENDED_EVENT, tokenIssuedAt } from './authToken.js';
 import { resetSessionResults } from '../results/sessionResults.js';
+import { useHydrated } from '../hydration/useHydrated.js';
 
 export const CURRENT_USER_QUERY_KEY = ['/api/auth/me'] as const;
 
@@ -31,7 +32,16 @@ const fetchCurrentUser = getQueryFn<MeResponse>({ on401: 'throw' });
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const [token, setToken] = useState<string | null>(getAuthToken);
+  const [storedToken, setToken] = useState<string | null>(getAuthToken);
+  // A prerendered page is the signed-out page: it hydrates signed out, then the stored token
+  // counts. The switch is a transition, so parts of the page still loading their code keep their
+  // server HTML until they have hydrated instead of being re-rendered from scratch.
+  const hydrated = useHydrated();
+  const [tokenCounts, setTokenCounts] = useState(hydrated);
+  useEffect(() => {
+    if (!tokenCounts) startTransition(() => setTokenCounts(true));
+  }, [tokenCounts]);
+  const token = tokenCounts ? storedToken : null;
 
   // Spec §7/§8: called only with a token, cached 5 minutes, no retry; a failure shows nothing.
   const me = useQuery({

@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { memo, Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { LoadingState } from '@vton/ui';
@@ -76,8 +76,12 @@ interface ArticleViewProps {
   next?: DocArticle;
 }
 
-/** One article: breadcrumbs, title, description, tags (each a search), its body and the neighbours. */
-export function ArticleView({ article, section, previous, next }: ArticleViewProps) {
+/**
+ * One article: breadcrumbs, title, description, tags (each a search), its body and the
+ * neighbours. Memoised: a search typed in the sidebar (or applied right after hydration) must not
+ * re-render an article whose prerendered body is still hydrating.
+ */
+export const ArticleView = memo(function ArticleView({ article, section, previous, next }: ArticleViewProps) {
   const Content = article.content;
   return (
     <Article aria-labelledby="doc-title">
@@ -114,4 +118,4 @@ export function ArticleView({ article, section, previous, next }: ArticleViewPro
       </Pager>
     </Article>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { NavLink } from 'react-router-dom';
 import styled from 'styled-components';
 import { Input } from '@vton/ui';
@@ -43,6 +43,15 @@ interface DocsSidebarProps {
 /** The article list with its search box; while searching, it lists only the matches. */
 export function DocsSidebar({ query, onQueryChange, onNavigate }: DocsSidebarProps) {
   const searchId = useId();
+  const searchBox = useRef<HTMLInputElement>(null);
+
+  // On a prerendered article, text typed before the page hydrated is in the box but not in the
+  // search: take it over once.
+  useEffect(() => {
+    const typed = searchBox.current?.value ?? '';
+    if (typed !== query) onQueryChange(typed);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, at mount
+  }, []);
   const searching = query.trim() !== '';
   const matches = searching ? searchArticles(ALL_ARTICLES, query) : [];
   const search = searching ? `?q=${encodeURIComponent(query)}` : '';
@@ -61,6 +70,7 @@ export function DocsSidebar({ query, onQueryChange, onNavigate }: DocsSidebarPro
       <div role="search">
         <SearchLabel htmlFor={searchId}>Search the docs</SearchLabel>
         <Input
+          ref={searchBox}
           id={searchId}
           type="search"
           placeholder="Title, topic or tag"

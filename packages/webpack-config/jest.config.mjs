@@ -1,0 +1,1 @@
+export default { testEnvironment: 'node', transform: {}, testMatch: ['<rootDir>/test/**/*.test.mjs'] };

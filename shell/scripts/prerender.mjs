@@ -1,0 +1,90 @@
+#!/usr/bin/env node
+/**
+ * Build step of the shell (after webpack): renders the public pages — the marketing pages, the
+ * 404 page and every documentation article — to static HTML inside the shell's layout, with the
+ * remotes' own components from their server builds (`mfe-<scope>/dist-server/index.mjs`, built by
+ * `npm run build` of each remote, which the shell's build therefore follows).
+ *
+ * Writes into dist/: `index.html` (/), `<path>/index.html` for every other page, `404.html`,
+ * `shell.html` (the page the browser renders itself: /app, /auth, …) and `pages.json`, which
+ * tells the static server which is which. The browser hydrates each page (bootstrap.tsx).
+ * No inline executable script is written: the pages carry only the bundle's <script src> tags
+ * and the JSON-LD data block of the template.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+process.env.NODE_ENV = 'production';
+
+const shellDir = path.resolve(import.meta.dirname, '..');
+const repoRoot = path.resolve(shellDir, '..');
+const dist = path.join(shellDir, 'dist');
+
+/** Remotes whose pages are prerendered, and where each is served (its entry is preloaded). */
+const PRERENDERED_REMOTES = [
+  { scope: 'marketing', app: 'mfe-marketing', entry: '/mfe/marketing/remoteEntry.js' },
+  { scope: 'docs', app: 'mfe-docs', entry: '/mfe/docs/remoteEntry.js' },
+];
+/** Rendered as the 404 page: a path no route claims. */
+const NOT_FOUND_PROBE = '/404';
+
+async function importBuild(file, hint) {
+  if (!fs.existsSync(file)) throw new Error(`${path.relative(repoRoot, file)} is missing: ${hint}`);
+  return import(pathToFileURL(file).href);
+}
+
+const escapeHtml = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+function setMeta(html, attribute, key, value) {
+  const pattern = new RegExp(`(<meta\\s+${attribute}="${key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"\\s+content=")[^"]*(")`);
+  return html.replace(pattern, `$1${escapeHtml(value)}$2`);
+}
+
+function withTitle(template, title) {
+  let html = template.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`);
+  html = setMeta(html, 'property', 'og:title', title);
+  return setMeta(html, 'name', 'twitter:title', title);
+}
+
+function pageFile(urlPath) {
+  if (urlPath === '/') return 'index.html';
+  return path.join(...urlPath.split('/').filter(Boolean), 'index.html');
+}
+
+async function main() {
+  const templatePath = path.join(dist, 'index.html');
+  const template = fs.readFileSync(templatePath, 'utf8');
+  if (!template.includes('<div id="root"></div>')) throw new Error('dist/index.html is not the fresh webpack template (run webpack first)');
+
+  const shell = await importBuild(path.join(shellDir, 'dist-server/index.mjs'), 'run webpack for the shell first');
+  const remotes = {};
+  const pages = [];
+  for (const remote of PRERENDERED_REMOTES) {
+    const build = await importBuild(path.join(repoRoot, remote.app, 'dist-server/index.mjs'), `build ${remote.app} before the shell`);
+    remotes[remote.scope] = build;
+    for (const urlPath of build.prerenderPaths ?? []) pages.push({ urlPath, file: pageFile(urlPath), remote });
+  }
+  pages.push({ urlPath: NOT_FOUND_PROBE, file: '404.html', remote: PRERENDERED_REMOTES[0] });
+  shell.provideRemotes(remotes);
+
+  // The page the browser renders itself keeps the template as built, with the product's name.
+  fs.writeFileSync(path.join(dist, 'shell.html'), withTitle(template, 'VTON Studio'));
+
+  for (const page of pages) {
+    const { html, headTags, title } = await shell.renderPage(page.urlPath);
+    if (/<script/i.test(html)) throw new Error(`${page.urlPath}: the rendered page contains a <script>; prerendered pages carry none`);
+    const document = withTitle(template, title)
+      .replace('</head>', `<link rel="preload" as="script" href="${page.remote.entry}" />${headTags}</head>`)
+      .replace('<div id="root"></div>', `<div id="root" data-prerendered="true">${html}</div>`);
+    const target = path.join(dist, page.file);
+    fs.mkdirSync(path.dirname(target), { recursive: true });
+    fs.writeFileSync(target, document);
+  }
+
+  const manifest = { fallback: 'shell.html', notFound: '404.html', clientRoutes: shell.CLIENT_ROUTES };
+  fs.writeFileSync(path.join(dist, 'pages.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+  console.log(`prerendered ${pages.length} pages: ${pages.map((p) => p.urlPath).join(' ')}`);
+}
+
+await main();
