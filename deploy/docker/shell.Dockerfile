@@ -40,7 +40,7 @@ COPY packages/ packages/
 COPY mfe-marketing/ mfe-marketing/
 COPY mfe-docs/ mfe-docs/
 COPY shell/ shell/
-RUN npm run build -w @vton/contracts -w @vton/ui -w @vton/shell-sdk && npm run build -w mfe-marketing -w mfe-docs && npm run build -w shell
+RUN npm run build -w @vton/contracts -w @vton/ui -w @vton/shell-sdk -w @vton/api-reference && npm run build -w mfe-marketing -w mfe-docs && npm run build -w shell
 
 # The static server's production dependencies (sirv) only.
 FROM ${NODE_IMAGE} AS prod-deps
