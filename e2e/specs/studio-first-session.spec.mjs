@@ -1,0 +1,164 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { test, expect } from '../support/fixtures.mjs';
+import { SHIRT, photoFolder, pixelAt, writeCutOutGarment, writeModelPhoto } from '../support/seller-photos.mjs';
+import {
+  addModelPhotos,
+  approveMask,
+  cropGarment,
+  imageBytes,
+  modelTile,
+  paintMask,
+  sidebar,
+  signInNewSeller,
+  storedModels,
+  tryOnButton,
+  uploadGarment,
+} from '../support/studio-page.mjs';
+
+/**
+ * Issue 21: what a seller's first real session in the studio ran into, numbered as in the issue,
+ * each at the viewport where it was found, with catalogue-like photos made by the test.
+ */
+
+const isWhite = ({ r, g, b }) => r > 240 && g > 240 && b > 240;
+const toastRegion = (page) => page.getByRole('region', { name: /notifications/i });
+
+let photos;
+test.beforeEach(() => {
+  photos = photoFolder();
+});
+test.afterEach(() => photos?.cleanup());
+
+test('#1 a cut-out PNG garment and model photo are flattened on white: the crop shows and produces white, never black (1440×900)', async ({ page }) => {
+  test.setTimeout(120_000);
+  const seller = await signInNewSeller(page);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const garment = await writeCutOutGarment(photos.dir);
+  const model = await writeModelPhoto(photos.dir, 'studio-cutout.png', { cutOut: true });
+  await page.goto('/app');
+  await uploadGarment(page, garment);
+
+  await test.step('the crop tool shows the transparent corner on white', async () => {
+    await sidebar(page).getByRole('button', { name: 'Crop' }).click();
+    await expect(page.getByTestId('crop-size')).toHaveText('960px');
+    const photo = page.getByRole('img', { name: 'Garment to crop' });
+    await expect(photo).toBeVisible();
+    await page.waitForFunction(() => document.querySelector('img[alt="Garment to crop"]')?.complete);
+    const box = await photo.boundingBox();
+    // natural (140, 340): inside the default 960 px square, outside the shirt
+    const shot = await page.screenshot({ clip: { x: box.x + (140 / 1200) * box.width, y: box.y + (340 / 1600) * box.height, width: 2, height: 2 } });
+    expect(isWhite(await pixelAt(shot, 0.5, 0.5))).toBe(true);
+  });
+
+  await test.step('what Confirm produces is white there too, with the shirt in the middle', async () => {
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await expect(sidebar(page).getByTestId('garment-status')).toHaveText('Cropped & ready', { timeout: 20_000 });
+    const cropped = await page.getByRole('img', { name: 'Cropped garment' }).getAttribute('src');
+    const bytes = await imageBytes(page, cropped);
+    for (const [fx, fy] of [[0.02, 0.02], [0.98, 0.02], [0.02, 0.98], [0.98, 0.98]]) {
+      expect(isWhite(await pixelAt(bytes, fx, fy)), `crop corner ${fx},${fy} is white`).toBe(true);
+    }
+    const middle = await pixelAt(bytes, 0.5, 0.6);
+    expect(Math.abs(middle.b - SHIRT.b)).toBeLessThan(40);
+    expect(middle.r).toBeLessThan(80);
+  });
+
+  await test.step('a cut-out model photo is stored on white as well (photo and tile)', async () => {
+    await addModelPhotos(page, [model]);
+    const [record] = await storedModels(page, seller);
+    expect(isWhite(await pixelAt(await imageBytes(page, record.url), 0.02, 0.02))).toBe(true);
+    expect(isWhite(await pixelAt(await imageBytes(page, record.thumbnailUrl), 0.02, 0.02))).toBe(true);
+    // the person is still there
+    expect(isWhite(await pixelAt(await imageBytes(page, record.url), 0.5, 0.4))).toBe(false);
+  });
+});
+
+test('#4 a batch keeps its good photos and one toast names each refused file (1440×900)', async ({ page }) => {
+  test.setTimeout(120_000);
+  const seller = await signInNewSeller(page);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const good = [];
+  for (let i = 0; i < 5; i += 1) good.push(await writeModelPhoto(photos.dir, `look-${i + 1}.${i % 2 ? 'png' : 'jpg'}`, { look: i }));
+  // named like a photo, but the bytes are a text file: the browser calls it image/jpeg
+  const broken = photos.file('look-6.jpg');
+  fs.writeFileSync(broken, 'this is a shot list, not a photo\n');
+  await page.goto('/app');
+
+  await test.step('six files, one of them not an image: the five photos are added', async () => {
+    await addModelPhotos(page, [...good.slice(0, 3), broken, ...good.slice(3)], { expectAdded: good });
+    await expect(page.getByTestId('model-count')).toHaveText('5 photos');
+    const toast = toastRegion(page);
+    await expect(toast.getByText('1 of 6 photos not added')).toBeVisible();
+    await expect(toast.getByText(/look-6\.jpg/)).toBeVisible();
+    expect((await storedModels(page, seller)).map((m) => m.filename).sort()).toEqual(good.map((f) => path.basename(f)).sort());
+  });
+
+  await test.step('"Add more" with a photo and a text file: the photo is added, the text file named', async () => {
+    const extra = await writeModelPhoto(photos.dir, 'look-7.jpg', { look: 2 });
+    const notes = photos.file('shot-notes.txt');
+    fs.writeFileSync(notes, 'front, side, back\n');
+    await page.getByLabel('Add more model photos').setInputFiles([notes, extra]);
+    await expect(modelTile(page, 'look-7.jpg')).toBeEnabled({ timeout: 30_000 });
+    await expect(page.getByTestId('model-count')).toHaveText('6 photos');
+    await expect(toastRegion(page).getByText(/shot-notes\.txt/)).toBeVisible();
+    await expect(toastRegion(page).getByText('1 of 2 photos not added')).toBeVisible();
+  });
+});
+
+test('#5 Try on says how many photos will run and why the others will not, before it runs (1024×768)', async ({ page }) => {
+  test.setTimeout(150_000);
+  await signInNewSeller(page);
+  await page.setViewportSize({ width: 1024, height: 768 });
+  const files = [];
+  for (let i = 0; i < 3; i += 1) files.push(await writeModelPhoto(photos.dir, `front-${i + 1}.jpg`, { look: i }));
+  await page.goto('/app');
+  await uploadGarment(page, await writeCutOutGarment(photos.dir));
+  await cropGarment(page);
+  await addModelPhotos(page, files);
+  const summary = page.getByTestId('try-on-summary');
+  await expect(summary).toHaveText('Try on will run 0 of 3 photos · 3 photos have no approved mask.');
+  await paintMask(page, 'front-2.jpg');
+  await approveMask(page, 'front-2.jpg');
+  await expect(summary).toHaveText('Try on will run 1 of 3 photos · 2 photos have no approved mask.');
+  await expect(tryOnButton(page)).toBeEnabled();
+  await expect(tryOnButton(page)).toHaveAccessibleDescription(/2 photos have no approved mask/);
+  await tryOnButton(page).click();
+  await expect(page.getByTestId('generation-view').getByRole('list', { name: 'Progress per model' }).getByRole('listitem')).toHaveCount(1);
+});
+
+test('#6 each model tile has a remove control, by mouse and by keyboard, and the photo leaves the server too (1440×900)', async ({ page }) => {
+  test.setTimeout(120_000);
+  const seller = await signInNewSeller(page);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const files = [];
+  for (let i = 0; i < 3; i += 1) files.push(await writeModelPhoto(photos.dir, `side-${i + 1}.jpg`, { look: i }));
+  await page.goto('/app');
+  await addModelPhotos(page, files);
+  await expect(page.getByTestId('model-count')).toHaveText('3 photos');
+
+  await test.step('with the mouse: hover the tile, click its remove button', async () => {
+    await modelTile(page, 'side-2.jpg').hover();
+    const remove = page.getByRole('button', { name: 'Remove side-2.jpg' });
+    await expect(remove).toBeVisible();
+    await remove.click();
+    await expect(modelTile(page, 'side-2.jpg')).toHaveCount(0);
+    await expect(page.getByTestId('model-count')).toHaveText('2 photos');
+    await expect.poll(async () => (await storedModels(page, seller)).map((m) => m.filename).sort()).toEqual(['side-1.jpg', 'side-3.jpg']);
+  });
+
+  await test.step('with the keyboard: Tab from the tile to its remove button, Enter', async () => {
+    await modelTile(page, 'side-3.jpg').focus();
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('button', { name: 'Remove side-3.jpg' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(modelTile(page, 'side-3.jpg')).toHaveCount(0);
+    await expect(page.getByTestId('model-count')).toHaveText('1 photo');
+    await expect.poll(async () => (await storedModels(page, seller)).map((m) => m.filename)).toEqual(['side-1.jpg']);
+  });
+
+  await test.step('a reload does not bring them back', async () => {
+    await page.reload();
+    await expect(page.getByTestId('model-count')).toHaveText('1 photo', { timeout: 20_000 });
+  });
+});
