@@ -162,3 +162,140 @@ test('#6 each model tile has a remove control, by mouse and by keyboard, and the
     await expect(page.getByTestId('model-count')).toHaveText('1 photo', { timeout: 20_000 });
   });
 });
+
+/** The green channel of the visible mask canvas at stage-relative points (lime paint shows green). */
+async function greenAt(page, points) {
+  return page.getByTestId('mask-canvas').evaluate(async (canvas, pts) => {
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    const ctx = canvas.getContext('2d');
+    const ratio = canvas.width / canvas.getBoundingClientRect().width;
+    return pts.map((p) => {
+      const [r, g, b] = ctx.getImageData(Math.round(p.x * ratio), Math.round(p.y * ratio), 1, 1).data;
+      return g - (r + b) / 2;
+    });
+  }, points);
+}
+
+test('#7 an approved mask reopens with its paint, editable and approvable again, also after a reload (1440×900)', async ({ page }) => {
+  test.setTimeout(150_000);
+  await signInNewSeller(page);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const file = await writeModelPhoto(photos.dir, 'editorial-7.jpg', { look: 1 });
+  await page.goto('/app');
+  await addModelPhotos(page, [file]);
+  const box = await paintMask(page, 'editorial-7.jpg', { from: [0.3, 0.45], to: [0.7, 0.45] });
+  const onStroke = { x: box.width * 0.5, y: box.height * 0.45 };
+  const offStroke = { x: box.width * 0.5, y: box.height * 0.8 };
+  await approveMask(page, 'editorial-7.jpg');
+
+  for (const when of ['in the same page', 'after a reload']) {
+    await test.step(`reopened ${when}: the paint is there and Approve is enabled`, async () => {
+      if (when === 'after a reload') {
+        await page.reload();
+        await expect(modelTile(page, 'editorial-7.jpg')).toHaveAccessibleName('editorial-7.jpg (mask approved)', { timeout: 20_000 });
+      }
+      await modelTile(page, 'editorial-7.jpg').click();
+      await expect(page.getByTestId('mask-stage').getByRole('status', { name: 'Loading photo' })).toHaveCount(0, { timeout: 20_000 });
+      await expect(page.getByTestId('mask-canvas')).toHaveAttribute('data-has-paint', 'true');
+      await expect(page.getByRole('button', { name: 'Approve', exact: true })).toBeEnabled();
+      const [on, off] = await greenAt(page, [onStroke, offStroke]);
+      expect(on).toBeGreaterThan(25);
+      expect(off).toBeLessThan(25);
+      await page.getByRole('button', { name: 'Cancel' }).click();
+    });
+  }
+
+  await test.step('edited (a second stroke) and approved again', async () => {
+    await paintMask(page, 'editorial-7.jpg', { from: [0.5, 0.3], to: [0.5, 0.7] });
+    const [on, lower] = await greenAt(page, [onStroke, { x: box.width * 0.5, y: box.height * 0.65 }]);
+    expect(on).toBeGreaterThan(25); // the approved paint is still there beside the new stroke
+    expect(lower).toBeGreaterThan(25);
+    await approveMask(page, 'editorial-7.jpg');
+  });
+});
+
+test('#12 Escape cancels the crop tool and the mask editor; honest upload bar; toasts clear of the model strip; tiles flush; results button not clipped (1440×900)', async ({ page }) => {
+  test.setTimeout(150_000);
+  await signInNewSeller(page);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const files = [];
+  for (let i = 0; i < 6; i += 1) files.push(await writeModelPhoto(photos.dir, `catalogue-${i + 1}.jpg`, { look: i }));
+  await page.goto('/app');
+
+  await test.step('the upload bar says what it draws: while the server stores the photo it says so', async () => {
+    // a 25 MP cut-out: every byte is sent at once here, then the server flattens and stores it for a while
+    await page.getByLabel('Garment photo').setInputFiles(await writeCutOutGarment(photos.dir, 'lookbook-hires.png', { width: 5000, height: 5000 }));
+    // read text and bar in the same frame, every frame, until the photo is stored
+    const seen = await page.evaluate(
+      () =>
+        new Promise((resolve) => {
+          const frames = [];
+          const look = () => {
+            const bar = document.querySelector('[role="progressbar"][aria-label="Garment upload"]');
+            const status = document.querySelector('[data-testid="sidebar"] [role="status"]');
+            if (!bar || !status) {
+              if (document.querySelector('[data-testid="garment-status"]')) resolve(frames);
+              else requestAnimationFrame(look);
+              return;
+            }
+            const fill = bar.firstElementChild.getBoundingClientRect().width / bar.getBoundingClientRect().width;
+            frames.push({ text: status.textContent, drawn: Math.round(fill * 100), announced: Number(bar.getAttribute('aria-valuenow')) });
+            requestAnimationFrame(look);
+          };
+          look();
+        }),
+    );
+    expect(seen.length).toBeGreaterThan(0);
+    for (const frame of seen) {
+      expect(frame.drawn).toBe(frame.announced);
+      expect(frame.text).toBe(frame.announced === 100 ? 'Processing…' : `Uploading… ${frame.announced}%`);
+    }
+    expect(seen.some((frame) => frame.text === 'Processing…')).toBe(true);
+    await expect(sidebar(page).getByTestId('garment-status')).toHaveText('Ready for cropping', { timeout: 20_000 });
+  });
+
+  await test.step('Escape cancels the crop tool', async () => {
+    await sidebar(page).getByRole('button', { name: 'Crop' }).click();
+    await expect(page.getByTestId('crop-size')).toHaveText('960px');
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('crop-stage')).toHaveCount(0);
+    await expect(sidebar(page).getByTestId('garment-status')).toHaveText('Ready for cropping');
+  });
+
+  await addModelPhotos(page, files);
+
+  await test.step('model tiles sit flush with the section, like the drop zone above them', async () => {
+    const section = await page.getByRole('region', { name: /import models/i }).or(page.locator('section[aria-labelledby="models-title"]')).first().boundingBox();
+    const tile = await modelTile(page, 'catalogue-1.jpg').boundingBox();
+    const addMore = await page.getByRole('button', { name: 'Add more' }).boundingBox();
+    expect(Math.abs(tile.x - addMore.x)).toBeLessThan(2);
+    expect(tile.x - section.x).toBeLessThanOrEqual(17);
+  });
+
+  await test.step('Escape cancels the mask editor; its paint is kept for the next opening', async () => {
+    await paintMask(page, 'catalogue-1.jpg');
+    // the narrow sidebar of a tool keeps the results button whole
+    const bar = await sidebar(page).boundingBox();
+    const results = await page.getByRole('button', { name: /^Results/ }).boundingBox();
+    expect(results.x + results.width).toBeLessThanOrEqual(bar.x + bar.width);
+    expect(results.x).toBeGreaterThanOrEqual(bar.x);
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('mask-editor')).toHaveCount(0);
+    await modelTile(page, 'catalogue-1.jpg').click();
+    await expect(page.getByTestId('mask-canvas')).toHaveAttribute('data-has-paint', 'true');
+    await approveMask(page, 'catalogue-1.jpg');
+  });
+
+  await test.step('a toast does not cover the model strip', async () => {
+    await cropGarment(page);
+    const notes = photos.file('casting-notes.txt');
+    fs.writeFileSync(notes, 'casting notes\n');
+    await page.getByLabel('Add more model photos').setInputFiles(notes);
+    const toast = page.getByText('1 of 1 photo not added').locator('xpath=ancestor::li[1]');
+    await expect(toast).toBeVisible();
+    const strip = await page.getByRole('list', { name: 'Selected model photos' }).boundingBox();
+    const card = await toast.boundingBox();
+    const overlaps = strip.x < card.x + card.width && card.x < strip.x + strip.width && strip.y < card.y + card.height && card.y < strip.y + strip.height;
+    expect(overlaps).toBe(false);
+  });
+});

@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import styled from 'styled-components';
 import type { GarmentRecord } from '@vton/contracts';
 import { toast, useOpenGalleryListener, usePageTitle } from '@vton/shell-sdk';
@@ -21,6 +21,7 @@ import { ModelPhotosSection } from '../features/model-photos/components/ModelPho
 import { CropTool } from '../features/crop-tool/components/CropTool';
 import { MaskEditor } from '../features/mask-editor/components/MaskEditor';
 import { uploadMask } from '../features/mask-editor/api/uploadMask';
+import { hasUnapprovedMasks } from '../features/mask-editor/model/maskSessions';
 import { GenerateBar } from '../features/generation/components/GenerateBar';
 import { GenerationView } from '../features/generation/components/GenerationView';
 import { GenerationControllerContext, useGeneration } from '../features/generation/hooks/useGeneration';
@@ -82,6 +83,8 @@ const Preview = styled.div`
   justify-content: center;
   gap: 20px;
   padding: 24px;
+  /* toasts sit at the bottom right from 768 px: the model strip stays above them */
+  ${media.fromMobileBreakpoint} { padding-bottom: 136px; }
   figure { display: flex; flex-direction: column; align-items: center; gap: 8px; min-height: 0; }
   figure img { max-width: min(100%, 520px); max-height: 56vh; object-fit: contain; background: #fff; border-radius: ${({ theme }) => theme.radii.md}; }
   figcaption { color: ${({ theme }) => theme.colors.textMuted}; font-size: 13px; }
@@ -92,6 +95,8 @@ const Strip = styled.ul`
   display: flex;
   gap: 8px;
   list-style: none;
+  margin: 0;
+  padding: 0;
   overflow-x: auto;
   max-width: 100%;
   img { height: 96px; border-radius: 8px; display: block; }
@@ -132,7 +137,17 @@ function CanvasContent({ onRetry, onOpenViewer }: { onRetry: (modelId: number) =
     return (
       <MaskEditor
         key={key}
-        photo={{ id, filename: inpaintModel.filename, url: inpaintModel.url, width: inpaintModel.width, height: inpaintModel.height }}
+        photo={{
+          id,
+          filename: inpaintModel.filename,
+          url: inpaintModel.url,
+          width: inpaintModel.width,
+          height: inpaintModel.height,
+          approvedMask:
+            inpaintModel.status === 'ready' && inpaintModel.inpaint
+              ? { url: inpaintModel.inpaint.processedMaskUrl, bounds: inpaintModel.inpaint.bounds }
+              : null,
+        }}
         onCancel={actions.closeTool}
         onApprove={(mask, thumbnail) => {
           actions.closeTool();
@@ -196,6 +211,16 @@ function Workspace() {
   const activeResult = useWorkspace((s) => s.activeResult);
   const generation = useGeneration();
   useOpenGalleryListener(() => setDrawerOpen(true));
+  // paint not yet approved lives only in this page: the browser asks before the page closes
+  useEffect(() => {
+    const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      if (!hasUnapprovedMasks()) return;
+      event.preventDefault();
+      event.returnValue = '';
+    };
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => window.removeEventListener('beforeunload', onBeforeUnload);
+  }, []);
   const closeDrawer = useCallback(() => setDrawerOpen(false), []);
 
   const toolOpen = tool !== 'none';
