@@ -141,6 +141,8 @@ test.describe.serial('a seller with 250 saved results', () => {
     await expect(page.getByText('Image deleted', { exact: true })).toBeVisible();
     await expect(page.getByText('Generated image has been removed from your gallery.')).toBeVisible();
     await expect.poll(() => thumbnailPath(page, 1)).toBe(unsigned(records[SEEDED - 2].thumbnailUrl));
+    // the delete is sent once its undo window ("Undo" in the toast) has passed
+    await page.waitForResponse((r) => r.request().method() === 'DELETE' && r.url().endsWith(`/api/generated-images/${current.id}`), { timeout: 20_000 });
 
     await page.reload();
     await expect(tile(page, 1)).toBeVisible();

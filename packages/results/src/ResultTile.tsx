@@ -1,4 +1,4 @@
-import type { CSSProperties } from 'react';
+import { useState, type CSSProperties } from 'react';
 import styled from 'styled-components';
 import { resultLabel } from './download.js';
 import { DownloadIcon, TrashIcon } from './icons.js';
@@ -73,14 +73,18 @@ const Actions = styled.div`
   opacity: 0;
   transform: translateY(-4px);
   transition: opacity 0.15s ease, transform 0.15s ease;
-  ${TileFrame}:hover &,
+  /* hidden actions take no clicks: a tile that slid under a still cursor never offers its delete */
+  pointer-events: none;
+  ${TileFrame}[data-pointer='moved'] &,
   ${TileFrame}:focus-within & {
     opacity: 1;
     transform: none;
+    pointer-events: auto;
   }
   @media (hover: none) {
     opacity: 1;
     transform: none;
+    pointer-events: auto;
   }
 `;
 
@@ -139,8 +143,19 @@ export interface ResultTileProps {
  */
 export function ResultTile({ n, thumbnailUrl, width, height, alt, isNew, onOpen, onDownload, onDelete, busy, className, style }: ResultTileProps) {
   const label = resultLabel(n);
+  // actions show once the pointer moved over this tile, not when a tile slides under a resting cursor
+  const [pointerMoved, setPointerMoved] = useState(false);
   return (
-    <TileFrame role="listitem" className={className} style={style} data-result-tile={n}>
+    <TileFrame
+      role="listitem"
+      className={className}
+      style={style}
+      data-result-tile={n}
+      data-pointer={pointerMoved ? 'moved' : undefined}
+      // the browser also sends a move when a tile slides under a resting cursor: that one has no movement
+      onPointerMove={pointerMoved ? undefined : (event) => (event.movementX !== 0 || event.movementY !== 0) && setPointerMoved(true)}
+      onPointerLeave={() => setPointerMoved(false)}
+    >
       <OpenButton type="button" onClick={onOpen} aria-label={isNew ? `${label}, new` : label}>
         <img src={thumbnailUrl} alt={alt ?? label} width={width} height={height} loading="lazy" decoding="async" draggable={false} />
       </OpenButton>
