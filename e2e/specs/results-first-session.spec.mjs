@@ -1,6 +1,7 @@
 import { test, expect } from '../support/fixtures.mjs';
 import { listGeneratedImages, seedGeneratedImages } from '../support/seed.mjs';
-import { signInNewSeller } from '../support/studio-page.mjs';
+import { photoFolder, writeCutOutGarment, writeModelPhoto } from '../support/seller-photos.mjs';
+import { addModelPhotos, approveMask, cropGarment, drawer, paintMask, signInNewSeller, tryOnButton, uploadGarment } from '../support/studio-page.mjs';
 
 /**
  * Issue 21: the results a seller's first real session made, in the gallery and the studio's
@@ -59,4 +60,110 @@ test('#3 gallery delete: undoable from its toast for a few seconds, and no delet
     expect(left).toContain(records[3].id); // the one undone is still there
     expect(deletes).toEqual([`/api/generated-images/${records[2].id}`]);
   });
+});
+
+/** A cropped garment and these model photos, each with an approved mask, then Try on until all are done. */
+async function generate(page, photos, names) {
+  await page.goto('/app');
+  await uploadGarment(page, await writeCutOutGarment(photos.dir));
+  await cropGarment(page);
+  const files = [];
+  for (const [i, name] of names.entries()) files.push(await writeModelPhoto(photos.dir, name, { look: i }));
+  await addModelPhotos(page, files);
+  for (const name of names) {
+    await paintMask(page, name);
+    await approveMask(page, name);
+  }
+  await tryOnButton(page).click();
+  await expect(page.getByTestId('generation-progress')).toHaveText(`${names.length} / ${names.length} done`, { timeout: 120_000 });
+}
+
+/** [caption, "Result #n"] of each tile, in screen order. */
+async function numberedCaptions(list) {
+  const tiles = await list.getByRole('listitem').all();
+  const seen = [];
+  for (const item of tiles) {
+    const open = item.getByRole('button', { name: /^Result #\d+/ });
+    if ((await open.count()) === 0) continue;
+    const name = (await open.getAttribute('aria-label')).replace(/, new$/, '');
+    seen.push([await item.getByTestId('result-caption').textContent(), name]);
+  }
+  return seen;
+}
+
+test('#11 results carry the model photo file name under "Result #n", follow the model order in the drawer, and keep their number after a reload (1440×900)', async ({ page }) => {
+  test.setTimeout(240_000);
+  const photos = photoFolder();
+  try {
+    await signInNewSeller(page, 'numbers21');
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const names = ['anna-front.jpg', 'ben-side.jpg', 'cleo-back.jpg', 'dev-walk.jpg'];
+    await generate(page, photos, names);
+
+    await page.getByRole('button', { name: /^Results/ }).click();
+    const inDrawer = await numberedCaptions(drawer(page).getByRole('list', { name: 'Results' }));
+    expect(inDrawer.map(([caption]) => caption)).toEqual(names);
+    expect(new Set(inDrawer.map(([, n]) => n)).size).toBe(names.length);
+    for (const [caption, n] of inDrawer) {
+      await expect(drawer(page).getByRole('button', { name: n, exact: true })).toHaveAccessibleDescription(caption);
+    }
+    await page.keyboard.press('Escape');
+
+    const gallery = page.getByRole('list', { name: 'Gallery results' });
+    await page.getByRole('navigation', { name: /main/i }).getByRole('link', { name: 'Gallery' }).click();
+    await expect(gallery.getByRole('listitem')).toHaveCount(names.length);
+    const before = await numberedCaptions(gallery);
+    expect(Object.fromEntries(before)).toEqual(Object.fromEntries(inDrawer));
+    await page.reload();
+    await expect(gallery.getByRole('listitem')).toHaveCount(names.length);
+    const after = await numberedCaptions(gallery);
+    expect(after).toEqual(before);
+  } finally {
+    photos.cleanup();
+  }
+});
+
+test('#8 results whose image is gone leave the drawer and the viewer; a failed download or image load says so in a toast (1440×900)', async ({ page, baseURL }) => {
+  test.setTimeout(240_000);
+  const photos = photoFolder();
+  try {
+    const seller = await signInNewSeller(page, 'gone21');
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await generate(page, photos, ['dana-1.jpg', 'eli-2.jpg']);
+    const saved = (await listGeneratedImages(baseURL, seller.token)).images;
+    expect(saved).toHaveLength(2);
+
+    await test.step('deleted in the gallery in another tab: it leaves this tab\'s drawer', async () => {
+      const other = await page.context().newPage();
+      await other.addInitScript((token) => window.localStorage.setItem('auth_token', token), seller.token);
+      await other.setViewportSize({ width: 1440, height: 900 });
+      await other.goto('/gallery');
+      const dana = other.getByRole('list', { name: 'Gallery results' }).getByRole('listitem').filter({ hasText: 'dana-1.jpg' });
+      await dana.hover();
+      const sent = other.waitForResponse((r) => r.request().method() === 'DELETE', { timeout: 20_000 });
+      await dana.getByRole('button', { name: /^Delete / }).click();
+      expect((await sent).status()).toBe(204);
+      await other.close();
+      await page.getByRole('button', { name: /^Results/ }).click();
+      const tiles = drawer(page).getByRole('list', { name: 'Results' }).getByRole('listitem');
+      await expect(tiles).toHaveCount(1);
+      await expect(tiles.first()).toContainText('eli-2.jpg');
+    });
+
+    await test.step('deleted behind the page\'s back: download and viewer say so, and it leaves the drawer', async () => {
+      const eli = saved.find((image) => image.modelFilename === 'eli-2.jpg');
+      const removed = await page.request.delete(`/api/generated-images/${eli.id}`, { headers: { Authorization: `Bearer ${seller.token}` } });
+      expect(removed.status()).toBe(204);
+      const tile = drawer(page).getByRole('list', { name: 'Results' }).getByRole('listitem').first();
+      await tile.hover();
+      await tile.getByRole('button', { name: /^Download / }).click();
+      await expect(page.getByText('Download failed', { exact: true })).toBeVisible();
+      await tile.getByRole('button', { name: /^Result #\d+/ }).click();
+      await expect(page.getByText('Result no longer available', { exact: true })).toBeVisible();
+      await expect(page.getByRole('dialog', { name: /preview/i })).toHaveCount(0);
+      await expect(drawer(page).getByText('Generate results to view them here.')).toBeVisible();
+    });
+  } finally {
+    photos.cleanup();
+  }
 });

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import styled from 'styled-components';
 import type { GarmentRecord } from '@vton/contracts';
 import { toast, useOpenGalleryListener, usePageTitle } from '@vton/shell-sdk';
@@ -27,7 +27,7 @@ import { GenerationView } from '../features/generation/components/GenerationView
 import { GenerationControllerContext, useGeneration } from '../features/generation/hooks/useGeneration';
 import type { GenerationController } from '../features/generation/utils/generationController';
 import { useWorkspaceSession } from './workspaceSession';
-import { ResultsDrawer } from '../features/results-drawer/components/ResultsDrawer';
+import { ResultsDrawer, downloadFailedToast } from '../features/results-drawer/components/ResultsDrawer';
 import { SIDEBAR, TOOL_LAYOUT_BREAKPOINT_PX } from '@vton/contracts';
 
 const Shell = styled.div`
@@ -209,6 +209,8 @@ function Workspace() {
   const [viewerOpen, setViewerOpen] = useState(false);
   const tool = useWorkspace((s) => s.tool);
   const activeResult = useWorkspace((s) => s.activeResult);
+  const models = useWorkspace((s) => s.models);
+  const modelFilenames = useMemo(() => new Map(models.flatMap((m) => (m.id === null ? [] : [[m.id, m.filename] as const]))), [models]);
   const generation = useGeneration();
   useOpenGalleryListener(() => setDrawerOpen(true));
   // paint not yet approved lives only in this page: the browser asks before the page closes
@@ -247,13 +249,18 @@ function Workspace() {
       <Canvas aria-label="Canvas">
         <CanvasContent onRetry={(modelId) => void generation.retry(modelId)} onOpenViewer={() => setViewerOpen(true)} />
       </Canvas>
-      <ResultsDrawer open={drawerOpen} onClose={closeDrawer} />
+      <ResultsDrawer open={drawerOpen} onClose={closeDrawer} modelFilenames={modelFilenames} />
       {!drawerOpen && (
         <ResultViewer
           imageUrl={viewerOpen && activeResult ? activeResult.imageUrl : null}
           alt="Active result"
           downloadFileName={FULLSCREEN_DOWNLOAD_NAME}
           onClose={() => setViewerOpen(false)}
+          onImageError={() => {
+            setViewerOpen(false);
+            toast({ title: 'Result no longer available', description: 'Its image could not be loaded.', variant: 'destructive' });
+          }}
+          onDownloadError={downloadFailedToast}
         />
       )}
     </Shell>

@@ -76,6 +76,10 @@ export interface GeneratedImageRecord {
   generationType: GenerationType;
   metadata: Record<string, unknown> | null;
   createdAt: string;
+  /** Its number in the seller's gallery ("Result #n", download vton-result-{n}.png): 1 for the first, never renumbered. */
+  number: number;
+  /** The file name of the model photo it was made from (the caption under "Result #n"). */
+  modelFilename: string | null;
 }
 
 /** GET /api/generated-images?limit=&cursor= → newest first. */

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiErrorToast, apiRequest, getAuthToken, removeSessionResults, toast } from '@vton/shell-sdk';
+import { apiErrorToast, apiRequest, getAuthToken, announceImageDeleted, toast } from '@vton/shell-sdk';
 import { GENERATED_IMAGES_KEY, galleryQueryKey, type GalleryData } from './generatedImages';
 
 /** DELETE /api/generated-images/:id */
@@ -30,7 +30,7 @@ export function useDeleteGeneratedImage() {
   return useMutation({
     mutationFn: deleteGeneratedImage,
     onSuccess: async (_void, id) => {
-      removeSessionResults((result) => result.savedImageId === id);
+      announceImageDeleted(id);
       queryClient.setQueryData<GalleryData>(galleryQueryKey, (data) => withoutImage(data, id));
       await queryClient.invalidateQueries({ queryKey: GENERATED_IMAGES_KEY });
     },

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { TEMPORARILY_UNAVAILABLE, TOAST_DURATION_MS } from '@vton/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { isTemporarilyUnavailable, removeSessionResults, toast, useMarkResultsSeen, usePageTitle, useSessionResults } from '@vton/shell-sdk';
+import { isTemporarilyUnavailable, announceImageDeleted, toast, useMarkResultsSeen, usePageTitle, useSessionResults } from '@vton/shell-sdk';
 import { Button, Container, LoadingState, PageHeader, Spinner } from '@vton/ui';
 import { ResultViewer, downloadImage, resultFileName, resultLabel } from '@vton/results';
 import { deleteGeneratedImageOnUnload, useDeleteGeneratedImage } from '../api/deleteGeneratedImage';
@@ -58,6 +58,9 @@ const UndoButton = styled.button`
   font-weight: 600;
   cursor: pointer;
 `;
+
+const downloadFailedToast = () =>
+  toast({ title: 'Download failed', description: 'The image could not be downloaded. Please try again.', variant: 'destructive' });
 
 /** How long a delete can be undone from its toast: as long as the toast shows. */
 export const UNDO_DELETE_MS = TOAST_DURATION_MS;
@@ -147,7 +150,7 @@ export function GalleryPage() {
       for (const [id, timer] of timers.current) {
         clearTimeout(timer);
         deleteGeneratedImageOnUnload(id);
-        removeSessionResults((result) => result.savedImageId === id);
+        announceImageDeleted(id);
       }
       timers.current.clear();
       void queryClient.invalidateQueries({ queryKey: GENERATED_IMAGES_KEY });
@@ -160,7 +163,17 @@ export function GalleryPage() {
   }, [queryClient]);
 
   const onDownload = useCallback((item: GalleryItem) => {
-    void downloadImage(item.imageUrl, resultFileName(item.n));
+    void downloadImage(item.imageUrl, resultFileName(item.n)).then((ok) => ok || downloadFailedToast());
+  }, []);
+
+  // an image gone from storage (deleted in another tab): read the list again, once per burst
+  const refreshing = useRef(false);
+  const onImageError = useCallback(() => {
+    if (refreshing.current) return;
+    refreshing.current = true;
+    void queryClient.invalidateQueries({ queryKey: GENERATED_IMAGES_KEY }).finally(() => {
+      refreshing.current = false;
+    });
   }, [queryClient]);
 
   const nothing = items.length === 0 && skeletonCount === 0;
@@ -193,6 +206,7 @@ export function GalleryPage() {
           onDownload={onDownload}
           onDelete={onDelete}
           busyId={remove.isPending ? remove.variables : undefined}
+          onImageError={onImageError}
         />
         <Footer>
           {(gallery.isFetchingNextPage || (gallery.isPending && !nothing)) && <Spinner size={20} label="Loading more results" />}
@@ -216,6 +230,12 @@ export function GalleryPage() {
         label={viewing ? `${resultLabel(viewing.n)} preview` : undefined}
         downloadFileName={viewing ? resultFileName(viewing.n) : undefined}
         onClose={() => setViewing(null)}
+        onImageError={() => {
+          setViewing(null);
+          toast({ title: 'Result no longer available', description: 'Its image could not be loaded.', variant: 'destructive' });
+          onImageError();
+        }}
+        onDownloadError={downloadFailedToast}
       />
     </Page>
   );
