@@ -9,6 +9,7 @@ import {
   imageBytes,
   modelTile,
   paintMask,
+  settledBox,
   sidebar,
   signInNewSeller,
   storedModels,
@@ -299,3 +300,53 @@ test('#12 Escape cancels the crop tool and the mask editor; honest upload bar; t
     expect(overlaps).toBe(false);
   });
 });
+
+for (const viewport of [{ width: 1440, height: 900 }, { width: 1024, height: 768 }]) {
+  test(`#10 the mask editor opens with the whole photo fitted, "fit" resets to it, 100% is one click away (${viewport.width}×${viewport.height})`, async ({ page }) => {
+    test.setTimeout(90_000);
+    await signInNewSeller(page);
+    await page.setViewportSize(viewport);
+    // a full-length catalogue photo, taller than any frame: its feet must show
+    const file = await writeModelPhoto(photos.dir, 'full-length.jpg', { width: 1600, height: 2400, look: 2 });
+    await page.goto('/app');
+    await addModelPhotos(page, [file]);
+    await modelTile(page, 'full-length.jpg').click();
+    const stage = page.getByTestId('mask-stage');
+    await expect(stage.getByRole('status', { name: 'Loading photo' })).toHaveCount(0, { timeout: 20_000 });
+    const zoom = page.getByTestId('editor-zoom');
+    const percent = async () => Number(await zoom.getAttribute('data-scale'));
+
+    const fittedScale = async () => {
+      await settledBox(stage);
+      await expect(zoom).toHaveAttribute('data-fitted', 'true');
+      const box = await stage.boundingBox();
+      const scale = await percent();
+      // the whole photo is in the frame, and it fills the frame in one direction (not a thumbnail)
+      expect(2400 * scale).toBeLessThanOrEqual(box.height + 2);
+      expect(1600 * scale).toBeLessThanOrEqual(box.width + 2);
+      expect(Math.max((2400 * scale) / box.height, (1600 * scale) / box.width)).toBeGreaterThan(0.97);
+      return scale;
+    };
+    const fitted = await fittedScale();
+    // the bottom of the photo (the feet, just above its lower edge) is drawn on the canvas
+    const box = await stage.boundingBox();
+    const feet = await page.getByTestId('mask-canvas').evaluate(async (canvas, y) => {
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+      const ctx = canvas.getContext('2d');
+      const ratio = canvas.width / canvas.getBoundingClientRect().width;
+      return ctx.getImageData(Math.round((canvas.getBoundingClientRect().width / 2) * ratio), Math.round(y * ratio), 1, 1).data[3];
+    }, box.height / 2 + (2400 * fitted) / 2 - 3);
+    expect(feet).toBe(255);
+
+    await page.getByRole('button', { name: 'Zoom to 100%' }).click();
+    await expect(zoom).toHaveText('100%');
+    await expect(zoom).toHaveAttribute('data-fitted', 'false');
+    await zoom.click(); // the percentage is "fit"
+    expect(await fittedScale()).toBeCloseTo(fitted, 2);
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.wheel(0, -200);
+    await expect(zoom).toHaveAttribute('data-fitted', 'false');
+    await page.keyboard.press('Control+0');
+    expect(await fittedScale()).toBeCloseTo(fitted, 2);
+  });
+}

@@ -44,7 +44,9 @@ export async function cropGarment(page) {
 /** Adds photos through the drop zone (first time) or "Add more", and waits for their tiles. */
 export async function addModelPhotos(page, files, { expectAdded = files } = {}) {
   const first = page.getByLabel('Model photos', { exact: true });
-  const input = (await first.count()) > 0 ? first : page.getByLabel('Add more model photos');
+  const more = page.getByLabel('Add more model photos');
+  await expect(first.or(more).first()).toBeAttached({ timeout: 20_000 });
+  const input = (await first.count()) > 0 ? first : more;
   await input.setInputFiles(files);
   for (const file of expectAdded) await expect(modelTile(page, file.split('/').pop())).toBeEnabled({ timeout: 30_000 });
 }

@@ -30,12 +30,16 @@ export class GeneratedImagesService {
     private readonly config: MediaConfig,
   ) {}
 
-  /** Newest first; the cursor is the last id seen (ids only grow). */
+  /**
+   * Newest first, by the seller's result number (the order they were saved in; ids are reserved
+   * before saving, so two saves at once may take ids in the other order). The cursor is the last
+   * number seen.
+   */
   async list(userId: number, limit = DEFAULT_PAGE_SIZE, cursor?: number): Promise<GeneratedImagesPage> {
     const [rows, total] = await Promise.all([
       this.db.generatedImages.find({
-        where: cursor ? { userId, id: LessThan(cursor) } : { userId },
-        order: { id: 'DESC' },
+        where: cursor ? { userId, number: LessThan(cursor) } : { userId },
+        order: { number: 'DESC' },
         take: limit + 1,
       }),
       this.db.generatedImages.countBy({ userId }),
@@ -43,7 +47,7 @@ export class GeneratedImagesService {
     const page = rows.slice(0, limit);
     return {
       images: page.map((row) => this.toRecord(row)),
-      nextCursor: rows.length > limit ? String(page[page.length - 1].id) : null,
+      nextCursor: rows.length > limit ? String(page[page.length - 1].number) : null,
       total,
     };
   }

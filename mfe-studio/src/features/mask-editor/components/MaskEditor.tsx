@@ -4,7 +4,7 @@ import { BRUSH_HARDNESS, BRUSH_SIZE } from '@vton/contracts';
 import { Button, Spinner } from '@vton/ui';
 import { loadImage } from '../../../lib/image';
 import { maskSessionFor, releaseMaskSession } from '../model/maskSessions';
-import { screenToImage, viewTransform, wheelZoomFactor } from '../model/view';
+import { actualScale, screenToImage, viewTransform, wheelZoomFactor } from '../model/view';
 import type { Point } from '../model/stroke';
 import { MaskRenderer, surfacesFromApprovedMask } from '../utils/maskRenderer';
 import { useEscapeToCancel } from '../../../hooks/useEscapeToCancel';
@@ -295,7 +295,10 @@ export function MaskEditor({ photo, onCancel, onApprove }: MaskEditorProps) {
     }
   };
 
-  const zoomPercent = `${Math.round(state.view.zoom * 100)}%`;
+  // the percentage of the photo's own size on screen: the editor opens fitted, 100 % is one click away
+  const scale = actualScale(state.view, model.getViewport());
+  const zoomPercent = `${Math.round(scale * 100)}%`;
+  const fitted = state.view.zoom === 1 && state.view.panX === 0 && state.view.panY === 0;
   const stageCursor = panning ? 'grabbing' : spaceDown ? 'grab' : 'none';
 
   return (
@@ -343,8 +346,20 @@ export function MaskEditor({ photo, onCancel, onApprove }: MaskEditorProps) {
           <Button size="sm" variant="ghost" onClick={() => model.redo()} disabled={!state.canRedo} title="Redo (Ctrl+Y)">
             Redo
           </Button>
-          <Button size="sm" variant="outline" onClick={() => model.resetView()} aria-label={`Zoom ${zoomPercent}, reset view`} title="Reset view (Ctrl+0)">
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={() => model.resetView()}
+            aria-label={`Zoom ${zoomPercent}, fit to frame`}
+            title="Fit to frame (Ctrl+0)"
+            data-fitted={fitted}
+            data-scale={scale.toFixed(4)}
+            data-testid="editor-zoom"
+          >
             {zoomPercent}
+          </Button>
+          <Button size="sm" variant="ghost" onClick={() => model.setActualSize()} aria-label="Zoom to 100%" title="Actual pixels (100%)">
+            1:1
           </Button>
         </Group>
         <Spacer />

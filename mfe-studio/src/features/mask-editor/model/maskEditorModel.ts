@@ -1,7 +1,7 @@
 import { BRUSH_HARDNESS, BRUSH_SIZE, UNDO_HISTORY_LIMIT } from '@vton/contracts';
 import { ActionHistory } from './history';
 import { interpolateSegment, stampSpacing, type Point } from './stroke';
-import { INITIAL_VIEW, clampZoom, zoomAround, type EditorView, type Viewport } from './view';
+import { INITIAL_VIEW, actualSizeZoom, clampZoom, zoomAround, type EditorView, type Viewport } from './view';
 
 export type MaskTool = 'brush' | 'eraser';
 
@@ -230,6 +230,12 @@ export class MaskEditorModel {
     this.changed();
   }
 
+  /** 100 %: one photo pixel per screen pixel, around the centre (as near as the zoom limits allow). */
+  setActualSize(): void {
+    this.setZoom(actualSizeZoom(this.viewport));
+  }
+
+  /** Fit: the whole photo in the frame, centred (the view every opening starts from). */
   resetView(): void {
     this.view = INITIAL_VIEW;
     this.changed();
