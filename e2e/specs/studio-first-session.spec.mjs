@@ -6,6 +6,7 @@ import {
   addModelPhotos,
   approveMask,
   cropGarment,
+  drawer,
   imageBytes,
   modelTile,
   paintMask,
@@ -350,3 +351,82 @@ for (const viewport of [{ width: 1440, height: 900 }, { width: 1024, height: 768
     expect(await fittedScale()).toBeCloseTo(fitted, 2);
   });
 }
+
+test('#9 on a 390 px phone the studio is one column: sections full width, no sideways scrolling, generation view and drawer usable (390×844)', async ({ page }) => {
+  test.setTimeout(180_000);
+  await signInNewSeller(page);
+  const noSidewaysScroll = async () =>
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  const onScreen = async (locator) => {
+    const box = await locator.boundingBox();
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    return box;
+  };
+
+  await test.step('a sidebar widened on the desktop does not push anything off the phone screen', async () => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto('/app');
+    const separator = page.getByRole('separator', { name: 'Resize sidebar' });
+    await separator.focus();
+    for (let i = 0; i < 5; i += 1) await page.keyboard.press('ArrowRight');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(page.getByRole('separator', { name: 'Resize sidebar' })).toHaveCount(0);
+    const column = await sidebar(page).boundingBox();
+    expect(column.width).toBeGreaterThan(380);
+    await onScreen(page.getByRole('button', { name: 'Mock' }));
+    await onScreen(page.getByRole('button', { name: /^Results/ }));
+    await noSidewaysScroll();
+  });
+
+  const files = [];
+  for (let i = 0; i < 2; i += 1) files.push(await writeModelPhoto(photos.dir, `street-${i + 1}.jpg`, { look: i + 1 }));
+  await test.step('garment, crop and photos, one column', async () => {
+    await page.reload();
+    await uploadGarment(page, await writeCutOutGarment(photos.dir));
+    await sidebar(page).getByRole('button', { name: 'Crop' }).click();
+    await expect(sidebar(page)).toHaveCount(0); // the crop tool takes the screen
+    await onScreen(page.getByRole('button', { name: 'Confirm' }));
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await expect(sidebar(page).getByTestId('garment-status')).toHaveText('Cropped & ready', { timeout: 20_000 });
+    await addModelPhotos(page, files);
+    const tile = await modelTile(page, 'street-1.jpg').boundingBox();
+    expect(tile.width).toBeGreaterThanOrEqual(88);
+    await noSidewaysScroll();
+    await paintMask(page, 'street-1.jpg');
+    await onScreen(page.getByRole('button', { name: 'Approve', exact: true }));
+    await approveMask(page, 'street-1.jpg');
+    await noSidewaysScroll();
+  });
+
+  await test.step('the generation view fits the phone, with its progress and Close whole', async () => {
+    await tryOnButton(page).scrollIntoViewIfNeeded();
+    await tryOnButton(page).click();
+    const progress = page.getByTestId('generation-progress');
+    await expect(progress).toHaveText('1 / 1 done', { timeout: 60_000 });
+    await onScreen(progress);
+    expect(await progress.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    const close = page.getByTestId('generation-view').getByRole('button', { name: 'Close' });
+    const box = await onScreen(close);
+    expect(box.height).toBeGreaterThanOrEqual(44);
+    await expect(page.getByTestId('active-result')).toBeVisible();
+    await noSidewaysScroll();
+    await close.click();
+    await expect(sidebar(page)).toBeVisible();
+  });
+
+  await test.step('the results drawer: thumb-sized Close, two columns, a tile opens the viewer', async () => {
+    await page.getByRole('button', { name: /^Results/ }).click();
+    const close = drawer(page).getByRole('button', { name: 'Close results' });
+    expect((await onScreen(close)).height).toBeGreaterThanOrEqual(44);
+    const tile = drawer(page).getByRole('button', { name: /^Result #\d+/ }).first();
+    const tileBox = await onScreen(tile);
+    expect(tileBox.width).toBeGreaterThan(140);
+    await tile.click();
+    await expect(page.getByRole('dialog', { name: /preview/i })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await close.click();
+    await expect(drawer(page)).toHaveCount(0);
+    await noSidewaysScroll();
+  });
+});

@@ -28,7 +28,7 @@ import { GenerationControllerContext, useGeneration } from '../features/generati
 import type { GenerationController } from '../features/generation/utils/generationController';
 import { useWorkspaceSession } from './workspaceSession';
 import { ResultsDrawer, downloadFailedToast } from '../features/results-drawer/components/ResultsDrawer';
-import { SIDEBAR, TOOL_LAYOUT_BREAKPOINT_PX } from '@vton/contracts';
+import { MOBILE_BREAKPOINT_PX, SIDEBAR, TOOL_LAYOUT_BREAKPOINT_PX } from '@vton/contracts';
 
 const Shell = styled.div`
   display: flex;
@@ -36,6 +36,14 @@ const Shell = styled.div`
   min-height: 480px;
   overflow: hidden;
   background: ${({ theme }) => theme.colors.background};
+  /* a phone: one column, the sections stacked, the page scrolls (never sideways) */
+  ${media.belowMobileBreakpoint} {
+    flex-direction: column;
+    height: auto;
+    min-height: calc(100vh - ${({ theme }) => theme.layout.headerHeight});
+    overflow: visible;
+    max-width: 100vw;
+  }
 `;
 
 const Sidebar = styled.aside`
@@ -51,14 +59,22 @@ const SidebarScroll = styled.div`
   flex: 1;
   min-height: 0;
   overflow-y: auto;
+  ${media.belowMobileBreakpoint} { overflow: visible; }
 `;
 
-const Canvas = styled.main`
+const Canvas = styled.main<{ $full: boolean }>`
   position: relative;
   flex: 1;
   min-width: 0;
   overflow: hidden;
   background: radial-gradient(80% 60% at 50% 40%, rgba(139, 108, 255, 0.08) 0%, rgba(11, 11, 18, 0) 100%);
+  ${media.belowMobileBreakpoint} {
+    flex: none;
+    width: 100%;
+    /* a tool or the generation view takes the whole screen; otherwise the preview sits below the sections */
+    height: ${({ $full, theme }) => ($full ? `calc(100vh - ${theme.layout.headerHeight})` : '60vh')};
+    min-height: 360px;
+  }
 `;
 
 const EmptyState = styled.p`
@@ -226,8 +242,13 @@ function Workspace() {
   const closeDrawer = useCallback(() => setDrawerOpen(false), []);
 
   const toolOpen = tool !== 'none';
+  const showGeneration = useWorkspace((s) => s.showGeneration);
+  // below 768 px the studio is one column: the sidebar's sections full width, no separator
+  const phone = windowWidth < MOBILE_BREAKPOINT_PX;
+  // on a phone the generation view takes the screen like a tool (its Close brings the sections back)
+  const canvasFull = toolOpen || (phone && showGeneration);
   // spec §2: while a tool is open the canvas takes the main area; below 1024 px the sidebar hides
-  const sidebarHidden = toolOpen && windowWidth < TOOL_LAYOUT_BREAKPOINT_PX;
+  const sidebarHidden = (toolOpen && windowWidth < TOOL_LAYOUT_BREAKPOINT_PX) || (phone && showGeneration);
   // meanwhile the separator is disabled: the seller's width is kept and comes back when the tool closes
   const sidebarWidth = toolOpen ? Math.min(width, SIDEBAR.min) : width;
 
@@ -236,17 +257,17 @@ function Workspace() {
       <VisuallyHidden as="h1">Try-on workspace</VisuallyHidden>
       {!sidebarHidden && (
         <>
-          <Sidebar style={{ width: sidebarWidth }} aria-label="Workspace settings" data-testid="sidebar">
+          <Sidebar style={{ width: phone ? '100%' : sidebarWidth }} aria-label="Workspace settings" data-testid="sidebar">
             <SidebarScroll>
               <GarmentSection />
               <ModelPhotosSection />
             </SidebarScroll>
             <GenerateBar onTryOn={() => void generation.tryOn()} onMock={() => void generation.mock()} />
           </Sidebar>
-          <SidebarSeparator width={sidebarWidth} onChange={setWidth} disabled={toolOpen} />
+          {!phone && <SidebarSeparator width={sidebarWidth} onChange={setWidth} disabled={toolOpen} />}
         </>
       )}
-      <Canvas aria-label="Canvas">
+      <Canvas aria-label="Canvas" $full={canvasFull}>
         <CanvasContent onRetry={(modelId) => void generation.retry(modelId)} onOpenViewer={() => setViewerOpen(true)} />
       </Canvas>
       <ResultsDrawer open={drawerOpen} onClose={closeDrawer} modelFilenames={modelFilenames} />

@@ -3,7 +3,7 @@ import { createPortal } from 'react-dom';
 import styled, { keyframes } from 'styled-components';
 import { removeSessionResults, toast, useMarkResultsSeen, useSessionResults, type SessionResult } from '@vton/shell-sdk';
 import { DRAWER_COLUMNS, FULLSCREEN_DOWNLOAD_NAME, ResultTile, ResultViewer, ResultsGrid, SkeletonTiles, downloadImage, resultFileName, resultLabel } from '@vton/results';
-import { Button, useFocusTrap } from '@vton/ui';
+import { Button, media, useFocusTrap } from '@vton/ui';
 
 const rise = keyframes`from { transform: translateY(100%); } to { transform: translateY(0); }`;
 const fade = keyframes`from { opacity: 0; } to { opacity: 1; }`;
@@ -39,12 +39,15 @@ const Head = styled.div`
   padding: 16px 20px;
   border-bottom: 1px solid ${({ theme }) => theme.colors.border};
   h2 { font-size: 18px; }
+  /* a thumb-sized Close on a phone */
+  ${media.belowMobileBreakpoint} { padding: 12px 16px; button { min-height: 44px; min-width: 72px; } }
 `;
 
 const Body = styled.div`
   flex: 1;
   overflow: auto;
   padding: 20px;
+  ${media.belowMobileBreakpoint} { padding: 12px; }
 `;
 
 const Empty = styled.p`
