@@ -430,3 +430,67 @@ test('#9 on a 390 px phone the studio is one column: sections full width, no sid
     await noSidewaysScroll();
   });
 });
+
+test('#2 the workspace comes back from the server in another tab and after the browser was closed; closing with unapproved paint asks first (1440×900)', async ({ page, browser, baseURL }) => {
+  test.setTimeout(180_000);
+  const seller = await signInNewSeller(page);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const files = [await writeModelPhoto(photos.dir, 'maya-front.jpg', { look: 0 }), await writeModelPhoto(photos.dir, 'noor-side.jpg', { look: 3 })];
+  const prompt = 'linen shirt, soft summer light';
+  await page.goto('/app');
+  await uploadGarment(page, await writeCutOutGarment(photos.dir, 'linen-shirt.png'));
+  await cropGarment(page);
+  await addModelPhotos(page, files);
+  await paintMask(page, 'maya-front.jpg');
+  await approveMask(page, 'maya-front.jpg');
+  await page.getByPlaceholder('Enter generation prompt...').fill(prompt);
+  // saved on the server as the seller works
+  await expect
+    .poll(async () => (await (await page.request.get('/api/media/workspace', { headers: { Authorization: `Bearer ${seller.token}` } })).json()).prompt)
+    .toBe(prompt);
+
+  const expectRestored = async (tab) => {
+    await expect(sidebar(tab).getByTestId('garment-status')).toHaveText('Cropped & ready', { timeout: 20_000 });
+    await expect(sidebar(tab).getByText('linen-shirt.png')).toBeVisible();
+    await expect(tab.getByTestId('model-count')).toHaveText('2 photos');
+    await expect(modelTile(tab, 'maya-front.jpg')).toHaveAccessibleName('maya-front.jpg (mask approved)');
+    await expect(modelTile(tab, 'noor-side.jpg')).toHaveAccessibleName('noor-side.jpg');
+    await expect(tab.getByPlaceholder('Enter generation prompt...')).toHaveValue(prompt);
+    await expect(tryOnButton(tab)).toBeEnabled();
+    // the approved mask comes with its paint
+    await modelTile(tab, 'maya-front.jpg').click();
+    await expect(tab.getByTestId('mask-canvas')).toHaveAttribute('data-has-paint', 'true', { timeout: 20_000 });
+    await tab.keyboard.press('Escape');
+  };
+
+  await test.step('a second tab opens the same workspace', async () => {
+    const second = await page.context().newPage();
+    await second.setViewportSize({ width: 1440, height: 900 });
+    await second.goto('/app');
+    await expectRestored(second);
+    await second.close();
+  });
+
+  await test.step('the browser closed and opened again (a new browser profile, same seller)', async () => {
+    await page.close();
+    const reopened = await browser.newContext({ baseURL });
+    await reopened.addInitScript((token) => window.localStorage.setItem('auth_token', token), seller.token);
+    const tab = await reopened.newPage();
+    await tab.setViewportSize({ width: 1440, height: 900 });
+    await tab.goto('/app');
+    await expectRestored(tab);
+
+    // paint not approved yet: the browser asks before the page closes
+    await paintMask(tab, 'noor-side.jpg');
+    await tab.keyboard.press('Escape');
+    const asked = new Promise((resolve) => {
+      tab.on('dialog', async (dialog) => {
+        resolve(dialog.type());
+        await dialog.dismiss();
+      });
+    });
+    await tab.close({ runBeforeUnload: true });
+    expect(await asked).toBe('beforeunload');
+    await reopened.close();
+  });
+});
