@@ -49,10 +49,11 @@ test.describe.serial('a seller with 250 saved results', () => {
     });
     await page.setViewportSize({ width: 1400, height: 900 });
     await page.goto('/gallery');
-    await expect(tile(page, 1)).toBeVisible();
+    // each result keeps its own number (the first saved is #1): the newest is #250
+    await expect(tile(page, SEEDED)).toBeVisible();
     await expect(page.getByText(`${SEEDED} saved results`)).toBeVisible();
-    expect(await thumbnailPath(page, 1)).toBe(unsigned(records[SEEDED - 1].thumbnailUrl));
-    expect(await thumbnailPath(page, 2)).toBe(unsigned(records[SEEDED - 2].thumbnailUrl));
+    expect(await thumbnailPath(page, SEEDED)).toBe(unsigned(records[SEEDED - 1].thumbnailUrl));
+    expect(await thumbnailPath(page, SEEDED - 1)).toBe(unsigned(records[SEEDED - 2].thumbnailUrl));
     // the first page, and at most the next one prefetched: not the whole history
     expect(pages[0]).toBe('?limit=60');
     expect(pages.length).toBeLessThanOrEqual(2);
@@ -80,12 +81,12 @@ test.describe.serial('a seller with 250 saved results', () => {
     expect(settledY).toBeLessThanOrEqual(210);
 
     // scrolling on loads every page down to the oldest
-    for (let i = 0; i < 40 && !(await tile(page, SEEDED).isVisible()); i += 1) {
+    for (let i = 0; i < 40 && !(await tile(page, 1).isVisible()); i += 1) {
       await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
       await page.waitForTimeout(150);
     }
-    await expect(tile(page, SEEDED)).toBeVisible();
-    expect(await thumbnailPath(page, SEEDED)).toBe(unsigned(records[0].thumbnailUrl));
+    await expect(tile(page, 1)).toBeVisible();
+    expect(await thumbnailPath(page, 1)).toBe(unsigned(records[0].thumbnailUrl));
     expect(pages.length).toBe(Math.ceil(SEEDED / 60));
     expect(pages[1]).toMatch(/^\?limit=60&cursor=\d+$/);
     expect(await galleryList(page).getByRole('listitem').count()).toBeLessThan(90);
@@ -94,11 +95,11 @@ test.describe.serial('a seller with 250 saved results', () => {
   test('opens the preview, zooms, and downloads a full-size PNG', async ({ page }) => {
     await signIn(page, seller);
     await page.goto('/gallery');
-    await tile(page, 1).click();
-    const viewer = page.getByRole('dialog', { name: 'Result #1 preview' });
+    await tile(page, SEEDED).click();
+    const viewer = page.getByRole('dialog', { name: `Result #${SEEDED} preview` });
     await expect(viewer).toBeVisible();
     await expect(viewer.getByText('Scroll to zoom • Drag to pan • ESC to close')).toBeVisible();
-    const full = viewer.getByRole('img', { name: 'Result #1' });
+    const full = viewer.getByRole('img', { name: `Result #${SEEDED}` });
     expect(unsigned(await full.getAttribute('src'))).toBe(unsigned(records[SEEDED - 1].imageUrl));
     await expect.poll(() => full.evaluate((img) => img.naturalWidth)).toBe(SIZE.width);
 
@@ -111,18 +112,18 @@ test.describe.serial('a seller with 250 saved results', () => {
     await expect(zoom).toHaveText('100%');
 
     const [fromViewer] = await Promise.all([page.waitForEvent('download'), viewer.getByRole('button', { name: 'Download' }).click()]);
-    expect(fromViewer.suggestedFilename()).toBe('vton-result-1.png');
+    expect(fromViewer.suggestedFilename()).toBe(`vton-result-${SEEDED}.png`);
     await page.keyboard.press('Escape');
     await expect(viewer).toBeHidden();
 
     // the tile's own download button, reached from the keyboard
-    await tile(page, 3).focus();
+    await tile(page, SEEDED - 2).focus();
     await page.keyboard.press('Tab');
-    const download = page.getByRole('button', { name: 'Download Result #3', exact: true });
+    const download = page.getByRole('button', { name: `Download Result #${SEEDED - 2}`, exact: true });
     await expect(download).toBeFocused();
     await expect(download).toBeVisible();
     const [fromTile] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('Enter')]);
-    expect(fromTile.suggestedFilename()).toBe('vton-result-3.png');
+    expect(fromTile.suggestedFilename()).toBe(`vton-result-${SEEDED - 2}.png`);
     const file = await fromTile.path();
     const meta = await sharp(fs.readFileSync(file)).metadata();
     expect(meta).toMatchObject({ format: 'png', width: SIZE.width, height: SIZE.height });
@@ -136,15 +137,19 @@ test.describe.serial('a seller with 250 saved results', () => {
     expect(current.id).toBe(newest.id);
     expect((await request.get(current.imageUrl)).status()).toBe(200);
 
-    await tile(page, 1).hover();
-    await page.getByRole('button', { name: 'Delete Result #1', exact: true }).click();
+    await tile(page, SEEDED).hover();
+    await page.getByRole('button', { name: `Delete Result #${SEEDED}`, exact: true }).click();
     await expect(page.getByText('Image deleted', { exact: true })).toBeVisible();
     await expect(page.getByText('Generated image has been removed from your gallery.')).toBeVisible();
-    await expect.poll(() => thumbnailPath(page, 1)).toBe(unsigned(records[SEEDED - 2].thumbnailUrl));
+    await expect(tile(page, SEEDED)).toHaveCount(0);
+    expect(await thumbnailPath(page, SEEDED - 1)).toBe(unsigned(records[SEEDED - 2].thumbnailUrl));
+    // the delete is sent once its undo window ("Undo" in the toast) has passed
+    await page.waitForResponse((r) => r.request().method() === 'DELETE' && r.url().endsWith(`/api/generated-images/${current.id}`), { timeout: 20_000 });
 
     await page.reload();
-    await expect(tile(page, 1)).toBeVisible();
-    expect(await thumbnailPath(page, 1)).toBe(unsigned(records[SEEDED - 2].thumbnailUrl));
+    await expect(tile(page, SEEDED - 1)).toBeVisible();
+    expect(await thumbnailPath(page, SEEDED - 1)).toBe(unsigned(records[SEEDED - 2].thumbnailUrl));
+    await expect(tile(page, SEEDED)).toHaveCount(0); // no number is reused
     await expect(page.getByText(`${SEEDED - 1} saved results`)).toBeVisible();
     const status = (await request.get(current.imageUrl)).status();
     expect([403, 404]).toContain(status);

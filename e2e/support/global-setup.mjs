@@ -25,7 +25,7 @@ export default async function globalSetup() {
   const stack = await startStack({
     dataDir,
     ports: anyFreePorts(),
-    env: { ...withoutReplacements(process.env), ENGINE_DELAY_MS: process.env.ENGINE_DELAY_MS ?? '1500', WEBHOOKS_LOCAL_MODE: 'true' },
+    env: { ...withoutReplacements(process.env), ENGINE_DELAY_MS: process.env.ENGINE_DELAY_MS ?? '1500', WEBHOOKS_LOCAL_MODE: 'true', MAIL_SEND_LIMIT_PER_IP: '1000' },
     quiet: false,
     log: (s) => logStream.write(`${s}\n`),
     write: (s) => logStream.write(s),

@@ -8,6 +8,7 @@ import { InternalModule } from './internal/internal.module.js';
 import { ModelsModule } from './models/models.module.js';
 import { StorageModule } from './storage/storage.module.js';
 import { StorageReadiness } from './storage/storage.readiness.js';
+import { WorkspaceModule } from './workspace/workspace.module.js';
 
 @Module({})
 export class AppModule {
@@ -27,6 +28,7 @@ export class AppModule {
         ModelsModule,
         GeneratedImagesModule,
         InternalModule,
+        WorkspaceModule,
       ],
     };
   }

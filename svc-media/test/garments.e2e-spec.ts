@@ -92,6 +92,25 @@ describe('garments (real Postgres, S3 server, svc-auth tokens)', () => {
       expect(await pixel(cropped, 480, 630)).toEqual([255, 255, 255]);
     });
 
+    it('flattens transparency on white, in the stored photo and in the crop (transparent pixels stored as black stay white)', async () => {
+      // 200×200: a red square in the middle, transparent black around it (as many editors write it)
+      const cutOut = await sharp({ create: { width: 200, height: 200, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
+        .composite([{ input: await png(100, 100, '#ff0000'), left: 50, top: 50 }])
+        .png()
+        .toBuffer();
+      const { body: garment } = await upload(seller, cutOut, 'cutout.png').expect(201);
+      const stored = (await h.fetchSigned(garment.url)).body as Buffer;
+      expect((await sharp(stored).metadata()).hasAlpha).toBe(false);
+      expect(await pixel(stored, 5, 5)).toEqual([255, 255, 255]);
+      expect(await pixel(stored, 100, 100)).toEqual([255, 0, 0]);
+      const res = await h.http().post(`/api/garments/${garment.id}/crop`).set(bearer(seller))
+        .send({ x: 0, y: 0, width: 200, height: 200, naturalWidth: 200, naturalHeight: 200 }).expect(201);
+      const cropped = (await h.fetchSigned(res.body.croppedUrl)).body as Buffer;
+      // centred at its size on the 960 square: the photo spans 380..580
+      expect(await pixel(cropped, 385, 385)).toEqual([255, 255, 255]);
+      expect(await pixel(cropped, 480, 480)).toEqual([255, 0, 0]);
+    });
+
     it('refuses a crop below 20 px, outside the image or with missing fields', async () => {
       const { body: garment } = await upload(seller, await png(100, 100)).expect(201);
       const crop = (body: unknown) => h.http().post(`/api/garments/${garment.id}/crop`).set(bearer(seller)).send(body as object);

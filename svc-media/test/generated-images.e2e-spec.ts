@@ -75,6 +75,21 @@ describe('generated images (real Postgres, S3 server, svc-auth tokens)', () => {
   const save = (who: Seller, body: object) => h.http().post('/api/generated-images').set(bearer(who)).send(body);
   const list = (who: Seller, query = '') => h.http().get(`/api/generated-images${query}`).set(bearer(who));
 
+  it('numbers each seller\'s images 1, 2, 3… in the order saved, also when saved at once; a delete renumbers nothing', async () => {
+    const body = async (i: number) => ({ imageUrl: dataUrl(await jpeg(64, 48, '#336699'), 'image/jpeg'), prompt: `n${i}`, generationType: 'mock' });
+    const first = (await save(seller, await body(0)).expect(201)).body as GeneratedImageRecord;
+    const together = await Promise.all([1, 2, 3, 4].map(async (i) => (await save(seller, await body(i)).expect(201)).body as GeneratedImageRecord));
+    expect([first, ...together].map((image) => image.number).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5]);
+    await h.http().delete(`/api/generated-images/${first.id}`).set(bearer(seller)).expect(204);
+    const next = (await save(seller, await body(5)).expect(201)).body as GeneratedImageRecord;
+    expect(next.number).toBe(6);
+    const listed = ((await list(seller).expect(200)).body as GeneratedImagesPage).images;
+    expect(listed.map((image) => image.number)).toEqual([6, 5, 4, 3, 2]); // newest first, by number
+    // another seller starts at 1
+    const other = await h.seller();
+    expect(((await save(other, await body(9)).expect(201)).body as GeneratedImageRecord).number).toBe(1);
+  });
+
   it('saves a data URL as PNG with a thumbnail and lists it with signed URLs, never bytes', async () => {
     const res = await save(seller, {
       imageUrl: dataUrl(await jpeg(1200, 900, '#884422'), 'image/jpeg'),
@@ -95,6 +110,8 @@ describe('generated images (real Postgres, S3 server, svc-auth tokens)', () => {
       generationType: 'mock',
       metadata: { processedAt: '2026-01-01T00:00:00.000Z', scaleFactor: 1.5 },
       createdAt: expect.any(String),
+      number: 1,
+      modelFilename: null,
     });
     const full = (await h.fetchSigned(image.imageUrl).expect(200).expect('content-type', 'image/png')).body as Buffer;
     expect(await sharp(full).metadata()).toMatchObject({ format: 'png', width: 1200, height: 900 });

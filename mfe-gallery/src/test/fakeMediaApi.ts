@@ -1,6 +1,7 @@
 import type { GeneratedImageRecord, GeneratedImagesPage } from '@vton/contracts';
 
-export function imageRecord(id: number): GeneratedImageRecord {
+/** A saved image; `number` only when asked (without one the page numbers tiles by place). */
+export function imageRecord(id: number, number?: number): GeneratedImageRecord {
   return {
     id,
     imageUrl: `/api/media/files/full-${id}.png?sig=x`,
@@ -13,6 +14,8 @@ export function imageRecord(id: number): GeneratedImageRecord {
     generationType: 'mock',
     metadata: null,
     createdAt: new Date(Date.UTC(2026, 0, 1) + id * 1000).toISOString(),
+    number: number as number,
+    modelFilename: null,
   };
 }
 
@@ -34,7 +37,7 @@ export function installFakeMediaApi({ count, failDelete = false, listDelayMs = 0
       const rest = cursor ? ids.filter((id) => id < Number(cursor)) : ids;
       const page = rest.slice(0, limit);
       const body: GeneratedImagesPage = {
-        images: page.map(imageRecord),
+        images: page.map((id) => imageRecord(id)),
         nextCursor: rest.length > limit ? String(page[page.length - 1]) : null,
         total: ids.length,
       };

@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import styled from 'styled-components';
 import type { GarmentRecord } from '@vton/contracts';
 import { toast, useOpenGalleryListener, usePageTitle } from '@vton/shell-sdk';
@@ -21,13 +21,14 @@ import { ModelPhotosSection } from '../features/model-photos/components/ModelPho
 import { CropTool } from '../features/crop-tool/components/CropTool';
 import { MaskEditor } from '../features/mask-editor/components/MaskEditor';
 import { uploadMask } from '../features/mask-editor/api/uploadMask';
+import { hasUnapprovedMasks } from '../features/mask-editor/model/maskSessions';
 import { GenerateBar } from '../features/generation/components/GenerateBar';
 import { GenerationView } from '../features/generation/components/GenerationView';
 import { GenerationControllerContext, useGeneration } from '../features/generation/hooks/useGeneration';
 import type { GenerationController } from '../features/generation/utils/generationController';
 import { useWorkspaceSession } from './workspaceSession';
-import { ResultsDrawer } from '../features/results-drawer/components/ResultsDrawer';
-import { SIDEBAR, TOOL_LAYOUT_BREAKPOINT_PX } from '@vton/contracts';
+import { ResultsDrawer, downloadFailedToast } from '../features/results-drawer/components/ResultsDrawer';
+import { MOBILE_BREAKPOINT_PX, SIDEBAR, TOOL_LAYOUT_BREAKPOINT_PX } from '@vton/contracts';
 
 const Shell = styled.div`
   display: flex;
@@ -35,6 +36,14 @@ const Shell = styled.div`
   min-height: 480px;
   overflow: hidden;
   background: ${({ theme }) => theme.colors.background};
+  /* a phone: one column, the sections stacked, the page scrolls (never sideways) */
+  ${media.belowMobileBreakpoint} {
+    flex-direction: column;
+    height: auto;
+    min-height: calc(100vh - ${({ theme }) => theme.layout.headerHeight});
+    overflow: visible;
+    max-width: 100vw;
+  }
 `;
 
 const Sidebar = styled.aside`
@@ -50,14 +59,22 @@ const SidebarScroll = styled.div`
   flex: 1;
   min-height: 0;
   overflow-y: auto;
+  ${media.belowMobileBreakpoint} { overflow: visible; }
 `;
 
-const Canvas = styled.main`
+const Canvas = styled.main<{ $full: boolean }>`
   position: relative;
   flex: 1;
   min-width: 0;
   overflow: hidden;
   background: radial-gradient(80% 60% at 50% 40%, rgba(139, 108, 255, 0.08) 0%, rgba(11, 11, 18, 0) 100%);
+  ${media.belowMobileBreakpoint} {
+    flex: none;
+    width: 100%;
+    /* a tool or the generation view takes the whole screen; otherwise the preview sits below the sections */
+    height: ${({ $full, theme }) => ($full ? `calc(100vh - ${theme.layout.headerHeight})` : '60vh')};
+    min-height: 360px;
+  }
 `;
 
 const EmptyState = styled.p`
@@ -82,6 +99,8 @@ const Preview = styled.div`
   justify-content: center;
   gap: 20px;
   padding: 24px;
+  /* toasts sit at the bottom right from 768 px: the model strip stays above them */
+  ${media.fromMobileBreakpoint} { padding-bottom: 136px; }
   figure { display: flex; flex-direction: column; align-items: center; gap: 8px; min-height: 0; }
   figure img { max-width: min(100%, 520px); max-height: 56vh; object-fit: contain; background: #fff; border-radius: ${({ theme }) => theme.radii.md}; }
   figcaption { color: ${({ theme }) => theme.colors.textMuted}; font-size: 13px; }
@@ -92,6 +111,8 @@ const Strip = styled.ul`
   display: flex;
   gap: 8px;
   list-style: none;
+  margin: 0;
+  padding: 0;
   overflow-x: auto;
   max-width: 100%;
   img { height: 96px; border-radius: 8px; display: block; }
@@ -132,7 +153,17 @@ function CanvasContent({ onRetry, onOpenViewer }: { onRetry: (modelId: number) =
     return (
       <MaskEditor
         key={key}
-        photo={{ id, filename: inpaintModel.filename, url: inpaintModel.url, width: inpaintModel.width, height: inpaintModel.height }}
+        photo={{
+          id,
+          filename: inpaintModel.filename,
+          url: inpaintModel.url,
+          width: inpaintModel.width,
+          height: inpaintModel.height,
+          approvedMask:
+            inpaintModel.status === 'ready' && inpaintModel.inpaint
+              ? { url: inpaintModel.inpaint.processedMaskUrl, bounds: inpaintModel.inpaint.bounds }
+              : null,
+        }}
         onCancel={actions.closeTool}
         onApprove={(mask, thumbnail) => {
           actions.closeTool();
@@ -193,13 +224,30 @@ function Workspace() {
   const [viewerOpen, setViewerOpen] = useState(false);
   const tool = useWorkspace((s) => s.tool);
   const activeResult = useWorkspace((s) => s.activeResult);
+  const models = useWorkspace((s) => s.models);
+  const modelFilenames = useMemo(() => new Map(models.flatMap((m) => (m.id === null ? [] : [[m.id, m.filename] as const]))), [models]);
   const generation = useGeneration();
   useOpenGalleryListener(() => setDrawerOpen(true));
+  // paint not yet approved lives only in this page: the browser asks before the page closes
+  useEffect(() => {
+    const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      if (!hasUnapprovedMasks()) return;
+      event.preventDefault();
+      event.returnValue = '';
+    };
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => window.removeEventListener('beforeunload', onBeforeUnload);
+  }, []);
   const closeDrawer = useCallback(() => setDrawerOpen(false), []);
 
   const toolOpen = tool !== 'none';
+  const showGeneration = useWorkspace((s) => s.showGeneration);
+  // below 768 px the studio is one column: the sidebar's sections full width, no separator
+  const phone = windowWidth < MOBILE_BREAKPOINT_PX;
+  // on a phone the generation view takes the screen like a tool (its Close brings the sections back)
+  const canvasFull = toolOpen || (phone && showGeneration);
   // spec §2: while a tool is open the canvas takes the main area; below 1024 px the sidebar hides
-  const sidebarHidden = toolOpen && windowWidth < TOOL_LAYOUT_BREAKPOINT_PX;
+  const sidebarHidden = (toolOpen && windowWidth < TOOL_LAYOUT_BREAKPOINT_PX) || (phone && showGeneration);
   // meanwhile the separator is disabled: the seller's width is kept and comes back when the tool closes
   const sidebarWidth = toolOpen ? Math.min(width, SIDEBAR.min) : width;
 
@@ -208,26 +256,31 @@ function Workspace() {
       <VisuallyHidden as="h1">Try-on workspace</VisuallyHidden>
       {!sidebarHidden && (
         <>
-          <Sidebar style={{ width: sidebarWidth }} aria-label="Workspace settings" data-testid="sidebar">
+          <Sidebar style={{ width: phone ? '100%' : sidebarWidth }} aria-label="Workspace settings" data-testid="sidebar">
             <SidebarScroll>
               <GarmentSection />
               <ModelPhotosSection />
             </SidebarScroll>
             <GenerateBar onTryOn={() => void generation.tryOn()} onMock={() => void generation.mock()} />
           </Sidebar>
-          <SidebarSeparator width={sidebarWidth} onChange={setWidth} disabled={toolOpen} />
+          {!phone && <SidebarSeparator width={sidebarWidth} onChange={setWidth} disabled={toolOpen} />}
         </>
       )}
-      <Canvas aria-label="Canvas">
+      <Canvas aria-label="Canvas" $full={canvasFull}>
         <CanvasContent onRetry={(modelId) => void generation.retry(modelId)} onOpenViewer={() => setViewerOpen(true)} />
       </Canvas>
-      <ResultsDrawer open={drawerOpen} onClose={closeDrawer} />
+      <ResultsDrawer open={drawerOpen} onClose={closeDrawer} modelFilenames={modelFilenames} />
       {!drawerOpen && (
         <ResultViewer
           imageUrl={viewerOpen && activeResult ? activeResult.imageUrl : null}
           alt="Active result"
           downloadFileName={FULLSCREEN_DOWNLOAD_NAME}
           onClose={() => setViewerOpen(false)}
+          onImageError={() => {
+            setViewerOpen(false);
+            toast({ title: 'Result no longer available', description: 'Its image could not be loaded.', variant: 'destructive' });
+          }}
+          onDownloadError={downloadFailedToast}
         />
       )}
     </Shell>

@@ -266,10 +266,12 @@ describe('resume after a reload', () => {
 
   it('reads only the record of its own user and survives parts that are gone', async () => {
     persist(5, { garmentId: 9, models: [], prompt: 'five', job: null });
+    // nothing of user 6 in this tab: their own workspace is asked of the server (an empty one here)
+    serve({ 'GET /api/media/workspace': { garmentId: null, modelIds: [], prompt: '', updatedAt: null } });
     const six = workspaceSessionFor(6);
     await six.restored;
     expect(six.store.getState().prompt).toBe('');
-    expect(api).not.toHaveBeenCalled();
+    expect(api.mock.calls.map(([method, path]) => `${method} ${path}`)).toEqual(['GET /api/media/workspace']);
 
     persist(7, { garmentId: 4, models: [{ id: 1, maskThumbnailUrl: null }], prompt: '', job: { id: 'gone', status: 'running', open: true } });
     serve({ 'GET /api/models': [] });
@@ -279,5 +281,18 @@ describe('resume after a reload', () => {
     expect(seven.store.getState()).toMatchObject({ garment: null, models: [], job: null, generating: false, restoring: false });
     expect(warn).toHaveBeenCalled();
     warn.mockRestore();
+  });
+
+  it('a tab with nothing of its own rebuilds the workspace the server keeps (another tab, the browser reopened)', async () => {
+    serve({
+      'GET /api/media/workspace': { garmentId: 9, modelIds: [2, 1], prompt: 'from the server', updatedAt: '2026-01-01T00:00:00.000Z' },
+      'GET /api/garments/9': garment,
+      'GET /api/models': [modelRecord(1, 'ready'), modelRecord(2, 'uploaded'), modelRecord(3, 'ready')],
+    });
+    const session = workspaceSessionFor(8);
+    expect(session.store.getState().restoring).toBe(true);
+    await session.restored;
+    expect(session.store.getState()).toMatchObject({ prompt: 'from the server', restoring: false, garment: { id: 9 } });
+    expect(session.store.getState().models.map((m) => [m.id, m.status])).toEqual([[2, 'uploaded'], [1, 'ready']]);
   });
 });

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import type { GarmentRecord, ModelPhotoRecord, TryOnJob } from '@vton/contracts';
+import type { GarmentRecord, ModelPhotoRecord, SaveWorkspaceRequest, TryOnJob, WorkspaceRecord } from '@vton/contracts';
 import { getAuthSessionId, useAuth } from '@vton/shell-sdk';
 import {
   createWorkspaceStore,
@@ -18,6 +18,7 @@ import {
 import { getGarment } from '../features/garment/api/getGarment';
 import { listModelPhotos } from '../features/model-photos/api/listModelPhotos';
 import { getTryOnJob } from '../features/generation/api/tryOnJobs';
+import { getSavedWorkspace, saveWorkspace } from './savedWorkspace';
 import { createDefaultGenerationController, defaultGenerationDeps } from '../features/generation/hooks/useGeneration';
 import type { GenerationController, GenerationDeps } from '../features/generation/utils/generationController';
 import { clearMaskSessions, retainMaskSessions } from '../features/mask-editor/model/maskSessions';
@@ -46,6 +47,9 @@ export interface WorkspaceSessionDeps {
   listModels: () => Promise<ModelPhotoRecord[]>;
   getJob: (id: string) => Promise<TryOnJob>;
   generation: GenerationDeps;
+  /** The workspace kept on the server, for a tab with nothing of its own (another tab, the browser reopened). */
+  getSavedWorkspace?: () => Promise<WorkspaceRecord>;
+  saveWorkspace?: (request: SaveWorkspaceRequest, options?: { keepalive?: boolean }) => Promise<void>;
 }
 
 const defaultDeps: WorkspaceSessionDeps = {
@@ -53,6 +57,8 @@ const defaultDeps: WorkspaceSessionDeps = {
   listModels: listModelPhotos,
   getJob: getTryOnJob,
   generation: defaultGenerationDeps,
+  getSavedWorkspace,
+  saveWorkspace,
 };
 
 interface Session extends WorkspaceSession {
@@ -105,7 +111,9 @@ export function useWorkspaceSession(): WorkspaceSession {
 
 function createSession(userId: number | null, token: string | null, deps: WorkspaceSessionDeps): Session {
   const persisted = userId === null ? null : readPersistedWorkspace(userId);
-  const store = createWorkspaceStore({ restoring: persisted !== null });
+  // nothing in this tab: the seller's workspace comes from the server (another tab, the browser reopened)
+  const fromServer = userId !== null && persisted === null && deps.getSavedWorkspace !== undefined;
+  const store = createWorkspaceStore({ restoring: persisted !== null || fromServer });
   const session = { userId, token, store, disposed: false, stopPersisting: () => {} } as Session;
   // a model photo removed from the workspace takes its mask in progress with it
   let models = store.getState().models;
@@ -125,12 +133,19 @@ function createSession(userId: number | null, token: string | null, deps: Worksp
     watchJob: (jobId, onJob, onError) => deps.generation.watchJob(jobId, guard(onJob), guard(onError)),
   });
   Object.assign(session, { generation });
-  const restored = (persisted ? restore(session, persisted, deps) : Promise.resolve())
+  const restored = (persisted ? restore(session, persisted, deps) : fromServer ? restoreFromServer(session, deps) : Promise.resolve())
     .catch((error) => console.error('Restoring the workspace failed', error))
     .finally(() => {
       if (session.disposed) return;
       store.setState({ restoring: false });
-      if (userId !== null) session.stopPersisting = persist(userId, store);
+      if (userId !== null) {
+        const stopLocal = persist(userId, store);
+        const stopServer = deps.saveWorkspace ? saveToServer(store, deps.saveWorkspace) : () => {};
+        session.stopPersisting = () => {
+          stopLocal();
+          stopServer();
+        };
+      }
     });
   Object.assign(session, { restored });
   return session;
@@ -148,6 +163,55 @@ function persist(userId: number, store: WorkspaceStore): () => void {
   };
   write();
   return store.subscribe(write);
+}
+
+/** How long the workspace waits for the seller to pause before it is saved on the server. */
+export const SAVE_WORKSPACE_DELAY_MS = 400;
+
+/**
+ * Keeps the server's workspace equal to this one (garment, model photos in order, prompt): saved
+ * shortly after each change, and at once (keepalive) when the page is hidden or closed.
+ */
+function saveToServer(store: WorkspaceStore, save: NonNullable<WorkspaceSessionDeps['saveWorkspace']>): () => void {
+  const request = (): SaveWorkspaceRequest => {
+    const s = store.getState();
+    return { garmentId: s.garment?.id ?? null, modelIds: s.models.flatMap((m) => (m.id === null ? [] : [m.id])), prompt: s.prompt };
+  };
+  let saved = JSON.stringify(request());
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  const flush = (keepalive: boolean) => {
+    if (timer) clearTimeout(timer);
+    timer = null;
+    const next = request();
+    const text = JSON.stringify(next);
+    if (text === saved) return;
+    saved = text;
+    save(next, { keepalive }).catch((error) => console.warn('Saving the workspace failed', error));
+  };
+  const unsubscribe = store.subscribe(() => {
+    if (JSON.stringify(request()) === saved) return;
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(() => flush(false), SAVE_WORKSPACE_DELAY_MS);
+  });
+  const onHide = () => flush(true);
+  window.addEventListener('pagehide', onHide);
+  // dropped on sign out: nothing more is sent (the token may already be another account's)
+  return () => {
+    if (timer) clearTimeout(timer);
+    unsubscribe();
+    window.removeEventListener('pagehide', onHide);
+  };
+}
+
+/** A tab with nothing of its own: the workspace as the server keeps it, rebuilt like after a reload. */
+async function restoreFromServer(session: Session, deps: WorkspaceSessionDeps): Promise<void> {
+  const saved = await deps.getSavedWorkspace!();
+  if (session.disposed || (saved.garmentId === null && saved.modelIds.length === 0 && saved.prompt === '')) return;
+  await restore(
+    session,
+    { version: 1, garmentId: saved.garmentId, models: saved.modelIds.map((id) => ({ id, maskThumbnailUrl: null })), prompt: saved.prompt, job: null },
+    deps,
+  );
 }
 
 /**

@@ -31,9 +31,18 @@ const Hint = styled.span`
 
 /** Spec §5: only files whose type starts with image/; single mode takes only the first. */
 export function pickImageFiles(files: FileList | File[] | null, multiple: boolean): File[] {
-  const images = Array.from(files ?? []).filter(isImageFile);
-  return multiple ? images : images.slice(0, 1);
+  return sortPicked(files, multiple).images;
 }
+
+/** The image files to take, and the files refused for not being images (named to the seller). */
+export function sortPicked(files: FileList | File[] | null, multiple: boolean): { images: File[]; refused: File[] } {
+  const all = Array.from(files ?? []);
+  const images = all.filter(isImageFile);
+  return { images: multiple ? images : images.slice(0, 1), refused: all.filter((file) => !isImageFile(file)) };
+}
+
+/** Why a file is refused before upload. */
+export const NOT_AN_IMAGE = 'not an image (JPG, PNG or WebP)';
 
 export interface DropZoneProps {
   title: string;
@@ -41,18 +50,21 @@ export interface DropZoneProps {
   multiple?: boolean;
   disabled?: boolean;
   onFiles: (files: File[]) => void;
+  /** Files that are not images, refused before any upload (the good ones still go to onFiles). */
+  onRefused?: (files: File[]) => void;
   icon?: ReactNode;
   /** Accessible name of the hidden file input (for tests and screen readers). */
   inputLabel: string;
 }
 
 /** A drop zone that is also a button opening the file picker. */
-export function DropZone({ title, hint, multiple = false, disabled, onFiles, icon, inputLabel }: DropZoneProps) {
+export function DropZone({ title, hint, multiple = false, disabled, onFiles, onRefused, icon, inputLabel }: DropZoneProps) {
   const input = useRef<HTMLInputElement>(null);
   const [over, setOver] = useState(false);
   const take = (files: FileList | File[] | null) => {
-    const picked = pickImageFiles(files, multiple);
-    if (picked.length > 0) onFiles(picked);
+    const { images, refused } = sortPicked(files, multiple);
+    if (refused.length > 0) onRefused?.(refused);
+    if (images.length > 0) onFiles(images);
   };
   const onDrop = (event: DragEvent) => {
     event.preventDefault();
@@ -99,7 +111,7 @@ export function DropZone({ title, hint, multiple = false, disabled, onFiles, ico
 }
 
 /** A hidden file input opened by a button elsewhere ("Replace", "Add more"). */
-export function useFilePicker(multiple: boolean, onFiles: (files: File[]) => void, label: string) {
+export function useFilePicker(multiple: boolean, onFiles: (files: File[]) => void, label: string, onRefused?: (files: File[]) => void) {
   const ref = useRef<HTMLInputElement>(null);
   const element = (
     <input
@@ -110,9 +122,10 @@ export function useFilePicker(multiple: boolean, onFiles: (files: File[]) => voi
       aria-label={label}
       hidden
       onChange={(event) => {
-        const picked = pickImageFiles(event.target.files, multiple);
+        const { images, refused } = sortPicked(event.target.files, multiple);
         event.target.value = '';
-        if (picked.length > 0) onFiles(picked);
+        if (refused.length > 0) onRefused?.(refused);
+        if (images.length > 0) onFiles(images);
       }}
     />
   );

@@ -16,17 +16,33 @@ export const SectionTitle = styled.h2`
   color: ${({ theme }) => theme.colors.textMuted};
 `;
 
-export const ProgressBar = styled.div<{ $value: number }>`
+const Track = styled.div`
   height: 4px;
   border-radius: 2px;
   background: rgba(255, 255, 255, 0.08);
   overflow: hidden;
-  &::after {
-    content: '';
+  > span {
     display: block;
     height: 100%;
-    width: ${({ $value }) => Math.round($value * 100)}%;
     background: ${({ theme }) => theme.colors.primary};
-    transition: width 0.15s ease;
   }
 `;
+
+/**
+ * An upload's progress bar, drawn at exactly the percentage it announces (no easing that would
+ * lag behind the text). Once every byte is sent the server still stores the photo: the caller
+ * says so in words ("Processing…") rather than "100%".
+ */
+export function ProgressBar({ value, label }: { value: number; label: string }) {
+  const percent = Math.round(Math.min(1, Math.max(0, value)) * 100);
+  return (
+    <Track role="progressbar" aria-label={label} aria-valuenow={percent} aria-valuemin={0} aria-valuemax={100} data-testid="upload-progress">
+      <span style={{ width: `${percent}%` }} />
+    </Track>
+  );
+}
+
+/** What an upload's status line says: the share sent, then that the server is processing it. */
+export function uploadStatusText(fraction: number): string {
+  return fraction < 1 ? `Uploading… ${Math.min(99, Math.round(fraction * 100))}%` : 'Processing…';
+}

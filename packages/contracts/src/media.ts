@@ -76,6 +76,10 @@ export interface GeneratedImageRecord {
   generationType: GenerationType;
   metadata: Record<string, unknown> | null;
   createdAt: string;
+  /** Its number in the seller's gallery ("Result #n", download vton-result-{n}.png): 1 for the first, never renumbered. */
+  number: number;
+  /** The file name of the model photo it was made from (the caption under "Result #n"). */
+  modelFilename: string | null;
 }
 
 /** GET /api/generated-images?limit=&cursor= → newest first. */
@@ -100,3 +104,25 @@ export interface GeneratedImagesPage {
  */
 export const MEDIA_FILE_VARIANTS = ['original', 'cropped', 'inpaint-cropped', 'inpaint-mask'] as const;
 export type MediaFileVariant = (typeof MEDIA_FILE_VARIANTS)[number];
+
+/** The most model photos a saved studio workspace holds. */
+export const MAX_WORKSPACE_MODELS = 200;
+
+/**
+ * The seller's studio workspace, kept on the server (GET/PUT /api/media/workspace): the garment,
+ * the model photos in order and the prompt. Its crop, masks and status come with those records.
+ */
+export interface WorkspaceRecord {
+  garmentId: number | null;
+  modelIds: number[];
+  prompt: string;
+  /** null before the seller ever saved one. */
+  updatedAt: string | null;
+}
+
+/** PUT /api/media/workspace body. */
+export interface SaveWorkspaceRequest {
+  garmentId: number | null;
+  modelIds: number[];
+  prompt: string;
+}

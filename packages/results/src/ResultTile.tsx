@@ -1,4 +1,4 @@
-import type { CSSProperties } from 'react';
+import { useId, useState, type CSSProperties } from 'react';
 import styled from 'styled-components';
 import { resultLabel } from './download.js';
 import { DownloadIcon, TrashIcon } from './icons.js';
@@ -48,6 +48,16 @@ const Label = styled.span`
   font-size: 12px;
   font-weight: 600;
   pointer-events: none;
+  max-width: calc(100% - 16px);
+  small {
+    display: block;
+    font-size: 11px;
+    font-weight: 500;
+    opacity: 0.85;
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
+  }
 `;
 
 const NewBadge = styled.span`
@@ -73,14 +83,18 @@ const Actions = styled.div`
   opacity: 0;
   transform: translateY(-4px);
   transition: opacity 0.15s ease, transform 0.15s ease;
-  ${TileFrame}:hover &,
+  /* hidden actions take no clicks: a tile that slid under a still cursor never offers its delete */
+  pointer-events: none;
+  ${TileFrame}[data-pointer='moved'] &,
   ${TileFrame}:focus-within & {
     opacity: 1;
     transform: none;
+    pointer-events: auto;
   }
   @media (hover: none) {
     opacity: 1;
     transform: none;
+    pointer-events: auto;
   }
 `;
 
@@ -109,6 +123,22 @@ const ActionButton = styled.button<{ $destructive?: boolean }>`
   }
 `;
 
+/**
+ * Where the pointer was at its previous move, recorded after every handler ran. The browser also
+ * sends a move when a tile slides under a resting cursor (after a delete): that one is where the
+ * pointer already was, so it reveals nothing.
+ */
+let lastPointer: { x: number; y: number } | null = null;
+if (typeof window !== 'undefined') {
+  window.addEventListener('pointermove', (event) => {
+    lastPointer = { x: event.clientX, y: event.clientY };
+  });
+}
+
+function pointerReallyMoved(event: { clientX: number; clientY: number }): boolean {
+  return lastPointer === null || lastPointer.x !== event.clientX || lastPointer.y !== event.clientY;
+}
+
 export interface ResultTileProps {
   /** Shown as "Result #n" (1 = newest). */
   n: number;
@@ -129,6 +159,10 @@ export interface ResultTileProps {
   onDelete?: () => void;
   /** A delete or download in flight: disables the action buttons. */
   busy?: boolean;
+  /** The thumbnail could not be loaded (the image was deleted meanwhile). */
+  onImageError?: () => void;
+  /** A caption under "Result #n": the model photo's file name. */
+  caption?: string;
   className?: string;
   style?: CSSProperties;
 }
@@ -137,14 +171,32 @@ export interface ResultTileProps {
  * One result in a grid: a button opening the viewer, with download (and delete for saved
  * images) revealed on hover and on keyboard focus, always shown on touch screens.
  */
-export function ResultTile({ n, thumbnailUrl, width, height, alt, isNew, onOpen, onDownload, onDelete, busy, className, style }: ResultTileProps) {
+export function ResultTile({ n, thumbnailUrl, width, height, alt, isNew, onOpen, onDownload, onDelete, busy, onImageError, caption, className, style }: ResultTileProps) {
   const label = resultLabel(n);
+  // actions show once the pointer moved over this tile, not when a tile slides under a resting cursor
+  const [pointerMoved, setPointerMoved] = useState(false);
+  const captionId = useId();
   return (
-    <TileFrame role="listitem" className={className} style={style} data-result-tile={n}>
-      <OpenButton type="button" onClick={onOpen} aria-label={isNew ? `${label}, new` : label}>
-        <img src={thumbnailUrl} alt={alt ?? label} width={width} height={height} loading="lazy" decoding="async" draggable={false} />
+    <TileFrame
+      role="listitem"
+      className={className}
+      style={style}
+      data-result-tile={n}
+      data-pointer={pointerMoved ? 'moved' : undefined}
+      onPointerMove={pointerMoved ? undefined : (event) => pointerReallyMoved(event) && setPointerMoved(true)}
+      onPointerLeave={() => setPointerMoved(false)}
+    >
+      <OpenButton type="button" onClick={onOpen} aria-label={isNew ? `${label}, new` : label} aria-describedby={caption ? captionId : undefined}>
+        <img src={thumbnailUrl} alt={alt ?? label} width={width} height={height} loading="lazy" decoding="async" draggable={false} onError={onImageError} />
       </OpenButton>
-      <Label aria-hidden="true">{label}</Label>
+      <Label aria-hidden={caption ? undefined : 'true'}>
+        <span aria-hidden="true">{label}</span>
+        {caption && (
+          <small id={captionId} data-testid="result-caption">
+            {caption}
+          </small>
+        )}
+      </Label>
       {isNew && <NewBadge aria-hidden="true">New</NewBadge>}
       {(onDownload || onDelete) && (
         <Actions>

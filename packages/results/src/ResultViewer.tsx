@@ -95,6 +95,10 @@ export interface ResultViewerProps {
   onDownload?: () => void | Promise<unknown>;
   /** The dialog's accessible name (default "Result preview"). */
   label?: string;
+  /** The image could not be loaded (deleted meanwhile, or the network failed): say so instead of spinning. */
+  onImageError?: () => void;
+  /** The default download failed (the caller tells the seller). */
+  onDownloadError?: () => void;
 }
 
 const FRAME_PADDING = 32;
@@ -105,7 +109,7 @@ const FRAME_PADDING = 32;
  * Escape to close. Escape is taken in the window's capture phase and stopped there, so a
  * drawer behind the viewer closes only on the next Escape.
  */
-export function ResultViewer({ imageUrl, alt = 'Result', onClose, downloadFileName = FULLSCREEN_DOWNLOAD_NAME, onDownload, label = 'Result preview' }: ResultViewerProps) {
+export function ResultViewer({ imageUrl, alt = 'Result', onClose, downloadFileName = FULLSCREEN_DOWNLOAD_NAME, onDownload, label = 'Result preview', onImageError, onDownloadError }: ResultViewerProps) {
   if (!imageUrl || typeof document === 'undefined') return null;
   return createPortal(
     <ViewerDialog
@@ -116,16 +120,18 @@ export function ResultViewer({ imageUrl, alt = 'Result', onClose, downloadFileNa
       downloadFileName={downloadFileName}
       onDownload={onDownload}
       label={label}
+      onImageError={onImageError}
+      onDownloadError={onDownloadError}
     />,
     document.body,
   );
 }
 
 type DialogProps = Required<Pick<ResultViewerProps, 'alt' | 'onClose' | 'downloadFileName' | 'label'>> &
-  Pick<ResultViewerProps, 'onDownload'> & { imageUrl: string };
+  Pick<ResultViewerProps, 'onDownload' | 'onImageError' | 'onDownloadError'> & { imageUrl: string };
 
 // Keyed by imageUrl: opening or changing the image starts again at 100 % (spec §4).
-function ViewerDialog({ imageUrl, alt, onClose, downloadFileName, onDownload, label }: DialogProps) {
+function ViewerDialog({ imageUrl, alt, onClose, downloadFileName, onDownload, label, onImageError, onDownloadError }: DialogProps) {
   const dialogRef = useRef<HTMLDivElement>(null);
   const frameRef = useRef<HTMLDivElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
@@ -264,9 +270,10 @@ function ViewerDialog({ imageUrl, alt, onClose, downloadFileName, onDownload, la
   const download = async () => {
     setDownloading(true);
     try {
-      await (onDownload ? onDownload() : downloadImage(imageUrl, downloadFileName));
+      if (onDownload) await onDownload();
+      else if (!(await downloadImage(imageUrl, downloadFileName))) onDownloadError?.();
     } catch (error) {
-      console.error('Download failed', error); // spec §8: a failed download is only logged
+      console.error('Download failed', error); // logged (spec §8); the caller's toast says so
     } finally {
       setDownloading(false);
     }
@@ -317,6 +324,11 @@ function ViewerDialog({ imageUrl, alt, onClose, downloadFileName, onDownload, la
           alt={alt}
           draggable={false}
           onLoad={(event) => setNatural({ width: event.currentTarget.naturalWidth, height: event.currentTarget.naturalHeight })}
+          onError={() => {
+            console.error('Image failed to load', imageUrl);
+            if (onImageError) onImageError();
+            else onClose();
+          }}
           style={{
             width: sized ? base.width : undefined,
             height: sized ? base.height : undefined,

@@ -41,6 +41,7 @@ export {
   addSessionResults,
   updateSessionResult,
   removeSessionResults,
+  announceImageDeleted,
   startPendingGeneration,
   updatePendingGeneration,
   finishPendingGeneration,

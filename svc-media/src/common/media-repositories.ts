@@ -6,6 +6,7 @@ import { GeneratedImage } from '../generated-images/entities/generated-image.ent
 import { TryOnResult } from '../generated-images/entities/try-on-result.entity.js';
 import { Garment } from '../garments/entities/garment.entity.js';
 import { ModelPhoto } from '../models/entities/model-photo.entity.js';
+import { Workspace } from '../workspace/entities/workspace.entity.js';
 
 /**
  * svc-media's tables. The kit connects the database in the background (the service starts
@@ -30,6 +31,10 @@ export class MediaRepositories {
 
   get tryOnResults(): Repository<TryOnResult> {
     return this.repository(TryOnResult);
+  }
+
+  get workspaces(): Repository<Workspace> {
+    return this.repository(Workspace);
   }
 
   private repository<T extends ObjectLiteral>(entity: EntityTarget<T>): Repository<T> {

@@ -7,11 +7,14 @@ import { ModelPhoto } from '../models/entities/model-photo.entity.js';
 import { CreateMediaSchema1767225600000 } from './migrations/1767225600000-create-media-schema.js';
 import { CreateMediaTables1767312000000 } from './migrations/1767312000000-create-media-tables.js';
 import { TryOnResultIdempotency1767398400000 } from './migrations/1767398400000-try-on-result-idempotency.js';
+import { ResultNumbers1767484800000 } from './migrations/1767484800000-result-numbers.js';
+import { Workspaces1767571200000 } from './migrations/1767571200000-workspaces.js';
+import { Workspace } from '../workspace/entities/workspace.entity.js';
 
 /** svc-media's tables (schema `media` by default): entity and migration classes, listed by hand. */
 export const mediaDatabase: ServiceDatabase = {
-  entities: [Garment, ModelPhoto, GeneratedImage, TryOnResult],
-  migrations: [CreateMediaSchema1767225600000, CreateMediaTables1767312000000, TryOnResultIdempotency1767398400000],
+  entities: [Garment, ModelPhoto, GeneratedImage, TryOnResult, Workspace],
+  migrations: [CreateMediaSchema1767225600000, CreateMediaTables1767312000000, TryOnResultIdempotency1767398400000, ResultNumbers1767484800000, Workspaces1767571200000],
 };
 
 /** A standalone data source, for scripts and the TypeORM CLI. */

@@ -15,6 +15,8 @@ import type { GeneratedImage } from './entities/generated-image.entity.js';
 
 export const DEFAULT_PAGE_SIZE = 50;
 export const MAX_PAGE_SIZE = 100;
+/** First key of the advisory lock that orders one seller's saves while their next number is taken. */
+const RESULT_NUMBER_LOCK = 21;
 
 @Injectable()
 export class GeneratedImagesService {
@@ -28,12 +30,16 @@ export class GeneratedImagesService {
     private readonly config: MediaConfig,
   ) {}
 
-  /** Newest first; the cursor is the last id seen (ids only grow). */
+  /**
+   * Newest first, by the seller's result number (the order they were saved in; ids are reserved
+   * before saving, so two saves at once may take ids in the other order). The cursor is the last
+   * number seen.
+   */
   async list(userId: number, limit = DEFAULT_PAGE_SIZE, cursor?: number): Promise<GeneratedImagesPage> {
     const [rows, total] = await Promise.all([
       this.db.generatedImages.find({
-        where: cursor ? { userId, id: LessThan(cursor) } : { userId },
-        order: { id: 'DESC' },
+        where: cursor ? { userId, number: LessThan(cursor) } : { userId },
+        order: { number: 'DESC' },
         take: limit + 1,
       }),
       this.db.generatedImages.countBy({ userId }),
@@ -41,7 +47,7 @@ export class GeneratedImagesService {
     const page = rows.slice(0, limit);
     return {
       images: page.map((row) => this.toRecord(row)),
-      nextCursor: rows.length > limit ? String(page[page.length - 1].id) : null,
+      nextCursor: rows.length > limit ? String(page[page.length - 1].number) : null,
       total,
     };
   }
@@ -72,7 +78,7 @@ export class GeneratedImagesService {
     if (tryOnResult && (!garmentId || !modelId)) {
       throw new ApiException(400, ErrorCode.INVALID_INPUT, 'A try-on result needs both garmentId and modelId');
     }
-    await this.assertOwnedReferences(userId, garmentId, modelId);
+    const modelFilename = await this.assertOwnedReferences(userId, garmentId, modelId);
     const { image, thumbnail: thumb } = await this.images.resultWithThumbnail(bytes, 'The image');
     const id = await reserveId(this.db.generatedImages);
     const key = objectKey({ userId, kind: 'generated', id, variant: 'full', ext: 'png' });
@@ -93,13 +99,20 @@ export class GeneratedImagesService {
       width: image.width,
       height: image.height,
       createdAt: new Date(),
+      number: 0, // set in the transaction below
+      modelFilename,
       ...(idempotencyKey ? { idempotencyKey } : {}),
     };
     try {
       await this.storage.put(key, image.data, image.contentType);
       await this.storage.put(thumbKey, thumb.data, thumb.contentType);
       await this.db.generatedImages.manager.transaction(async (tx) => {
-        await tx.getRepository(this.db.generatedImages.target).insert(row);
+        const images = tx.getRepository(this.db.generatedImages.target);
+        // the seller's next number: saves of one seller take turns here (workers save in parallel)
+        await tx.query('SELECT pg_advisory_xact_lock($1, $2)', [RESULT_NUMBER_LOCK, userId]);
+        const last = await images.createQueryBuilder('image').select('MAX(image.number)', 'max').where('image.userId = :userId', { userId }).getRawOne<{ max: number | null }>();
+        row.number = Number(last?.max ?? 0) + 1;
+        await images.insert(row);
         if (tryOnResult) {
           await tx.getRepository(this.db.tryOnResults.target).insert({
             userId, garmentId: garmentId!, modelId: modelId!, resultPath: key, generatedImageId: id, metadata: row.metadata,
@@ -120,14 +133,15 @@ export class GeneratedImagesService {
     await this.removeObjects([image.objectStorageKey, image.thumbnailObjectStorageKey]);
   }
 
-  /** A result may only point at the user's own garment and model. */
-  private async assertOwnedReferences(userId: number, garmentId: number | null, modelId: number | null): Promise<void> {
+  /** A result may only point at the user's own garment and model; answers the model photo's file name. */
+  private async assertOwnedReferences(userId: number, garmentId: number | null, modelId: number | null): Promise<string | null> {
     if (garmentId && !(await this.db.garments.existsBy({ id: garmentId, userId }))) {
       throw new ApiException(400, ErrorCode.INVALID_INPUT, `garmentId ${garmentId} is not one of your garments`);
     }
-    if (modelId && !(await this.db.models.existsBy({ id: modelId, userId }))) {
-      throw new ApiException(400, ErrorCode.INVALID_INPUT, `modelId ${modelId} is not one of your model photos`);
-    }
+    if (!modelId) return null;
+    const model = await this.db.models.findOne({ where: { id: modelId, userId }, select: { id: true, filename: true } });
+    if (!model) throw new ApiException(400, ErrorCode.INVALID_INPUT, `modelId ${modelId} is not one of your model photos`);
+    return model.filename;
   }
 
   private async findOwned(userId: number, id: number): Promise<GeneratedImage> {
@@ -149,6 +163,8 @@ export class GeneratedImagesService {
       generationType: image.generationType,
       metadata: image.metadata,
       createdAt: image.createdAt.toISOString(),
+      number: image.number,
+      modelFilename: image.modelFilename ?? null,
     };
   }
 

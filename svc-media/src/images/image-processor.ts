@@ -47,11 +47,13 @@ export class ImageProcessor {
 
   /**
    * Checks an uploaded file by its bytes (JPG, PNG, WebP), refuses pixel floods before
-   * decoding, and re-encodes it upright in its own format without metadata.
+   * decoding, and re-encodes it upright in its own format without metadata. Transparency is
+   * flattened on white (issue 21): many editors store transparent pixels as black, and what the
+   * crop tool and the mask editor show on white must be what the crop and the try-on use.
    */
   async normalizeUpload(bytes: Buffer, what = 'The file'): Promise<EncodedImage> {
-    const { format } = await this.checkInput(bytes, what);
-    return this.encode(this.open(bytes).rotate(), format, what);
+    const { format, meta } = await this.checkInput(bytes, what);
+    return this.encode(this.onWhite(this.open(bytes).rotate(), meta), format, what);
   }
 
   /**
@@ -68,7 +70,8 @@ export class ImageProcessor {
     if (format === 'png') return this.normalizeUpload(bytes, what);
     const upright = (meta.orientation ?? 1) === 1;
     const plainColour = meta.space === 'srgb' || meta.space === 'b-w';
-    if (upright && plainColour && (meta.pages ?? 1) === 1) {
+    // a WebP with transparency is decoded below and flattened on white, like a PNG
+    if (upright && plainColour && (meta.pages ?? 1) === 1 && !meta.hasAlpha) {
       try {
         const data = format === 'jpeg' ? stripJpegMetadata(bytes) : stripWebpMetadata(bytes);
         const ext = EXTENSION[format];
@@ -78,7 +81,7 @@ export class ImageProcessor {
         // An unusual stream: decoded below like a rotated one, so nothing is lost either way.
       }
     }
-    return this.encode(this.open(bytes).rotate(), 'png', what);
+    return this.encode(this.onWhite(this.open(bytes).rotate(), meta), 'png', what);
   }
 
   /** A small WebP preview for tiles and grids (≤ 400 px). */
@@ -119,12 +122,16 @@ export class ImageProcessor {
     return { image, thumbnail };
   }
 
-  /** The garment crop as planned: the image part scaled and placed on a white square, PNG. */
+  /**
+   * The garment crop as planned: the image part scaled and placed on a white square, PNG.
+   * Transparent pixels become white, never their stored colour (often black): a garment stored
+   * before uploads were flattened is cropped as the crop tool showed it too.
+   */
   async garmentCrop(bytes: Buffer, plan: GarmentCropPlan): Promise<EncodedImage> {
     const part = await this.open(bytes)
+      .flatten({ background: '#ffffff' })
       .extract(plan.extract)
       .resize(plan.resize.width, plan.resize.height, { fit: 'fill' })
-      .removeAlpha()
       .png()
       .toBuffer();
     const square = sharp({ create: { width: plan.target, height: plan.target, channels: 3, background: '#ffffff' } })
@@ -167,6 +174,11 @@ export class ImageProcessor {
       'The mask',
     );
     return { image, mask };
+  }
+
+  /** Transparency flattened on white; an opaque image is left as it is. */
+  private onWhite(image: Sharp, meta: Metadata): Sharp {
+    return meta.hasAlpha ? image.flatten({ background: '#ffffff' }) : image;
   }
 
   private open(bytes: Buffer): Sharp {

@@ -23,6 +23,14 @@ export interface SessionResult {
   scaleFactor?: number;
   generationType?: 'vton' | 'mock';
   savedImageId?: number;
+  /** Its number in the seller's gallery ("Result #n"), the same after a reload; set once saved. */
+  number?: number;
+  /** The model photo's file name, shown as the result's caption. */
+  modelFilename?: string;
+  /** The generation it came from (a try-on job, a mock run) and its model's place in it. */
+  batchId?: string;
+  batchIndex?: number;
+  batchStartedAt?: string;
 }
 
 /** Spec §3 pending generation: skeletons show while results are expected. */
@@ -126,6 +134,21 @@ export function removeSessionResults(predicate: (result: SessionResult) => boole
   // Removing seen results must not turn unseen ones into seen ones, nor the reverse.
   const removedSeen = state.results.slice(state.results.length - state.lastSeenCount).filter(predicate).length;
   commit({ ...state, results: kept, lastSeenCount: state.lastSeenCount - removedSeen });
+}
+
+// A gallery image deleted in another tab of this browser leaves this tab's session results too.
+// Only in a browser: on the server (prerendering) an open channel would keep Node from exiting.
+const channel: BroadcastChannel | null =
+  typeof window === 'undefined' || typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel('vton-session-results');
+channel?.addEventListener('message', (event: MessageEvent<{ deletedImageId?: number }>) => {
+  const id = event.data?.deletedImageId;
+  if (typeof id === 'number') removeSessionResults((result) => result.savedImageId === id);
+});
+
+/** A saved image was deleted: its session result leaves this tab and every other open tab. */
+export function announceImageDeleted(savedImageId: number): void {
+  removeSessionResults((result) => result.savedImageId === savedImageId);
+  channel?.postMessage({ deletedImageId: savedImageId });
 }
 
 /** Registers a generation that will bring `expectedCount` results; returns its id. */

@@ -52,6 +52,14 @@ export class GeneratedImage {
   @Column({ type: 'timestamptz', default: () => 'now()' })
   createdAt: Date;
 
+  /** Its number in the seller's gallery ("Result #n"), 1 for the first, never reused or renumbered. */
+  @Column({ type: 'integer' })
+  number: number;
+
+  /** The model photo's file name when it was made (the result's caption; the photo may be deleted later). */
+  @Column({ type: 'text', nullable: true })
+  modelFilename: string | null;
+
   /** Set by svc-generation's workers (job, model, run): the same key never yields a second image. */
   @Column({ type: 'text', nullable: true })
   idempotencyKey?: string | null;

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiErrorToast, apiRequest, removeSessionResults, toast } from '@vton/shell-sdk';
+import { apiErrorToast, apiRequest, getAuthToken, announceImageDeleted, toast } from '@vton/shell-sdk';
 import { GENERATED_IMAGES_KEY, galleryQueryKey, type GalleryData } from './generatedImages';
 
 /** DELETE /api/generated-images/:id */
@@ -21,14 +21,16 @@ export function withoutImage(data: GalleryData | undefined, id: number): Gallery
   return { ...data, pages: pages.map((page) => ({ ...page, total: Math.max(0, page.total - 1) })) };
 }
 
-/** Deletes a saved image: toast, the list refreshed, and the session result it came from forgotten. */
+/**
+ * Deletes a saved image for good (once its undo window has passed): the list refreshed, and the
+ * session result it came from forgotten. The "Image deleted" toast came when the seller clicked.
+ */
 export function useDeleteGeneratedImage() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteGeneratedImage,
     onSuccess: async (_void, id) => {
-      toast({ title: 'Image deleted', description: 'Generated image has been removed from your gallery.' });
-      removeSessionResults((result) => result.savedImageId === id);
+      announceImageDeleted(id);
       queryClient.setQueryData<GalleryData>(galleryQueryKey, (data) => withoutImage(data, id));
       await queryClient.invalidateQueries({ queryKey: GENERATED_IMAGES_KEY });
     },
@@ -37,4 +39,15 @@ export function useDeleteGeneratedImage() {
       toast(apiErrorToast(error, { title: 'Delete failed', description: 'Failed to delete the image. Please try again.', variant: 'destructive' }));
     },
   });
+}
+
+/** The page is closing inside an undo window: the delete still reaches the server (keepalive). */
+export function deleteGeneratedImageOnUnload(id: number): void {
+  const token = getAuthToken();
+  void fetch(`/api/generated-images/${id}`, {
+    method: 'DELETE',
+    keepalive: true,
+    credentials: 'include',
+    headers: token ? { Authorization: `Bearer ${token}` } : {},
+  }).catch(() => undefined);
 }

@@ -26,6 +26,8 @@ export interface GalleryGridProps {
   onDelete: (item: GalleryItem) => void;
   /** The saved image being deleted. */
   busyId?: number;
+  /** A thumbnail failed to load (deleted in another tab): the list is read again. */
+  onImageError?: () => void;
 }
 
 /**
@@ -33,7 +35,7 @@ export interface GalleryGridProps {
  * history (thousands of images) the page keeps a few dozen tiles mounted, sized by an
  * absolutely positioned row per `top`, in a box as tall as every row together.
  */
-export function GalleryGrid({ items, skeletonCount, onNearEnd, onOpen, onDownload, onDelete, busyId }: GalleryGridProps) {
+export function GalleryGrid({ items, skeletonCount, onNearEnd, onOpen, onDownload, onDelete, busyId, onImageError }: GalleryGridProps) {
   const ref = useRef<HTMLDivElement>(null);
   const [viewportWidth, setViewportWidth] = useState(() => window.innerWidth);
   const [width, setWidth] = useState(0);
@@ -112,6 +114,7 @@ export function GalleryGrid({ items, skeletonCount, onNearEnd, onOpen, onDownloa
           <ResultTile
             key={item.key}
             n={item.n}
+            caption={item.caption}
             thumbnailUrl={item.thumbnailUrl}
             width={item.width}
             height={item.height}
@@ -120,6 +123,7 @@ export function GalleryGrid({ items, skeletonCount, onNearEnd, onOpen, onDownloa
             onDownload={() => onDownload(item)}
             onDelete={item.savedId !== undefined ? () => onDelete(item) : undefined}
             busy={item.savedId !== undefined && item.savedId === busyId}
+            onImageError={onImageError}
           />
         ))}
       </ResultsGrid>,

@@ -10,7 +10,7 @@ import {
 } from '@vton/shell-sdk';
 import { renderWithHost } from '@vton/shell-sdk/testing';
 import { installFakeMediaApi } from '../../../test/fakeMediaApi';
-import { GALLERY_EMPTY_TEXT, GalleryPage } from './GalleryPage';
+import { GALLERY_EMPTY_TEXT, GalleryPage, UNDO_DELETE_MS } from './GalleryPage';
 
 const renderPage = () =>
   renderWithHost(<GalleryPage />, { path: '/gallery', mount: '/gallery/*', routes: { '/app': <h1>Try on workspace</h1> } });
@@ -116,27 +116,40 @@ describe('GalleryPage', () => {
     expect(api.calls).toContain('GET /api/media/files/full-1.png?sig=x');
   });
 
-  it('deletes a saved image: toast, and the refreshed list no longer has it', async () => {
+  it('deletes a saved image: it leaves at once with an "Undo" toast, and is deleted once the undo window passed', async () => {
     const api = installFakeMediaApi({ count: 3 });
     renderPage();
     fireEvent.click(await screen.findByRole('button', { name: 'Delete Result #1' }));
     expect(await screen.findByText('Image deleted')).toBeInTheDocument();
     expect(screen.getByText('Generated image has been removed from your gallery.')).toBeInTheDocument();
-    await waitFor(() => expect(tiles()).toHaveLength(2));
-    expect(api.calls.filter((c) => c === 'GET /api/generated-images?limit=60')).toHaveLength(2);
-    expect(api.calls).toContain('DELETE /api/generated-images/3');
-    expect(screen.getByText('2 saved results')).toBeInTheDocument();
-  });
+    expect(tiles()).toHaveLength(2);
+    expect(api.calls).not.toContain('DELETE /api/generated-images/3');
+    await waitFor(() => expect(api.calls).toContain('DELETE /api/generated-images/3'), { timeout: UNDO_DELETE_MS + 3000 });
+    await waitFor(() => expect(api.calls.filter((c) => c === 'GET /api/generated-images?limit=60')).toHaveLength(2));
+    await waitFor(() => expect(screen.getByText('2 saved results')).toBeInTheDocument());
+    expect(tiles()).toHaveLength(2);
+  }, 15_000);
 
-  it('a failed delete shows the destructive toast and keeps the image', async () => {
+  it('"Undo" in the toast brings the image back and nothing is deleted', async () => {
+    const api = installFakeMediaApi({ count: 3 });
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete Result #1' }));
+    expect(tiles()).toHaveLength(2);
+    fireEvent.click(await screen.findByRole('button', { name: 'Undo' }));
+    expect(tiles()).toHaveLength(3);
+    await new Promise((resolve) => setTimeout(resolve, UNDO_DELETE_MS + 500));
+    expect(api.calls.some((c) => c.startsWith('DELETE'))).toBe(false);
+  }, 15_000);
+
+  it('a failed delete shows the destructive toast and brings the image back', async () => {
     installFakeMediaApi({ count: 2, failDelete: true });
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
     renderPage();
     fireEvent.click(await screen.findByRole('button', { name: 'Delete Result #1' }));
-    expect(await screen.findByText('Delete failed')).toBeInTheDocument();
+    expect(await screen.findByText('Delete failed', undefined, { timeout: UNDO_DELETE_MS + 3000 })).toBeInTheDocument();
     expect(screen.getByText('Failed to delete the image. Please try again.')).toBeInTheDocument();
-    expect(tiles()).toHaveLength(2);
-  });
+    await waitFor(() => expect(tiles()).toHaveLength(2));
+  }, 15_000);
 
   it('keeps only the rows near the screen in the DOM and pages in more as the end comes near', async () => {
     const api = installFakeMediaApi({ count: 1000 });

@@ -1,12 +1,13 @@
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { TEMPORARILY_UNAVAILABLE } from '@vton/contracts';
-import { isTemporarilyUnavailable, useMarkResultsSeen, usePageTitle, useSessionResults } from '@vton/shell-sdk';
+import { TEMPORARILY_UNAVAILABLE, TOAST_DURATION_MS } from '@vton/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { isTemporarilyUnavailable, announceImageDeleted, toast, useMarkResultsSeen, usePageTitle, useSessionResults } from '@vton/shell-sdk';
 import { Button, Container, LoadingState, PageHeader, Spinner } from '@vton/ui';
 import { ResultViewer, downloadImage, resultFileName, resultLabel } from '@vton/results';
-import { useDeleteGeneratedImage } from '../api/deleteGeneratedImage';
-import { useGeneratedImages } from '../api/generatedImages';
+import { deleteGeneratedImageOnUnload, useDeleteGeneratedImage } from '../api/deleteGeneratedImage';
+import { GENERATED_IMAGES_KEY, useGeneratedImages } from '../api/generatedImages';
 import { useHalfSpeedWheel } from '../hooks/useHalfSpeedWheel';
 import { mergeGalleryItems, type GalleryItem } from '../utils/galleryItems';
 import { GalleryGrid } from './GalleryGrid';
@@ -47,6 +48,23 @@ const Problem = styled.div`
   color: ${({ theme }) => theme.colors.textMuted};
 `;
 
+const UndoButton = styled.button`
+  margin-left: 8px;
+  padding: 2px 10px;
+  border-radius: ${({ theme }) => theme.radii.sm};
+  border: 1px solid currentColor;
+  background: transparent;
+  color: inherit;
+  font-weight: 600;
+  cursor: pointer;
+`;
+
+const downloadFailedToast = () =>
+  toast({ title: 'Download failed', description: 'The image could not be downloaded. Please try again.', variant: 'destructive' });
+
+/** How long a delete can be undone from its toast: as long as the toast shows. */
+export const UNDO_DELETE_MS = TOAST_DURATION_MS;
+
 function countText(saved: number | undefined, session: number): string | undefined {
   if (saved === undefined) return undefined;
   const parts = [`${saved} saved ${saved === 1 ? 'result' : 'results'}`];
@@ -64,9 +82,16 @@ export function GalleryPage() {
   const pageRef = useRef<HTMLDivElement>(null);
   useHalfSpeedWheel(pageRef);
   const [viewing, setViewing] = useState<GalleryItem | null>(null);
+  // deletes inside their undo window: hidden at once, sent when the window closes
+  const [undoable, setUndoable] = useState<ReadonlySet<number>>(() => new Set());
+  const timers = useRef(new Map<number, ReturnType<typeof setTimeout>>());
+  const queryClient = useQueryClient();
 
   const saved = useMemo(() => gallery.data?.pages.flatMap((page) => page.images) ?? [], [gallery.data]);
-  const items = useMemo(() => mergeGalleryItems(results, saved), [results, saved]);
+  const items = useMemo(
+    () => mergeGalleryItems(results, saved).filter((item) => item.savedId === undefined || !undoable.has(item.savedId)),
+    [results, saved, undoable],
+  );
   const total = gallery.data?.pages[gallery.data.pages.length - 1]?.total;
 
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = gallery;
@@ -74,18 +99,82 @@ export function GalleryPage() {
     if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
   }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
 
+  const show = (id: number) =>
+    setUndoable((current) => {
+      const next = new Set(current);
+      next.delete(id);
+      return next;
+    });
+  const { mutate } = remove;
+
   const onDelete = useCallback(
     (item: GalleryItem) => {
-      if (item.savedId === undefined) return;
+      const id = item.savedId;
+      if (id === undefined) return;
       if (viewing?.key === item.key) setViewing(null);
-      remove.mutate(item.savedId);
+      setUndoable((current) => new Set(current).add(id));
+      const shown = toast({
+        title: 'Image deleted',
+        description: (
+          <>
+            Generated image has been removed from your gallery.
+            <UndoButton
+              type="button"
+              onClick={() => {
+                clearTimeout(timers.current.get(id));
+                timers.current.delete(id);
+                show(id);
+                shown.dismiss();
+              }}
+            >
+              Undo
+            </UndoButton>
+          </>
+        ),
+      });
+      timers.current.set(
+        id,
+        setTimeout(() => {
+          timers.current.delete(id);
+          mutate(id, { onError: () => show(id), onSuccess: () => show(id) });
+        }, UNDO_DELETE_MS),
+      );
     },
-    [remove, viewing],
+    [mutate, viewing],
   );
 
+  // leaving the page (or closing it) inside an undo window still deletes
+  useEffect(() => {
+    const flush = () => {
+      if (timers.current.size === 0) return;
+      for (const [id, timer] of timers.current) {
+        clearTimeout(timer);
+        deleteGeneratedImageOnUnload(id);
+        announceImageDeleted(id);
+      }
+      timers.current.clear();
+      void queryClient.invalidateQueries({ queryKey: GENERATED_IMAGES_KEY });
+    };
+    window.addEventListener('pagehide', flush);
+    return () => {
+      window.removeEventListener('pagehide', flush);
+      flush();
+    };
+  }, [queryClient]);
+
   const onDownload = useCallback((item: GalleryItem) => {
-    void downloadImage(item.imageUrl, resultFileName(item.n));
+    void downloadImage(item.imageUrl, resultFileName(item.n)).then((ok) => ok || downloadFailedToast());
   }, []);
+
+  // an image gone from storage (deleted in another tab): read the list again, once per burst
+  const refreshing = useRef(false);
+  const onImageError = useCallback(() => {
+    if (refreshing.current) return;
+    refreshing.current = true;
+    void queryClient.invalidateQueries({ queryKey: GENERATED_IMAGES_KEY }).finally(() => {
+      refreshing.current = false;
+    });
+  }, [queryClient]);
 
   const nothing = items.length === 0 && skeletonCount === 0;
   let body;
@@ -117,6 +206,7 @@ export function GalleryPage() {
           onDownload={onDownload}
           onDelete={onDelete}
           busyId={remove.isPending ? remove.variables : undefined}
+          onImageError={onImageError}
         />
         <Footer>
           {(gallery.isFetchingNextPage || (gallery.isPending && !nothing)) && <Spinner size={20} label="Loading more results" />}
@@ -140,6 +230,12 @@ export function GalleryPage() {
         label={viewing ? `${resultLabel(viewing.n)} preview` : undefined}
         downloadFileName={viewing ? resultFileName(viewing.n) : undefined}
         onClose={() => setViewing(null)}
+        onImageError={() => {
+          setViewing(null);
+          toast({ title: 'Result no longer available', description: 'Its image could not be loaded.', variant: 'destructive' });
+          onImageError();
+        }}
+        onDownloadError={downloadFailedToast}
       />
     </Page>
   );

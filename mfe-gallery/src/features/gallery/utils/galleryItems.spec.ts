@@ -37,4 +37,17 @@ describe('mergeGalleryItems', () => {
   it('never shows a saved image twice (page boundaries shifting after a delete)', () => {
     expect(mergeGalleryItems([], [imageRecord(5), imageRecord(4), imageRecord(4)]).map((i) => i.n)).toEqual([1, 2]);
   });
+
+  it('numbers tiles by their gallery number and keeps a saved session result in its saved place, with its caption', () => {
+    const items = mergeGalleryItems(
+      [{ ...session('fresh'), number: undefined }, { ...session('b', 8), number: 8 }],
+      [{ ...imageRecord(9, 9), modelFilename: 'look-1.jpg' }, { ...imageRecord(8, 8), modelFilename: 'look-2.jpg' }, imageRecord(5, 5)],
+    );
+    expect(items.map((i) => [i.key, i.n, i.isNew, i.caption])).toEqual([
+      ['session-fresh', 1, true, undefined],
+      ['saved-9', 9, false, 'look-1.jpg'],
+      ['session-b', 8, true, 'look-2.jpg'],
+      ['saved-5', 5, false, undefined],
+    ]);
+  });
 });

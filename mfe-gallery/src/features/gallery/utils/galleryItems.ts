@@ -4,8 +4,10 @@ import type { SessionResult } from '@vton/shell-sdk';
 /** One tile of the gallery page: a session result ("New") or a saved image, numbered newest first. */
 export interface GalleryItem {
   key: string;
-  /** "Result #n", 1 = newest. */
+  /** "Result #n": the image's gallery number (the same after a reload). */
   n: number;
+  /** The model photo's file name, under "Result #n". */
+  caption?: string;
   thumbnailUrl: string;
   /** Full size: only the viewer and downloads load it. */
   imageUrl: string;
@@ -17,38 +19,43 @@ export interface GalleryItem {
 }
 
 /**
- * Session results first (they are this session's, so the newest), then the saved images
- * already loaded, newest first; a session result that was saved shows once, as "New".
+ * This session's results not yet in the loaded pages first (the newest), then the saved images
+ * newest first, each in its saved place even when it is this session's ("New"): the order and the
+ * numbers are the ones a reload shows (issue 21). "Result #n" is the image's own gallery number;
+ * without one (not saved yet) it is the tile's place.
  */
 export function mergeGalleryItems(session: readonly SessionResult[], saved: readonly GeneratedImageRecord[]): GalleryItem[] {
-  const savedById = new Map(saved.map((image) => [image.id, image]));
-  const shown = new Set<number>();
+  const loaded = new Set(saved.map((image) => image.id));
+  const sessionBySaved = new Map(session.flatMap((result) => (result.savedImageId !== undefined ? [[result.savedImageId, result] as const] : [])));
   const items: GalleryItem[] = [];
   for (const result of session) {
-    const record = result.savedImageId !== undefined ? savedById.get(result.savedImageId) : undefined;
-    if (result.savedImageId !== undefined) shown.add(result.savedImageId);
+    if (result.savedImageId !== undefined && loaded.has(result.savedImageId)) continue;
     items.push({
       key: `session-${result.id}`,
-      n: items.length + 1,
-      thumbnailUrl: record?.thumbnailUrl ?? result.thumbnailUrl ?? result.imageUrl,
-      imageUrl: record?.imageUrl ?? result.imageUrl,
-      width: record?.width ?? result.width,
-      height: record?.height ?? result.height,
+      n: result.number ?? items.length + 1,
+      caption: result.modelFilename,
+      thumbnailUrl: result.thumbnailUrl ?? result.imageUrl,
+      imageUrl: result.imageUrl,
+      width: result.width,
+      height: result.height,
       isNew: true,
       savedId: result.savedImageId,
     });
   }
+  const shown = new Set<number>();
   for (const image of saved) {
     if (shown.has(image.id)) continue;
     shown.add(image.id); // a page boundary shifting after a delete must not show one twice
+    const result = sessionBySaved.get(image.id);
     items.push({
-      key: `saved-${image.id}`,
-      n: items.length + 1,
+      key: result ? `session-${result.id}` : `saved-${image.id}`,
+      n: image.number ?? items.length + 1,
+      caption: image.modelFilename ?? result?.modelFilename ?? undefined,
       thumbnailUrl: image.thumbnailUrl,
       imageUrl: image.imageUrl,
       width: image.width,
       height: image.height,
-      isNew: false,
+      isNew: result !== undefined,
       savedId: image.id,
     });
   }

@@ -14,6 +14,7 @@ import {
   type CropSquare,
 } from '../model/cropModel';
 import { cropGarment } from '../api/cropGarment';
+import { useEscapeToCancel } from '../../../hooks/useEscapeToCancel';
 
 /** Spec §9 touch drag threshold. */
 export const DRAG_THRESHOLD_PX = 5;
@@ -117,6 +118,8 @@ export function CropTool({ garment, onCancel, onCropped, onError }: CropToolProp
   const [saving, setSaving] = useState(false);
   const stage = useRef<HTMLDivElement>(null);
   const drag = useRef<Drag | null>(null);
+  // Escape cancels like the Cancel button (not while the crop is being saved)
+  useEscapeToCancel(onCancel, !saving);
 
   useLayoutEffect(() => {
     const element = stage.current;

@@ -1,8 +1,8 @@
 import styled from 'styled-components';
 import { toast } from '@vton/shell-sdk';
 import { Button } from '@vton/ui';
-import { DropZone, useFilePicker } from '../../../components/DropZone';
-import { ProgressBar, Section, SectionTitle } from '../../../components/Section';
+import { DropZone, NOT_AN_IMAGE, useFilePicker } from '../../../components/DropZone';
+import { ProgressBar, Section, SectionTitle, uploadStatusText } from '../../../components/Section';
 import { errorMessage } from '../../../lib/upload';
 import { garmentFromRecord, useWorkspace, useWorkspaceStore, workspaceActions } from '../../../stores/workspaceStore';
 import { uploadGarment } from '../api/uploadGarment';
@@ -86,7 +86,9 @@ export function GarmentSection() {
     }
   };
 
-  const picker = useFilePicker(false, (files) => void upload(files[0]), 'Replace garment photo');
+  const refuse = (files: File[]) =>
+    toast({ title: 'Not added', description: files.map((f) => `${f.name}: ${NOT_AN_IMAGE}`).join('; '), variant: 'destructive' });
+  const picker = useFilePicker(false, (files) => void upload(files[0]), 'Replace garment photo', refuse);
   const uploading = garment?.uploadProgress != null;
   const cropped = Boolean(garment?.croppedUrl);
 
@@ -99,6 +101,7 @@ export function GarmentSection() {
           hint="PNG, JPG up to 10MB"
           inputLabel="Garment photo"
           onFiles={(files) => void upload(files[0])}
+          onRefused={refuse}
         />
       ) : (
         <>
@@ -109,9 +112,9 @@ export function GarmentSection() {
               {uploading ? (
                 <>
                   <Status $done={false} role="status">
-                    Uploading… {Math.round((garment.uploadProgress ?? 0) * 100)}%
+                    {uploadStatusText(garment.uploadProgress ?? 0)}
                   </Status>
-                  <ProgressBar $value={garment.uploadProgress ?? 0} role="progressbar" aria-label="Garment upload" aria-valuenow={Math.round((garment.uploadProgress ?? 0) * 100)} aria-valuemin={0} aria-valuemax={100} />
+                  <ProgressBar value={garment.uploadProgress ?? 0} label="Garment upload" />
                 </>
               ) : (
                 <Status $done={cropped} data-testid="garment-status">

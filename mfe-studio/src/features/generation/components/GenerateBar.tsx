@@ -1,7 +1,7 @@
 import styled from 'styled-components';
 import { formatUnseenBadge, openGallery, useSessionResults } from '@vton/shell-sdk';
 import { Button, Spinner } from '@vton/ui';
-import { canTryOn, useWorkspace, useWorkspaceStore, workspaceActions } from '../../../stores/workspaceStore';
+import { canTryOn, isGarmentCropped, readyModels, useWorkspace, useWorkspaceStore, workspaceActions, type WorkspaceState } from '../../../stores/workspaceStore';
 import { PromptField } from './PromptField';
 
 const Bar = styled.div`
@@ -15,9 +15,32 @@ const Bar = styled.div`
 
 const Row = styled.div`
   display: flex;
+  flex-wrap: wrap;
   gap: 8px;
-  > :first-child { flex: 1; }
+  /* in crop/mask mode the sidebar is narrow: Mock and the results button wrap, never clip */
+  > :first-child { flex: 1 1 96px; }
 `;
+
+const Summary = styled.p`
+  font-size: 12px;
+  line-height: 1.4;
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+/**
+ * What Try on will do, said before it runs: how many of the photos will run, and why the
+ * others won't (issue 21: "2 photos have no approved mask").
+ */
+export function tryOnSummary(s: WorkspaceState): string | null {
+  const total = s.models.length;
+  if (total === 0) return null;
+  const ready = readyModels(s).length;
+  const parts = [`Try on will run ${ready} of ${total} ${total === 1 ? 'photo' : 'photos'}`];
+  const waiting = total - ready;
+  if (waiting > 0) parts.push(`${waiting} ${waiting === 1 ? 'photo has' : 'photos have'} no approved mask`);
+  if (!isGarmentCropped(s)) parts.push(s.garment ? 'crop the garment first' : 'add a garment first');
+  return `${parts.join(' · ')}.`;
+}
 
 const BadgeWrap = styled.span`
   position: relative;
@@ -79,11 +102,12 @@ export function GenerateBar({ onTryOn, onMock }: GenerateBarProps) {
   const generating = useWorkspace((s) => s.generating);
   const mockGenerating = useWorkspace((s) => s.mockGenerating);
   const { pendingTotal } = useSessionResults();
+  const summary = useWorkspace(tryOnSummary);
   return (
     <Bar>
       <PromptField value={prompt} onChange={(value) => workspaceActions(store).setPrompt(value)} />
       <Row>
-        <Button onClick={onTryOn} disabled={!enabled} loading={generating && !mockGenerating}>
+        <Button onClick={onTryOn} disabled={!enabled} loading={generating && !mockGenerating} aria-describedby={summary ? 'try-on-summary' : undefined}>
           Try on
         </Button>
         <Button variant="secondary" onClick={onMock} loading={mockGenerating} title="Test generation without using API credits">
@@ -91,6 +115,11 @@ export function GenerateBar({ onTryOn, onMock }: GenerateBarProps) {
         </Button>
         <GalleryButton generating={generating || pendingTotal > 0} />
       </Row>
+      {summary && (
+        <Summary id="try-on-summary" data-testid="try-on-summary">
+          {summary}
+        </Summary>
+      )}
     </Bar>
   );
 }

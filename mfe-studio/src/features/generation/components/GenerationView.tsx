@@ -1,6 +1,6 @@
 import styled from 'styled-components';
 import type { TryOnJobModel } from '@vton/contracts';
-import { Button, Spinner } from '@vton/ui';
+import { Button, Spinner, media } from '@vton/ui';
 import { useWorkspace, useWorkspaceStore, workspaceActions } from '../../../stores/workspaceStore';
 import { STATE_LABEL, isUnfinished, jobCounts, toSessionResult } from '../utils/jobProgress';
 
@@ -13,12 +13,16 @@ const Root = styled.div`
 
 const Head = styled.div`
   display: flex;
+  flex-wrap: wrap;
   align-items: center;
-  gap: 12px;
+  gap: 8px 12px;
   padding: 10px 16px;
   border-bottom: 1px solid ${({ theme }) => theme.colors.border};
   background: ${({ theme }) => theme.colors.surface};
   h2 { font-size: 15px; flex: 1; }
+  [data-testid='generation-progress'] { white-space: nowrap; }
+  /* a thumb-sized Close on a phone */
+  ${media.belowMobileBreakpoint} { button { min-height: 44px; min-width: 72px; } }
 `;
 
 const Body = styled.div`
@@ -27,12 +31,13 @@ const Body = styled.div`
   display: flex;
   gap: 16px;
   padding: 16px;
-  @media (max-width: 900px) { flex-direction: column; }
+  @media (max-width: 900px) { flex-direction: column; overflow-y: auto; }
 `;
 
 const Stage = styled.div`
   flex: 1;
   min-height: 0;
+  @media (max-width: 900px) { flex: none; height: 45vh; }
   min-width: 0;
   display: grid;
   place-items: center;
@@ -49,7 +54,7 @@ const List = styled.ul`
   gap: 8px;
   list-style: none;
   overflow: auto;
-  @media (max-width: 900px) { width: 100%; }
+  @media (max-width: 900px) { width: 100%; overflow: visible; }
 `;
 
 const Item = styled.li<{ $state: TryOnJobModel['state'] }>`
@@ -119,7 +124,7 @@ export function GenerationView({ onRetry, onOpenViewer }: GenerationViewProps) {
               return (
                 <Item key={m.modelId} $state={m.state} data-testid={`job-model-${m.modelId}`} data-state={m.state}>
                   {m.result ? (
-                    <ResultButton type="button" onClick={() => workspaceActions(store).showResult(toSessionResult(m.result!))} aria-label={`Show the result for ${name}`}>
+                    <ResultButton type="button" onClick={() => workspaceActions(store).showResult(toSessionResult(m.result!, job))} aria-label={`Show the result for ${name}`}>
                       <img src={m.result.savedImage?.thumbnailUrl ?? m.result.imageUrl} alt="" />
                     </ResultButton>
                   ) : (

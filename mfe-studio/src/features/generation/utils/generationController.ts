@@ -45,7 +45,7 @@ export function createGenerationController(store: WorkspaceStore, deps: Generati
       const known = new Set(getSessionResults().results.map((r) => r.id));
       const fresh = jobResults(next).filter((r) => !added.has(r.id) && !known.has(r.id));
       fresh.forEach((r) => added.add(r.id));
-      if (fresh.length > 0) addSessionResults(fresh.map(toSessionResult));
+      if (fresh.length > 0) addSessionResults(fresh.map((r) => toSessionResult(r, next)));
       const counts = jobCounts(next);
       updatePendingGeneration(pendingId, counts.pending);
       if (next.status === 'running' && counts.pending > 0) return;
@@ -60,10 +60,10 @@ export function createGenerationController(store: WorkspaceStore, deps: Generati
       if (!completedOnce.has(next.id)) {
         // spec §4: the first result becomes active and the generation view opens
         completedOnce.add(next.id);
-        workspaceActions(store).showResult(toSessionResult(results[0]));
+        workspaceActions(store).showResult(toSessionResult(results[0], next));
       } else if (fresh.length > 0) {
         // a retried model finished: show what it made
-        workspaceActions(store).showResult(toSessionResult(fresh[0]));
+        workspaceActions(store).showResult(toSessionResult(fresh[0], next));
       }
       if (counts.failed > 0) {
         toast({
@@ -133,10 +133,15 @@ export function createGenerationController(store: WorkspaceStore, deps: Generati
       try {
         await deps.sleep(MOCK_DELAY_MS);
         const now = Date.now();
+        const batchStartedAt = new Date(now).toISOString();
         const results: SessionResult[] = Array.from({ length: count }, (_, i) => {
           const photo = photos[i];
           return {
             id: `mock-${now}-${i}`,
+            batchId: `mock-${now}`,
+            batchIndex: i,
+            batchStartedAt,
+            modelFilename: photo?.filename,
             imageUrl: photo ? photo.url : deps.placeholder(i),
             processedAt: new Date(now - i).toISOString(),
             modelId: photo?.id ?? undefined,
@@ -150,24 +155,27 @@ export function createGenerationController(store: WorkspaceStore, deps: Generati
         finishPendingGeneration(pendingId);
         addSessionResults(results);
         workspaceActions(store).showResult(results[0]);
-        // saving is best effort: a failed save is only logged (spec §8)
-        for (const result of results) {
-          if (!result.garmentId || !result.modelId) continue;
-          void deps
-            .toDataUrl(result.imageUrl)
-            .then((imageUrl) =>
-              deps.saveImage({
+        // saving is best effort: a failed save is only logged (spec §8). One after another, in the
+        // models' order, so their gallery numbers follow that order too.
+        void (async () => {
+          for (const result of results) {
+            if (!result.garmentId || !result.modelId) continue;
+            try {
+              const imageUrl = await deps.toDataUrl(result.imageUrl);
+              const saved = await deps.saveImage({
                 imageUrl,
                 garmentId: result.garmentId,
                 modelId: result.modelId,
                 prompt,
                 generationType: 'mock',
                 metadata: { processedAt: result.processedAt, scaleFactor: 1 },
-              }),
-            )
-            .then((saved) => updateSessionResult(result.id, { savedImageId: saved.id, thumbnailUrl: saved.thumbnailUrl }))
-            .catch((error) => console.error('Saving the mock result failed', error));
-        }
+              });
+              updateSessionResult(result.id, { savedImageId: saved.id, thumbnailUrl: saved.thumbnailUrl, number: saved.number, modelFilename: saved.modelFilename ?? result.modelFilename });
+            } catch (error) {
+              console.error('Saving the mock result failed', error);
+            }
+          }
+        })();
       } catch (error) {
         finishPendingGeneration(pendingId);
         toast({ title: 'Mock VTON Generation Failed', description: errorMessage(error), variant: 'destructive' });

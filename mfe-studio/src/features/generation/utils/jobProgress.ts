@@ -53,8 +53,13 @@ export function jobFailureMessage(job: TryOnJob): string {
   return `All VTON requests failed: ${messages.join('; ')}`;
 }
 
-export function toSessionResult(result: TryOnResult): SessionResult {
+/** A job's result for the session store; with the job, it knows its place in the job's model order. */
+export function toSessionResult(result: TryOnResult, job?: TryOnJob): SessionResult {
+  const index = job ? job.models.findIndex((m) => m.modelId === result.modelId) : -1;
   return {
+    ...(job ? { batchId: job.id, batchStartedAt: job.createdAt } : {}),
+    ...(index >= 0 ? { batchIndex: index } : {}),
+    ...(result.savedImage ? { number: result.savedImage.number, modelFilename: result.savedImage.modelFilename ?? undefined } : {}),
     id: result.id,
     imageUrl: result.imageUrl,
     processedAt: result.processedAt,

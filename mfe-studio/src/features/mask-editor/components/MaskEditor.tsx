@@ -4,9 +4,10 @@ import { BRUSH_HARDNESS, BRUSH_SIZE } from '@vton/contracts';
 import { Button, Spinner } from '@vton/ui';
 import { loadImage } from '../../../lib/image';
 import { maskSessionFor, releaseMaskSession } from '../model/maskSessions';
-import { screenToImage, viewTransform, wheelZoomFactor } from '../model/view';
+import { actualScale, screenToImage, viewTransform, wheelZoomFactor } from '../model/view';
 import type { Point } from '../model/stroke';
-import { MaskRenderer } from '../utils/maskRenderer';
+import { MaskRenderer, surfacesFromApprovedMask } from '../utils/maskRenderer';
+import { useEscapeToCancel } from '../../../hooks/useEscapeToCancel';
 import { useMaskShortcuts } from '../hooks/useMaskShortcuts';
 
 const Root = styled.div`
@@ -81,6 +82,8 @@ export interface MaskEditorPhoto {
   url: string;
   width: number;
   height: number;
+  /** The approved mask on the server (white-on-black, cut to `bounds`): reopening shows its paint. */
+  approvedMask?: { url: string; bounds: { x: number; y: number; width: number; height: number } } | null;
 }
 
 export interface MaskEditorProps {
@@ -127,6 +130,40 @@ export function MaskEditor({ photo, onCancel, onApprove }: MaskEditorProps) {
   const frame = useRef(0);
 
   useMaskShortcuts(model, setSpaceDown, stage);
+  // Escape cancels like Cancel: the paint stays with the photo for the next opening
+  useEscapeToCancel(onCancel);
+
+  // an approved mask reopened starts from its paint (once per session: later openings keep their own)
+  const approvedUrl = photo.approvedMask?.url ?? null;
+  const needsSeed = approvedUrl !== null && session.surfaces === null && model.undoDepth === 0 && !model.getState().hasPaint;
+  const [seeded, setSeeded] = useState(!needsSeed);
+  const [seedError, setSeedError] = useState<string | null>(null);
+  useEffect(() => {
+    if (!needsSeed || !photo.approvedMask) return undefined;
+    let live = true;
+    const { bounds } = photo.approvedMask;
+    loadImage(photo.approvedMask.url).then(
+      (maskImage) => {
+        if (!live) return;
+        if (session.surfaces === null) {
+          session.surfaces = surfacesFromApprovedMask(maskImage, bounds, photo.width, photo.height);
+          model.startFromApprovedMask();
+        }
+        setSeeded(true);
+      },
+      (failure: Error) => {
+        if (!live) return;
+        // the photo can still be painted afresh
+        setSeedError(failure.message);
+        setSeeded(true);
+      },
+    );
+    return () => {
+      live = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [session]);
+  const ready = image && seeded ? image : null;
 
   // the editor takes the main area: focus goes to the stage, where Space+drag pans
   useEffect(() => {
@@ -135,8 +172,8 @@ export function MaskEditor({ photo, onCancel, onApprove }: MaskEditorProps) {
 
   // the renderer: offscreen full-resolution mask + the visible canvas
   useLayoutEffect(() => {
-    if (!image || !canvas.current || !stage.current) return undefined;
-    const r = new MaskRenderer(model, image, canvas.current, session.surfaces);
+    if (!ready || !canvas.current || !stage.current) return undefined;
+    const r = new MaskRenderer(model, ready, canvas.current, session.surfaces);
     renderer.current = r;
     // every opening starts at the default view (Cancel resets zoom)
     model.resetView();
@@ -155,7 +192,7 @@ export function MaskEditor({ photo, onCancel, onApprove }: MaskEditorProps) {
       r.dispose();
       renderer.current = null;
     };
-  }, [image, model, session]);
+  }, [ready, model, session]);
 
   // wheel zoom around the cursor (a non-passive listener, to keep the page from scrolling)
   useEffect(() => {
@@ -199,7 +236,7 @@ export function MaskEditor({ photo, onCancel, onApprove }: MaskEditorProps) {
   };
 
   const onPointerDown = (event: ReactPointerEvent<HTMLDivElement>) => {
-    if (!image || gesture.current) return;
+    if (!ready || gesture.current) return;
     const p = local(event);
     stage.current?.setPointerCapture?.(event.pointerId);
     if (event.button === 1 || (event.button === 0 && spaceDown)) {
@@ -259,7 +296,10 @@ export function MaskEditor({ photo, onCancel, onApprove }: MaskEditorProps) {
     }
   };
 
-  const zoomPercent = `${Math.round(state.view.zoom * 100)}%`;
+  // the percentage of the photo's own size on screen: the editor opens fitted, 100 % is one click away
+  const scale = actualScale(state.view, model.getViewport());
+  const zoomPercent = `${Math.round(scale * 100)}%`;
+  const fitted = state.view.zoom === 1 && state.view.panX === 0 && state.view.panY === 0;
   const stageCursor = panning ? 'grabbing' : spaceDown ? 'grab' : 'none';
 
   return (
@@ -307,8 +347,20 @@ export function MaskEditor({ photo, onCancel, onApprove }: MaskEditorProps) {
           <Button size="sm" variant="ghost" onClick={() => model.redo()} disabled={!state.canRedo} title="Redo (Ctrl+Y)">
             Redo
           </Button>
-          <Button size="sm" variant="outline" onClick={() => model.resetView()} aria-label={`Zoom ${zoomPercent}, reset view`} title="Reset view (Ctrl+0)">
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={() => model.resetView()}
+            aria-label={`Zoom ${zoomPercent}, fit to frame`}
+            title="Fit to frame (Ctrl+0)"
+            data-fitted={fitted}
+            data-scale={scale.toFixed(4)}
+            data-testid="editor-zoom"
+          >
             {zoomPercent}
+          </Button>
+          <Button size="sm" variant="ghost" onClick={() => model.setActualSize()} aria-label="Zoom to 100%" title="Actual pixels (100%)">
+            1:1
           </Button>
         </Group>
         <Spacer />
@@ -316,7 +368,7 @@ export function MaskEditor({ photo, onCancel, onApprove }: MaskEditorProps) {
           <Button size="sm" variant="outline" onClick={onCancel}>
             Cancel
           </Button>
-          <Button size="sm" onClick={() => void approve()} disabled={!state.hasPaint || !image} loading={approving}>
+          <Button size="sm" onClick={() => void approve()} disabled={!state.hasPaint || !ready} loading={approving}>
             Approve
           </Button>
         </Group>
@@ -336,9 +388,10 @@ export function MaskEditor({ photo, onCancel, onApprove }: MaskEditorProps) {
       >
         <canvas ref={canvas} data-testid="mask-canvas" data-undo-depth={model.undoDepth} data-has-paint={state.hasPaint} />
         {!spaceDown && !panning && <BrushCursor ref={cursor} style={{ display: 'none' }} />}
-        {!image && (
+        {!ready && (
           <Centre>{error ? <span role="alert">{error}</span> : <Spinner size={28} label="Loading photo" />}</Centre>
         )}
+        {seedError && <span hidden data-testid="approved-mask-error">{seedError}</span>}
       </Stage>
     </Root>
   );

@@ -1,7 +1,7 @@
 import { BRUSH_HARDNESS, BRUSH_SIZE, UNDO_HISTORY_LIMIT } from '@vton/contracts';
 import { ActionHistory } from './history';
 import { interpolateSegment, stampSpacing, type Point } from './stroke';
-import { INITIAL_VIEW, clampZoom, zoomAround, type EditorView, type Viewport } from './view';
+import { INITIAL_VIEW, actualSizeZoom, clampZoom, zoomAround, type EditorView, type Viewport } from './view';
 
 export type MaskTool = 'brush' | 'eraser';
 
@@ -64,6 +64,8 @@ export class MaskEditorModel {
   private listeners = new Set<(change: MaskChange) => void>();
   private active: { stroke: Stroke; carry: number } | null = null;
   private bakedPaint = false;
+  /** A stroke or a clear was made here: paint that would be lost if the page closed unapproved. */
+  private edited = false;
   private viewport: Viewport;
   private snapshot: MaskEditorState;
   private settings = { tool: 'brush' as MaskTool, brushSize: BRUSH_SIZE.default as number, hardness: BRUSH_HARDNESS.default as number };
@@ -156,6 +158,7 @@ export class MaskEditorModel {
     const active = this.active;
     if (!active) return;
     this.active = null;
+    this.edited = true;
     this.history.record({ kind: 'stroke', stroke: active.stroke });
     this.changed();
   }
@@ -164,6 +167,7 @@ export class MaskEditorModel {
   clear(): void {
     if (this.active) this.endStroke();
     if (!this.snapshot.hasPaint) return;
+    this.edited = true;
     this.history.record({ kind: 'clear' });
     this.emit({ type: 'rebuild', applied: this.history.applied });
     this.changed();
@@ -185,6 +189,19 @@ export class MaskEditorModel {
     this.emit({ type: 'rebuild', applied: this.history.applied });
     this.changed();
     return true;
+  }
+
+  /**
+   * The mask starts from paint already in the renderer's base (an approved mask reopened): it
+   * counts as paint, can be approved again, painted over, erased or cleared like any other.
+   */
+  get hasUnapprovedChanges(): boolean {
+    return this.edited;
+  }
+
+  startFromApprovedMask(): void {
+    this.bakedPaint = true;
+    this.changed();
   }
 
   // ---- view ----
@@ -213,6 +230,12 @@ export class MaskEditorModel {
     this.changed();
   }
 
+  /** 100 %: one photo pixel per screen pixel, around the centre (as near as the zoom limits allow). */
+  setActualSize(): void {
+    this.setZoom(actualSizeZoom(this.viewport));
+  }
+
+  /** Fit: the whole photo in the frame, centred (the view every opening starts from). */
   resetView(): void {
     this.view = INITIAL_VIEW;
     this.changed();

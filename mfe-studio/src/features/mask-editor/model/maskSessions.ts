@@ -50,3 +50,9 @@ export function clearMaskSessions(): void {
 export function maskSessionIds(): number[] {
   return [...sessions.keys()];
 }
+
+/** Whether any photo has paint not yet approved (the page warns before it closes). */
+export function hasUnapprovedMasks(): boolean {
+  for (const session of sessions.values()) if (session.model.hasUnapprovedChanges) return true;
+  return false;
+}

@@ -65,3 +65,13 @@ export function zoomAround(view: EditorView, viewport: Viewport, zoom: number, a
 export function wheelZoomFactor(deltaY: number): number {
   return Math.exp(-deltaY * 0.0015);
 }
+
+/** Screen px per photo px: what the zoom percentage shows (100 % = the photo's own pixels). */
+export function actualScale(view: EditorView, viewport: Viewport): number {
+  return fitScale(viewport) * view.zoom;
+}
+
+/** The zoom (over fit) at which one photo pixel is one screen pixel, within the editor's limits. */
+export function actualSizeZoom(viewport: Viewport): number {
+  return clampZoom(1 / fitScale(viewport));
+}

@@ -15,6 +15,36 @@ export interface MaskSurfaces {
   base: HTMLCanvasElement | null;
 }
 
+/**
+ * The surfaces of an approved mask reopened: the server keeps the mask as white-on-black PNG cut
+ * to `bounds`; painted pixels become the editor's lime, at the photo's full size. The base holds
+ * the same, so undo and clear work from it.
+ */
+export function surfacesFromApprovedMask(
+  maskImage: CanvasImageSource,
+  bounds: { x: number; y: number; width: number; height: number },
+  width: number,
+  height: number,
+): MaskSurfaces {
+  const mask = createCanvas(width, height);
+  const ctx = mask.getContext('2d', { willReadFrequently: true })!;
+  ctx.drawImage(maskImage, bounds.x, bounds.y, bounds.width, bounds.height);
+  const region = ctx.getImageData(bounds.x, bounds.y, bounds.width, bounds.height);
+  const [r, g, b] = MASK_COLOR.split(',').map((v) => Number(v.trim()));
+  const px = region.data;
+  for (let i = 0; i < px.length; i += 4) {
+    const painted = px[i];
+    px[i] = r;
+    px[i + 1] = g;
+    px[i + 2] = b;
+    px[i + 3] = painted;
+  }
+  ctx.putImageData(region, bounds.x, bounds.y);
+  const base = createCanvas(width, height);
+  base.getContext('2d')!.drawImage(mask, 0, 0);
+  return { mask, base };
+}
+
 function createCanvas(width: number, height: number): HTMLCanvasElement {
   const canvas = document.createElement('canvas');
   canvas.width = width;

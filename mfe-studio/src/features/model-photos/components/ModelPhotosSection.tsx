@@ -1,8 +1,9 @@
+import { useRef } from 'react';
 import styled from 'styled-components';
 import { toast } from '@vton/shell-sdk';
 import { Button, Spinner } from '@vton/ui';
-import { DropZone, useFilePicker } from '../../../components/DropZone';
-import { ProgressBar, Section, SectionTitle } from '../../../components/Section';
+import { DropZone, NOT_AN_IMAGE, useFilePicker } from '../../../components/DropZone';
+import { ProgressBar, Section, SectionTitle, uploadStatusText } from '../../../components/Section';
 import { errorMessage } from '../../../lib/upload';
 import {
   modelStatusFromRecord,
@@ -12,6 +13,7 @@ import {
   type WorkspaceModelPhoto,
 } from '../../../stores/workspaceStore';
 import { uploadModelPhotos } from '../api/uploadModelPhotos';
+import { removeModelPhoto } from '../api/removeModelPhoto';
 
 const Header = styled.div`
   display: flex;
@@ -30,6 +32,44 @@ const Grid = styled.ul`
   grid-template-columns: repeat(auto-fill, minmax(88px, 1fr));
   gap: 8px;
   list-style: none;
+  /* flush with the section's edges, like the drop zone and the garment above */
+  margin: 0;
+  padding: 0;
+`;
+
+const Item = styled.li`
+  position: relative;
+`;
+
+const RemoveButton = styled.button`
+  position: absolute;
+  top: 4px;
+  left: 4px;
+  width: 26px;
+  height: 26px;
+  display: grid;
+  place-items: center;
+  padding: 0;
+  border-radius: 50%;
+  border: 1px solid ${({ theme }) => theme.colors.borderStrong};
+  background: rgba(5, 5, 10, 0.8);
+  color: #fff;
+  font-size: 15px;
+  line-height: 1;
+  cursor: pointer;
+  opacity: 0;
+  transition: opacity 0.15s ease;
+  ${Item}:hover &,
+  ${Item}:focus-within &,
+  &:focus-visible { opacity: 1; }
+  @media (hover: none) { opacity: 1; }
+  &:hover { background: ${({ theme }) => theme.colors.destructive}; }
+  &:focus-visible { outline: 2px solid ${({ theme }) => theme.colors.focusRing}; outline-offset: 1px; }
+`;
+
+const UploadStatus = styled.span`
+  font-size: 12px;
+  color: ${({ theme }) => theme.colors.textMuted};
 `;
 
 const Tile = styled.button<{ $selected: boolean }>`
@@ -77,10 +117,10 @@ const Check = styled.span`
 
 let keyCounter = 0;
 
-function ModelTile({ model, selected, onSelect }: { model: WorkspaceModelPhoto; selected: boolean; onSelect: () => void }) {
+function ModelTile({ model, selected, onSelect, onRemove }: { model: WorkspaceModelPhoto; selected: boolean; onSelect: () => void; onRemove: () => void }) {
   const label = `${model.filename}${model.status === 'ready' ? ' (mask approved)' : model.status === 'processing' ? ' (processing)' : ''}`;
   return (
-    <li>
+    <Item>
       <Tile
         type="button"
         $selected={selected}
@@ -99,9 +139,17 @@ function ModelTile({ model, selected, onSelect }: { model: WorkspaceModelPhoto; 
         )}
         {model.status === 'ready' && <Check aria-hidden="true">✓</Check>}
       </Tile>
-    </li>
+      {model.id !== null && (
+        <RemoveButton type="button" onClick={onRemove} aria-label={`Remove ${model.filename}`} title="Remove from the batch">
+          <span aria-hidden="true">×</span>
+        </RemoveButton>
+      )}
+    </Item>
   );
 }
+
+/** One photo at a time, so one bad file never takes the good ones with it. */
+const UPLOADS_AT_ONCE = 2;
 
 /** Spec §2 "Import models": many photos, a count, add more, tiles that open the mask editor. */
 export function ModelPhotosSection() {
@@ -110,7 +158,7 @@ export function ModelPhotosSection() {
   const progress = useWorkspace((s) => s.modelsUploadProgress);
   const inpaintKey = useWorkspace((s) => s.inpaintModelKey);
 
-  const upload = async (files: File[]) => {
+  const upload = async (files: File[], refusedBefore: string[] = []) => {
     const placeholders: WorkspaceModelPhoto[] = files.map((file) => {
       const url = URL.createObjectURL(file);
       keyCounter += 1;
@@ -128,40 +176,106 @@ export function ModelPhotosSection() {
         uploadedAt: new Date().toISOString(),
       };
     });
-    const keys = new Set(placeholders.map((p) => p.key));
     store.setState((s) => ({ models: [...s.models, ...placeholders], modelsUploadProgress: 0 }));
+    // progress over the whole batch, by bytes sent
+    const sent = files.map(() => 0);
+    const totalBytes = files.reduce((sum, file) => sum + Math.max(1, file.size), 0);
+    const report = () => store.setState({ modelsUploadProgress: files.reduce((sum, file, i) => sum + sent[i] * Math.max(1, file.size), 0) / totalBytes });
+    const refused: string[] = [...refusedBefore];
+    const uploadOne = async (index: number) => {
+      const placeholder = placeholders[index];
+      try {
+        const [record] = await uploadModelPhotos([files[index]], (fraction) => {
+          sent[index] = fraction;
+          report();
+        });
+        store.setState((s) => ({
+          models: s.models.map((m) =>
+            m.key !== placeholder.key
+              ? m
+              : {
+                  ...m,
+                  key: `model-${record.id}`,
+                  id: record.id,
+                  filename: record.filename,
+                  url: record.url,
+                  thumbnailUrl: record.thumbnailUrl,
+                  width: record.width,
+                  height: record.height,
+                  status: modelStatusFromRecord(record),
+                  inpaint: record.inpaint,
+                  uploadedAt: record.uploadedAt,
+                },
+          ),
+        }));
+      } catch (error) {
+        sent[index] = 1;
+        report();
+        store.setState((s) => ({ models: s.models.filter((m) => m.key !== placeholder.key) }));
+        refused.push(`${files[index].name}: ${errorMessage(error)}`);
+      } finally {
+        URL.revokeObjectURL(placeholder.url);
+      }
+    };
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: Math.min(UPLOADS_AT_ONCE, files.length) }, async () => {
+        while (next < files.length) await uploadOne(next++);
+      }),
+    );
+    store.setState({ modelsUploadProgress: null });
+    if (refused.length > 0) reportRefused(refused, files.length + refusedBefore.length);
+  };
+
+  // one toast naming every refused file (a newer toast would replace an earlier one)
+  const reportRefused = (reasons: string[], offered: number) => {
+    const added = offered - reasons.length;
+    toast({
+      title: `${reasons.length} of ${offered} ${offered === 1 ? 'photo' : 'photos'} not added`,
+      description: `${reasons.join('; ')}${added > 0 ? `. The other ${added} ${added === 1 ? 'was' : 'were'} added.` : ''}`,
+      variant: 'destructive',
+    });
+  };
+
+  const take = (files: File[]) => {
+    const notImages = pendingRefused.current;
+    pendingRefused.current = [];
+    void upload(files, notImages.map((f) => `${f.name}: ${NOT_AN_IMAGE}`));
+  };
+  // the drop zone reports non-images first, then hands over the images: both end in one toast
+  const pendingRefused = useRef<File[]>([]);
+  const refuse = (files: File[]) => {
+    pendingRefused.current = files;
+    // when nothing else is coming (only non-images), say so now
+    queueMicrotask(() => {
+      if (pendingRefused.current === files) {
+        pendingRefused.current = [];
+        reportRefused(files.map((f) => `${f.name}: ${NOT_AN_IMAGE}`), files.length);
+      }
+    });
+  };
+
+  const remove = async (model: WorkspaceModelPhoto) => {
+    if (model.id === null) return;
+    const state = store.getState();
+    const index = state.models.findIndex((m) => m.key === model.key);
+    if (state.inpaintModelKey === model.key) workspaceActions(store).closeTool();
+    store.setState((s) => ({ models: s.models.filter((m) => m.key !== model.key) }));
     try {
-      const records = await uploadModelPhotos(files, (fraction) => store.setState({ modelsUploadProgress: fraction }));
-      store.setState((s) => ({
-        models: s.models.map((m) => {
-          const index = placeholders.findIndex((p) => p.key === m.key);
-          const record = records[index];
-          if (index < 0 || !record) return m;
-          return {
-            ...m,
-            key: `model-${record.id}`,
-            id: record.id,
-            filename: record.filename,
-            url: record.url,
-            thumbnailUrl: record.thumbnailUrl,
-            width: record.width,
-            height: record.height,
-            status: modelStatusFromRecord(record),
-            inpaint: record.inpaint,
-            uploadedAt: record.uploadedAt,
-          };
-        }),
-      }));
+      await removeModelPhoto(model.id);
     } catch (error) {
-      store.setState((s) => ({ models: s.models.filter((m) => !keys.has(m.key)) }));
-      toast({ title: 'Upload failed', description: errorMessage(error), variant: 'destructive' });
-    } finally {
-      store.setState({ modelsUploadProgress: null });
-      placeholders.forEach((p) => URL.revokeObjectURL(p.url));
+      // put it back where it was
+      store.setState((s) => {
+        if (s.models.some((m) => m.key === model.key)) return {};
+        const models = [...s.models];
+        models.splice(Math.min(index, models.length), 0, model);
+        return { models };
+      });
+      toast({ title: 'Could not remove the photo', description: errorMessage(error), variant: 'destructive' });
     }
   };
 
-  const picker = useFilePicker(true, (files) => void upload(files), 'Add more model photos');
+  const picker = useFilePicker(true, take, 'Add more model photos', refuse);
   const uploading = progress !== null;
 
   return (
@@ -175,7 +289,7 @@ export function ModelPhotosSection() {
         )}
       </Header>
       {models.length === 0 ? (
-        <DropZone title="Add model photos" hint="Select one or more photos" multiple inputLabel="Model photos" onFiles={(files) => void upload(files)} />
+        <DropZone title="Add model photos" hint="Select one or more photos" multiple inputLabel="Model photos" onFiles={take} onRefused={refuse} />
       ) : (
         <>
           <Grid aria-label="Model photos">
@@ -185,6 +299,7 @@ export function ModelPhotosSection() {
                 model={model}
                 selected={model.key === inpaintKey}
                 onSelect={() => workspaceActions(store).openInpaint(model.key)}
+                onRemove={() => void remove(model)}
               />
             ))}
           </Grid>
@@ -194,7 +309,10 @@ export function ModelPhotosSection() {
         </>
       )}
       {uploading && (
-        <ProgressBar $value={progress ?? 0} role="progressbar" aria-label="Model photos upload" aria-valuenow={Math.round((progress ?? 0) * 100)} aria-valuemin={0} aria-valuemax={100} />
+        <>
+          <UploadStatus role="status">{uploadStatusText(progress ?? 0)}</UploadStatus>
+          <ProgressBar value={progress ?? 0} label="Model photos upload" />
+        </>
       )}
       {picker.element}
     </Section>

@@ -1,9 +1,9 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import styled, { keyframes } from 'styled-components';
-import { useMarkResultsSeen, useSessionResults, type SessionResult } from '@vton/shell-sdk';
+import { removeSessionResults, toast, useMarkResultsSeen, useSessionResults, type SessionResult } from '@vton/shell-sdk';
 import { DRAWER_COLUMNS, FULLSCREEN_DOWNLOAD_NAME, ResultTile, ResultViewer, ResultsGrid, SkeletonTiles, downloadImage, resultFileName, resultLabel } from '@vton/results';
-import { Button, useFocusTrap } from '@vton/ui';
+import { Button, media, useFocusTrap } from '@vton/ui';
 
 const rise = keyframes`from { transform: translateY(100%); } to { transform: translateY(0); }`;
 const fade = keyframes`from { opacity: 0; } to { opacity: 1; }`;
@@ -39,12 +39,15 @@ const Head = styled.div`
   padding: 16px 20px;
   border-bottom: 1px solid ${({ theme }) => theme.colors.border};
   h2 { font-size: 18px; }
+  /* a thumb-sized Close on a phone */
+  ${media.belowMobileBreakpoint} { padding: 12px 16px; button { min-height: 44px; min-width: 72px; } }
 `;
 
 const Body = styled.div`
   flex: 1;
   overflow: auto;
   padding: 20px;
+  ${media.belowMobileBreakpoint} { padding: 12px; }
 `;
 
 const Empty = styled.p`
@@ -53,9 +56,40 @@ const Empty = styled.p`
   color: ${({ theme }) => theme.colors.textMuted};
 `;
 
+/**
+ * The drawer's order: the newest generation first, and within one generation the order of the
+ * model photos it ran (issue 21), not the order their results happened to finish in.
+ */
+export function drawerOrder(results: readonly SessionResult[]): SessionResult[] {
+  const startedAt = (r: SessionResult) => r.batchStartedAt ?? r.processedAt;
+  return results
+    .map((result, index) => ({ result, index }))
+    .sort((a, b) => {
+      const byBatch = startedAt(b.result).localeCompare(startedAt(a.result));
+      if (byBatch !== 0) return byBatch;
+      if ((a.result.batchId ?? a.result.id) !== (b.result.batchId ?? b.result.id)) return a.index - b.index;
+      return (a.result.batchIndex ?? a.index) - (b.result.batchIndex ?? b.index);
+    })
+    .map(({ result }) => result);
+}
+
+/** "Result #n": the gallery's number once saved (the same after a reload), else its place here. */
+export const resultNumber = (result: SessionResult, position: number): number => result.number ?? position + 1;
+
+/** The result's image is gone (deleted in the gallery, maybe in another tab): it leaves the drawer. */
+export function forgetMissingResult(result: SessionResult): void {
+  removeSessionResults((r) => r.id === result.id);
+  toast({ title: 'Result no longer available', description: 'Its image was deleted from your gallery.', variant: 'destructive' });
+}
+
+export const downloadFailedToast = () =>
+  toast({ title: 'Download failed', description: 'The image could not be downloaded. Please try again.', variant: 'destructive' });
+
 export interface ResultsDrawerProps {
   open: boolean;
   onClose: () => void;
+  /** File names of the workspace's model photos by id (captions of results not saved yet). */
+  modelFilenames?: ReadonlyMap<number, string>;
 }
 
 /**
@@ -63,9 +97,13 @@ export interface ResultsDrawerProps {
  * while generations are pending. Open means seen (also for results arriving while open).
  * Escape closes the fullscreen viewer first (it stops that Escape), then the drawer.
  */
-export function ResultsDrawer({ open, onClose }: ResultsDrawerProps) {
+export function ResultsDrawer({ open, onClose, modelFilenames }: ResultsDrawerProps) {
   const { results, skeletonCount } = useSessionResults();
   const [viewing, setViewing] = useState<{ result: SessionResult; n: number } | null>(null);
+  const ordered = useMemo(() => drawerOrder(results), [results]);
+  // the caption: the model photo's file name (from the saved result, or the workspace's photo)
+  const captionOf = (result: SessionResult) =>
+    result.modelFilename ?? (result.modelId !== undefined ? modelFilenames?.get(result.modelId) : undefined);
   const panelRef = useRef<HTMLDivElement>(null);
   const closeButton = useRef<HTMLButtonElement>(null);
   useMarkResultsSeen(open);
@@ -101,17 +139,22 @@ export function ResultsDrawer({ open, onClose }: ResultsDrawerProps) {
           ) : (
             <ResultsGrid columns={DRAWER_COLUMNS} aria-label="Results">
               <SkeletonTiles count={skeletonCount} />
-              {results.map((result, index) => (
-                <ResultTile
-                  key={result.id}
-                  n={index + 1}
-                  thumbnailUrl={result.thumbnailUrl ?? result.imageUrl}
-                  width={result.width}
-                  height={result.height}
-                  onOpen={() => setViewing({ result, n: index + 1 })}
-                  onDownload={() => void downloadImage(result.imageUrl, resultFileName(index + 1))}
-                />
-              ))}
+              {ordered.map((result, index) => {
+                const n = resultNumber(result, index);
+                return (
+                  <ResultTile
+                    key={result.id}
+                    n={n}
+                    caption={captionOf(result)}
+                    thumbnailUrl={result.thumbnailUrl ?? result.imageUrl}
+                    width={result.width}
+                    height={result.height}
+                    onOpen={() => setViewing({ result, n })}
+                    onDownload={() => void downloadImage(result.imageUrl, resultFileName(n)).then((ok) => ok || downloadFailedToast())}
+                    onImageError={() => forgetMissingResult(result)}
+                  />
+                );
+              })}
             </ResultsGrid>
           )}
         </Body>
@@ -121,6 +164,11 @@ export function ResultsDrawer({ open, onClose }: ResultsDrawerProps) {
         alt={viewing ? resultLabel(viewing.n) : undefined}
         downloadFileName={FULLSCREEN_DOWNLOAD_NAME}
         onClose={() => setViewing(null)}
+        onImageError={() => {
+          if (viewing) forgetMissingResult(viewing.result);
+          setViewing(null);
+        }}
+        onDownloadError={downloadFailedToast}
       />
     </>,
     document.body,

@@ -1,0 +1,23 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { MAX_WORKSPACE_MODELS, type SaveWorkspaceRequest } from '@vton/contracts';
+import { IsRecordId } from '@vton/service-kit';
+import { ArrayMaxSize, IsArray, IsOptional, IsString, MaxLength } from 'class-validator';
+
+/** PUT /api/media/workspace */
+export class SaveWorkspaceDto implements SaveWorkspaceRequest {
+  @ApiProperty({ type: 'integer', nullable: true })
+  @IsOptional()
+  @IsRecordId('garmentId')
+  garmentId!: number | null;
+
+  @ApiProperty({ type: 'array', items: { type: 'integer' } })
+  @IsArray({ message: 'modelIds must be a list of model photo ids' })
+  @ArrayMaxSize(MAX_WORKSPACE_MODELS, { message: `modelIds may hold at most ${MAX_WORKSPACE_MODELS} photos` })
+  @IsRecordId('modelIds', { each: true })
+  modelIds!: number[];
+
+  @ApiProperty()
+  @IsString({ message: 'prompt must be text' })
+  @MaxLength(10_000, { message: 'prompt must be at most 10000 characters' })
+  prompt!: string;
+}
