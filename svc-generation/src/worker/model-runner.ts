@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { ErrorCode, type TryOnResult } from '@vton/contracts';
+import { DEFAULT_GARMENT_CATEGORY, ErrorCode, type TryOnResult } from '@vton/contracts';
 import { ApiException } from '@vton/service-kit';
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -10,9 +10,10 @@ import { MediaNotFoundError, MediaUnavailableError } from '../media/media-http.j
 import { WorkerMediaClient, type JobOwner } from '../media/worker-media-client.js';
 import { GenerationMetrics } from '../metrics/generation-metrics.js';
 import { ResultFilesService } from '../results/result-files.service.js';
+import { composeProviderAnswer, tryOnWithProvider, type ProviderTryOnResult } from '../providers/provider-try-on.js';
+import { TRY_ON_PROVIDER, type TryOnInput, type TryOnOutput, type TryOnProvider } from '../providers/try-on-provider.js';
 import { vtonProcessingError } from '../try-on/try-on-errors.js';
-import { Semaphore } from '../vton/semaphore.js';
-import { TRY_ON_PROVIDER, type TryOnProvider } from '../vton/try-on-provider.js';
+import { Semaphore } from './semaphore.js';
 
 /** Where one model's time went (ms); everything but `vton` is svc-generation's own overhead. */
 export interface ModelTimings {
@@ -35,10 +36,12 @@ export function resultKey(run: Pick<RunContext, 'jobId' | 'modelId' | 'run'>): s
 }
 
 /**
- * One model end to end, as a worker runs it (spec §7): the crop, mask and garment from svc-media
- * (with the worker's service credential), the 960×960 inputs, the provider call, the composition
- * into the full photo, and the save to the gallery under the run's idempotency key. `signal` stops
- * the work only until the provider has answered: a result that exists is always saved.
+ * One model end to end, as a worker runs it: the model photo, its mask and the garment from
+ * svc-media (with the worker's service credential), the photo framed as the provider asks, one
+ * call to the provider VTON_PROVIDER chose (TRY_ON_PROVIDER), the answer blended back into the
+ * full photo through the feathered mask, and the save to the gallery under the run's idempotency
+ * key. `signal` stops the work only until the provider has answered: a result that exists is
+ * always saved.
  */
 @Injectable()
 export class ModelRunner {
@@ -57,7 +60,7 @@ export class ModelRunner {
     this.composeSlots = new Semaphore(config.COMPOSE_CONCURRENCY);
   }
 
-  get providerName(): string {
+  get providerName(): TryOnProvider['name'] {
     return this.provider.name;
   }
 
@@ -69,40 +72,35 @@ export class ModelRunner {
     const clock = (key: keyof ModelTimings, since: number) => (timings[key] = (timings[key] ?? 0) + performance.now() - since);
     let t = performance.now();
 
-    const [garment, crop, mask] = await Promise.all([
+    const [garment, original, mask] = await Promise.all([
       this.garmentOf(run, owner).catch((error) => {
         if (error instanceof MediaNotFoundError) throw vtonProcessingError(`garment ${run.garmentId} is no longer cropped`);
         throw error;
       }),
-      this.media.modelFile(owner, run.modelId, 'inpaint-cropped', signal),
+      this.media.modelFile(owner, run.modelId, 'original', signal),
       this.media.modelFile(owner, run.modelId, 'inpaint-mask', signal),
     ]).catch((error) => {
-      if (error instanceof MediaNotFoundError) throw vtonProcessingError(`the inpaint images of model ${run.modelId} are missing`);
+      if (error instanceof MediaNotFoundError) throw vtonProcessingError(`the photo or mask of model ${run.modelId} is missing`);
       throw inputsError(error, signal);
     });
     clock('inputs', t);
-    t = performance.now();
-    const inputs = await this.images.prepareVtonInputs(crop, mask, run.input.bounds);
-    clock('prepare', t);
 
-    const answer = await this.callProvider({ prompt: run.prompt, target: inputs.target, reference: garment, mask: inputs.mask }, signal);
-    timings.vton = answer.elapsedMs;
+    const job = { original, mask, bounds: run.input.bounds, garment, prompt: run.prompt, category: DEFAULT_GARMENT_CATEGORY, signal };
+    const answer: ProviderTryOnResult = await tryOnWithProvider(this.provider, job, (input) => this.callProvider(input));
+    timings.prepare = (timings.prepare ?? 0) + answer.timings.prepare;
+    timings.vton = answer.timings.provider;
     t = performance.now();
-    await this.images.assertImage(answer.image);
 
     let png: Buffer;
     let scaleFactor: number | undefined;
     try {
-      const composed = await this.composeSlots.run(async () => {
-        const original = await this.withMediaRetries(owner, (s) => this.media.modelFile(owner, run.modelId, 'original', s));
-        return this.images.compose({ original, result: answer.image, bounds: run.input.bounds, mask });
-      });
+      const composed = await this.composeSlots.run(() => composeProviderAnswer(job, answer));
       png = composed.png;
       scaleFactor = composed.scaleFactor;
     } catch (error) {
       // §8: a result that cannot be composed is still a result.
       this.logger.warn({ jobId: run.jobId, modelId: run.modelId }, `Composition failed, keeping the raw result: ${(error as Error).message}`);
-      png = await this.images.toPng(answer.image);
+      png = await this.images.toPng(answer.output.image);
     }
     clock('compose', t);
 
@@ -141,14 +139,15 @@ export class ModelRunner {
     return bytes;
   }
 
-  private async callProvider(request: Parameters<TryOnProvider['tryOn']>[0], signal?: AbortSignal) {
+  /** The provider call, counted in this worker's metrics. */
+  private async callProvider(input: TryOnInput): Promise<TryOnOutput> {
     const provider = this.provider.name;
     this.metrics.providerInFlight.inc({ provider });
     const stop = this.metrics.providerLatency.startTimer({ provider });
     try {
-      const answer = await this.provider.tryOn(request, { signal });
+      const output = await this.provider.tryOn(input);
       stop({ outcome: 'ok' });
-      return answer;
+      return output;
     } catch (error) {
       stop({ outcome: 'error' });
       throw error;
