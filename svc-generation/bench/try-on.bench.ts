@@ -107,7 +107,7 @@ it('svc-generation benchmark', async () => {
         const timings: Partial<ModelTimings> = {};
         const started = performance.now();
         await runner.run(
-          { jobId: randomUUID(), modelId: fourK.id, run: 1, userId: 900, attempts: 1, garmentId: garment.id, prompt: 'bench', input: { width: fourK.width, height: fourK.height, bounds: fourK.inpaint!.bounds } },
+          { jobId: randomUUID(), modelId: fourK.id, run: 1, userId: 900, attempts: 1, garmentId: garment.id, prompt: 'bench', garmentCategory: 'upper_body', input: { width: fourK.width, height: fourK.height, bounds: fourK.inpaint!.bounds } },
           { timings },
         );
         if (round === 0) continue; // warm-up

@@ -9,14 +9,14 @@ export interface GenerateRequest {
   garmentCategory?: GarmentCategory;
 }
 
-/** What kind of garment is tried on: the studio control's upper body / lower body / full-length. */
+/** The garment category: what kind of garment is tried on (the studio's Upper body / Lower body / Full length control). */
 export const GARMENT_CATEGORIES = ['upper_body', 'lower_body', 'full_body'] as const;
 export type GarmentCategory = (typeof GARMENT_CATEGORIES)[number];
 export const DEFAULT_GARMENT_CATEGORY: GarmentCategory = 'upper_body';
 export const GARMENT_CATEGORY_LABELS: Record<GarmentCategory, string> = {
   upper_body: 'Upper body',
   lower_body: 'Lower body',
-  full_body: 'Full-length',
+  full_body: 'Full length',
 };
 
 /** The try-on providers svc-generation can use (VTON_PROVIDER). */
@@ -84,6 +84,8 @@ export interface TryOnJob {
   id: string;
   garmentId: number;
   prompt: string;
+  /** The garment category the job was started with. */
+  garmentCategory?: GarmentCategory;
   status: 'running' | 'completed' | 'failed';
   models: TryOnJobModel[];
   createdAt: string;

@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { ErrorCode, type CropBounds, type ModelPhotoRecord } from '@vton/contracts';
+import { DEFAULT_GARMENT_CATEGORY, ErrorCode, type CropBounds, type GarmentCategory, type ModelPhotoRecord } from '@vton/contracts';
 import { ApiException } from '@vton/service-kit';
 import { MediaClient, MediaNotFoundError, type Caller } from '../media/media-client.js';
 import type { GenerateTryOnDto } from './dto/generate-try-on.dto.js';
@@ -16,6 +16,7 @@ export interface ReadyModel {
 export interface TryOnPlan {
   garmentId: number;
   prompt: string;
+  garmentCategory: GarmentCategory;
   models: ReadyModel[];
 }
 
@@ -67,6 +68,7 @@ export class TryOnService {
     return {
       garmentId: garment.id,
       prompt: request.prompt,
+      garmentCategory: request.garmentCategory ?? DEFAULT_GARMENT_CATEGORY,
       models: ready.map((m: ModelPhotoRecord, i) => ({ id: m.id, width: m.width, height: m.height, bounds: masks[i].bounds })),
     };
   }

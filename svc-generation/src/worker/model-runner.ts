@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { DEFAULT_GARMENT_CATEGORY, ErrorCode, type TryOnResult } from '@vton/contracts';
+import { ErrorCode, type TryOnResult } from '@vton/contracts';
 import { ApiException } from '@vton/service-kit';
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -85,7 +85,7 @@ export class ModelRunner {
     });
     clock('inputs', t);
 
-    const job = { original, mask, bounds: run.input.bounds, garment, prompt: run.prompt, category: DEFAULT_GARMENT_CATEGORY, signal };
+    const job = { original, mask, bounds: run.input.bounds, garment, prompt: run.prompt, category: run.garmentCategory, signal };
     const answer: ProviderTryOnResult = await tryOnWithProvider(this.provider, job, (input) => this.callProvider(input));
     timings.prepare = (timings.prepare ?? 0) + answer.timings.prepare;
     timings.vton = answer.timings.provider;
