@@ -40,6 +40,14 @@ export class FakeServer {
   retryAfterSeconds = 7;
   /** Polls answered "still queued" before `queued` completes. */
   queuedPolls = 2;
+  /**
+   * Scenarios of the next submissions (a FASHN run, a Vertex predict, a fal submit), one each, before
+   * `scenario` applies again: a batch whose models fare differently. A queued prediction keeps the
+   * scenario it was submitted under for its status polls and its result.
+   */
+  readonly upcoming: FakeScenario[] = [];
+  /** Each submission's time of arrival and the scenario it was answered with, in order. */
+  readonly submissions: { at: number; scenario: FakeScenario }[] = [];
   readonly requests: RecordedRequest[] = [];
   /** Documentation rules the adapter broke (answered 4xx); a passing test expects none. */
   readonly violations: string[] = [];
@@ -68,6 +76,22 @@ export class FakeServer {
     await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
     this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
     return this;
+  }
+
+  /** The scenario a new submission is answered with. */
+  takeScenario(): FakeScenario {
+    const scenario = this.upcoming.shift() ?? this.scenario;
+    this.submissions.push({ at: Date.now(), scenario });
+    return scenario;
+  }
+
+  /** Forgets what was asked and recorded (between tests). */
+  reset(): void {
+    this.scenario = 'success';
+    this.upcoming.length = 0;
+    this.submissions.length = 0;
+    this.requests.length = 0;
+    this.violations.length = 0;
   }
 
   /** Holds the answer until the client hangs up (the `slow` scenario). */
