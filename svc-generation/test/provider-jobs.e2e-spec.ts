@@ -30,6 +30,9 @@ interface ProviderCase {
   env(fake: FakeServer): Record<string, string | undefined>;
   /** Requests that start a try-on (a FASHN run, a Vertex predict, a fal submit). */
   submitPath: string;
+  /** The model (and version) the result's metadata names. */
+  model: string;
+  version?: string;
   /** What the seller reads for each failure (§8). */
   messages: Record<'bad-request' | 'unauthorized' | 'rate-limited' | 'server-error' | 'slow' | 'garbage', string>;
 }
@@ -42,6 +45,7 @@ const PROVIDERS: ProviderCase[] = [
     start: () => startFashnFake(FASHN_KEY),
     env: (fake) => ({ VTON_PROVIDER: 'fashn', FASHN_API_KEY: FASHN_KEY, FASHN_API_URL: (fake as FashnFake).base }),
     submitPath: '/v1/run',
+    model: 'tryon-v1.6',
     messages: {
       'bad-request': api('400 Bad Request', 'BadRequest: inputs.model_image: could not load the image'),
       unauthorized: api('401 Unauthorized', 'UnauthorizedAccess: Unauthorized: Invalid token'),
@@ -56,6 +60,8 @@ const PROVIDERS: ProviderCase[] = [
     start: () => startVertexFake(),
     env: (fake) => ({ VTON_PROVIDER: 'vertex', GOOGLE_APPLICATION_CREDENTIALS: (fake as VertexFake).credentialsFile, VERTEX_API_URL: fake.url }),
     submitPath: '/v1/projects/',
+    model: 'virtual-try-on-001',
+    version: '1',
     messages: {
       'bad-request': api('400 Bad Request', 'INVALID_ARGUMENT: Image editing failed with the following error: No person detected in the person image.'),
       unauthorized: api(
@@ -77,6 +83,7 @@ const PROVIDERS: ProviderCase[] = [
     // Leffa: its schema takes the garment category (garment_type).
     env: (fake) => ({ VTON_PROVIDER: 'fal', FAL_KEY, FAL_QUEUE_URL: fake.url, FAL_MODEL: 'fal-ai/leffa/virtual-tryon' }),
     submitPath: '/fal-ai/leffa/virtual-tryon',
+    model: 'fal-ai/leffa/virtual-tryon',
     messages: {
       'bad-request': api('400 Bad Request', 'Could not download the human image'),
       unauthorized: api('401 Unauthorized', 'Invalid Key Authorization header'),
@@ -205,6 +212,11 @@ describe.each(PROVIDERS)('VTON_PROVIDER=$name through POST /api/try-on/jobs (its
     expect(job.status).toBe('completed');
     expect(job.models.map((m) => [m.state, m.attempts, m.error])).toEqual(models.map(() => ['succeeded', 1, null]));
     for (const [i, model] of models.entries()) {
+      // What made the result is kept with it and with its gallery image.
+      const result = job.models[i].result!;
+      const made = { provider: provider.name, providerModel: provider.model, providerDurationMs: result.providerDurationMs, ...(provider.version ? { providerVersion: provider.version } : {}) };
+      expect(result).toMatchObject({ ...made, providerDurationMs: expect.any(Number) });
+      expect(result.savedImage!.metadata).toMatchObject(made);
       const png = await download(platform.media.url, job.models[i].result!.imageUrl);
       const meta = await sharp(png).metadata();
       const shown = await asShown(files[i].bytes);

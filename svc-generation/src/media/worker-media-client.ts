@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { INTERNAL_MEDIA_PATHS, type GeneratedImageRecord } from '@vton/contracts';
+import { INTERNAL_MEDIA_PATHS, type GeneratedImageRecord, type ResultProviderMetadata } from '@vton/contracts';
 import { GenerationConfig } from '../config/generation.config.js';
 import { MediaHttp } from './media-http.js';
 import { ServiceCredentials } from './service-credential.js';
@@ -15,7 +15,7 @@ export interface SaveResultInput {
   garmentId: number;
   modelId: number;
   prompt: string;
-  metadata: { processedAt: string; scaleFactor?: number };
+  metadata: { processedAt: string; scaleFactor?: number } & ResultProviderMetadata;
   /** One per job, model and run: saving twice with it yields one gallery image and one try_on_results row. */
   idempotencyKey: string;
 }

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { ErrorCode, type TryOnResult } from '@vton/contracts';
+import { ErrorCode, type ResultProviderMetadata, type TryOnResult } from '@vton/contracts';
 import { ApiException } from '@vton/service-kit';
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -113,6 +113,8 @@ export class ModelRunner {
       prompt: run.prompt,
       processedAt: new Date().toISOString(),
       ...(scaleFactor !== undefined ? { scaleFactor } : {}),
+      // Which provider made it, its model (and version) and how long its call took: kept with the result and the gallery image.
+      ...answer.metadata,
     };
     result.imageUrl = await this.save(run, owner, result, png);
     clock('save', t);
@@ -171,7 +173,11 @@ export class ModelRunner {
             garmentId: result.garmentId,
             modelId: result.modelId,
             prompt: result.prompt,
-            metadata: { processedAt: result.processedAt, ...(result.scaleFactor !== undefined ? { scaleFactor: result.scaleFactor } : {}) },
+            metadata: {
+              processedAt: result.processedAt,
+              ...(result.scaleFactor !== undefined ? { scaleFactor: result.scaleFactor } : {}),
+              ...providerMetadataOf(result),
+            },
             idempotencyKey: resultKey(run),
           },
           signal,
@@ -214,6 +220,16 @@ function inputsError(error: unknown, signal?: AbortSignal): unknown {
   }
   if (error instanceof ApiException) return vtonProcessingError(error.message, error.code === ErrorCode.SERVICE_UNAVAILABLE);
   return error;
+}
+
+/** The result's provider fields, as the gallery record's metadata keeps them. */
+function providerMetadataOf({ provider, providerModel, providerVersion, providerDurationMs }: TryOnResult): ResultProviderMetadata {
+  return {
+    ...(provider ? { provider } : {}),
+    ...(providerModel ? { providerModel } : {}),
+    ...(providerVersion ? { providerVersion } : {}),
+    ...(providerDurationMs !== undefined ? { providerDurationMs } : {}),
+  };
 }
 
 const ms = (value: number | undefined) => `${Math.round(value ?? 0)} ms`;

@@ -1,5 +1,5 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import { BADGE_CAP, SKELETON_CLEANUP_MS } from '@vton/contracts';
+import { BADGE_CAP, SKELETON_CLEANUP_MS, type TryOnProviderName } from '@vton/contracts';
 
 /**
  * This session's try-on results, shared by the studio (results drawer, badge) and the gallery
@@ -23,6 +23,8 @@ export interface SessionResult {
   scaleFactor?: number;
   generationType?: 'vton' | 'mock';
   savedImageId?: number;
+  /** The try-on provider that made it (the viewer shows its name). */
+  provider?: TryOnProviderName;
 }
 
 /** Spec §3 pending generation: skeletons show while results are expected. */

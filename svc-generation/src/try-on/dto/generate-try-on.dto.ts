@@ -23,7 +23,8 @@ export class GenerateTryOnDto {
   @MaxLength(2000, { message: 'prompt must be at most 2000 characters' })
   prompt: string = '';
 
-  @ApiProperty({ enum: GARMENT_CATEGORIES, required: false, default: DEFAULT_GARMENT_CATEGORY, description: 'The garment category; passed to providers that take one (FASHN, fal Leffa/CatVTON).' })
+  // No OpenAPI default: typed clients would then make the field required (openapi-typescript's defaultNonNullable).
+  @ApiProperty({ enum: GARMENT_CATEGORIES, required: false, description: 'The garment category (default upper_body); passed to providers that take one (FASHN, fal Leffa/CatVTON).' })
   @IsOptional()
   @IsIn(GARMENT_CATEGORIES, { message: `garmentCategory must be one of ${GARMENT_CATEGORIES.join(', ')}` })
   garmentCategory?: GarmentCategory = DEFAULT_GARMENT_CATEGORY;

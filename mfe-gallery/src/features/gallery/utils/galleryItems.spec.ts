@@ -37,4 +37,15 @@ describe('mergeGalleryItems', () => {
   it('never shows a saved image twice (page boundaries shifting after a delete)', () => {
     expect(mergeGalleryItems([], [imageRecord(5), imageRecord(4), imageRecord(4)]).map((i) => i.n)).toEqual([1, 2]);
   });
+
+  it('carries the provider that made each result (session result, or the saved record’s metadata) for the viewer', () => {
+    const saved = { ...imageRecord(7), metadata: { processedAt: '2026-01-01T00:00:00Z', provider: 'vertex', providerModel: 'virtual-try-on-001' } };
+    const items = mergeGalleryItems([{ ...session('a'), provider: 'fashn' }, session('b')], [saved, imageRecord(6)]);
+    expect(items.map((i) => [i.key, i.provider])).toEqual([
+      ['session-a', 'fashn'],
+      ['session-b', undefined],
+      ['saved-7', 'vertex'],
+      ['saved-6', undefined],
+    ]);
+  });
 });

@@ -64,6 +64,7 @@ export function toSessionResult(result: TryOnResult): SessionResult {
     scaleFactor: result.scaleFactor,
     generationType: 'vton',
     savedImageId: result.savedImage?.id,
+    provider: result.provider,
     thumbnailUrl: result.savedImage?.thumbnailUrl,
     width: result.savedImage?.width,
     height: result.savedImage?.height,

@@ -119,6 +119,7 @@ export function ResultsDrawer({ open, onClose }: ResultsDrawerProps) {
       <ResultViewer
         imageUrl={viewing?.result.imageUrl ?? null}
         alt={viewing ? resultLabel(viewing.n) : undefined}
+        provider={viewing?.result.provider}
         downloadFileName={FULLSCREEN_DOWNLOAD_NAME}
         onClose={() => setViewing(null)}
       />
