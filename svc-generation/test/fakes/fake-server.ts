@@ -56,12 +56,15 @@ export class FakeServer {
 
   constructor(private readonly handler: FakeHandler) {}
 
-  async start(): Promise<this> {
+  /** `port` 0: any free port (tests); `npm run fake-providers` gives fixed ones. */
+  async start(port = 0): Promise<this> {
     this.server = http.createServer((req, res) => {
       const chunks: Buffer[] = [];
       req.on('data', (c: Buffer) => chunks.push(c));
       req.on('end', () => {
         const recorded: RecordedRequest = { method: req.method ?? 'GET', path: req.url ?? '/', headers: req.headers, body: Buffer.concat(chunks) };
+        // A developer trying failures by hand (npm run fake-providers): POST /__fake/scenario {"scenario": "rate-limited"}.
+        if (recorded.method === 'POST' && recorded.path === '/__fake/scenario') return this.setScenarioFrom(recorded, res);
         this.requests.push(recorded);
         Promise.resolve(this.handler(recorded, res)).catch((error: unknown) => {
           if (error instanceof FakeRejection) {
@@ -73,9 +76,24 @@ export class FakeServer {
         });
       });
     });
-    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+    await new Promise<void>((resolve, reject) => {
+      this.server!.once('error', reject);
+      this.server!.listen(port, '127.0.0.1', resolve);
+    });
     this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
     return this;
+  }
+
+  private setScenarioFrom(req: RecordedRequest, res: http.ServerResponse): void {
+    let scenario: unknown;
+    try {
+      scenario = JSON.parse(req.body.toString('utf8')).scenario;
+    } catch {
+      scenario = undefined;
+    }
+    if (!FAKE_SCENARIOS.includes(scenario as FakeScenario)) return sendJson(res, 400, { error: `scenario must be one of ${FAKE_SCENARIOS.join(', ')}` });
+    this.scenario = scenario as FakeScenario;
+    sendJson(res, 200, { scenario: this.scenario });
   }
 
   /** The scenario a new submission is answered with. */

@@ -50,7 +50,7 @@ const SCHEMAS: Record<string, ModelSchema> = {
  * PUT …/cancel. Inputs are checked against the model's schema (pydantic's 422 otherwise); errors
  * are {"detail": …}. Serve it as FAL_QUEUE_URL.
  */
-export async function startFalFake(key: string): Promise<FalFake> {
+export async function startFalFake(key: string, port = 0): Promise<FalFake> {
   const requests = new Map<string, { model: string; polls: number; output: Buffer; inline: boolean; scenario: FakeScenario }>();
   const files = new Map<string, Buffer>();
   const cancelled: string[] = [];
@@ -140,7 +140,7 @@ export async function startFalFake(key: string): Promise<FalFake> {
       queue_position: 0,
     });
   });
-  await fake.start();
+  await fake.start(port);
   return Object.assign(fake, {
     cancelled,
     failWith(error?: string) {

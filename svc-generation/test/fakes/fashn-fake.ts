@@ -10,7 +10,7 @@ export type FashnFake = FakeServer & { base: string; failWith(error?: { name: st
  * {error: <Name>, message}; runtime failures are a 200 with status "failed". Serve it at
  * `${url}/v1` (FASHN_API_URL).
  */
-export async function startFashnFake(apiKey: string): Promise<FashnFake> {
+export async function startFashnFake(apiKey: string, port = 0): Promise<FashnFake> {
   const predictions = new Map<string, { polls: number; output: string; scenario: FakeScenario }>();
   const fake: FakeServer = new FakeServer(async (req, res) => {
     const submitting = req.method === 'POST' && req.path === '/v1/run';
@@ -87,7 +87,7 @@ export async function startFashnFake(apiKey: string): Promise<FashnFake> {
   });
   const outputs = new Map<string, Buffer>();
   const failure: { error?: { name: string; message: string } } = {};
-  await fake.start();
+  await fake.start(port);
   return Object.assign(fake, {
     base: `${fake.url}/v1`,
     /** Predictions fail at run time (HTTP 200, status "failed") with this FASHN error, e.g. PoseError. */

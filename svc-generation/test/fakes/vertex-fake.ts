@@ -27,7 +27,7 @@ const googleError = (code: number, status: string, message: string) => ({ error:
  * issues a short-lived access token; predict accepts only those tokens. Errors are
  * google.rpc.Status JSON.
  */
-export async function startVertexFake(): Promise<VertexFake> {
+export async function startVertexFake(options: { port?: number; credentialsDir?: string } = {}): Promise<VertexFake> {
   const project = 'studio-test-project';
   const clientEmail = 'try-on@studio-test-project.iam.gserviceaccount.com';
   const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
@@ -87,9 +87,10 @@ export async function startVertexFake(): Promise<VertexFake> {
     const image = await fakeResult(person.width, person.height);
     return sendJson(res, 200, { predictions: [{ mimeType: 'image/png', bytesBase64Encoded: image.toString('base64') }], modelVersionId: '1' });
   });
-  await fake.start();
+  await fake.start(options.port ?? 0);
 
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vertex-fake-'));
+  const dir = options.credentialsDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'vertex-fake-'));
+  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
   const account = (key: typeof privateKey) => ({
     type: 'service_account',
     project_id: project,
@@ -118,7 +119,7 @@ export async function startVertexFake(): Promise<VertexFake> {
   const close = fake.close.bind(fake);
   state.close = async () => {
     await close();
-    fs.rmSync(dir, { recursive: true, force: true });
+    if (!options.credentialsDir) fs.rmSync(dir, { recursive: true, force: true });
   };
   return state;
 }
