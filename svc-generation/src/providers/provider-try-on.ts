@@ -1,13 +1,13 @@
 import type { CropBounds, GarmentCategory, ResultProviderMetadata } from '@vton/contracts';
 import { TRY_ON_PROVIDER_LABELS, type TryOnProviderName } from '@vton/contracts';
 import { assertImage } from '../imaging/image-processor.js';
-import { composeIntoPhoto, prepareProviderInputs, type ComposedImage, type FramePlacement } from '../imaging/mask-composer.js';
+import { composeIntoPhoto, prepareProviderInputs, type ComposedImage, type DecodedPhoto, type FramePlacement } from '../imaging/mask-composer.js';
 import type { TryOnInput, TryOnOutput, TryOnProvider } from './try-on-provider.js';
 
 /** One model photo's try-on, as the worker has it from svc-media. */
 export interface ModelTryOn {
-  /** The stored model photo (full resolution, upright). */
-  original: Buffer;
+  /** The stored model photo (full resolution, upright), or its pixels decoded once (decodePhoto). */
+  original: Buffer | DecodedPhoto;
   /** The processed mask for `bounds` (white = garment). */
   mask: Buffer;
   bounds: CropBounds;
@@ -68,6 +68,6 @@ export async function tryOnWithProvider(
 }
 
 /** The answer blended into the photo through the feathered mask: the photo's size, its own pixels outside the mask. */
-export function composeProviderAnswer(job: Pick<ModelTryOn, 'original' | 'mask' | 'bounds'>, result: ProviderTryOnResult): Promise<ComposedImage> {
-  return composeIntoPhoto(job.original, result.output.image, job.mask, job.bounds, result.placement);
+export function composeProviderAnswer(job: Pick<ModelTryOn, 'original' | 'mask' | 'bounds'>, result: ProviderTryOnResult, options: { thumbnailSide?: number } = {}): Promise<ComposedImage> {
+  return composeIntoPhoto(job.original, result.output.image, job.mask, job.bounds, result.placement, options);
 }

@@ -10,6 +10,7 @@ import { MediaNotFoundError, MediaUnavailableError } from '../media/media-http.j
 import { WorkerMediaClient, type JobOwner } from '../media/worker-media-client.js';
 import { GenerationMetrics } from '../metrics/generation-metrics.js';
 import { ResultFilesService } from '../results/result-files.service.js';
+import { decodePhoto } from '../imaging/mask-composer.js';
 import { composeProviderAnswer, tryOnWithProvider, type ProviderTryOnResult } from '../providers/provider-try-on.js';
 import { TRY_ON_PROVIDER, type TryOnInput, type TryOnOutput, type TryOnProvider } from '../providers/try-on-provider.js';
 import { vtonProcessingError } from '../try-on/try-on-errors.js';
@@ -29,6 +30,9 @@ const SAVE_RETRY_MS = 10 * 60 * 1000;
 /** A job's garment crop is read once per worker for all its models, and kept this long (at most GARMENTS_KEPT jobs). */
 const GARMENT_KEPT_MS = 60_000;
 const GARMENTS_KEPT = 16;
+
+/** svc-media's gallery thumbnails fit inside this square (its THUMBNAIL_SIDE); the worker makes the result's. */
+const RESULT_THUMBNAIL_SIDE = 400;
 
 /** The idempotency key of a model run's result: saving twice with it yields one gallery image. */
 export function resultKey(run: Pick<RunContext, 'jobId' | 'modelId' | 'run'>): string {
@@ -85,17 +89,25 @@ export class ModelRunner {
     });
     clock('inputs', t);
 
-    const job = { original, mask, bounds: run.input.bounds, garment, prompt: run.prompt, category: run.garmentCategory, signal };
+    // The photo is decoded once: framing reads it, and the result is composed into it.
+    t = performance.now();
+    const photo = await decodePhoto(original).catch((error: Error) => {
+      throw vtonProcessingError(`the photo of model ${run.modelId} could not be read: ${error.message}`);
+    });
+    clock('prepare', t);
+    const job = { original: photo, mask, bounds: run.input.bounds, garment, prompt: run.prompt, category: run.garmentCategory, signal };
     const answer: ProviderTryOnResult = await tryOnWithProvider(this.provider, job, (input) => this.callProvider(input));
     timings.prepare = (timings.prepare ?? 0) + answer.timings.prepare;
     timings.vton = answer.timings.provider;
     t = performance.now();
 
     let png: Buffer;
+    let thumbnail: Buffer | undefined;
     let scaleFactor: number | undefined;
     try {
-      const composed = await this.composeSlots.run(() => composeProviderAnswer(job, answer));
+      const composed = await this.composeSlots.run(() => composeProviderAnswer(job, answer, { thumbnailSide: RESULT_THUMBNAIL_SIDE }));
       png = composed.png;
+      thumbnail = composed.thumbnail;
       scaleFactor = composed.scaleFactor;
     } catch (error) {
       // §8: a result that cannot be composed is still a result.
@@ -116,7 +128,7 @@ export class ModelRunner {
       // Which provider made it, its model (and version) and how long its call took: kept with the result and the gallery image.
       ...answer.metadata,
     };
-    result.imageUrl = await this.save(run, owner, result, png);
+    result.imageUrl = await this.save(run, owner, result, png, thumbnail);
     clock('save', t);
     this.logger.log(
       { jobId: run.jobId, modelId: run.modelId, attempt: run.attempts },
@@ -163,7 +175,7 @@ export class ModelRunner {
    * down (a restart, its database restarting) is waited out for a while: the result is already paid for.
    * A save that still fails is only logged (§8) and the PNG is kept here instead, or sent inline.
    */
-  private async save(run: RunContext, owner: JobOwner, result: TryOnResult, png: Buffer): Promise<string> {
+  private async save(run: RunContext, owner: JobOwner, result: TryOnResult, png: Buffer, thumbnail?: Buffer): Promise<string> {
     try {
       const saved = await this.withMediaRetries(owner, (signal) =>
         this.media.saveResult(
@@ -179,6 +191,7 @@ export class ModelRunner {
               ...providerMetadataOf(result),
             },
             idempotencyKey: resultKey(run),
+            ...(thumbnail ? { thumbnail } : {}),
           },
           signal,
         ),

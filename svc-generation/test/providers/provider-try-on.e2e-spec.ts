@@ -13,7 +13,7 @@ import { startVertexFake, type VertexFake } from '../fakes/vertex-fake.js';
 import { failureOf } from './provider-inputs.js';
 
 /** A 3000×2000 camera JPEG (every pixel distinct), a painted mask and a garment. */
-async function job(): Promise<ModelTryOn & { painted: { left: number; top: number; width: number; height: number } }> {
+async function job(): Promise<ModelTryOn & { original: Buffer; painted: { left: number; top: number; width: number; height: number } }> {
   const width = 3000;
   const height = 2000;
   const raw = Buffer.alloc(width * height * 3);
