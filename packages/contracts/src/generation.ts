@@ -125,7 +125,7 @@ export const INTERNAL_MEDIA_PATHS = {
   /** GET: the bytes of `original`, `inpaint-cropped` or `inpaint-mask`. */
   modelFile: (modelId: number, variant: 'original' | 'inpaint-cropped' | 'inpaint-mask') => `/internal/media/models/${modelId}/files/${variant}`,
   /**
-   * POST multipart: `file` (PNG) + garmentId, modelId, prompt, metadata (JSON) and idempotencyKey →
+   * POST multipart: `file` (PNG; optionally a second `file`, its WebP thumbnail fitted inside 400×400) + garmentId, modelId, prompt, metadata (JSON) and idempotencyKey →
    * GeneratedImageRecord. Saves a try-on result (gallery image + try_on_results row) once per key:
    * the same key again answers the image saved the first time.
    */
