@@ -11,8 +11,6 @@ import { ResultFilesService } from './results/result-files.service.js';
 import { ResultsController } from './results/results.controller.js';
 import { TryOnController } from './try-on/try-on.controller.js';
 import { TryOnService } from './try-on/try-on.service.js';
-import { TRY_ON_PROVIDER } from './vton/try-on-provider.js';
-import { VtonClient } from './vton/vton-client.js';
 import { WebhookDeliveries, WEBHOOK_DELIVERY_QUEUE } from './webhooks/webhook-deliveries.service.js';
 import { PgBossWebhookQueue } from './webhooks/webhook-queue.js';
 import { WebhookTestEventsController } from './webhooks/webhook-test-events.controller.js';
@@ -31,9 +29,6 @@ import { WebhooksModule } from './webhooks/webhooks.module.js';
     JobQueue,
     ResultFilesService,
     MediaClient,
-    VtonClient,
-    // Only asked whether it is configured (§5's 503): the API calls no provider.
-    { provide: TRY_ON_PROVIDER, useExisting: VtonClient },
     // "Send test event" queues its delivery; workers make the attempts.
     WebhookDeliveries,
     { provide: WEBHOOK_DELIVERY_QUEUE, useClass: PgBossWebhookQueue },

@@ -60,7 +60,7 @@ describe('svc-generation platform (real Postgres and svc-auth)', () => {
     });
   });
 
-  it('answers 503 with a clear message while the try-on engine is not configured', async () => {
+  it('needs no VTON_API_URL: the built-in compositor is the default provider, so the request goes on to §5’s checks (svc-media, absent here)', async () => {
     const res = await request(generation.url)
       .post('/api/try-on/generate')
       .auth(token, { type: 'bearer' })
@@ -69,7 +69,7 @@ describe('svc-generation platform (real Postgres and svc-auth)', () => {
     expect(res.body).toMatchObject({
       statusCode: 503,
       code: 'SERVICE_UNAVAILABLE',
-      message: 'The try-on engine is not configured yet (VTON_API_URL)',
+      message: 'The media service is not reachable',
     });
   });
 

@@ -95,8 +95,8 @@ describe('the try-on queue: workers killed, drained, sharing work; fairness, lim
     const metrics = await second.metrics();
     expect(metrics.value('generation_model_redeliveries_total')).toBe(2);
     expect(metrics.value('generation_models_finished_total', { state: 'succeeded' })).toBe(2);
-    expect(metrics.value('generation_provider_call_duration_seconds_count', { provider: 'vton', outcome: 'ok' })).toBe(2);
-    expect(metrics.value('generation_provider_in_flight', { provider: 'vton' })).toBe(0);
+    expect(metrics.value('generation_provider_call_duration_seconds_count', { provider: 'seed', outcome: 'ok' })).toBe(2);
+    expect(metrics.value('generation_provider_in_flight', { provider: 'seed' })).toBe(0);
     const logged = second.lines.filter((l) => l.startsWith('{')).map((l) => JSON.parse(l));
     for (const modelId of modelsA.slice(0, 2)) {
       expect(logged.some((l) => l.jobId === job.id && l.modelId === modelId && l.attempt === 2)).toBe(true);

@@ -47,7 +47,15 @@ describe('POST /api/try-on/generate (real Postgres, S3, svc-media and the local 
     for (const [result, model] of [[results[0], landscape], [results[1], portrait]] as const) {
       expect(result).toMatchObject({ garmentId: garment.id, prompt: 'a blue shirt', id: expect.any(String), processedAt: expect.any(String), scaleFactor: expect.any(Number) });
       expect(result.savedImage).toMatchObject({ generationType: 'vton', garmentId: garment.id, modelId: model.id, width: model.width, height: model.height });
-      expect(result.savedImage!.metadata).toEqual({ processedAt: result.processedAt, scaleFactor: result.scaleFactor });
+      // The provider (VTON_API_URL alone: the §7 service), its model and the call's duration, on the result and the gallery record.
+      expect(result).toMatchObject({ provider: 'seed', providerModel: 'vton-multipart', providerDurationMs: expect.any(Number) });
+      expect(result.savedImage!.metadata).toEqual({
+        processedAt: result.processedAt,
+        scaleFactor: result.scaleFactor,
+        provider: 'seed',
+        providerModel: 'vton-multipart',
+        providerDurationMs: result.providerDurationMs,
+      });
       expect(result.imageUrl).toBe(result.savedImage!.imageUrl);
 
       const png = await download(platform.media.url, result.imageUrl);
@@ -98,6 +106,8 @@ describe('POST /api/try-on/generate (real Postgres, S3, svc-media and the local 
     const res = await generate({ garmentId: 1, modelIds: [1], prompt: 42 }).expect(400);
     expect(res.body).toMatchObject({ code: 'VALIDATION_FAILED', issues: [{ path: ['prompt'], message: expect.stringContaining('prompt') }] });
     await request(generation.url).post('/api/try-on/generate').send({ garmentId: 1, modelIds: [1] }).expect(401);
+    const category = await generate({ garmentId: 1, modelIds: [1], garmentCategory: 'hats' }).expect(400);
+    expect(category.body).toMatchObject({ code: 'VALIDATION_FAILED', message: 'garmentCategory must be one of upper_body, lower_body, full_body' });
   });
 
   it('refuses ids beyond the id columns’ range and control characters with 400 naming the field, before calling svc-media', async () => {

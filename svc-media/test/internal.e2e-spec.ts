@@ -117,6 +117,32 @@ describe('internal routes for svc-generation’s workers: the service credential
     expect((await harness.objectsOf(owner.id)).filter((k) => k.includes('/generated/'))).toHaveLength(4);
   });
 
+  it('stores the thumbnail the worker made from its pixels as it is, and refuses one that does not fit the result', async () => {
+    const thumbnail = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#33aa55' } }).webp().toBuffer();
+    const withThumb = (key: string, thumb: Buffer) =>
+      harness
+        .http()
+        .post(INTERNAL_MEDIA_PATHS.tryOnResults)
+        .set(headers)
+        .attach('file', result, 'result.png')
+        .attach('file', thumb, 'thumbnail.webp')
+        .field('garmentId', String(garment.id))
+        .field('modelId', String(model.id))
+        .field('metadata', JSON.stringify({ processedAt: '2026-01-01T00:00:00.000Z' }))
+        .field('idempotencyKey', key);
+    const headers = await service();
+    const saved = (await withThumb('try-on:job-thumb:7:1', thumbnail).expect(200)).body as GeneratedImageRecord;
+    const served = await harness.http().get(new URL(saved.thumbnailUrl, 'http://x').pathname + new URL(saved.thumbnailUrl, 'http://x').search).buffer(true).parse((res, cb) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => cb(null, Buffer.concat(chunks)));
+    });
+    expect(Buffer.compare(served.body as Buffer, thumbnail)).toBe(0);
+    const wrongSize = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#33aa55' } }).webp().toBuffer();
+    expect((await withThumb('try-on:job-thumb:7:2', wrongSize).expect(400)).body.message).toBe('The thumbnail must be the 800×600 result fitted inside 400×400 (got 300×300)');
+    expect((await withThumb('try-on:job-thumb:7:3', await png(400, 300)).expect(400)).body.message).toBe('The thumbnail must be a WebP image');
+  });
+
   it('checks what a save carries', async () => {
     const res = await save(await service(), 'not a key!').expect(400);
     expect(res.body.message).toBe('idempotencyKey must be 1–200 characters of letters, digits, _ : . -');

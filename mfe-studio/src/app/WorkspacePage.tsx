@@ -274,6 +274,7 @@ function Workspace() {
         <ResultViewer
           imageUrl={viewerOpen && activeResult ? activeResult.imageUrl : null}
           alt="Active result"
+          provider={activeResult?.provider}
           downloadFileName={FULLSCREEN_DOWNLOAD_NAME}
           onClose={() => setViewerOpen(false)}
           onImageError={() => {

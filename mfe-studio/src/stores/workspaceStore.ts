@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { CropData, GarmentRecord, ModelPhotoRecord, TryOnJob } from '@vton/contracts';
+import { DEFAULT_GARMENT_CATEGORY, type CropData, type GarmentCategory, type GarmentRecord, type ModelPhotoRecord, type TryOnJob } from '@vton/contracts';
 import type { SessionResult } from '@vton/shell-sdk';
 import { createStore, useStore, type Store } from '../lib/createStore';
 
@@ -45,6 +45,8 @@ export type WorkspaceTool = 'none' | 'crop' | 'inpaint';
 /** Spec §3 workspace state (results themselves live in the SDK's session results store). */
 export interface WorkspaceState {
   garment: WorkspaceGarment | null;
+  /** The garment category (Upper body / Lower body / Full length), sent with each try-on job. */
+  garmentCategory: GarmentCategory;
   models: WorkspaceModelPhoto[];
   /** 0–1 while model photos upload. */
   modelsUploadProgress: number | null;
@@ -64,6 +66,7 @@ export interface WorkspaceState {
 
 export const initialWorkspaceState: WorkspaceState = {
   garment: null,
+  garmentCategory: DEFAULT_GARMENT_CATEGORY,
   models: [],
   modelsUploadProgress: null,
   tool: 'none',
@@ -149,6 +152,9 @@ export const workspaceActions = (store: WorkspaceStore) => ({
   },
   setPrompt(prompt: string) {
     store.setState({ prompt });
+  },
+  setGarmentCategory(garmentCategory: GarmentCategory) {
+    store.setState({ garmentCategory });
   },
   showResult(result: SessionResult) {
     store.setState({ activeResult: result, showGeneration: true, tool: 'none', inpaintModelKey: null });

@@ -10,14 +10,14 @@ export interface GenerateRequest {
   garmentCategory?: GarmentCategory;
 }
 
-/** What kind of garment is tried on: the studio control's upper body / lower body / full-length. */
+/** The garment category: what kind of garment is tried on (the studio's Upper body / Lower body / Full length control). */
 export const GARMENT_CATEGORIES = ['upper_body', 'lower_body', 'full_body'] as const;
 export type GarmentCategory = (typeof GARMENT_CATEGORIES)[number];
 export const DEFAULT_GARMENT_CATEGORY: GarmentCategory = 'upper_body';
 export const GARMENT_CATEGORY_LABELS: Record<GarmentCategory, string> = {
   upper_body: 'Upper body',
   lower_body: 'Lower body',
-  full_body: 'Full-length',
+  full_body: 'Full length',
 };
 
 export interface TryOnResult extends ResultProviderMetadata {
@@ -62,6 +62,8 @@ export interface TryOnJob {
   id: string;
   garmentId: number;
   prompt: string;
+  /** The garment category the job was started with. */
+  garmentCategory?: GarmentCategory;
   status: 'running' | 'completed' | 'failed';
   models: TryOnJobModel[];
   createdAt: string;
@@ -101,7 +103,7 @@ export const INTERNAL_MEDIA_PATHS = {
   /** GET: the bytes of `original`, `inpaint-cropped` or `inpaint-mask`. */
   modelFile: (modelId: number, variant: 'original' | 'inpaint-cropped' | 'inpaint-mask') => `/internal/media/models/${modelId}/files/${variant}`,
   /**
-   * POST multipart: `file` (PNG) + garmentId, modelId, prompt, metadata (JSON) and idempotencyKey →
+   * POST multipart: `file` (PNG; optionally a second `file`, its WebP thumbnail fitted inside 400×400) + garmentId, modelId, prompt, metadata (JSON) and idempotencyKey →
    * GeneratedImageRecord. Saves a try-on result (gallery image + try_on_results row) once per key:
    * the same key again answers the image saved the first time.
    */

@@ -7,6 +7,7 @@ import { startSupervisedProcess } from './processes.mjs';
 import { readOrCreateSecret } from './secret-files.mjs';
 import { freePort, assertPortFree } from './ports.mjs';
 import { JWKS_PATH } from '@vton/contracts';
+import { providerEnv, withoutProviderEnv } from './providers.mjs';
 
 /** Fixed ports of `npm start`, each overridable by its environment variable. */
 export function defaultPorts(env = process.env) {
@@ -88,7 +89,15 @@ export async function startStack({ dataDir, ports = defaultPorts(), env = proces
     for (const worker of workers) appPorts[worker.name] = await freePort();
     [...appDefinitions(), ...workers].forEach((app, index) => {
       const isService = app.kind === 'service' || app.kind === 'worker';
-      const appEnv = { ...env, NODE_ENV: env.NODE_ENV ?? 'production', ...(isService ? serviceEnv : {}), PORT: String(appPorts[app.name]) };
+      // VTON_PROVIDER and every provider variable reach svc-generation's API and workers, and only them.
+      const isGeneration = app.kind === 'worker' || app.name === 'svc-generation';
+      const appEnv = {
+        ...withoutProviderEnv(env),
+        NODE_ENV: env.NODE_ENV ?? 'production',
+        ...(isService ? serviceEnv : {}),
+        ...(isGeneration ? providerEnv(env) : {}),
+        PORT: String(appPorts[app.name]),
+      };
       if (app.kind === 'engine') Object.assign(appEnv, { ENGINE_PORT: appEnv.PORT, HOST: '127.0.0.1' });
       if (app.kind === 'worker') appEnv.WORKER_DRAIN_MS = env.WORKER_DRAIN_MS || String(LOCAL_WORKER_DRAIN_MS);
       for (const key of ['npm_lifecycle_event', 'npm_lifecycle_script']) delete appEnv[key];

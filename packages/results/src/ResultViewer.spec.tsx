@@ -152,3 +152,20 @@ describe('ResultViewer', () => {
     expect(screen.getByRole('dialog')).toBeTruthy();
   });
 });
+
+describe('ResultViewer: the provider under the result', () => {
+  it('names the provider that made the result under it', () => {
+    renderViewer({ provider: 'fashn' });
+    expect(screen.getByTestId('result-provider').textContent).toBe('Made with FASHN');
+    const dialog = screen.getByRole('dialog', { name: 'Result preview' });
+    // After the picture in reading order: under the result.
+    const picture = screen.getByRole('img', { name: 'Result #1' });
+    expect(picture.compareDocumentPosition(screen.getByTestId('result-provider')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(dialog.contains(screen.getByTestId('result-provider'))).toBe(true);
+  });
+
+  it('shows nothing for a result whose provider is unknown (a mock, an older result)', () => {
+    renderViewer();
+    expect(screen.queryByTestId('result-provider')).toBeNull();
+  });
+});

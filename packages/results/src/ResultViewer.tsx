@@ -1,9 +1,11 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
 import { createPortal } from 'react-dom';
 import styled from 'styled-components';
+import type { TryOnProviderName } from '@vton/contracts';
 import { Button, Spinner, useFocusTrap } from '@vton/ui';
 import { downloadImage, FULLSCREEN_DOWNLOAD_NAME } from './download.js';
 import { CloseIcon, DownloadIcon } from './icons.js';
+import { providerCaption } from './provider.js';
 import {
   INITIAL_VIEW,
   canDrag,
@@ -74,6 +76,16 @@ const Picture = styled.img`
   -webkit-user-drag: none;
 `;
 
+// Under the picture, above the hint (which floats at the bottom).
+const ProviderName = styled.p`
+  flex: none;
+  margin: 0;
+  padding: 4px 16px 52px;
+  text-align: center;
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: 13px;
+`;
+
 const Loading = styled.div`
   position: absolute;
   inset: 0;
@@ -99,6 +111,8 @@ export interface ResultViewerProps {
   onImageError?: () => void;
   /** The default download failed (the caller tells the seller). */
   onDownloadError?: () => void;
+  /** The try-on provider that made the result, shown under it ("Made with FASHN"); nothing when unknown. */
+  provider?: TryOnProviderName;
 }
 
 const FRAME_PADDING = 32;
@@ -109,7 +123,7 @@ const FRAME_PADDING = 32;
  * Escape to close. Escape is taken in the window's capture phase and stopped there, so a
  * drawer behind the viewer closes only on the next Escape.
  */
-export function ResultViewer({ imageUrl, alt = 'Result', onClose, downloadFileName = FULLSCREEN_DOWNLOAD_NAME, onDownload, label = 'Result preview', onImageError, onDownloadError }: ResultViewerProps) {
+export function ResultViewer({ imageUrl, alt = 'Result', onClose, downloadFileName = FULLSCREEN_DOWNLOAD_NAME, onDownload, label = 'Result preview', onImageError, onDownloadError, provider }: ResultViewerProps) {
   if (!imageUrl || typeof document === 'undefined') return null;
   return createPortal(
     <ViewerDialog
@@ -122,16 +136,17 @@ export function ResultViewer({ imageUrl, alt = 'Result', onClose, downloadFileNa
       label={label}
       onImageError={onImageError}
       onDownloadError={onDownloadError}
+      provider={provider}
     />,
     document.body,
   );
 }
 
 type DialogProps = Required<Pick<ResultViewerProps, 'alt' | 'onClose' | 'downloadFileName' | 'label'>> &
-  Pick<ResultViewerProps, 'onDownload' | 'onImageError' | 'onDownloadError'> & { imageUrl: string };
+  Pick<ResultViewerProps, 'onDownload' | 'onImageError' | 'onDownloadError' | 'provider'> & { imageUrl: string };
 
 // Keyed by imageUrl: opening or changing the image starts again at 100 % (spec §4).
-function ViewerDialog({ imageUrl, alt, onClose, downloadFileName, onDownload, label, onImageError, onDownloadError }: DialogProps) {
+function ViewerDialog({ imageUrl, alt, onClose, downloadFileName, onDownload, label, onImageError, onDownloadError, provider }: DialogProps) {
   const dialogRef = useRef<HTMLDivElement>(null);
   const frameRef = useRef<HTMLDivElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
@@ -338,6 +353,7 @@ function ViewerDialog({ imageUrl, alt, onClose, downloadFileName, onDownload, la
           data-scale={view.scale}
         />
       </Frame>
+      {provider && <ProviderName data-testid="result-provider">{providerCaption(provider)}</ProviderName>}
       <Hint>{VIEWER_HINT}</Hint>
     </Backdrop>
   );

@@ -2,6 +2,7 @@ export { ResultsGrid, type ResultsGridProps } from './ResultsGrid.js';
 export { ResultTile, TileFrame, type ResultTileProps } from './ResultTile.js';
 export { SkeletonTiles, type SkeletonTilesProps } from './SkeletonTiles.js';
 export { ResultViewer, VIEWER_HINT, type ResultViewerProps } from './ResultViewer.js';
+export { providerCaption, resultProvider } from './provider.js';
 export { columnsForWidth, COLUMN_BREAKPOINTS, DRAWER_COLUMNS, GALLERY_COLUMNS, type ColumnSpec } from './columns.js';
 export { downloadImage, resultFileName, resultLabel, FULLSCREEN_DOWNLOAD_NAME } from './download.js';
 export {

@@ -1,6 +1,15 @@
 import sharp from 'sharp';
-import { ImageProcessor } from './image-processor.js';
+import type { CropBounds } from '@vton/contracts';
+import { SEED_FRAMING } from '../providers/seed/seed.provider.js';
+import { assertImage } from './image-processor.js';
+import { composeIntoPhoto, planFrame, prepareProviderInputs } from './mask-composer.js';
 import { featherReach } from './placement.js';
+
+/** The §7 service's answer (a 960 square) composed back into the photo, as the worker does for the seed provider. */
+async function compose({ original, result, bounds, mask }: { original: Buffer; result: Buffer; bounds: CropBounds; mask: Buffer }) {
+  const meta = await sharp(original).metadata();
+  return composeIntoPhoto(original, result, mask, bounds, planFrame({ width: meta.width!, height: meta.height! }, bounds, SEED_FRAMING));
+}
 
 /** A photo whose every pixel differs from its neighbours, so any stray write shows. */
 function patternedRaw(width: number, height: number, channels: 3 | 4): Buffer {
@@ -39,7 +48,7 @@ async function checkComposition(original: Buffer, width: number, height: number,
   const mask = await boundsMask(boundsSide, painted);
   const result = await sharp({ create: { width: 960, height: 960, channels: 3, background: { r: 0, g: 200, b: 0 } } }).png().toBuffer();
 
-  const composed = await new ImageProcessor().compose({ original, result, bounds, mask });
+  const composed = await compose({ original, result, bounds, mask });
   expect([composed.width, composed.height]).toEqual([width, height]);
   expect((await sharp(composed.png).metadata()).format).toBe('png');
 
@@ -75,7 +84,7 @@ async function checkComposition(original: Buffer, width: number, height: number,
   return composed;
 }
 
-describe('ImageProcessor.compose (real sharp)', () => {
+describe('the §7 answer composed into the photo (real sharp)', () => {
   it('keeps a 3840×2160 PNG photo’s size and every pixel outside the feathered mask', async () => {
     const original = await sharp(patternedRaw(3840, 2160, 3), { raw: { width: 3840, height: 2160, channels: 3 } }).png({ compressionLevel: 1 }).toBuffer();
     const composed = await checkComposition(original, 3840, 2160, 1200);
@@ -102,15 +111,15 @@ describe('ImageProcessor.compose (real sharp)', () => {
     const original = await sharp(patternedRaw(400, 300, 3), { raw: { width: 400, height: 300, channels: 3 } }).png().toBuffer();
     const result = await sharp({ create: { width: 960, height: 960, channels: 3, background: '#00ff00' } }).png().toBuffer();
     const mask = await boundsMask(300, { left: 0, top: 0, width: 300, height: 300 });
-    await expect(new ImageProcessor().compose({ original, result, bounds: { x: 200, y: 0, width: 300, height: 300 }, mask })).rejects.toThrow(/outside/);
+    await expect(compose({ original, result, bounds: { x: 200, y: 0, width: 300, height: 300 }, mask })).rejects.toThrow(/outside/);
   });
 
   it('fits target and mask into 960×960 on white and black', async () => {
-    const crop = await sharp({ create: { width: 1920, height: 960, channels: 3, background: '#ff0000' } }).png().toBuffer();
+    const photo = await sharp({ create: { width: 1920, height: 960, channels: 3, background: '#ff0000' } }).png().toBuffer();
     const mask = await sharp({ create: { width: 1920, height: 960, channels: 3, background: '#ffffff' } }).png().toBuffer();
-    const prepared = await new ImageProcessor().prepareVtonInputs(crop, mask, { x: 0, y: 0, width: 1920, height: 960 });
-    expect(prepared.placement).toEqual({ scale: 0.5, width: 960, height: 480, left: 0, top: 240 });
-    const target = await decode(prepared.target);
+    const prepared = await prepareProviderInputs(photo, mask, { x: 0, y: 0, width: 1920, height: 960 }, SEED_FRAMING, { maxImageBytes: 40 << 20 });
+    expect(prepared.placement).toMatchObject({ scale: 0.5, content: { width: 960, height: 480 }, offset: { left: 0, top: 240 } });
+    const target = await decode(prepared.person);
     const maskSquare = await decode(prepared.mask);
     expect([target.width, target.height, maskSquare.width, maskSquare.height]).toEqual([960, 960, 960, 960]);
     expect([...target.data.subarray(0, 3)]).toEqual([255, 255, 255]);
@@ -120,7 +129,7 @@ describe('ImageProcessor.compose (real sharp)', () => {
   });
 
   it('says a VTON answer of garbage is not an image', async () => {
-    await expect(new ImageProcessor().assertImage(Buffer.from('nope'))).rejects.toMatchObject({
+    await expect(assertImage(Buffer.from('nope'))).rejects.toMatchObject({
       code: 'VTON_PROCESSING_ERROR',
       message: 'Failed to process VTON request: the VTON service answered with data that is not an image',
     });

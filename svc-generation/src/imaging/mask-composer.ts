@@ -34,6 +34,8 @@ export interface ProviderInputs {
 
 export interface ComposedImage {
   png: Buffer;
+  /** The result's thumbnail (WebP, fitted inside `thumbnailSide`), when asked for. */
+  thumbnail?: Buffer;
   width: number;
   height: number;
   /** How much the provider's content was scaled up to cover the inpaint bounds again (1 when it never shrank). */
@@ -45,6 +47,30 @@ export interface ComposedImage {
 // 63 % bigger (upload to svc-media, S3, the browser's download); adaptive filtering saves 30 % of
 // the bytes for twice the time (level 3) or 4.5× (level 6).
 export const RESULT_PNG = { compressionLevel: 3, adaptiveFiltering: false } as const;
+
+/** The model photo decoded once: upright as stored, sRGB, 8-bit RGB or RGBA (grey is widened to RGB). */
+export interface DecodedPhoto {
+  data: Buffer;
+  width: number;
+  height: number;
+  channels: 3 | 4;
+}
+
+/**
+ * Decodes the model photo once for both halves of a try-on (framing for the provider, composition
+ * after it): a 4K JPEG costs ~100 ms to decode, and the raw pixels (25 MB at 4K) are what the
+ * result is written into.
+ */
+export async function decodePhoto(original: Buffer): Promise<DecodedPhoto> {
+  const meta = await sharp(original).metadata();
+  const grey = (meta.channels ?? 3) < 3;
+  const { data, info } = await (grey ? sharp(original).toColourspace('srgb') : sharp(original)).raw().toBuffer({ resolveWithObject: true });
+  if (info.channels !== 3 && info.channels !== 4) throw new Error(`the model photo decoded to ${info.channels} channels, expected RGB(A)`);
+  return { data, width: info.width, height: info.height, channels: info.channels };
+}
+
+const asDecoded = (photo: Buffer | DecodedPhoto): Promise<DecodedPhoto> => (Buffer.isBuffer(photo) ? decodePhoto(photo) : Promise.resolve(photo));
+const pixelsOf = (photo: DecodedPhoto) => sharp(photo.data, { raw: { width: photo.width, height: photo.height, channels: photo.channels } });
 
 function roundBox(bounds: CropBounds): Box {
   return { left: Math.round(bounds.x), top: Math.round(bounds.y), width: Math.round(bounds.width), height: Math.round(bounds.height) };
@@ -113,17 +139,16 @@ function clampBox(box: Box, photo: { width: number; height: number }): Box {
  * keeps its aspect ratio, so the placement still maps the answer back).
  */
 export async function prepareProviderInputs(
-  original: Buffer,
+  original: Buffer | DecodedPhoto,
   mask: Buffer,
   bounds: CropBounds,
   framing: ProviderFraming,
   limits: ProviderLimits,
 ): Promise<ProviderInputs> {
-  const meta = await sharp(original).metadata();
-  const photo = { width: meta.width!, height: meta.height! };
+  const photo = await asDecoded(original);
   let placement = planFrame(photo, bounds, framing);
   for (let attempt = 0; ; attempt++) {
-    const inputs = await renderInputs(original, mask, bounds, placement);
+    const inputs = await renderInputs(photo, mask, bounds, placement);
     if (inputs.person.length <= limits.maxImageBytes || attempt >= 6) return inputs;
     // Too many bytes for the provider: the same view, at fewer pixels (what we send, never the result).
     const shrink = Math.sqrt(limits.maxImageBytes / inputs.person.length) * 0.9;
@@ -138,13 +163,13 @@ function scalePlacement(p: FramePlacement, factor: number): FramePlacement {
   return { frame, region: p.region, scale, content, offset: { left: Math.floor((frame.width - content.width) / 2), top: Math.floor((frame.height - content.height) / 2) } };
 }
 
-async function renderInputs(original: Buffer, mask: Buffer, bounds: CropBounds, placement: FramePlacement): Promise<ProviderInputs> {
+async function renderInputs(photo: DecodedPhoto, mask: Buffer, bounds: CropBounds, placement: FramePlacement): Promise<ProviderInputs> {
   const { frame, region, content, offset } = placement;
   const pad = { top: offset.top, left: offset.left, bottom: frame.height - offset.top - content.height, right: frame.width - offset.left - content.width };
   // The mask's place in the frame, in whole pixels (the same rounding compose uses to come back).
   const maskRect = frameRect(roundBox(bounds), placement);
   const [person, maskPart] = await Promise.all([
-    sharp(original)
+    pixelsOf(photo)
       .extract(region)
       .resize(content.width, content.height, { fit: 'fill' })
       .flatten({ background: '#ffffff' })
@@ -182,13 +207,18 @@ function frameRect(box: Box, { region, scale, offset, frame }: FramePlacement): 
  * once: the result has the photo's exact size and every pixel outside the feathered mask is the
  * photo's own.
  */
-export async function composeIntoPhoto(original: Buffer, answer: Buffer, mask: Buffer, bounds: CropBounds, placement: FramePlacement): Promise<ComposedImage> {
-  const meta = await sharp(original).metadata();
-  const width = meta.width!;
-  const height = meta.height!;
+export async function composeIntoPhoto(
+  original: Buffer | DecodedPhoto,
+  answer: Buffer,
+  mask: Buffer,
+  bounds: CropBounds,
+  placement: FramePlacement,
+  options: { thumbnailSide?: number } = {},
+): Promise<ComposedImage> {
+  // A decoded photo given here is written into: its pixels become the result's.
+  const full = await asDecoded(original);
+  const { width, height, channels } = full;
   const box = boundsBox(bounds, { width, height });
-  const grey = (meta.channels ?? 3) < 3;
-  const photo = () => (grey ? sharp(original).toColourspace('srgb') : sharp(original));
 
   const res = await sharp(answer).metadata();
   const sx = res.width! / placement.frame.width;
@@ -204,8 +234,7 @@ export async function composeIntoPhoto(original: Buffer, answer: Buffer, mask: B
     height: Math.max(1, Math.min(res.height! - top, Math.round(inFrame.height * sy))),
   };
 
-  const [full, garment, alpha] = await Promise.all([
-    photo().raw().toBuffer({ resolveWithObject: true }),
+  const [garment, alpha] = await Promise.all([
     sharp(answer).extract(cut).resize(box.width, box.height, { fit: 'fill' }).flatten({ background: '#ffffff' }).removeAlpha().toColourspace('srgb').raw().toBuffer(),
     sharp(mask)
       .flatten({ background: '#000000' })
@@ -216,13 +245,14 @@ export async function composeIntoPhoto(original: Buffer, answer: Buffer, mask: B
       .raw()
       .toBuffer(),
   ]);
-  const { channels } = full.info;
-  if (full.info.width !== width || full.info.height !== height || (channels !== 3 && channels !== 4)) {
-    throw new Error(`the model photo decoded to ${full.info.width}×${full.info.height}×${channels}, expected ${width}×${height} RGB(A)`);
-  }
   blendInto(full.data, width, box, channels, garment, alpha);
-  const png = await sharp(full.data, { raw: { width, height, channels } }).png(RESULT_PNG).toBuffer();
-  return { png, width, height, scaleFactor: Math.max(1, 1 / placement.scale) };
+  // The thumbnail from the same pixels, beside the PNG (no decode of the PNG just encoded).
+  const side = options.thumbnailSide;
+  const [png, thumbnail] = await Promise.all([
+    pixelsOf(full).png(RESULT_PNG).toBuffer(),
+    side ? pixelsOf(full).resize(side, side, { fit: 'inside', withoutEnlargement: true }).webp().toBuffer() : undefined,
+  ]);
+  return { png, ...(thumbnail ? { thumbnail } : {}), width, height, scaleFactor: Math.max(1, 1 / placement.scale) };
 }
 
 /**

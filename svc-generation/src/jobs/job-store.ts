@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { ErrorCode, type JobModelState, type TryOnJob, type TryOnResult } from '@vton/contracts';
+import { ErrorCode, type GarmentCategory, type JobModelState, type TryOnJob, type TryOnResult } from '@vton/contracts';
 import { ApiException } from '@vton/service-kit';
 import { randomUUID } from 'node:crypto';
 import { DataSource, type EntityManager } from 'typeorm';
 import { GenerationConfig } from '../config/generation.config.js';
 import { channelsFor, type Channels } from '../queue/channels.js';
 import { JobQueue, type ModelWork } from '../queue/job-queue.js';
-import type { ReadyModel } from '../try-on/try-on.service.js';
+import type { TryOnPlan } from '../try-on/try-on.service.js';
 import { TryOnJobModelEntity, type ModelInput } from './entities/try-on-job-model.entity.js';
 import { TryOnJobEntity } from './entities/try-on-job.entity.js';
 
@@ -54,11 +54,11 @@ export class JobStore {
    * A new job with every model queued, and its units of work, in one transaction. Refused (429) when
    * the account would have more than MAX_QUEUED_MODELS_PER_ACCOUNT models waiting.
    */
-  async createJob(userId: number, garmentId: number, prompt: string, models: ReadyModel[]): Promise<string> {
+  async createJob(userId: number, { garmentId, prompt, garmentCategory, models }: TryOnPlan): Promise<string> {
     const jobId = randomUUID();
     await this.dataSource.transaction(async (tx) => {
       const now = new Date();
-      await tx.getRepository(TryOnJobEntity).insert({ id: jobId, userId, garmentId, prompt, createdAt: now, updatedAt: now });
+      await tx.getRepository(TryOnJobEntity).insert({ id: jobId, userId, garmentId, prompt, garmentCategory, createdAt: now, updatedAt: now });
       await this.enqueue(
         tx,
         userId,
@@ -227,13 +227,13 @@ export class JobStore {
          FROM try_on_jobs j
         WHERE m.job_id = $1 AND m.model_id = $2 AND m.run = $3 AND m.queue_job_id = $4
           AND m.state IN ('queued', 'requeued', 'running') AND j.id = m.job_id
-        RETURNING m.user_id AS "userId", m.attempts, m.input, j.garment_id AS "garmentId", j.prompt`,
+        RETURNING m.user_id AS "userId", m.attempts, m.input, j.garment_id AS "garmentId", j.prompt, j.garment_category AS "garmentCategory"`,
       [work.jobId, work.modelId, work.run, queueJobId],
     );
     const row = rows[0];
     if (!row) return null;
     await this.notifyChanged(tx, work.jobId);
-    return { ...work, userId: row.userId, attempts: row.attempts, input: row.input, garmentId: row.garmentId, prompt: row.prompt };
+    return { ...work, userId: row.userId, attempts: row.attempts, input: row.input, garmentId: row.garmentId, prompt: row.prompt, garmentCategory: row.garmentCategory };
   }
 
   /** The run's result. Written unless the model already succeeded in this run (a twin run got there first). */
@@ -302,6 +302,7 @@ export interface RunContext extends ModelWork {
   input: ModelInput;
   garmentId: number;
   prompt: string;
+  garmentCategory: GarmentCategory;
 }
 
 /** Rows and affected count of a statement run in the transaction (TypeORM's plain query() shapes UPDATE answers differently). */
@@ -323,6 +324,7 @@ export function toTryOnJob(job: TryOnJobEntity, models: TryOnJobModelEntity[]): 
     id: job.id,
     garmentId: job.garmentId,
     prompt: job.prompt,
+    garmentCategory: job.garmentCategory,
     status,
     models: models.map((m) => ({ modelId: m.modelId, state: m.state, result: m.result, error: m.error, attempts: m.attempts })),
     createdAt: job.createdAt.toISOString(),

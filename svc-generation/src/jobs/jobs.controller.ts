@@ -32,7 +32,7 @@ export class JobsController {
   @ApiResult('TryOnJob', { status: 201, description: 'The job, every model `queued`.' })
   @ApiBadRequestResponse({ description: 'An invalid body; an uncropped garment; no ready models; a model without a mask.' })
   @ApiNotFoundResponse({ description: 'The garment or a model photo is not yours or does not exist.' })
-  @ApiServiceUnavailableResponse({ description: 'The try-on engine is not configured, or svc-media is unreachable.' })
+  @ApiServiceUnavailableResponse({ description: 'svc-media is unreachable.' })
   @ApiTooManyRequestsResponse({ description: 'The account has MAX_QUEUED_MODELS_PER_ACCOUNT models waiting, or the API key is over its rate; see Retry-After.' })
   create(@CurrentUser() user: AuthenticatedUser, @Body() request: GenerateTryOnDto, @Req() req: Request): Promise<TryOnJob> {
     return this.jobs.create(callerOf(user, req), request);

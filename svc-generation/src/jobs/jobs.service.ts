@@ -104,7 +104,7 @@ export class JobsService {
     if (!model) throw new ApiException(404, ErrorCode.NOT_FOUND, `Model ${modelId} is not part of this try-on job`);
     if (model.state !== 'failed') throw this.notFailed(modelId);
     // The model may have changed since (new mask, deleted): check it again as a batch of one.
-    const plan = await this.tryOn.plan(caller, { garmentId: job.garmentId, modelIds: [modelId], prompt: job.prompt });
+    const plan = await this.tryOn.plan(caller, { garmentId: job.garmentId, modelIds: [modelId], prompt: job.prompt, garmentCategory: job.garmentCategory });
     const [ready] = plan.models;
     const queued = await this.countRefusal(() => this.store.requeueFailed(caller.userId, jobId, modelId, { width: ready.width, height: ready.height, bounds: ready.bounds }));
     // Only one of two simultaneous retries wins the row.
@@ -116,7 +116,7 @@ export class JobsService {
 
   private async enqueue(caller: Caller, request: GenerateTryOnDto): Promise<string> {
     const plan = await this.tryOn.plan(caller, request);
-    const jobId = await this.countRefusal(() => this.store.createJob(caller.userId, plan.garmentId, plan.prompt, plan.models));
+    const jobId = await this.countRefusal(() => this.store.createJob(caller.userId, plan));
     this.metrics.jobsCreated.inc();
     this.logger.log({ jobId }, `Job ${jobId} queued: ${plan.models.length} model(s) [${plan.models.map((m) => m.id).join(', ')}]`);
     return jobId;

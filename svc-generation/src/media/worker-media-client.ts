@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { INTERNAL_MEDIA_PATHS, type GeneratedImageRecord } from '@vton/contracts';
+import { INTERNAL_MEDIA_PATHS, type GeneratedImageRecord, type ResultProviderMetadata } from '@vton/contracts';
 import { GenerationConfig } from '../config/generation.config.js';
 import { MediaHttp } from './media-http.js';
 import { ServiceCredentials } from './service-credential.js';
@@ -15,9 +15,11 @@ export interface SaveResultInput {
   garmentId: number;
   modelId: number;
   prompt: string;
-  metadata: { processedAt: string; scaleFactor?: number };
+  metadata: { processedAt: string; scaleFactor?: number } & ResultProviderMetadata;
   /** One per job, model and run: saving twice with it yields one gallery image and one try_on_results row. */
   idempotencyKey: string;
+  /** The result's WebP thumbnail, made from the pixels just composed (svc-media then need not decode the PNG). */
+  thumbnail?: Buffer;
 }
 
 /** svc-media's internal routes, called by a worker with its service credential (never a seller's token). */
@@ -44,6 +46,7 @@ export class WorkerMediaClient {
   async saveResult(owner: JobOwner, input: SaveResultInput, signal?: AbortSignal): Promise<GeneratedImageRecord> {
     const form = new FormData();
     form.set('file', new Blob([new Uint8Array(input.png)], { type: 'image/png' }), `try-on-${input.garmentId}-${input.modelId}.png`);
+    if (input.thumbnail) form.append('file', new Blob([new Uint8Array(input.thumbnail)], { type: 'image/webp' }), 'thumbnail.webp');
     form.set('garmentId', String(input.garmentId));
     form.set('modelId', String(input.modelId));
     form.set('prompt', input.prompt);

@@ -1,14 +1,13 @@
 import type { CropBounds, GarmentCategory, ResultProviderMetadata } from '@vton/contracts';
-import sharp from 'sharp';
-import { composeIntoPhoto, prepareProviderInputs, type ComposedImage, type FramePlacement } from '../imaging/mask-composer.js';
-import { vtonProcessingError } from '../try-on/try-on-errors.js';
-import { callProvider, type ProviderCallPolicy } from './call-provider.js';
-import type { TryOnOutput, TryOnProvider } from './try-on-provider.js';
+import { TRY_ON_PROVIDER_LABELS, type TryOnProviderName } from '@vton/contracts';
+import { assertImage } from '../imaging/image-processor.js';
+import { composeIntoPhoto, prepareProviderInputs, type ComposedImage, type DecodedPhoto, type FramePlacement } from '../imaging/mask-composer.js';
+import type { TryOnInput, TryOnOutput, TryOnProvider } from './try-on-provider.js';
 
 /** One model photo's try-on, as the worker has it from svc-media. */
 export interface ModelTryOn {
-  /** The stored model photo (full resolution, upright). */
-  original: Buffer;
+  /** The stored model photo (full resolution, upright), or its pixels decoded once (decodePhoto). */
+  original: Buffer | DecodedPhoto;
   /** The processed mask for `bounds` (white = garment). */
   mask: Buffer;
   bounds: CropBounds;
@@ -23,40 +22,41 @@ export interface ProviderTryOnResult {
   /** The provider's answer (checked to be an image) and where it goes back. */
   output: TryOnOutput;
   placement: FramePlacement;
-  attempts: number;
   /** What the result's metadata records about the provider (TryOnResult / the gallery record). */
   metadata: Required<Pick<ResultProviderMetadata, 'provider' | 'providerModel' | 'providerDurationMs'>> & Pick<ResultProviderMetadata, 'providerVersion'>;
   /** Where the time went outside the provider call (ms). */
   timings: { prepare: number; provider: number };
 }
 
+/** How a provider is named in a §8 message ("the VTON service answered with data that is not an image"). */
+export function providerWording(name: TryOnProviderName): string {
+  if (name === 'seed') return 'the VTON service';
+  if (name === 'local') return 'the local compositor';
+  return TRY_ON_PROVIDER_LABELS[name];
+}
+
 /**
- * The provider half of one model's try-on: frame the photo as the provider asks, call it under the
- * retry rule, and check its answer is an image. `compose` then blends it into the photo; it is
- * separate so the caller can bound composition memory and fall back to the raw answer (§8).
+ * The provider half of one model's try-on: frame the photo as the provider asks, make the one call
+ * (`call` wraps it, e.g. with metrics), and check its answer is an image. One call, one attempt:
+ * retries are the queue's (VTON_MAX_ATTEMPTS), and a 429's Retry-After pauses the provider for
+ * the whole fleet there (JobQueue), not here. `compose` then blends the answer into the photo; it
+ * is separate so the caller can bound composition memory and fall back to the raw answer (§8).
  */
 export async function tryOnWithProvider(
   provider: TryOnProvider,
   job: ModelTryOn,
-  policy: ProviderCallPolicy,
-  onAttempt?: (attempt: number) => void,
+  call: (input: TryOnInput) => Promise<TryOnOutput> = (input) => provider.tryOn(input),
 ): Promise<ProviderTryOnResult> {
   let t = performance.now();
   const framed = await prepareProviderInputs(job.original, job.mask, job.bounds, provider.framing, provider.limits);
   const prepare = performance.now() - t;
   t = performance.now();
-  const { output, attempts } = await callProvider(
-    provider,
-    { person: framed.person, mask: framed.mask, garment: job.garment, prompt: job.prompt, category: job.category, signal: job.signal },
-    policy,
-    onAttempt,
-  );
+  const output = await call({ person: framed.person, mask: framed.mask, garment: job.garment, prompt: job.prompt, category: job.category, signal: job.signal });
   const providerMs = performance.now() - t;
-  await assertImage(output.image, provider.name);
+  await assertImage(output.image, providerWording(provider.name));
   return {
     output,
     placement: framed.placement,
-    attempts,
     metadata: {
       provider: output.provider,
       providerModel: output.model,
@@ -68,17 +68,6 @@ export async function tryOnWithProvider(
 }
 
 /** The answer blended into the photo through the feathered mask: the photo's size, its own pixels outside the mask. */
-export function composeProviderAnswer(job: Pick<ModelTryOn, 'original' | 'mask' | 'bounds'>, result: ProviderTryOnResult): Promise<ComposedImage> {
-  return composeIntoPhoto(job.original, result.output.image, job.mask, job.bounds, result.placement);
-}
-
-async function assertImage(bytes: Buffer, provider: string): Promise<void> {
-  try {
-    const { width, height } = await sharp(bytes).metadata();
-    if (!width || !height) throw new Error('no dimensions');
-    // metadata() reads only the header; a truncated body fails here.
-    await sharp(bytes).resize(8, 8).raw().toBuffer();
-  } catch {
-    throw vtonProcessingError(`the ${provider} provider answered with data that is not an image`);
-  }
+export function composeProviderAnswer(job: Pick<ModelTryOn, 'original' | 'mask' | 'bounds'>, result: ProviderTryOnResult, options: { thumbnailSide?: number } = {}): Promise<ComposedImage> {
+  return composeIntoPhoto(job.original, result.output.image, job.mask, job.bounds, result.placement, options);
 }

@@ -3,7 +3,7 @@ import { ErrorCode } from '@vton/contracts';
 import { ApiException, DatabaseConnection } from '@vton/service-kit';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { PgBoss, type JobInsert, type JobWithMetadata, type SendOptions } from 'pg-boss';
-import type { EntityManager } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { GenerationConfig } from '../config/generation.config.js';
 import { GENERATION_ROLE, type GenerationRole } from '../roles.js';
 import { inTransaction } from './database-adapter.js';
@@ -17,6 +17,12 @@ export interface ModelWork {
 }
 
 export type ClaimedWork = JobWithMetadata<ModelWork>;
+
+/** What a claim found: a unit of work (and what `onClaimed` made of it), the provider paused for `pausedMs` more, or nothing to do. */
+export type Claim<T> = { claimed: T } | { pausedMs: number } | null;
+
+/** The longest fleet-wide pause a provider's Retry-After can impose (a bogus header must not stop the studio for a day). */
+export const MAX_PROVIDER_PAUSE_MS = 10 * 60 * 1000;
 
 /** How often pg-boss's monitor looks for silent workers and expired work (seconds). */
 export const MONITOR_SECONDS = 2;
@@ -40,6 +46,7 @@ export class JobQueue implements OnApplicationBootstrap, OnApplicationShutdown {
   constructor(
     private readonly config: GenerationConfig,
     private readonly database: DatabaseConnection,
+    private readonly dataSource: DataSource,
     @Inject(GENERATION_ROLE) private readonly role: GenerationRole,
   ) {
     this.boss = new PgBoss({
@@ -102,21 +109,40 @@ export class JobQueue implements OnApplicationBootstrap, OnApplicationShutdown {
   }
 
   /**
-   * Claims the next unit of work, in priority order, if the provider has a free slot: at most
-   * `limit` units of one provider are active across every worker. Claims are serialised through a
-   * transaction-scoped advisory lock, so the count pg-boss checks is never stale and the limit is
-   * exact. `onClaimed` runs in the same transaction (the model's state changes with the claim).
+   * Claims the next unit of work, in priority order, if the provider has a free slot and is not
+   * paused: at most `limit` units of one provider are active across every worker, and none is
+   * claimed while the provider's rate limit pause lasts (pauseProvider). Claims are serialised
+   * through a transaction-scoped advisory lock, so the count pg-boss checks is never stale and the
+   * limit is exact. `onClaimed` runs in the same transaction (the model's state changes with the claim).
    */
-  async claim<T>(tx: EntityManager, limit: number, onClaimed: (work: ClaimedWork) => Promise<T>): Promise<T | null> {
+  async claim<T>(tx: EntityManager, { limit, provider }: { limit: number; provider: string }, onClaimed: (work: ClaimedWork) => Promise<T>): Promise<Claim<T>> {
     await this.ready();
     await tx.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`${this.config.DATABASE_SCHEMA}.claim`]);
+    const [pause] = await tx.query(
+      `SELECT ceil(extract(epoch FROM paused_until - now()) * 1000)::int AS ms FROM provider_pauses WHERE provider = $1 AND paused_until > now()`,
+      [provider],
+    );
+    if (pause) return { pausedMs: Math.max(1, pause.ms) };
     const [work] = await this.boss.fetch<ModelWork>(MODEL_QUEUE, {
       batchSize: 1,
       includeMetadata: true,
       groupConcurrency: { default: limit },
       db: inTransaction(tx.queryRunner!),
     });
-    return work ? onClaimed(work) : null;
+    return work ? { claimed: await onClaimed(work) } : null;
+  }
+
+  /**
+   * The provider rate-limited us: no worker of the fleet claims work for it for `ms` (at most
+   * MAX_PROVIDER_PAUSE_MS). A pause only ever grows: a shorter Retry-After does not end a longer one.
+   */
+  async pauseProvider(provider: string, ms: number, reason: string): Promise<void> {
+    const pause = Math.max(0, Math.min(MAX_PROVIDER_PAUSE_MS, Math.round(ms)));
+    await this.dataSource.query(
+      `INSERT INTO provider_pauses (provider, paused_until, reason, updated_at) VALUES ($1, now() + $2 * interval '1 millisecond', $3, now())
+       ON CONFLICT (provider) DO UPDATE SET paused_until = greatest(provider_pauses.paused_until, excluded.paused_until), reason = excluded.reason, updated_at = now()`,
+      [provider, pause, reason.slice(0, 500)],
+    );
   }
 
   /** Renews the lease of a claimed unit; false when the claim lapsed (the work was given to another run). */

@@ -1,13 +1,8 @@
 import type { GarmentRecord, ModelPhotoRecord } from '@vton/contracts';
-import { loadConfig } from '@vton/service-kit';
-import { GenerationConfig } from '../config/generation.config.js';
 import type { MediaClient } from '../media/media-client.js';
-import { VtonClient } from '../vton/vton-client.js';
 import { assertSameLength, TryOnService } from './try-on.service.js';
 
 const caller = { userId: 1, token: 't' };
-const config = (env: Record<string, string> = {}) =>
-  loadConfig(GenerationConfig, { DATABASE_URL: 'postgres://u:p@127.0.0.1:5432/vton', VTON_API_URL: 'http://127.0.0.1:7860', ...env });
 
 const garment = (croppedUrl: string | null = '/signed'): GarmentRecord =>
   ({ id: 7, filename: 'g.png', width: 960, height: 960, url: '/u', croppedUrl, cropData: null, uploadedAt: '' }) as GarmentRecord;
@@ -25,10 +20,9 @@ const model = (id: number, status: ModelPhotoRecord['status'], inpaint: boolean)
   }) as ModelPhotoRecord;
 
 /** TryOnService's §5 rules against a svc-media adapter that answers from memory. */
-function service(models: ModelPhotoRecord[], g = garment(), env: Record<string, string> = {}) {
-  const cfg = config(env);
+function service(models: ModelPhotoRecord[], g = garment()) {
   const media = { getGarment: async () => g, listModels: async () => models } as unknown as MediaClient;
-  return new TryOnService(media, new VtonClient(cfg));
+  return new TryOnService(media);
 }
 
 describe('TryOnService.plan (spec §5, §8)', () => {
@@ -53,12 +47,6 @@ describe('TryOnService.plan (spec §5, §8)', () => {
       status: 400,
       message: 'Garment 7 has not been cropped yet',
     });
-  });
-
-  it('says the engine is not configured when VTON_API_URL is unset', async () => {
-    const cfg = loadConfig(GenerationConfig, { DATABASE_URL: 'postgres://u:p@127.0.0.1:5432/vton' });
-    const s = new TryOnService({} as MediaClient, new VtonClient(cfg));
-    await expect(s.plan(caller, { garmentId: 1, modelIds: [2], prompt: '' })).rejects.toMatchObject({ status: 503, message: 'The try-on engine is not configured yet (VTON_API_URL)' });
   });
 
   it('keeps the requested order, drops repeats and models that are not ready', async () => {

@@ -1,8 +1,7 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
-import { ErrorCode, type CropBounds, type ModelPhotoRecord } from '@vton/contracts';
+import { Injectable, Logger } from '@nestjs/common';
+import { DEFAULT_GARMENT_CATEGORY, ErrorCode, type CropBounds, type GarmentCategory, type ModelPhotoRecord } from '@vton/contracts';
 import { ApiException } from '@vton/service-kit';
 import { MediaClient, MediaNotFoundError, type Caller } from '../media/media-client.js';
-import { TRY_ON_PROVIDER, type TryOnProvider } from '../vton/try-on-provider.js';
 import type { GenerateTryOnDto } from './dto/generate-try-on.dto.js';
 
 /** A model photo that passed §5: ready, with its inpaint bounds. */
@@ -17,6 +16,7 @@ export interface ReadyModel {
 export interface TryOnPlan {
   garmentId: number;
   prompt: string;
+  garmentCategory: GarmentCategory;
   models: ReadyModel[];
 }
 
@@ -36,16 +36,11 @@ export function assertSameLength(models: readonly unknown[], masks: readonly unk
 export class TryOnService {
   private readonly logger = new Logger('TryOn');
 
-  constructor(
-    private readonly media: MediaClient,
-    @Inject(TRY_ON_PROVIDER) private readonly provider: TryOnProvider,
-  ) {}
+  // No provider here: the API calls none (the workers do), and one is always configured (`local` by default).
+  constructor(private readonly media: MediaClient) {}
 
   /** §5's rules for real generation, with §8's messages. */
   async plan(caller: Caller, request: GenerateTryOnDto): Promise<TryOnPlan> {
-    if (!this.provider.isConfigured) {
-      throw new ApiException(503, ErrorCode.SERVICE_UNAVAILABLE, 'The try-on engine is not configured yet (VTON_API_URL)');
-    }
     const [garment, models] = await Promise.all([
       this.media.getGarment(caller, request.garmentId).catch((error) => {
         if (error instanceof MediaNotFoundError) throw new ApiException(404, ErrorCode.NOT_FOUND, `Garment ${request.garmentId} not found`);
@@ -73,6 +68,7 @@ export class TryOnService {
     return {
       garmentId: garment.id,
       prompt: request.prompt,
+      garmentCategory: request.garmentCategory ?? DEFAULT_GARMENT_CATEGORY,
       models: ready.map((m: ModelPhotoRecord, i) => ({ id: m.id, width: m.width, height: m.height, bounds: masks[i].bounds })),
     };
   }

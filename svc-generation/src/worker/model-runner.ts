@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { ErrorCode, type TryOnResult } from '@vton/contracts';
+import { ErrorCode, type ResultProviderMetadata, type TryOnResult } from '@vton/contracts';
 import { ApiException } from '@vton/service-kit';
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -10,9 +10,11 @@ import { MediaNotFoundError, MediaUnavailableError } from '../media/media-http.j
 import { WorkerMediaClient, type JobOwner } from '../media/worker-media-client.js';
 import { GenerationMetrics } from '../metrics/generation-metrics.js';
 import { ResultFilesService } from '../results/result-files.service.js';
+import { decodePhoto } from '../imaging/mask-composer.js';
+import { composeProviderAnswer, tryOnWithProvider, type ProviderTryOnResult } from '../providers/provider-try-on.js';
+import { TRY_ON_PROVIDER, type TryOnInput, type TryOnOutput, type TryOnProvider } from '../providers/try-on-provider.js';
 import { vtonProcessingError } from '../try-on/try-on-errors.js';
-import { Semaphore } from '../vton/semaphore.js';
-import { TRY_ON_PROVIDER, type TryOnProvider } from '../vton/try-on-provider.js';
+import { Semaphore } from './semaphore.js';
 
 /** Where one model's time went (ms); everything but `vton` is svc-generation's own overhead. */
 export interface ModelTimings {
@@ -29,16 +31,21 @@ const SAVE_RETRY_MS = 10 * 60 * 1000;
 const GARMENT_KEPT_MS = 60_000;
 const GARMENTS_KEPT = 16;
 
+/** svc-media's gallery thumbnails fit inside this square (its THUMBNAIL_SIDE); the worker makes the result's. */
+const RESULT_THUMBNAIL_SIDE = 400;
+
 /** The idempotency key of a model run's result: saving twice with it yields one gallery image. */
 export function resultKey(run: Pick<RunContext, 'jobId' | 'modelId' | 'run'>): string {
   return `try-on:${run.jobId}:${run.modelId}:${run.run}`;
 }
 
 /**
- * One model end to end, as a worker runs it (spec §7): the crop, mask and garment from svc-media
- * (with the worker's service credential), the 960×960 inputs, the provider call, the composition
- * into the full photo, and the save to the gallery under the run's idempotency key. `signal` stops
- * the work only until the provider has answered: a result that exists is always saved.
+ * One model end to end, as a worker runs it: the model photo, its mask and the garment from
+ * svc-media (with the worker's service credential), the photo framed as the provider asks, one
+ * call to the provider VTON_PROVIDER chose (TRY_ON_PROVIDER), the answer blended back into the
+ * full photo through the feathered mask, and the save to the gallery under the run's idempotency
+ * key. `signal` stops the work only until the provider has answered: a result that exists is
+ * always saved.
  */
 @Injectable()
 export class ModelRunner {
@@ -57,7 +64,7 @@ export class ModelRunner {
     this.composeSlots = new Semaphore(config.COMPOSE_CONCURRENCY);
   }
 
-  get providerName(): string {
+  get providerName(): TryOnProvider['name'] {
     return this.provider.name;
   }
 
@@ -69,40 +76,43 @@ export class ModelRunner {
     const clock = (key: keyof ModelTimings, since: number) => (timings[key] = (timings[key] ?? 0) + performance.now() - since);
     let t = performance.now();
 
-    const [garment, crop, mask] = await Promise.all([
+    const [garment, original, mask] = await Promise.all([
       this.garmentOf(run, owner).catch((error) => {
         if (error instanceof MediaNotFoundError) throw vtonProcessingError(`garment ${run.garmentId} is no longer cropped`);
         throw error;
       }),
-      this.media.modelFile(owner, run.modelId, 'inpaint-cropped', signal),
+      this.media.modelFile(owner, run.modelId, 'original', signal),
       this.media.modelFile(owner, run.modelId, 'inpaint-mask', signal),
     ]).catch((error) => {
-      if (error instanceof MediaNotFoundError) throw vtonProcessingError(`the inpaint images of model ${run.modelId} are missing`);
+      if (error instanceof MediaNotFoundError) throw vtonProcessingError(`the photo or mask of model ${run.modelId} is missing`);
       throw inputsError(error, signal);
     });
     clock('inputs', t);
-    t = performance.now();
-    const inputs = await this.images.prepareVtonInputs(crop, mask, run.input.bounds);
-    clock('prepare', t);
 
-    const answer = await this.callProvider({ prompt: run.prompt, target: inputs.target, reference: garment, mask: inputs.mask }, signal);
-    timings.vton = answer.elapsedMs;
+    // The photo is decoded once: framing reads it, and the result is composed into it.
     t = performance.now();
-    await this.images.assertImage(answer.image);
+    const photo = await decodePhoto(original).catch((error: Error) => {
+      throw vtonProcessingError(`the photo of model ${run.modelId} could not be read: ${error.message}`);
+    });
+    clock('prepare', t);
+    const job = { original: photo, mask, bounds: run.input.bounds, garment, prompt: run.prompt, category: run.garmentCategory, signal };
+    const answer: ProviderTryOnResult = await tryOnWithProvider(this.provider, job, (input) => this.callProvider(input));
+    timings.prepare = (timings.prepare ?? 0) + answer.timings.prepare;
+    timings.vton = answer.timings.provider;
+    t = performance.now();
 
     let png: Buffer;
+    let thumbnail: Buffer | undefined;
     let scaleFactor: number | undefined;
     try {
-      const composed = await this.composeSlots.run(async () => {
-        const original = await this.withMediaRetries(owner, (s) => this.media.modelFile(owner, run.modelId, 'original', s));
-        return this.images.compose({ original, result: answer.image, bounds: run.input.bounds, mask });
-      });
+      const composed = await this.composeSlots.run(() => composeProviderAnswer(job, answer, { thumbnailSide: RESULT_THUMBNAIL_SIDE }));
       png = composed.png;
+      thumbnail = composed.thumbnail;
       scaleFactor = composed.scaleFactor;
     } catch (error) {
       // §8: a result that cannot be composed is still a result.
       this.logger.warn({ jobId: run.jobId, modelId: run.modelId }, `Composition failed, keeping the raw result: ${(error as Error).message}`);
-      png = await this.images.toPng(answer.image);
+      png = await this.images.toPng(answer.output.image);
     }
     clock('compose', t);
 
@@ -115,8 +125,10 @@ export class ModelRunner {
       prompt: run.prompt,
       processedAt: new Date().toISOString(),
       ...(scaleFactor !== undefined ? { scaleFactor } : {}),
+      // Which provider made it, its model (and version) and how long its call took: kept with the result and the gallery image.
+      ...answer.metadata,
     };
-    result.imageUrl = await this.save(run, owner, result, png);
+    result.imageUrl = await this.save(run, owner, result, png, thumbnail);
     clock('save', t);
     this.logger.log(
       { jobId: run.jobId, modelId: run.modelId, attempt: run.attempts },
@@ -141,14 +153,15 @@ export class ModelRunner {
     return bytes;
   }
 
-  private async callProvider(request: Parameters<TryOnProvider['tryOn']>[0], signal?: AbortSignal) {
+  /** The provider call, counted in this worker's metrics. */
+  private async callProvider(input: TryOnInput): Promise<TryOnOutput> {
     const provider = this.provider.name;
     this.metrics.providerInFlight.inc({ provider });
     const stop = this.metrics.providerLatency.startTimer({ provider });
     try {
-      const answer = await this.provider.tryOn(request, { signal });
+      const output = await this.provider.tryOn(input);
       stop({ outcome: 'ok' });
-      return answer;
+      return output;
     } catch (error) {
       stop({ outcome: 'error' });
       throw error;
@@ -162,7 +175,7 @@ export class ModelRunner {
    * down (a restart, its database restarting) is waited out for a while: the result is already paid for.
    * A save that still fails is only logged (§8) and the PNG is kept here instead, or sent inline.
    */
-  private async save(run: RunContext, owner: JobOwner, result: TryOnResult, png: Buffer): Promise<string> {
+  private async save(run: RunContext, owner: JobOwner, result: TryOnResult, png: Buffer, thumbnail?: Buffer): Promise<string> {
     try {
       const saved = await this.withMediaRetries(owner, (signal) =>
         this.media.saveResult(
@@ -172,8 +185,13 @@ export class ModelRunner {
             garmentId: result.garmentId,
             modelId: result.modelId,
             prompt: result.prompt,
-            metadata: { processedAt: result.processedAt, ...(result.scaleFactor !== undefined ? { scaleFactor: result.scaleFactor } : {}) },
+            metadata: {
+              processedAt: result.processedAt,
+              ...(result.scaleFactor !== undefined ? { scaleFactor: result.scaleFactor } : {}),
+              ...providerMetadataOf(result),
+            },
             idempotencyKey: resultKey(run),
+            ...(thumbnail ? { thumbnail } : {}),
           },
           signal,
         ),
@@ -215,6 +233,16 @@ function inputsError(error: unknown, signal?: AbortSignal): unknown {
   }
   if (error instanceof ApiException) return vtonProcessingError(error.message, error.code === ErrorCode.SERVICE_UNAVAILABLE);
   return error;
+}
+
+/** The result's provider fields, as the gallery record's metadata keeps them. */
+function providerMetadataOf({ provider, providerModel, providerVersion, providerDurationMs }: TryOnResult): ResultProviderMetadata {
+  return {
+    ...(provider ? { provider } : {}),
+    ...(providerModel ? { providerModel } : {}),
+    ...(providerVersion ? { providerVersion } : {}),
+    ...(providerDurationMs !== undefined ? { providerDurationMs } : {}),
+  };
 }
 
 const ms = (value: number | undefined) => `${Math.round(value ?? 0)} ms`;

@@ -129,6 +129,8 @@ export class ModelWorker implements OnApplicationBootstrap, BeforeApplicationShu
         const claimed = await this.claim();
         backoff = 250;
         if (claimed === NO_WORK) await this.idle(this.config.WORKER_POLL_MS);
+        // The provider is rate limited fleet-wide: look again when the pause ends (or sooner if nudged).
+        else if (typeof claimed === 'object') await this.idle(Math.min(claimed.pausedMs, this.config.WORKER_POLL_MS));
       } catch (error) {
         this.logger.warn(`Could not claim work, trying again in ${backoff} ms: ${(error as Error).message}`);
         await this.idle(backoff);
@@ -137,13 +139,17 @@ export class ModelWorker implements OnApplicationBootstrap, BeforeApplicationShu
     }
   }
 
-  /** Claims one model and starts it; NO_WORK when nothing is claimable. */
-  private async claim(): Promise<typeof NO_WORK | 'started' | 'stale'> {
-    const claimed = await this.dataSource.transaction((tx) =>
-      this.queue.claim(tx, this.config.VTON_CONCURRENCY, async (work) => ({ work, run: await this.store.startRun(tx, work.data, work.id) })),
+  /** Claims one model and starts it; NO_WORK when nothing is claimable, the pause left when the provider is rate limited. */
+  private async claim(): Promise<typeof NO_WORK | 'started' | 'stale' | { pausedMs: number }> {
+    const claim = await this.dataSource.transaction((tx) =>
+      this.queue.claim(tx, { limit: this.config.VTON_CONCURRENCY, provider: this.runner.providerName }, async (work) => ({
+        work,
+        run: await this.store.startRun(tx, work.data, work.id),
+      })),
     );
-    if (!claimed) return NO_WORK;
-    const { work, run } = claimed;
+    if (!claim) return NO_WORK;
+    if ('pausedMs' in claim) return claim;
+    const { work, run } = claim.claimed;
     if (!run) {
       // The model finished, was abandoned, or has a newer run: this unit has nothing left to do.
       await this.queue.complete(work, { outcome: 'stale' }).catch(() => undefined);
@@ -202,6 +208,12 @@ export class ModelWorker implements OnApplicationBootstrap, BeforeApplicationShu
       return;
     }
     const failure = asModelTryOnError(error);
+    if (failure.status === 429) {
+      // Rate limited: the whole fleet holds back for the provider's Retry-After (a short pause when it named none).
+      const pauseMs = failure.retryAfterMs ?? this.config.VTON_RETRY_DELAY_SECONDS * 1000;
+      this.logger.warn({ ...log, code: failure.code }, `The ${this.runner.providerName} provider is rate limiting: no model is sent to it for ${Math.round(pauseMs)} ms`);
+      await this.persist(() => this.queue.pauseProvider(this.runner.providerName, pauseMs, failure.message), log);
+    }
     const attempt = work.retryCount + 1;
     const again = failure.retryable && attempt < this.config.VTON_MAX_ATTEMPTS;
     this.metrics.failures.inc({ code: failure.code, final: String(!again) });

@@ -4,10 +4,9 @@ import { JobStore } from '../jobs/job-store.js';
 import { ServiceCredentials } from '../media/service-credential.js';
 import { WorkerMediaClient } from '../media/worker-media-client.js';
 import { MetricsModule } from '../metrics/metrics.module.js';
+import { ProvidersModule } from '../providers/providers.module.js';
 import { JobQueue } from '../queue/job-queue.js';
 import { ResultFilesService } from '../results/result-files.service.js';
-import { TRY_ON_PROVIDER } from '../vton/try-on-provider.js';
-import { VtonClient } from '../vton/vton-client.js';
 import { ModelRunner } from './model-runner.js';
 import { ModelWorker } from './model-worker.js';
 import { Reconciler } from './reconciler.js';
@@ -19,7 +18,7 @@ import { WebhooksModule } from '../webhooks/webhooks.module.js';
 
 /** The worker role: claims models from the queue, calls the provider, composes, saves; delivers webhooks. HTTP only for health and /metrics. */
 @Module({
-  imports: [MetricsModule, WebhooksModule],
+  imports: [MetricsModule, ProvidersModule, WebhooksModule],
   providers: [
     ModelWorker,
     ModelRunner,
@@ -29,8 +28,6 @@ import { WebhooksModule } from '../webhooks/webhooks.module.js';
     WorkerMediaClient,
     ServiceCredentials,
     ResultFilesService,
-    VtonClient,
-    { provide: TRY_ON_PROVIDER, useExisting: VtonClient },
     ImageProcessor,
     // Webhooks: the outbox's events become deliveries, and their attempts are made here.
     WebhookWorker,

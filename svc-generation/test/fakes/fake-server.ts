@@ -40,6 +40,14 @@ export class FakeServer {
   retryAfterSeconds = 7;
   /** Polls answered "still queued" before `queued` completes. */
   queuedPolls = 2;
+  /**
+   * Scenarios of the next submissions (a FASHN run, a Vertex predict, a fal submit), one each, before
+   * `scenario` applies again: a batch whose models fare differently. A queued prediction keeps the
+   * scenario it was submitted under for its status polls and its result.
+   */
+  readonly upcoming: FakeScenario[] = [];
+  /** Each submission's time of arrival and the scenario it was answered with, in order. */
+  readonly submissions: { at: number; scenario: FakeScenario }[] = [];
   readonly requests: RecordedRequest[] = [];
   /** Documentation rules the adapter broke (answered 4xx); a passing test expects none. */
   readonly violations: string[] = [];
@@ -48,12 +56,15 @@ export class FakeServer {
 
   constructor(private readonly handler: FakeHandler) {}
 
-  async start(): Promise<this> {
+  /** `port` 0: any free port (tests); `npm run fake-providers` gives fixed ones. */
+  async start(port = 0): Promise<this> {
     this.server = http.createServer((req, res) => {
       const chunks: Buffer[] = [];
       req.on('data', (c: Buffer) => chunks.push(c));
       req.on('end', () => {
         const recorded: RecordedRequest = { method: req.method ?? 'GET', path: req.url ?? '/', headers: req.headers, body: Buffer.concat(chunks) };
+        // A developer trying failures by hand (npm run fake-providers): POST /__fake/scenario {"scenario": "rate-limited"}.
+        if (recorded.method === 'POST' && recorded.path === '/__fake/scenario') return this.setScenarioFrom(recorded, res);
         this.requests.push(recorded);
         Promise.resolve(this.handler(recorded, res)).catch((error: unknown) => {
           if (error instanceof FakeRejection) {
@@ -65,9 +76,40 @@ export class FakeServer {
         });
       });
     });
-    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+    await new Promise<void>((resolve, reject) => {
+      this.server!.once('error', reject);
+      this.server!.listen(port, '127.0.0.1', resolve);
+    });
     this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
     return this;
+  }
+
+  private setScenarioFrom(req: RecordedRequest, res: http.ServerResponse): void {
+    let scenario: unknown;
+    try {
+      scenario = JSON.parse(req.body.toString('utf8')).scenario;
+    } catch {
+      scenario = undefined;
+    }
+    if (!FAKE_SCENARIOS.includes(scenario as FakeScenario)) return sendJson(res, 400, { error: `scenario must be one of ${FAKE_SCENARIOS.join(', ')}` });
+    this.scenario = scenario as FakeScenario;
+    sendJson(res, 200, { scenario: this.scenario });
+  }
+
+  /** The scenario a new submission is answered with. */
+  takeScenario(): FakeScenario {
+    const scenario = this.upcoming.shift() ?? this.scenario;
+    this.submissions.push({ at: Date.now(), scenario });
+    return scenario;
+  }
+
+  /** Forgets what was asked and recorded (between tests). */
+  reset(): void {
+    this.scenario = 'success';
+    this.upcoming.length = 0;
+    this.submissions.length = 0;
+    this.requests.length = 0;
+    this.violations.length = 0;
   }
 
   /** Holds the answer until the client hangs up (the `slow` scenario). */

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { checkBase64Image, fakeResult, FakeRejection, FakeServer, sendGarbage, sendJson } from './fake-server.js';
+import { checkBase64Image, fakeResult, FakeRejection, FakeServer, sendGarbage, sendJson, type FakeScenario } from './fake-server.js';
 
 export type FalFake = FakeServer & {
   /** Requests cancelled through PUT …/cancel. */
@@ -50,8 +50,8 @@ const SCHEMAS: Record<string, ModelSchema> = {
  * PUT …/cancel. Inputs are checked against the model's schema (pydantic's 422 otherwise); errors
  * are {"detail": …}. Serve it as FAL_QUEUE_URL.
  */
-export async function startFalFake(key: string): Promise<FalFake> {
-  const requests = new Map<string, { model: string; polls: number; output: Buffer; inline: boolean }>();
+export async function startFalFake(key: string, port = 0): Promise<FalFake> {
+  const requests = new Map<string, { model: string; polls: number; output: Buffer; inline: boolean; scenario: FakeScenario }>();
   const files = new Map<string, Buffer>();
   const cancelled: string[] = [];
   let runtimeError: string | undefined;
@@ -63,12 +63,14 @@ export async function startFalFake(key: string): Promise<FalFake> {
       res.writeHead(200, { 'content-type': 'image/png' }).end(files.get(file[1]));
       return;
     }
-    if (req.headers.authorization !== `Key ${key}` || fake.scenario === 'unauthorized') {
+    const queued = /^\/([^/]+)\/([^/]+)\/requests\/([^/]+)(\/status|\/cancel)?$/.exec(url.pathname);
+    const known = queued ? requests.get(queued[3]) : undefined;
+    const scenario = queued ? (known?.scenario ?? fake.scenario) : req.method === 'POST' ? fake.takeScenario() : fake.scenario;
+    if (req.headers.authorization !== `Key ${key}` || scenario === 'unauthorized') {
       return sendJson(res, 401, { detail: 'Invalid Key Authorization header' });
     }
-    const queued = /^\/([^/]+)\/([^/]+)\/requests\/([^/]+)(\/status|\/cancel)?$/.exec(url.pathname);
     if (queued) {
-      const request = requests.get(queued[3]);
+      const request = known;
       // Status and results are addressed by owner/alias only, without the model's sub-path.
       if (!request || request.model.split('/').slice(0, 2).join('/') !== `${queued[1]}/${queued[2]}`) return sendJson(res, 404, { detail: 'Request not found' });
       if (queued[4] === '/cancel' && req.method === 'PUT') {
@@ -77,15 +79,15 @@ export async function startFalFake(key: string): Promise<FalFake> {
       }
       if (queued[4] === '/status' && req.method === 'GET') {
         request.polls++;
-        if (fake.scenario === 'garbage') return sendGarbage(res);
+        if (scenario === 'garbage') return sendGarbage(res);
         const responseUrl = `${fake.url}/${queued[1]}/${queued[2]}/requests/${queued[3]}`;
-        if (fake.scenario === 'queued' && request.polls <= fake.queuedPolls) {
+        if (scenario === 'queued' && request.polls <= fake.queuedPolls) {
           return sendJson(res, 202, request.polls === 1 ? { status: 'IN_QUEUE', queue_position: 2, response_url: responseUrl } : { status: 'IN_PROGRESS', logs: null, response_url: responseUrl });
         }
         return sendJson(res, 200, { status: 'COMPLETED', logs: null, response_url: responseUrl, ...(runtimeError ? { error: runtimeError, error_type: 'runner_error' } : {}) });
       }
       if (!queued[4] && req.method === 'GET') {
-        if (fake.scenario === 'server-error') return sendJson(res, 500, { detail: 'Internal Server Error' });
+        if (scenario === 'server-error') return sendJson(res, 500, { detail: 'Internal Server Error' });
         const meta = { content_type: 'image/png', file_name: `${queued[3]}.png`, file_size: request.output.length };
         const image = request.inline
           ? { url: `data:image/png;base64,${request.output.toString('base64')}`, ...meta }
@@ -99,9 +101,9 @@ export async function startFalFake(key: string): Promise<FalFake> {
     const model = url.pathname.slice(1);
     const schema = SCHEMAS[model];
     if (!schema) return sendJson(res, 404, { detail: `Application '${model}' not found` });
-    if (fake.scenario === 'rate-limited') return sendJson(res, 429, { detail: 'Rate limit exceeded' }, { 'retry-after': String(fake.retryAfterSeconds) });
-    if (fake.scenario === 'bad-request') return sendJson(res, 400, { detail: 'Could not download the human image' });
-    if (fake.scenario === 'slow') return fake.hold(res);
+    if (scenario === 'rate-limited') return sendJson(res, 429, { detail: 'Rate limit exceeded' }, { 'retry-after': String(fake.retryAfterSeconds) });
+    if (scenario === 'bad-request') return sendJson(res, 400, { detail: 'Could not download the human image' });
+    if (scenario === 'slow') return fake.hold(res);
     if (!/^application\/json/.test(req.headers['content-type'] ?? '')) throw new FakeRejection(422, { detail: [{ loc: ['body'], msg: 'Expected a JSON body', type: 'value_error' }] });
     let input: Record<string, unknown>;
     try {
@@ -128,7 +130,7 @@ export async function startFalFake(key: string): Promise<FalFake> {
     const size = schema.outputSize(human.width, human.height);
     const output = await fakeResult(size.width, size.height);
     files.set(id, output);
-    requests.set(id, { model, polls: 0, output, inline: input.sync_mode === true });
+    requests.set(id, { model, polls: 0, output, inline: input.sync_mode === true, scenario });
     const owner = model.split('/').slice(0, 2).join('/');
     return sendJson(res, 200, {
       request_id: id,
@@ -138,7 +140,7 @@ export async function startFalFake(key: string): Promise<FalFake> {
       queue_position: 0,
     });
   });
-  await fake.start();
+  await fake.start(port);
   return Object.assign(fake, {
     cancelled,
     failWith(error?: string) {

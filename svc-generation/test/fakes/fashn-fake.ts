@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { checkBase64Image, fakeResult, FakeRejection, FakeServer, sendGarbage, sendJson } from './fake-server.js';
+import { checkBase64Image, fakeResult, FakeRejection, FakeServer, sendGarbage, sendJson, type FakeScenario } from './fake-server.js';
 
 export type FashnFake = FakeServer & { base: string; failWith(error?: { name: string; message: string }): void };
 
@@ -10,20 +10,24 @@ export type FashnFake = FakeServer & { base: string; failWith(error?: { name: st
  * {error: <Name>, message}; runtime failures are a 200 with status "failed". Serve it at
  * `${url}/v1` (FASHN_API_URL).
  */
-export async function startFashnFake(apiKey: string): Promise<FashnFake> {
-  const predictions = new Map<string, { polls: number; output: string }>();
+export async function startFashnFake(apiKey: string, port = 0): Promise<FashnFake> {
+  const predictions = new Map<string, { polls: number; output: string; scenario: FakeScenario }>();
   const fake: FakeServer = new FakeServer(async (req, res) => {
+    const submitting = req.method === 'POST' && req.path === '/v1/run';
+    const status = /^\/v1\/status\/([^/?]+)$/.exec(req.path);
+    const prediction = status ? predictions.get(decodeURIComponent(status[1])) : undefined;
+    const scenario = submitting ? fake.takeScenario() : (prediction?.scenario ?? fake.scenario);
     const auth = req.headers.authorization;
-    if (auth !== `Bearer ${apiKey}` || fake.scenario === 'unauthorized') {
+    if (auth !== `Bearer ${apiKey}` || scenario === 'unauthorized') {
       return sendJson(res, 401, { error: 'UnauthorizedAccess', message: 'Unauthorized: Invalid token' });
     }
-    if (req.method === 'POST' && req.path === '/v1/run') {
-      if (fake.scenario === 'rate-limited') {
+    if (submitting) {
+      if (scenario === 'rate-limited') {
         return sendJson(res, 429, { error: 'RateLimitExceeded', message: 'Too many requests in the window' }, { 'retry-after': String(fake.retryAfterSeconds) });
       }
-      if (fake.scenario === 'server-error') return sendJson(res, 500, { error: 'InternalServerError', message: 'Internal server error' });
-      if (fake.scenario === 'bad-request') return sendJson(res, 400, { error: 'BadRequest', message: 'inputs.model_image: could not load the image' });
-      if (fake.scenario === 'slow') return fake.hold(res);
+      if (scenario === 'server-error') return sendJson(res, 500, { error: 'InternalServerError', message: 'Internal server error' });
+      if (scenario === 'bad-request') return sendJson(res, 400, { error: 'BadRequest', message: 'inputs.model_image: could not load the image' });
+      if (scenario === 'slow') return fake.hold(res);
       if (!/^application\/json/.test(req.headers['content-type'] ?? '')) throw new FakeRejection(400, { error: 'BadRequest', message: 'Content-Type must be application/json' });
       let body: { model_name?: unknown; inputs?: Record<string, unknown> };
       try {
@@ -61,17 +65,15 @@ export async function startFashnFake(apiKey: string): Promise<FashnFake> {
       // With return_base64 FASHN answers a data URI; otherwise a CDN URL (here: served by the fake).
       const output = inputs.return_base64 ? `data:image/${format};base64,${result.toString('base64')}` : `${fake.url}/cdn/${id}.png`;
       outputs.set(id, result);
-      predictions.set(id, { polls: 0, output });
+      predictions.set(id, { polls: 0, output, scenario });
       return sendJson(res, 200, { id, error: null });
     }
-    const status = /^\/v1\/status\/([^/?]+)$/.exec(req.path);
     if (req.method === 'GET' && status) {
-      const prediction = predictions.get(decodeURIComponent(status[1]));
       if (!prediction) return sendJson(res, 404, { error: 'NotFound', message: 'Prediction not found or no longer tracked' });
       prediction.polls++;
-      if (fake.scenario === 'garbage') return sendGarbage(res);
+      if (scenario === 'garbage') return sendGarbage(res);
       if (failure.error) return sendJson(res, 200, { id: status[1], status: 'failed', output: null, error: failure.error });
-      if (fake.scenario === 'queued' && prediction.polls <= fake.queuedPolls) {
+      if (scenario === 'queued' && prediction.polls <= fake.queuedPolls) {
         return sendJson(res, 200, { id: status[1], status: prediction.polls === 1 ? 'in_queue' : 'processing', output: null, error: null });
       }
       return sendJson(res, 200, { id: status[1], status: 'completed', output: [prediction.output], error: null });
@@ -85,7 +87,7 @@ export async function startFashnFake(apiKey: string): Promise<FashnFake> {
   });
   const outputs = new Map<string, Buffer>();
   const failure: { error?: { name: string; message: string } } = {};
-  await fake.start();
+  await fake.start(port);
   return Object.assign(fake, {
     base: `${fake.url}/v1`,
     /** Predictions fail at run time (HTTP 200, status "failed") with this FASHN error, e.g. PoseError. */

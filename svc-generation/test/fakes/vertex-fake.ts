@@ -27,7 +27,7 @@ const googleError = (code: number, status: string, message: string) => ({ error:
  * issues a short-lived access token; predict accepts only those tokens. Errors are
  * google.rpc.Status JSON.
  */
-export async function startVertexFake(): Promise<VertexFake> {
+export async function startVertexFake(options: { port?: number; credentialsDir?: string } = {}): Promise<VertexFake> {
   const project = 'studio-test-project';
   const clientEmail = 'try-on@studio-test-project.iam.gserviceaccount.com';
   const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
@@ -53,9 +53,10 @@ export async function startVertexFake(): Promise<VertexFake> {
     const predict = /^\/v1\/projects\/([^/]+)\/locations\/([^/]+)\/publishers\/google\/models\/([^/:]+):predict$/.exec(req.path);
     if (!predict) return sendJson(res, 404, googleError(404, 'NOT_FOUND', `The requested URL ${req.path} was not found on this server.`));
     if (req.method !== 'POST') return sendJson(res, 405, googleError(405, 'METHOD_NOT_ALLOWED', 'Method not allowed'));
+    const scenario = fake.takeScenario();
     const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
     const expires = bearer ? tokens.get(bearer) : undefined;
-    if (!expires || expires < Date.now() || fake.scenario === 'unauthorized') {
+    if (!expires || expires < Date.now() || scenario === 'unauthorized') {
       return sendJson(
         res,
         401,
@@ -64,7 +65,7 @@ export async function startVertexFake(): Promise<VertexFake> {
     }
     if (decodeURIComponent(predict[1]) !== project) return sendJson(res, 403, googleError(403, 'PERMISSION_DENIED', `Permission denied on resource project ${predict[1]}.`));
     if (predict[3] !== 'virtual-try-on-001') return sendJson(res, 404, googleError(404, 'NOT_FOUND', `Publisher Model projects/${predict[1]}/locations/${predict[2]}/publishers/google/models/${predict[3]} not found.`));
-    if (fake.scenario === 'rate-limited') {
+    if (scenario === 'rate-limited') {
       return sendJson(
         res,
         429,
@@ -72,22 +73,24 @@ export async function startVertexFake(): Promise<VertexFake> {
         { 'retry-after': String(fake.retryAfterSeconds) },
       );
     }
-    if (fake.scenario === 'server-error') return sendJson(res, 500, googleError(500, 'INTERNAL', 'Internal error encountered.'));
-    if (fake.scenario === 'bad-request') return sendJson(res, 400, googleError(400, 'INVALID_ARGUMENT', 'Image editing failed with the following error: No person detected in the person image.'));
-    if (fake.scenario === 'slow') return fake.hold(res);
+    if (scenario === 'server-error') return sendJson(res, 500, googleError(500, 'INTERNAL', 'Internal error encountered.'));
+    if (scenario === 'bad-request') return sendJson(res, 400, googleError(400, 'INVALID_ARGUMENT', 'Image editing failed with the following error: No person detected in the person image.'));
+    if (scenario === 'slow') return fake.hold(res);
 
+    if (!/^application\/json/.test(req.headers['content-type'] ?? '')) throw new FakeRejection(400, googleError(400, 'INVALID_ARGUMENT', 'Invalid JSON payload received: the body must be application/json.'));
     const person = await checkPredictBody(req.body);
     // A synchronous call: "queued" means Google keeps the connection a while before answering.
-    if (fake.scenario === 'queued') await sleep(150);
-    if (fake.scenario === 'garbage') return sendGarbage(res);
+    if (scenario === 'queued') await sleep(150);
+    if (scenario === 'garbage') return sendGarbage(res);
     if (filterReason) return sendJson(res, 200, { predictions: [{ raiFilteredReason: filterReason }] });
     // The output has the input image's size (virtual-try-on-001's documented behaviour).
     const image = await fakeResult(person.width, person.height);
     return sendJson(res, 200, { predictions: [{ mimeType: 'image/png', bytesBase64Encoded: image.toString('base64') }], modelVersionId: '1' });
   });
-  await fake.start();
+  await fake.start(options.port ?? 0);
 
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vertex-fake-'));
+  const dir = options.credentialsDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'vertex-fake-'));
+  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
   const account = (key: typeof privateKey) => ({
     type: 'service_account',
     project_id: project,
@@ -116,7 +119,7 @@ export async function startVertexFake(): Promise<VertexFake> {
   const close = fake.close.bind(fake);
   state.close = async () => {
     await close();
-    fs.rmSync(dir, { recursive: true, force: true });
+    if (!options.credentialsDir) fs.rmSync(dir, { recursive: true, force: true });
   };
   return state;
 }

@@ -12,10 +12,8 @@ import { startFashnFake, type FashnFake } from '../fakes/fashn-fake.js';
 import { startVertexFake, type VertexFake } from '../fakes/vertex-fake.js';
 import { failureOf } from './provider-inputs.js';
 
-const POLICY = { attempts: 2, backoffMs: 0, maxRetryAfterMs: 0 };
-
 /** A 3000×2000 camera JPEG (every pixel distinct), a painted mask and a garment. */
-async function job(): Promise<ModelTryOn & { painted: { left: number; top: number; width: number; height: number } }> {
+async function job(): Promise<ModelTryOn & { original: Buffer; painted: { left: number; top: number; width: number; height: number } }> {
   const width = 3000;
   const height = 2000;
   const raw = Buffer.alloc(width * height * 3);
@@ -67,7 +65,7 @@ describe('a provider’s answer, whatever its size, lands in the photo inside th
 
   it.each(providers)('%s', async (_name, make, model) => {
     const provider = make();
-    const result = await tryOnWithProvider(provider, sample, POLICY);
+    const result = await tryOnWithProvider(provider, sample);
     expect(result.metadata).toMatchObject({ provider: provider.name, providerModel: model });
     expect(result.metadata.providerDurationMs).toBeGreaterThanOrEqual(0);
     const composed = await composeProviderAnswer(sample, result);
@@ -99,9 +97,9 @@ describe('a provider’s answer, whatever its size, lands in the photo inside th
 
   it('refuses an answer that is not an image', async () => {
     const provider: TryOnProvider = { ...new LocalProvider(), name: 'local', model: 'x', framing: new LocalProvider().framing, limits: new LocalProvider().limits, tryOn: async () => ({ image: Buffer.from('nope'), provider: 'local', model: 'x', durationMs: 1 }) };
-    expect(await failureOf(tryOnWithProvider(provider, sample, POLICY))).toMatchObject({
+    expect(await failureOf(tryOnWithProvider(provider, sample))).toMatchObject({
       code: 'VTON_PROCESSING_ERROR',
-      message: 'Failed to process VTON request: the local provider answered with data that is not an image',
+      message: 'Failed to process VTON request: the local compositor answered with data that is not an image',
     });
   });
 });

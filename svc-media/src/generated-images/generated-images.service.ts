@@ -72,14 +72,14 @@ export class GeneratedImagesService {
    * Stores a result as PNG (without metadata; see ImageProcessor.resultWithThumbnail) with a WebP thumbnail, then its row (and, for svc-generation's
    * try-ons, the try_on_results row) in one transaction; objects are removed if that fails.
    */
-  async save(userId: number, bytes: Buffer, fields: GeneratedImageFieldsDto, tryOnResult: boolean, idempotencyKey?: string): Promise<GeneratedImageRecord> {
+  async save(userId: number, bytes: Buffer, fields: GeneratedImageFieldsDto, tryOnResult: boolean, idempotencyKey?: string, thumbnail?: Buffer): Promise<GeneratedImageRecord> {
     const garmentId = fields.garmentId ?? null;
     const modelId = fields.modelId ?? null;
     if (tryOnResult && (!garmentId || !modelId)) {
       throw new ApiException(400, ErrorCode.INVALID_INPUT, 'A try-on result needs both garmentId and modelId');
     }
     const modelFilename = await this.assertOwnedReferences(userId, garmentId, modelId);
-    const { image, thumbnail: thumb } = await this.images.resultWithThumbnail(bytes, 'The image');
+    const { image, thumbnail: thumb } = await this.images.resultWithThumbnail(bytes, 'The image', thumbnail);
     const id = await reserveId(this.db.generatedImages);
     const key = objectKey({ userId, kind: 'generated', id, variant: 'full', ext: 'png' });
     const thumbKey = objectKey({ userId, kind: 'generated', id, variant: 'thumb', ext: thumb.ext });
@@ -104,8 +104,10 @@ export class GeneratedImagesService {
       ...(idempotencyKey ? { idempotencyKey } : {}),
     };
     try {
-      await this.storage.put(key, image.data, image.contentType);
-      await this.storage.put(thumbKey, thumb.data, thumb.contentType);
+      // Both objects at once (the result's megabytes hide the thumbnail's), each settled before any clean-up below.
+      const puts = await Promise.allSettled([this.storage.put(key, image.data, image.contentType), this.storage.put(thumbKey, thumb.data, thumb.contentType)]);
+      const failed = puts.find((p): p is PromiseRejectedResult => p.status === 'rejected');
+      if (failed) throw failed.reason;
       await this.db.generatedImages.manager.transaction(async (tx) => {
         const images = tx.getRepository(this.db.generatedImages.target);
         // the seller's next number: saves of one seller take turns here (workers save in parallel)

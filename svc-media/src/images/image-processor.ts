@@ -100,7 +100,7 @@ export class ImageProcessor {
    * WebP, are re-encoded upright as PNG as before; their thumbnail is made from the input in
    * one pipeline (JPEG and WebP shrink on load).
    */
-  async resultWithThumbnail(bytes: Buffer, what = 'The image'): Promise<{ image: EncodedImage; thumbnail: EncodedImage }> {
+  async resultWithThumbnail(bytes: Buffer, what = 'The image', givenThumbnail?: Buffer): Promise<{ image: EncodedImage; thumbnail: EncodedImage }> {
     const { format, meta } = await this.checkInput(bytes, what);
     if (format === 'png' && (meta.orientation ?? 1) === 1) {
       let stripped: Buffer;
@@ -112,7 +112,10 @@ export class ImageProcessor {
         }
         throw error;
       }
-      const thumbnail = await this.encode(this.thumbnailOf(this.open(stripped)), 'webp', what);
+      // svc-generation makes the thumbnail from the pixels it just composed (no decode of its PNG here).
+      const thumbnail = givenThumbnail
+        ? await this.checkedThumbnail(givenThumbnail, meta.width!, meta.height!)
+        : await this.encode(this.thumbnailOf(this.open(stripped)), 'webp', what);
       return { image: { data: stripped, width: meta.width!, height: meta.height!, ext: 'png', contentType: CONTENT_TYPES.png }, thumbnail };
     }
     const [image, thumbnail] = await Promise.all([
@@ -183,6 +186,28 @@ export class ImageProcessor {
 
   private open(bytes: Buffer): Sharp {
     return sharp(bytes, { limitInputPixels: this.maxPixels, failOn: 'error' });
+  }
+
+  /**
+   * A thumbnail svc-generation sent with its result (the internal route only): a WebP of at most
+   * THUMBNAIL_SIDE a side with the result's aspect ratio, stored as it is (its header read, never decoded).
+   */
+  private async checkedThumbnail(bytes: Buffer, width: number, height: number): Promise<EncodedImage> {
+    const refuse = (why: string) => new ApiException(400, ErrorCode.INVALID_INPUT, `The thumbnail ${why}`);
+    if (sniffImageFormat(bytes) !== 'webp') throw refuse('must be a WebP image');
+    let meta: Metadata;
+    try {
+      meta = await sharp(bytes).metadata();
+    } catch {
+      throw refuse('is not a readable WebP image');
+    }
+    const w = meta.width ?? 0;
+    const h = meta.height ?? 0;
+    const expected = Math.min(1, THUMBNAIL_SIDE / Math.max(width, height));
+    if (w < 1 || h < 1 || w > THUMBNAIL_SIDE || h > THUMBNAIL_SIDE || Math.abs(w - width * expected) > 1 || Math.abs(h - height * expected) > 1) {
+      throw refuse(`must be the ${width}×${height} result fitted inside ${THUMBNAIL_SIDE}×${THUMBNAIL_SIDE} (got ${w}×${h})`);
+    }
+    return { data: bytes, width: w, height: h, ext: 'webp', contentType: CONTENT_TYPES.webp };
   }
 
   private thumbnailOf(image: Sharp): Sharp {

@@ -60,7 +60,10 @@ export class InternalController {
     await sendObject(req, res, this.storage, key, 'private, no-cache');
   }
 
-  /** multipart `file` (PNG) + garmentId, modelId, prompt, metadata (JSON text), idempotencyKey. */
+  /**
+   * multipart `file` (the PNG, then optionally its WebP thumbnail as a second `file`) + garmentId,
+   * modelId, prompt, metadata (JSON text), idempotencyKey.
+   */
   @Post('try-on-results')
   async saveTryOnResult(
     @CurrentServiceCaller() caller: ServiceCaller,
@@ -69,7 +72,7 @@ export class InternalController {
   ): Promise<GeneratedImageRecord> {
     const { files, fields } = await readMultipart(req, res, {
       field: 'file',
-      maxFiles: 1,
+      maxFiles: 2,
       maxFileBytes: this.config.MAX_UPLOAD_BYTES,
       maxRequestBytes: this.config.MAX_UPLOAD_REQUEST_BYTES,
     });
@@ -87,6 +90,6 @@ export class InternalController {
       { type: 'body', metatype: GeneratedImageFieldsDto },
     )) as GeneratedImageFieldsDto;
     res.status(200);
-    return this.results.save(caller.ownerId, files[0].buffer, dto, key);
+    return this.results.save(caller.ownerId, files[0].buffer, dto, key, files[1]?.buffer);
   }
 }

@@ -15,11 +15,12 @@ const UNIQUE_VIOLATION = '23505';
 export class TryOnResultsService {
   constructor(private readonly images: GeneratedImagesService) {}
 
-  async save(ownerId: number, png: Buffer, fields: GeneratedImageFieldsDto, idempotencyKey: string): Promise<GeneratedImageRecord> {
+  /** `thumbnail`: the worker's WebP of the result, made from the pixels it composed (else one is made here). */
+  async save(ownerId: number, png: Buffer, fields: GeneratedImageFieldsDto, idempotencyKey: string, thumbnail?: Buffer): Promise<GeneratedImageRecord> {
     const earlier = await this.images.findByIdempotencyKey(ownerId, idempotencyKey);
     if (earlier) return earlier;
     try {
-      return await this.images.save(ownerId, png, { ...fields, generationType: 'vton' }, true, idempotencyKey);
+      return await this.images.save(ownerId, png, { ...fields, generationType: 'vton' }, true, idempotencyKey, thumbnail);
     } catch (error) {
       if ((error as { code?: string }).code !== UNIQUE_VIOLATION) throw error;
       const winner = await this.images.findByIdempotencyKey(ownerId, idempotencyKey);

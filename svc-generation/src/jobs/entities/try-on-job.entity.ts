@@ -1,3 +1,4 @@
+import type { GarmentCategory } from '@vton/contracts';
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
 /**
@@ -17,6 +18,10 @@ export class TryOnJobEntity {
 
   @Column('text')
   prompt: string;
+
+  /** The studio's garment category, for providers that take one. */
+  @Column('text', { name: 'garment_category', default: 'upper_body' })
+  garmentCategory: GarmentCategory;
 
   @Column('timestamptz', { name: 'created_at' })
   createdAt: Date;

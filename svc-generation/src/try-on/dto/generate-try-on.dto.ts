@@ -1,6 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { DEFAULT_GARMENT_CATEGORY, GARMENT_CATEGORIES, type GarmentCategory } from '@vton/contracts';
 import { IsRecordId } from '@vton/service-kit';
-import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsOptional, IsString, MaxLength } from 'class-validator';
+import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
 
 /** POST /api/try-on/generate and POST /api/try-on/jobs: one garment on the first N ready model photos (spec §7). */
 export class GenerateTryOnDto {
@@ -21,4 +22,10 @@ export class GenerateTryOnDto {
   @IsString({ message: 'prompt must be text' })
   @MaxLength(2000, { message: 'prompt must be at most 2000 characters' })
   prompt: string = '';
+
+  // No OpenAPI default: typed clients would then make the field required (openapi-typescript's defaultNonNullable).
+  @ApiProperty({ enum: GARMENT_CATEGORIES, required: false, description: 'The garment category (default upper_body); passed to providers that take one (FASHN, fal Leffa/CatVTON).' })
+  @IsOptional()
+  @IsIn(GARMENT_CATEGORIES, { message: `garmentCategory must be one of ${GARMENT_CATEGORIES.join(', ')}` })
+  garmentCategory?: GarmentCategory = DEFAULT_GARMENT_CATEGORY;
 }

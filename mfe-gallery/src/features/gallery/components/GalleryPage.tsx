@@ -227,6 +227,7 @@ export function GalleryPage() {
       <ResultViewer
         imageUrl={viewing?.imageUrl ?? null}
         alt={viewing ? resultLabel(viewing.n) : undefined}
+        provider={viewing?.provider}
         label={viewing ? `${resultLabel(viewing.n)} preview` : undefined}
         downloadFileName={viewing ? resultFileName(viewing.n) : undefined}
         onClose={() => setViewing(null)}

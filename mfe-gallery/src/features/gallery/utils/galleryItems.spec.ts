@@ -50,4 +50,15 @@ describe('mergeGalleryItems', () => {
       ['saved-5', 5, false, undefined],
     ]);
   });
+
+  it('carries the provider that made each result (session result, or the saved record’s metadata) for the viewer', () => {
+    const saved = { ...imageRecord(7), metadata: { processedAt: '2026-01-01T00:00:00Z', provider: 'vertex', providerModel: 'virtual-try-on-001' } };
+    const items = mergeGalleryItems([{ ...session('a'), provider: 'fashn' }, session('b')], [saved, imageRecord(6)]);
+    expect(items.map((i) => [i.key, i.provider])).toEqual([
+      ['session-a', 'fashn'],
+      ['session-b', undefined],
+      ['saved-7', 'vertex'],
+      ['saved-6', undefined],
+    ]);
+  });
 });

@@ -1,4 +1,5 @@
-import type { GeneratedImageRecord } from '@vton/contracts';
+import type { GeneratedImageRecord, TryOnProviderName } from '@vton/contracts';
+import { resultProvider } from '@vton/results';
 import type { SessionResult } from '@vton/shell-sdk';
 
 /** One tile of the gallery page: a session result ("New") or a saved image, numbered newest first. */
@@ -16,6 +17,8 @@ export interface GalleryItem {
   isNew: boolean;
   /** The gallery record, when saved: only saved images can be deleted. */
   savedId?: number;
+  /** The try-on provider that made it, when recorded (the viewer shows its name). */
+  provider?: TryOnProviderName;
 }
 
 /**
@@ -40,6 +43,7 @@ export function mergeGalleryItems(session: readonly SessionResult[], saved: read
       height: result.height,
       isNew: true,
       savedId: result.savedImageId,
+      provider: result.provider ?? resultProvider(record?.metadata),
     });
   }
   const shown = new Set<number>();
@@ -57,6 +61,7 @@ export function mergeGalleryItems(session: readonly SessionResult[], saved: read
       height: image.height,
       isNew: result !== undefined,
       savedId: image.id,
+      provider: resultProvider(image.metadata),
     });
   }
   return items;

@@ -6,6 +6,7 @@ import { ProgressBar, Section, SectionTitle, uploadStatusText } from '../../../c
 import { errorMessage } from '../../../lib/upload';
 import { garmentFromRecord, useWorkspace, useWorkspaceStore, workspaceActions } from '../../../stores/workspaceStore';
 import { uploadGarment } from '../api/uploadGarment';
+import { GarmentCategoryControl } from './GarmentCategoryControl';
 
 const Row = styled.div`
   display: flex;
@@ -53,6 +54,7 @@ export function GarmentSection() {
   const store = useWorkspaceStore();
   const garment = useWorkspace((s) => s.garment);
   const tool = useWorkspace((s) => s.tool);
+  const garmentCategory = useWorkspace((s) => s.garmentCategory);
 
   const upload = async (file: File) => {
     const previous = store.getState().garment;
@@ -139,6 +141,7 @@ export function GarmentSection() {
           {picker.element}
         </>
       )}
+      <GarmentCategoryControl value={garmentCategory} onChange={(category) => workspaceActions(store).setGarmentCategory(category)} />
     </Section>
   );
 }

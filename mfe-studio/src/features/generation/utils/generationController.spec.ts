@@ -72,7 +72,7 @@ describe('generation controller', () => {
   it('starts a job for the ready models and follows it model by model', async () => {
     const { store, deps, controller, push } = setup(job(['queued', 'queued', 'queued']));
     await controller.tryOn();
-    expect(deps.createJob).toHaveBeenCalledWith({ garmentId: 9, modelIds: [1, 2, 3], prompt: 'p' });
+    expect(deps.createJob).toHaveBeenCalledWith({ garmentId: 9, modelIds: [1, 2, 3], prompt: 'p', garmentCategory: 'upper_body' });
     expect(store.getState()).toMatchObject({ generating: true, showGeneration: true });
     expect(getSessionResults().pendingTotal).toBe(3);
 

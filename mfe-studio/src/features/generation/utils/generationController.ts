@@ -93,7 +93,7 @@ export function createGenerationController(store: WorkspaceStore, deps: Generati
       if (!garmentId || !state.garment?.croppedUrl || models.length === 0 || state.generating) return;
       store.setState({ errors: [], generating: true, showGeneration: true, activeResult: null, job: null, tool: 'none', inpaintModelKey: null });
       try {
-        const job = await deps.createJob({ garmentId, modelIds: models.map((m) => m.id!), prompt: state.prompt });
+        const job = await deps.createJob({ garmentId, modelIds: models.map((m) => m.id!), prompt: state.prompt, garmentCategory: state.garmentCategory });
         follow(job);
       } catch (error) {
         store.setState({ generating: false, errors: [errorMessage(error)] });

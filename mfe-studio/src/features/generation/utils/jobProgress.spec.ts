@@ -1,5 +1,5 @@
 import type { JobModelState, TryOnJob } from '@vton/contracts';
-import { STATE_LABEL, isUnfinished, jobCounts } from './jobProgress';
+import { STATE_LABEL, isUnfinished, jobCounts, toSessionResult } from './jobProgress';
 
 const job = (states: JobModelState[]): TryOnJob => ({
   id: 'job',
@@ -30,5 +30,10 @@ describe('job progress', () => {
     expect(jobCounts(job(['succeeded', 'failed'])).pending).toBe(0);
     expect(isUnfinished('succeeded')).toBe(false);
     expect(isUnfinished('failed')).toBe(false);
+  });
+
+  it('keeps the provider that made a result, for the viewer', () => {
+    const result = { id: 'r', imageUrl: '/r.png', modelId: 1, garmentId: 2, prompt: '', processedAt: '', provider: 'fal', providerModel: 'fal-ai/leffa/virtual-tryon', providerDurationMs: 5100 } as const;
+    expect(toSessionResult(result)).toMatchObject({ id: 'r', provider: 'fal' });
   });
 });

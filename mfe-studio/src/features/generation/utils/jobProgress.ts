@@ -69,6 +69,7 @@ export function toSessionResult(result: TryOnResult, job?: TryOnJob): SessionRes
     scaleFactor: result.scaleFactor,
     generationType: 'vton',
     savedImageId: result.savedImage?.id,
+    provider: result.provider,
     thumbnailUrl: result.savedImage?.thumbnailUrl,
     width: result.savedImage?.width,
     height: result.savedImage?.height,

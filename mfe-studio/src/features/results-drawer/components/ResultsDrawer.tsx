@@ -162,6 +162,7 @@ export function ResultsDrawer({ open, onClose, modelFilenames }: ResultsDrawerPr
       <ResultViewer
         imageUrl={viewing?.result.imageUrl ?? null}
         alt={viewing ? resultLabel(viewing.n) : undefined}
+        provider={viewing?.result.provider}
         downloadFileName={FULLSCREEN_DOWNLOAD_NAME}
         onClose={() => setViewing(null)}
         onImageError={() => {

@@ -1,0 +1,77 @@
+import { useId } from 'react';
+import styled from 'styled-components';
+import { GARMENT_CATEGORIES, GARMENT_CATEGORY_LABELS, type GarmentCategory } from '@vton/contracts';
+
+const Group = styled.fieldset`
+  display: flex;
+  flex-direction: column;
+  gap: 6px;
+  margin: 0;
+  padding: 0;
+  border: 0;
+  min-width: 0;
+`;
+
+const Legend = styled.legend`
+  padding: 0;
+  margin-bottom: 6px;
+  font-size: 12px;
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+const Options = styled.div`
+  display: flex;
+  border: 1px solid ${({ theme }) => theme.colors.borderStrong};
+  border-radius: ${({ theme }) => theme.radii.md};
+  overflow: hidden;
+`;
+
+const Option = styled.label`
+  flex: 1;
+  position: relative;
+  text-align: center;
+  font-size: 13px;
+  padding: 6px 4px;
+  cursor: pointer;
+  color: ${({ theme }) => theme.colors.text};
+  & + & { border-left: 1px solid ${({ theme }) => theme.colors.borderStrong}; }
+  &:has(input:checked) {
+    background: ${({ theme }) => theme.colors.primary};
+    color: #fff;
+  }
+  &:has(input:focus-visible) {
+    outline: 2px solid ${({ theme }) => theme.colors.focusRing};
+    outline-offset: -2px;
+  }
+`;
+
+// Visually hidden but still the focusable, arrow-key-navigable native radio.
+const Radio = styled.input`
+  position: absolute;
+  opacity: 0;
+  width: 1px;
+  height: 1px;
+  margin: 0;
+`;
+
+/**
+ * The garment category: Upper body / Lower body / Full length, one native radio group (Tab
+ * reaches it, arrow keys move the choice). Sent with the try-on job to providers that take a
+ * category; other features that need the garment's kind read the same workspace value.
+ */
+export function GarmentCategoryControl({ value, onChange, disabled = false }: { value: GarmentCategory; onChange: (value: GarmentCategory) => void; disabled?: boolean }) {
+  const name = useId();
+  return (
+    <Group disabled={disabled}>
+      <Legend>Garment category</Legend>
+      <Options>
+        {GARMENT_CATEGORIES.map((category) => (
+          <Option key={category}>
+            <Radio type="radio" name={name} value={category} checked={value === category} onChange={() => onChange(category)} />
+            {GARMENT_CATEGORY_LABELS[category]}
+          </Option>
+        ))}
+      </Options>
+    </Group>
+  );
+}

@@ -1,0 +1,51 @@
+import path from 'node:path';
+
+/**
+ * svc-generation's try-on provider variables (svc-generation README, "Try-on providers"): `npm start`
+ * hands exactly these, as set where it was started, to svc-generation's API and workers — and to no
+ * other app, so a provider key never reaches svc-auth, svc-media or a frontend's environment.
+ */
+export const PROVIDER_VARIABLES = [
+  'VTON_PROVIDER',
+  'VTON_POLL_INTERVAL_MS',
+  'FASHN_API_KEY',
+  'FASHN_API_URL',
+  'FASHN_MODEL',
+  'FASHN_MODE',
+  'GOOGLE_APPLICATION_CREDENTIALS',
+  'GOOGLE_CLOUD_PROJECT',
+  'GOOGLE_CLOUD_LOCATION',
+  'VERTEX_API_URL',
+  'VERTEX_MODEL',
+  'FAL_KEY',
+  'FAL_MODEL',
+  'FAL_QUEUE_URL',
+];
+
+/**
+ * The provider variables for svc-generation's processes. They run in svc-generation/, so a relative
+ * GOOGLE_APPLICATION_CREDENTIALS is resolved against the folder `npm start` was run from.
+ */
+export function providerEnv(env = process.env, cwd = process.cwd()) {
+  const out = {};
+  for (const name of PROVIDER_VARIABLES) if (env[name] !== undefined && env[name] !== '') out[name] = env[name];
+  if (out.GOOGLE_APPLICATION_CREDENTIALS) out.GOOGLE_APPLICATION_CREDENTIALS = path.resolve(cwd, out.GOOGLE_APPLICATION_CREDENTIALS);
+  return out;
+}
+
+/** `env` without the provider variables: what every other app gets. */
+export function withoutProviderEnv(env) {
+  return Object.fromEntries(Object.entries(env).filter(([name]) => !PROVIDER_VARIABLES.includes(name)));
+}
+
+/** One line for the start banner: which provider the workers call, and where (never a key). */
+export function providerSummary(env = process.env) {
+  const name = env.VTON_PROVIDER || (env.VTON_API_URL ? 'seed' : 'local');
+  const where = {
+    seed: env.VTON_API_URL,
+    fashn: env.FASHN_API_URL || 'https://api.fashn.ai/v1',
+    vertex: env.VERTEX_API_URL || `https://${env.GOOGLE_CLOUD_LOCATION || 'us-central1'}-aiplatform.googleapis.com`,
+    fal: `${env.FAL_QUEUE_URL || 'https://queue.fal.run'} (${env.FAL_MODEL || 'fal-ai/leffa/virtual-tryon'})`,
+  }[name];
+  return where ? `${name} at ${where}` : name;
+}
