@@ -43,7 +43,7 @@ export function mergeGalleryItems(session: readonly SessionResult[], saved: read
       height: result.height,
       isNew: true,
       savedId: result.savedImageId,
-      provider: result.provider ?? resultProvider(record?.metadata),
+      provider: result.provider,
     });
   }
   const shown = new Set<number>();
@@ -61,7 +61,7 @@ export function mergeGalleryItems(session: readonly SessionResult[], saved: read
       height: image.height,
       isNew: result !== undefined,
       savedId: image.id,
-      provider: resultProvider(image.metadata),
+      provider: resultProvider(image.metadata) ?? result?.provider,
     });
   }
   return items;
