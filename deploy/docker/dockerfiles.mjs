@@ -43,10 +43,7 @@ ${[...buildAfter(app), app.name].map((dir) => `COPY ${dir}/ ${dir}/`).join('\n')
 
 function buildStep(app) {
   const apps = [...buildAfter(app), app.name];
-  // Shared packages only: another app among the dev dependencies (svc-auth for the services'
-  // tests) is neither copied into the image nor needed to build this one.
-  const shared = [...new Set(apps.flatMap((dir) => workspaceDeps(dir, { dev: true })))]
-    .filter((dir) => dir.startsWith('packages/') && buildable(dir));
+  const shared = [...new Set(apps.flatMap((dir) => workspaceDeps(dir, { dev: true })))].filter((dir) => !apps.includes(dir) && buildable(dir));
   const sharedBuild = shared.length ? `npm run build ${workspaces().filter((w) => shared.includes(w.dir)).map((w) => `-w ${w.pkg.name}`).join(' ')} && ` : '';
   const before = buildAfter(app).length ? `npm run build ${buildAfter(app).map((dir) => `-w ${workspaceName(dir)}`).join(' ')} && ` : '';
   return `RUN ${sharedBuild}${before}npm run build -w ${app.name}\n`;

@@ -38,7 +38,7 @@ FROM deps AS build
 COPY tsconfig.base.json .swcrc.lib .swcrc.node ./
 COPY packages/ packages/
 COPY svc-media/ svc-media/
-RUN npm run build -w @vton/contracts -w @vton/service-kit -w @vton/api-reference && npm run build -w svc-media
+RUN npm run build -w @vton/contracts -w @vton/service-kit && npm run build -w svc-media
 
 # Production dependencies only, for just the workspaces this service runs with.
 FROM ${NODE_IMAGE} AS prod-deps
