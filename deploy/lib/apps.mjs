@@ -37,7 +37,8 @@ export function workspaceDeps(appDir, { dev }) {
     const names = Object.keys({ ...pkg.dependencies, ...(withDev ? pkg.devDependencies : {}) });
     for (const name of names) {
       const ws = byName.get(name);
-      if (ws && !needed.has(ws.dir)) {
+      // another app (svc-auth, a devDependency of the services' tests) is never part of this one
+      if (ws && !isApp(ws.dir) && !needed.has(ws.dir)) {
         needed.add(ws.dir);
         visit(ws.pkg, false);
       }

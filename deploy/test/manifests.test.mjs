@@ -81,7 +81,6 @@ describe('every app in the repo', () => {
 
 describe.each(OVERLAYS)('overlay %s', (overlay) => {
   const objs = buildOverlay(overlay);
-  const deployments = objs.filter((o) => o.kind === 'Deployment');
   const configMaps = new Map(objs.filter((o) => o.kind === 'ConfigMap').map((o) => [o.metadata.name, o.data ?? {}]));
   const secrets = new Map([...objs, ...operatorSecrets(overlay)].filter((o) => o.kind === 'Secret')
     .map((o) => [o.metadata.name, { ...o.data, ...o.stringData }]));

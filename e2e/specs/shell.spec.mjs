@@ -35,10 +35,9 @@ test('a remote whose entry fails to load shows a friendly error with a working r
   await page.route('**/mfe/docs/remoteEntry.js*', (route) => (failing ? route.fulfill({ status: 503, body: 'down' }) : route.continue()));
   await page.goto('/docs/quick-start');
   const alert = page.getByRole('alert');
-  // The page is prerendered: its text stays readable while hydration waits for the remote. When the
-  // failed entry's script error is missed, the federation runtime gives up at its own 20 s script
-  // timeout (@module-federation/sdk dom.js), so the alert may take that long here.
-  await expect(alert).toBeVisible({ timeout: 30_000 });
+  // The page is prerendered: hydration waits for the remote, and its failure must end in the alert
+  // (not in another load on every hydration retry).
+  await expect(alert).toBeVisible();
   await expect(page.getByRole('navigation', { name: /main/i })).toBeVisible();
   failing = false;
   await alert.getByRole('button', { name: /try again/i }).click();

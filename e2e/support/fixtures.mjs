@@ -2,7 +2,9 @@ import { test as base, expect } from '@playwright/test';
 
 /** baseURL comes from the stack the global setup started (workers inherit its environment). */
 export const test = base.extend({
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a fixture needs from this pattern
   baseURL: async ({}, use) => { await use(process.env.E2E_BASE_URL); },
+  // eslint-disable-next-line no-empty-pattern -- as above
   mailInboxUrl: async ({}, use) => { await use(process.env.E2E_MAIL_INBOX_URL); },
   /**
    * Every test runs under the pages' Content-Security-Policy and fails if the browser refused

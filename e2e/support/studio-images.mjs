@@ -30,9 +30,8 @@ export async function writeStudioImages() {
   ];
   for (const model of models) {
     model.path = path.join(dir, model.file);
-    await sharp({ create: { width: model.width, height: model.height, channels: 3, background: MODEL_GREY } })
-      [model.format]()
-      .toFile(model.path);
+    const image = sharp({ create: { width: model.width, height: model.height, channels: 3, background: MODEL_GREY } });
+    await image[model.format]().toFile(model.path);
   }
   return { dir, garment, models, cleanup: () => fs.rmSync(dir, { recursive: true, force: true }) };
 }

@@ -8,7 +8,8 @@ if (typeof window !== 'undefined') {
         this.pointerType = init.pointerType ?? 'mouse';
       }
     }
-    window.PointerEvent = PointerEvent;
+    // jsdom has no PointerEvent; this MouseEvent with the pointer fields stands in for it
+    window.PointerEvent = /** @type {any} */ (PointerEvent);
   }
   if (typeof window.matchMedia !== 'function') {
     window.matchMedia = (query) => ({

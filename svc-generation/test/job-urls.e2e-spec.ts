@@ -88,7 +88,7 @@ describe('a job read after its result URLs expired gets working URLs (real svc-m
       await database.query(`SELECT pg_notify($1, $2)`, [generation.app.get(JobStore).channels.jobChanged, created.id]);
     };
     let touched = false;
-    const events = await readJobEvents(eventsUrl, (j) => {
+    const events = await readJobEvents(eventsUrl, () => {
       if (!touched) {
         touched = true;
         void touch();

@@ -4,8 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
-import { authService } from '../../svc-auth/src/app.module.js';
-import { TokenService } from '../../svc-auth/src/tokens/token.service.js';
+import { TokenService, authService } from 'svc-auth/testing';
 import { generationService } from '../src/app.module.js';
 
 describe('svc-generation platform (real Postgres and svc-auth)', () => {

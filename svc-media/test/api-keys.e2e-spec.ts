@@ -6,8 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { authService } from '../../svc-auth/src/app.module.js';
-import { TokenService } from '../../svc-auth/src/tokens/token.service.js';
+import { TokenService, authService } from 'svc-auth/testing';
 import { mediaService } from '../src/app.module.js';
 import { jpeg } from './helpers.js';
 

@@ -8,8 +8,7 @@ import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { authService } from '../../svc-auth/src/app.module.js';
-import { TokenService } from '../../svc-auth/src/tokens/token.service.js';
+import { TokenService, authService } from 'svc-auth/testing';
 import { mediaService } from '../src/app.module.js';
 
 /** A small byte limit keeps the over-limit test cheap; an 8K JPEG still fits well below it. */

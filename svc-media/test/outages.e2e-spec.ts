@@ -7,8 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import request, { type Response } from 'supertest';
-import { authService } from '../../svc-auth/src/app.module.js';
-import { TokenService } from '../../svc-auth/src/tokens/token.service.js';
+import { TokenService, authService } from 'svc-auth/testing';
 import { mediaService } from '../src/app.module.js';
 import { binary, png } from './helpers.js';
 

@@ -7,9 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
-import { authService } from '../../svc-auth/src/app.module.js';
-import { SigningKeys } from '../../svc-auth/src/tokens/signing-keys.js';
-import { TokenService } from '../../svc-auth/src/tokens/token.service.js';
+import { SigningKeys, TokenService, authService } from 'svc-auth/testing';
 import { mediaService } from '../src/app.module.js';
 
 const b64 = (value: object | string) => Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url');

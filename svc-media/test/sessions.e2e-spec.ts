@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
-import { authService } from '../../svc-auth/src/app.module.js';
+import { authService } from 'svc-auth/testing';
 import { mediaService } from '../src/app.module.js';
 
 /**

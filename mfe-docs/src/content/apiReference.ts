@@ -1,6 +1,6 @@
 import { createElement, lazy } from 'react';
 import { API_REFERENCE_SECTIONS } from '@vton/api-reference/sections';
-import type { DocArticle } from './catalog';
+import type { DocArticle } from './types';
 
 /** "Try-on jobs" → "try-on-jobs" */
 const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');

@@ -1,20 +1,10 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy } from 'react';
 import { API_ARTICLES } from './apiReference';
+import type { DocArticle, DocSection } from './types';
+
+export type { DocArticle, DocSection } from './types';
 
 /** Spec §3 "Documentation article"; content is the article body, loaded from its own chunk. */
-export interface DocArticle {
-  id: string;
-  title: string;
-  description: string;
-  tags: string[];
-  content: LazyExoticComponent<ComponentType>;
-}
-
-export interface DocSection {
-  title: string;
-  articles: DocArticle[];
-}
-
 export const DOC_SECTIONS: DocSection[] = [
   {
     title: 'Getting Started',

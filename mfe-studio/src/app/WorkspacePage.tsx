@@ -218,7 +218,6 @@ function CanvasContent({ onRetry, onOpenViewer }: { onRetry: (modelId: number) =
 
 function Workspace() {
   usePageTitle('Try on');
-  const store = useWorkspaceStore();
   const windowWidth = useWindowWidth();
   const [width, setWidth] = useState(() => defaultSidebarWidth(windowWidth));
   const [drawerOpen, setDrawerOpen] = useState(false);

@@ -5,4 +5,5 @@ export * from './constants.js';
 export * from './auth.js';
 export * from './media.js';
 export * from './generation.js';
+export * from './providers.js';
 export * from './api-access.js';

@@ -1,4 +1,4 @@
-import type { ResultProviderMetadata } from './generation.js';
+import type { ResultProviderMetadata } from './providers.js';
 
 /**
  * svc-media's API (spec §3, §7). Image URLs are short-lived signed same-origin URLs

@@ -1,7 +1,9 @@
 #!/usr/bin/env node
-// `npm test`: builds, runs every workspace's jest tests (service tests against one shared set
+// `npm test`: builds, runs the checks (ESLint, tsc --noEmit in every workspace, the
+// dependency-cruiser rules), every workspace's jest tests (service tests against one shared set
 // of real Postgres, S3 and SMTP servers), then the Playwright suite against the real stack.
 // Ends with one "N passed, N failed" line; exits non-zero when anything failed.
+// `test-all.mjs <workspace>…` runs only those workspaces ("checks" names the checks).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -24,16 +26,27 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vton-test-'));
 fs.chmodSync(dataDir, 0o755);
 let infra;
 
-function run(dir, args, env) {
+function npm(dir, args, env = process.env) {
   return new Promise((resolve) => {
-    const child = spawn('npm', ['test', '--silent', ...args], { cwd: path.join(REPO_ROOT, dir), stdio: 'inherit', env });
+    const child = spawn('npm', args, { cwd: path.join(REPO_ROOT, dir), stdio: 'inherit', env });
     child.on('exit', (code) => resolve(code ?? 1));
   });
 }
+const run = (dir, args, env) => npm(dir, ['test', '--silent', ...args], env);
+
+/** The checks that keep the code as it is meant to be; each counts as one test. */
+const CHECKS = ['lint', 'typecheck', 'depcruise'];
 
 try {
   console.log('Building…');
   await buildAll();
+  if (!only.length || only.includes('checks')) {
+    for (const check of CHECKS) {
+      console.log(`\n━━ npm run ${check} ━━`);
+      const code = await npm('.', ['run', check, '--silent']);
+      results.push({ name: check, code, passed: code ? 0 : 1, failed: code ? 1 : 0 });
+    }
+  }
   infra = await startInfrastructure({ dataDir, env: {} });
   for (const { dir, pkg } of workspaces.filter(({ dir }) => dir !== 'e2e')) {
     console.log(`\n━━ ${pkg.name} ━━`);

@@ -70,7 +70,7 @@ async function api(token, method, url, body) {
 }
 
 const png = (width, height, background) => sharp({ create: { width, height, channels: 3, background } }).png().toBuffer();
-const file = (bytes, name) => new Blob([new Uint8Array(bytes)], { type: 'image/png' });
+const file = (bytes) => new Blob([new Uint8Array(bytes)], { type: 'image/png' });
 
 async function workerMetric(worker, name) {
   const text = await (await fetch(`${worker.url}/metrics`)).text();

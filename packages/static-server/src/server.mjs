@@ -165,7 +165,10 @@ export function createStaticHandler({ root, base = '/', spa = false }) {
   };
 }
 
-/** Starts an HTTP server for `createStaticHandler` options; resolves with the server. */
+/**
+ * Starts an HTTP server for `createStaticHandler` options; resolves with the server.
+ * @param {{ root: string, base?: string, spa?: boolean, port?: number, host?: string }} options
+ */
 export function startStaticServer({ port = 0, host = '0.0.0.0', ...options }) {
   const server = http.createServer(createStaticHandler(options));
   return new Promise((resolve, reject) => {

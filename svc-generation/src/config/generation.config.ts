@@ -189,7 +189,7 @@ export class GenerationConfig extends ServiceConfig {
 
   /** DNS servers (host or host:port, comma-separated) webhook host names are resolved with; unset, the system's. */
   @IsOptional()
-  @Matches(/^[\w.:\[\]-]+(,[\w.:\[\]-]+)*$/, { message: 'WEBHOOK_DNS_SERVERS must be addresses such as 10.0.0.10 or 127.0.0.1:5353, separated by commas' })
+  @Matches(/^[\w.:[\]-]+(,[\w.:[\]-]+)*$/, { message: 'WEBHOOK_DNS_SERVERS must be addresses such as 10.0.0.10 or 127.0.0.1:5353, separated by commas' })
   WEBHOOK_DNS_SERVERS?: string;
 
   get webhookRetryDelaysSeconds(): number[] {

@@ -305,6 +305,7 @@ export interface RunContext extends ModelWork {
 }
 
 /** Rows and affected count of a statement run in the transaction (TypeORM's plain query() shapes UPDATE answers differently). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- raw rows, typed by each caller
 async function sql(tx: EntityManager, text: string, params: unknown[] = []): Promise<{ rows: any[]; affected: number }> {
   const result = await tx.queryRunner!.query(text, params, true);
   return { rows: result.records ?? [], affected: result.affected ?? 0 };

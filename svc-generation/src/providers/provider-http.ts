@@ -135,6 +135,7 @@ export function parseRetryAfter(value: string | null | undefined, now = Date.now
 }
 
 /** The message `pick` finds in a JSON error body (providers nest it differently); the raw text when there is none. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- an error body is untyped JSON; `pick` reads its provider's shape
 export function jsonMessage(raw: string, pick: (body: any) => unknown): string {
   try {
     const found = pick(JSON.parse(raw));

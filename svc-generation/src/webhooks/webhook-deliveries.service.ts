@@ -1,22 +1,10 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import {
-  ErrorCode,
-  MAX_WEBHOOK_ENDPOINTS_PER_ACCOUNT,
-  WEBHOOK_ERRORS,
-  WEBHOOK_TEST_EVENT_TYPE,
-  type CreatedWebhookEndpoint,
-  type CreateWebhookEndpointRequest,
-  type TestWebhookEvent,
-  type WebhookDeliveryRecord,
-  type WebhookEndpointRecord,
-  type WebhookEvent,
-} from '@vton/contracts';
-import { ApiException } from '@vton/service-kit';
+import { WEBHOOK_TEST_EVENT_TYPE, type TestWebhookEvent, type WebhookDeliveryRecord, type WebhookEvent } from '@vton/contracts';
 import { randomUUID } from 'node:crypto';
 import { DataSource, IsNull, type EntityManager, type Repository } from 'typeorm';
 import { GenerationConfig } from '../config/generation.config.js';
-import { asBadRequest, checkedAddress, parseWebhookUrl, WebhookAddressError, WebhookResolver } from './webhook-address.js';
+import { checkedAddress, parseWebhookUrl, WebhookAddressError, WebhookResolver } from './webhook-address.js';
 import { sendWebhook, type WebhookAnswer } from './webhook-client.js';
 import { WebhookDeliveryEntity } from './webhook-delivery.entity.js';
 import { WebhookEndpointEntity } from './webhook-endpoint.entity.js';
@@ -193,6 +181,7 @@ export class WebhookDeliveries {
 
 }
 
+// eslint-disable-next-line @typescript-eslint/no-unsafe-function-type -- an entity class, as TypeORM's getMetadata takes it
 function sqlTable(manager: EntityManager, entity: Function): string {
   return manager.connection
     .getMetadata(entity)

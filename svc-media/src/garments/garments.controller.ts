@@ -9,7 +9,7 @@ import { sendObject } from '../files/send-object.js';
 import { ObjectStorage } from '../storage/object-storage.service.js';
 import { readMultipart } from '../uploads/multipart.js';
 import { CropDto } from './dto/crop.dto.js';
-import { GarmentsService, type GarmentFileVariant } from './garments.service.js';
+import { GarmentsService } from './garments.service.js';
 
 const FILE_BODY = { schema: { type: 'object', properties: { file: { type: 'string', format: 'binary' } }, required: ['file'] } };
 

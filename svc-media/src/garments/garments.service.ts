@@ -64,7 +64,7 @@ export class GarmentsService {
    * leaves the row and the bytes it describes as they were.
    */
   async replace(userId: number, id: number, readFile: () => Promise<UploadedFile>): Promise<GarmentRecord> {
-    const garment = await this.findOwned(userId, id);
+    await this.findOwned(userId, id);
     const file = await readFile();
     const image = await this.images.normalizeUpload(file.buffer, 'The garment photo');
     const key = objectKey({ userId, kind: 'garments', id, variant: 'original', ext: image.ext, version: newObjectVersion() });

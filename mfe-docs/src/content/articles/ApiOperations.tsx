@@ -1,5 +1,6 @@
 import document from '@vton/api-reference/openapi.json';
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the OpenAPI document is walked as plain JSON
 type Json = Record<string, any>;
 const spec = document as unknown as Json;
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'];

@@ -60,7 +60,8 @@ export function createJwtAuth(): { strategy: Type<unknown>; guard: Type<unknown>
         algorithms: [JWT_ALGORITHM],
         issuer: JWT_ISSUER,
         audience: JWT_AUDIENCE,
-        secretOrKeyProvider: (_req: unknown, rawJwt: string, done: (err: any, key?: any) => void) => {
+        // eslint-disable-next-line @typescript-eslint/no-explicit-any -- passport-jwt types the key as string | Buffer, but hands it to jsonwebtoken, which takes the KeyObject we pass
+        secretOrKeyProvider: (_req: unknown, rawJwt: string, done: (err: unknown, key?: any) => void) => {
           let header;
           try {
             header = decodeProtectedHeader(rawJwt);

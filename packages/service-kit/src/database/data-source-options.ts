@@ -4,6 +4,7 @@ import type { ServiceConfig } from '../config/service-config.js';
 
 /** What a service tells the kit about its tables: entity and migration classes, no globs. */
 export interface ServiceDatabase {
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type -- TypeORM's own type for entity classes
   entities: MixedList<Function>;
   migrations: (new () => MigrationInterface)[];
 }

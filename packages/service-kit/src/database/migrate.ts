@@ -6,6 +6,7 @@ import { createDataSource, prepareSchema } from './data-source-options.js';
  * The body of each service's `npm run migrate` (dist/database/migrate.js): what the
  * Kubernetes migrations Job runs before the pods start with MIGRATIONS_RUN=false.
  */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any service's definition, whatever its config class
 export async function runMigrationsCommand(definition: ServiceDefinition<any>, env: NodeJS.ProcessEnv = process.env): Promise<void> {
   const config = loadConfig(definition.config, env);
   const dataSource = createDataSource(config, definition.database);

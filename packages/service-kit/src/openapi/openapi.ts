@@ -5,6 +5,7 @@ import { API_KEY_SCOPES_EXTENSION } from '../auth/api-key-scopes.decorator.js';
 import { PUBLIC_EXTENSION } from '../auth/public.decorator.js';
 import type { ServiceName } from '../service-name.js';
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the OpenAPI document is built as plain JSON
 type Json = Record<string, any>;
 
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];

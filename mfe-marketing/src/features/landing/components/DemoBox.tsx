@@ -66,7 +66,7 @@ export function DemoBox() {
             width={480}
             height={600}
             fetchPriority="high"
-            alt="Model photo wearing a plain grey T-shirt"
+            alt="Model wearing a plain grey T-shirt"
           />
         </Step>
         <Step>

@@ -113,7 +113,8 @@ function usePhoto(url: string) {
 export function MaskEditor({ photo, onCancel, onApprove }: MaskEditorProps) {
   const { image, error } = usePhoto(photo.url);
   // one session per photo: switching models shows that photo's own mask (a new one starts clear)
-  const session = useMemo(() => maskSessionFor(photo), [photo.id, photo.width, photo.height]);
+  const { id: photoId, width: photoWidth, height: photoHeight } = photo;
+  const session = useMemo(() => maskSessionFor({ id: photoId, width: photoWidth, height: photoHeight }), [photoId, photoWidth, photoHeight]);
   const model = session.model;
   const subscribe = useMemo(() => (listener: () => void) => model.subscribe(listener), [model]);
   const state = useSyncExternalStore(subscribe, model.getState, model.getState);

@@ -22,6 +22,10 @@ const Slot = styled.div`
 const loadedComponents = new Map<string, ComponentType>();
 // Loads under way, so every render that waits for a remote waits for the same one.
 const loadsInFlight = new Map<string, Promise<ComponentType>>();
+// The last failed load of each remote. While a prerendered page hydrates, React renders the
+// waiting slot again after a failure; that render must fail the same way (and reach the error
+// boundary), not start another load, which would fail and start another, without end.
+const failedLoads = new Map<string, unknown>();
 
 const keyOf = (scope: RemoteScope, module: ExposedModule) => `${scope}/${module}`;
 
@@ -29,6 +33,7 @@ const keyOf = (scope: RemoteScope, module: ExposedModule) => `${scope}/${module}
 export function forgetLoadedRemotes(): void {
   loadedComponents.clear();
   loadsInFlight.clear();
+  failedLoads.clear();
 }
 
 /**
@@ -43,6 +48,7 @@ function loadOnce(scope: RemoteScope, module: ExposedModule, fresh: boolean): Pr
   const key = keyOf(scope, module);
   let load = loadsInFlight.get(key);
   if (!load) {
+    failedLoads.delete(key);
     load = loadRemoteComponent(scope, module, { fresh }).then(
       (loaded) => {
         loadedComponents.set(key, loaded);
@@ -52,6 +58,7 @@ function loadOnce(scope: RemoteScope, module: ExposedModule, fresh: boolean): Pr
       (error: unknown) => {
         console.error(`Remote ${key} failed to load`, error);
         loadsInFlight.delete(key);
+        failedLoads.set(key, error);
         throw error;
       },
     );
@@ -88,6 +95,7 @@ function LoadedRemote({ scope, module, fresh }: { scope: RemoteScope; module: Ex
     };
   }, [Loaded, hydrated, scope, module, fresh]);
 
+  if (!Loaded && !hydrated && failedLoads.has(keyOf(scope, module))) throw failedLoads.get(keyOf(scope, module));
   const Remote = Loaded ?? (hydrated ? undefined : use(loadOnce(scope, module, fresh)));
   // One element for the remote's lifetime: re-rendering this slot (when hydration ends) must not
   // re-render the remote's page, whose own lazy parts may still be hydrating.
@@ -118,6 +126,7 @@ export function RemoteComponent({ scope, module = './App' }: { scope: RemoteScop
   const retry = () => {
     loadedComponents.delete(keyOf(scope, module));
     loadsInFlight.delete(keyOf(scope, module));
+    failedLoads.delete(keyOf(scope, module));
     setAttempt((n) => n + 1);
   };
   const failure = <RemoteLoadError sectionName={SECTION_NAMES[scope]} onRetry={retry} />;
