@@ -46,8 +46,9 @@ test('#1 a cut-out PNG garment and model photo are flattened on white: the crop 
     await expect(page.getByTestId('crop-size')).toHaveText('960px');
     const photo = page.getByRole('img', { name: 'Garment to crop' });
     await expect(photo).toBeVisible();
-    await page.waitForFunction(() => document.querySelector('img[alt="Garment to crop"]')?.complete);
-    const box = await photo.boundingBox();
+    await photo.evaluate((img) => img.decode());
+    // the canvas re-fits while the sidebar shrinks: measure once it has settled
+    const box = await settledBox(photo);
     // natural (140, 340): inside the default 960 px square, outside the shirt
     const shot = await page.screenshot({ clip: { x: box.x + (140 / 1200) * box.width, y: box.y + (340 / 1600) * box.height, width: 2, height: 2 } });
     expect(isWhite(await pixelAt(shot, 0.5, 0.5))).toBe(true);

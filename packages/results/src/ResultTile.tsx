@@ -1,4 +1,4 @@
-import { useId, useState, type CSSProperties } from 'react';
+import { useId, type CSSProperties } from 'react';
 import styled from 'styled-components';
 import { resultLabel } from './download.js';
 import { DownloadIcon, TrashIcon } from './icons.js';
@@ -83,18 +83,20 @@ const Actions = styled.div`
   opacity: 0;
   transform: translateY(-4px);
   transition: opacity 0.15s ease, transform 0.15s ease;
-  /* hidden actions take no clicks: a tile that slid under a still cursor never offers its delete */
-  pointer-events: none;
-  ${TileFrame}[data-pointer='moved'] &,
+  ${TileFrame}:hover &,
   ${TileFrame}:focus-within & {
     opacity: 1;
     transform: none;
-    pointer-events: auto;
   }
   @media (hover: none) {
     opacity: 1;
     transform: none;
-    pointer-events: auto;
+  }
+  /* held (right after a delete, until the pointer moves): a tile that slid under the resting
+     cursor neither shows nor takes a click on its delete */
+  ${TileFrame}[data-actions-held]:not(:focus-within) & {
+    opacity: 0;
+    pointer-events: none;
   }
 `;
 
@@ -123,22 +125,6 @@ const ActionButton = styled.button<{ $destructive?: boolean }>`
   }
 `;
 
-/**
- * Where the pointer was at its previous move, recorded after every handler ran. The browser also
- * sends a move when a tile slides under a resting cursor (after a delete): that one is where the
- * pointer already was, so it reveals nothing.
- */
-let lastPointer: { x: number; y: number } | null = null;
-if (typeof window !== 'undefined') {
-  window.addEventListener('pointermove', (event) => {
-    lastPointer = { x: event.clientX, y: event.clientY };
-  });
-}
-
-function pointerReallyMoved(event: { clientX: number; clientY: number }): boolean {
-  return lastPointer === null || lastPointer.x !== event.clientX || lastPointer.y !== event.clientY;
-}
-
 export interface ResultTileProps {
   /** Shown as "Result #n" (1 = newest). */
   n: number;
@@ -163,6 +149,8 @@ export interface ResultTileProps {
   onImageError?: () => void;
   /** A caption under "Result #n": the model photo's file name. */
   caption?: string;
+  /** Hides the hover actions and takes no clicks on them (the grid just changed under the cursor). */
+  actionsHeld?: boolean;
   className?: string;
   style?: CSSProperties;
 }
@@ -171,10 +159,8 @@ export interface ResultTileProps {
  * One result in a grid: a button opening the viewer, with download (and delete for saved
  * images) revealed on hover and on keyboard focus, always shown on touch screens.
  */
-export function ResultTile({ n, thumbnailUrl, width, height, alt, isNew, onOpen, onDownload, onDelete, busy, onImageError, caption, className, style }: ResultTileProps) {
+export function ResultTile({ n, thumbnailUrl, width, height, alt, isNew, onOpen, onDownload, onDelete, busy, onImageError, caption, actionsHeld, className, style }: ResultTileProps) {
   const label = resultLabel(n);
-  // actions show once the pointer moved over this tile, not when a tile slides under a resting cursor
-  const [pointerMoved, setPointerMoved] = useState(false);
   const captionId = useId();
   return (
     <TileFrame
@@ -182,9 +168,7 @@ export function ResultTile({ n, thumbnailUrl, width, height, alt, isNew, onOpen,
       className={className}
       style={style}
       data-result-tile={n}
-      data-pointer={pointerMoved ? 'moved' : undefined}
-      onPointerMove={pointerMoved ? undefined : (event) => pointerReallyMoved(event) && setPointerMoved(true)}
-      onPointerLeave={() => setPointerMoved(false)}
+      data-actions-held={actionsHeld || undefined}
     >
       <OpenButton type="button" onClick={onOpen} aria-label={isNew ? `${label}, new` : label} aria-describedby={caption ? captionId : undefined}>
         <img src={thumbnailUrl} alt={alt ?? label} width={width} height={height} loading="lazy" decoding="async" draggable={false} onError={onImageError} />

@@ -28,6 +28,8 @@ export interface GalleryGridProps {
   busyId?: number;
   /** A thumbnail failed to load (deleted in another tab): the list is read again. */
   onImageError?: () => void;
+  /** Tiles just moved under the cursor (a delete): their hover actions wait for the pointer to move. */
+  actionsHeld?: boolean;
 }
 
 /**
@@ -35,7 +37,7 @@ export interface GalleryGridProps {
  * history (thousands of images) the page keeps a few dozen tiles mounted, sized by an
  * absolutely positioned row per `top`, in a box as tall as every row together.
  */
-export function GalleryGrid({ items, skeletonCount, onNearEnd, onOpen, onDownload, onDelete, busyId, onImageError }: GalleryGridProps) {
+export function GalleryGrid({ items, skeletonCount, onNearEnd, onOpen, onDownload, onDelete, busyId, onImageError, actionsHeld }: GalleryGridProps) {
   const ref = useRef<HTMLDivElement>(null);
   const [viewportWidth, setViewportWidth] = useState(() => window.innerWidth);
   const [width, setWidth] = useState(0);
@@ -124,6 +126,7 @@ export function GalleryGrid({ items, skeletonCount, onNearEnd, onOpen, onDownloa
             onDelete={item.savedId !== undefined ? () => onDelete(item) : undefined}
             busy={item.savedId !== undefined && item.savedId === busyId}
             onImageError={onImageError}
+            actionsHeld={actionsHeld}
           />
         ))}
       </ResultsGrid>,

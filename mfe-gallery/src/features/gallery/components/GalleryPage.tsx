@@ -86,6 +86,19 @@ export function GalleryPage() {
   const [undoable, setUndoable] = useState<ReadonlySet<number>>(() => new Set());
   const timers = useRef(new Map<number, ReturnType<typeof setTimeout>>());
   const queryClient = useQueryClient();
+  // after a delete the next tile slides under the resting cursor: no delete button appears there
+  // until the pointer really moves (the browser also reports a move with the cursor where it was)
+  const [actionsHeld, setActionsHeld] = useState(false);
+  const pointer = useRef<{ x: number; y: number } | null>(null);
+  useEffect(() => {
+    const onMove = (event: PointerEvent) => {
+      const last = pointer.current;
+      pointer.current = { x: event.clientX, y: event.clientY };
+      if (last && (last.x !== event.clientX || last.y !== event.clientY)) setActionsHeld(false);
+    };
+    window.addEventListener('pointermove', onMove);
+    return () => window.removeEventListener('pointermove', onMove);
+  }, []);
 
   const saved = useMemo(() => gallery.data?.pages.flatMap((page) => page.images) ?? [], [gallery.data]);
   const items = useMemo(
@@ -113,6 +126,7 @@ export function GalleryPage() {
       if (id === undefined) return;
       if (viewing?.key === item.key) setViewing(null);
       setUndoable((current) => new Set(current).add(id));
+      setActionsHeld(true);
       const shown = toast({
         title: 'Image deleted',
         description: (
@@ -207,6 +221,7 @@ export function GalleryPage() {
           onDelete={onDelete}
           busyId={remove.isPending ? remove.variables : undefined}
           onImageError={onImageError}
+          actionsHeld={actionsHeld}
         />
         <Footer>
           {(gallery.isFetchingNextPage || (gallery.isPending && !nothing)) && <Spinner size={20} label="Loading more results" />}

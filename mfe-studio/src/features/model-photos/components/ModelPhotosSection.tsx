@@ -148,7 +148,7 @@ function ModelTile({ model, selected, onSelect, onRemove }: { model: WorkspaceMo
   );
 }
 
-/** One photo at a time, so one bad file never takes the good ones with it. */
+/** Each photo in its own request, two at a time: one bad file never takes the good ones with it. */
 const UPLOADS_AT_ONCE = 2;
 
 /** Spec §2 "Import models": many photos, a count, add more, tiles that open the mask editor. */
