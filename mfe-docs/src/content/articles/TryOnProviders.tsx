@@ -56,8 +56,8 @@ export default function TryOnProviders() {
         </tbody>
       </table>
       <p>
-        Choose the garment category in the studio (upper body, lower body or full-length); the studio passes it to the providers that take
-        one.
+        Choose the garment category in the studio’s garment section (Upper body, Lower body or Full length; Upper body unless you change
+        it); the studio passes it to the providers that take one.
       </p>
 
       <h2>Setting a provider up</h2>
@@ -90,7 +90,10 @@ export default function TryOnProviders() {
 
       <h2>When a provider is busy or fails</h2>
       <ul>
-        <li>A provider that is rate-limiting the studio is waited out for as long as it asks, and the other models of the batch keep going.</li>
+        <li>
+          A provider that is rate-limiting the studio is waited out for as long as it asks: nothing more is sent to it until then, from any
+          part of the studio, and the waiting models go on afterwards.
+        </li>
         <li>
           A model that fails shows the error under its tile (for example <em>VTON API request failed: 429 Too Many Requests…</em>); the
           results that succeeded are kept, and the failed model can be tried again.

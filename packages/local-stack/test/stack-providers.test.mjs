@@ -1,0 +1,187 @@
+import { jest } from '@jest/globals';
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { importPKCS8, SignJWT } from 'jose';
+import sharp from 'sharp';
+import { JWT_ALGORITHM, JWT_AUDIENCE, JWT_ISSUER } from '@vton/contracts';
+import { REPO_ROOT } from '../src/apps.mjs';
+import { buildAll } from '../src/build.mjs';
+import { startInfrastructure } from '../src/infrastructure.mjs';
+import { freePort } from '../src/ports.mjs';
+import { anyFreePorts, startStack } from '../src/stack.mjs';
+
+// Issue 15's "done when": VTON_PROVIDER set on `npm start` (startStack, as bin/start.mjs runs it) for
+// each provider — the hosted ones pointed at `npm run fake-providers` — and a 5-model job through the
+// public API gives each model photo's exact size, PNG, identical outside the mask, for PNG, JPEG
+// (plain, Display P3, EXIF-rotated) and WebP uploads.
+jest.setTimeout(900_000);
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vton-stack-providers-'));
+fs.chmodSync(dataDir, 0o755);
+const fakesDir = path.join(dataDir, 'fake-providers');
+let infra;
+let fakes;
+const fakePorts = {};
+
+beforeAll(async () => {
+  await buildAll({ log: () => {} });
+  // One Postgres, S3 and SMTP for every stack started here (each start then only runs the apps).
+  infra = await startInfrastructure({ dataDir: path.join(dataDir, 'infra'), env: {} });
+  for (const name of ['FAKE_FASHN_PORT', 'FAKE_VERTEX_PORT', 'FAKE_FAL_PORT']) fakePorts[name] = String(await freePort());
+  fakes = spawn('npm', ['run', 'fake-providers', '--silent', '-w', 'svc-generation'], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, ...fakePorts, FAKE_PROVIDERS_DIR: fakesDir },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  let output = '';
+  await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`npm run fake-providers did not start:\n${output}`)), 120_000);
+    const read = (chunk) => {
+      output += chunk;
+      if (output.includes('Ctrl-C stops')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    fakes.stdout.on('data', read);
+    fakes.stderr.on('data', read);
+    fakes.once('exit', () => reject(new Error(`npm run fake-providers exited:\n${output}`)));
+  });
+});
+
+afterAll(async () => {
+  if (fakes?.exitCode === null) process.kill(-fakes.pid, 'SIGTERM');
+  await infra?.stop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+const fake = (port) => `http://127.0.0.1:${fakePorts[port]}`;
+const PROVIDERS = [
+  ['local', () => ({ VTON_PROVIDER: 'local' })],
+  ['seed', () => ({})],
+  ['fashn', () => ({ VTON_PROVIDER: 'fashn', FASHN_API_KEY: 'fake-fashn-key', FASHN_API_URL: `${fake('FAKE_FASHN_PORT')}/v1` })],
+  ['vertex', () => ({ VTON_PROVIDER: 'vertex', GOOGLE_APPLICATION_CREDENTIALS: path.join(fakesDir, 'service-account.json'), VERTEX_API_URL: fake('FAKE_VERTEX_PORT') })],
+  ['fal', () => ({ VTON_PROVIDER: 'fal', FAL_KEY: 'fake-fal-key', FAL_QUEUE_URL: fake('FAKE_FAL_PORT') })],
+];
+
+/** A photo-like image (every pixel differs from its neighbours), so a lossy step or a stray write shows. */
+function photoLike(width, height, tint) {
+  const raw = Buffer.alloc(width * height * 3);
+  for (let y = 0, i = 0; y < height; y++) {
+    for (let x = 0; x < width; x++, i += 3) {
+      raw[i] = (x * 7 + y * 3 + tint) & 255;
+      raw[i + 1] = (x * 3 + y * 11) & 255;
+      raw[i + 2] = ((x ^ y) * 5 + tint) & 255;
+    }
+  }
+  return sharp(raw, { raw: { width, height, channels: 3 } });
+}
+
+const uploads = async () => [
+  { name: 'studio.png', bytes: await photoLike(600, 800, 0).png().toBuffer() },
+  { name: 'camera.jpg', bytes: await photoLike(640, 800, 40).jpeg({ quality: 88 }).toBuffer() },
+  { name: 'display-p3.jpg', bytes: await photoLike(620, 780, 80).jpeg({ quality: 90 }).withIccProfile('p3').toBuffer() },
+  { name: 'rotated.jpg', bytes: await photoLike(800, 640, 120).jpeg({ quality: 90 }).withMetadata({ orientation: 6 }).toBuffer() },
+  { name: 'catalogue.webp', bytes: await photoLike(560, 760, 160).webp({ quality: 90 }).toBuffer() },
+];
+
+/** The upload as a browser shows it: upright, in sRGB. */
+async function asShown(bytes) {
+  const { data, info } = await sharp(bytes).rotate().removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height };
+}
+
+test.each(PROVIDERS)('npm start with VTON_PROVIDER=%s: a 5-model job through the public API gives exact-size PNGs, identical to each upload outside the mask', async (name, providerEnv) => {
+  const env = {
+    ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !['PORT', 'PUBLIC_URL', 'VTON_API_URL', 'GENERATION_WORKERS', 'VTON_PROVIDER'].includes(k))),
+    ...infra.env,
+    ...providerEnv(),
+    GENERATION_WORKERS: '1',
+  };
+  const stack = await startStack({ dataDir: path.join(dataDir, name), ports: anyFreePorts(), env, quiet: true, log: () => {} });
+  try {
+    const token = await sellerToken(stack, path.join(dataDir, name), 8100 + PROVIDERS.findIndex(([n]) => n === name));
+    const api = async (method, url, body) => {
+      const res = await fetch(`${stack.url}${url}`, {
+        method,
+        headers: { authorization: `Bearer ${token}`, ...(body && !(body instanceof FormData) ? { 'content-type': 'application/json' } : {}) },
+        body: body instanceof FormData ? body : body ? JSON.stringify(body) : undefined,
+      });
+      if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
+      return res.json();
+    };
+    const blob = (bytes) => new Blob([new Uint8Array(bytes)]);
+
+    const garmentForm = new FormData();
+    garmentForm.set('file', blob(await sharp({ create: { width: 800, height: 800, channels: 3, background: '#f4f4f4' } }).composite([{ input: { create: { width: 400, height: 500, channels: 3, background: '#1e3cc8' } }, left: 200, top: 150 }]).png().toBuffer()), 'garment.png');
+    const garment = await api('POST', '/api/garments', garmentForm);
+    await api('POST', `/api/garments/${garment.id}/crop`, { x: 0, y: 0, width: 800, height: 800, naturalWidth: 800, naturalHeight: 800 });
+
+    const files = await uploads();
+    const models = [];
+    for (const upload of files) {
+      const form = new FormData();
+      form.set('files', blob(upload.bytes), upload.name);
+      const [model] = await api('POST', '/api/models', form);
+      const rect = { left: Math.round(model.width * 0.3), top: Math.round(model.height * 0.25), width: Math.round(model.width * 0.4), height: Math.round(model.height * 0.5) };
+      const mask = await sharp({ create: { width: model.width, height: model.height, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
+        .composite([{ input: { create: { width: rect.width, height: rect.height, channels: 4, background: '#00ff00' } }, left: rect.left, top: rect.top }])
+        .png()
+        .toBuffer();
+      const maskForm = new FormData();
+      maskForm.set('mask', blob(mask), 'mask.png');
+      models.push({ ...(await api('POST', `/api/models/${model.id}/mask`, maskForm)), rect });
+    }
+
+    const created = await api('POST', '/api/try-on/jobs', { garmentId: garment.id, modelIds: models.map((m) => m.id), prompt: 'a blue shirt' });
+    let job;
+    for (const deadline = Date.now() + 300_000; ; ) {
+      job = await api('GET', `/api/try-on/jobs/${created.id}`);
+      if (job.status !== 'running') break;
+      if (Date.now() > deadline) throw new Error(`the job did not finish: ${JSON.stringify(job.models)}`);
+      await new Promise((r) => setTimeout(r, 300));
+    }
+    expect(job.models.map((m) => [m.state, m.error])).toEqual(models.map(() => ['succeeded', null]));
+    for (const [i, model] of models.entries()) {
+      const result = job.models[i].result;
+      expect(result.provider).toBe(name);
+      const png = Buffer.from(await (await fetch(new URL(result.imageUrl, stack.url))).arrayBuffer());
+      const shown = await asShown(files[i].bytes);
+      const meta = await sharp(png).metadata();
+      expect({ file: files[i].name, format: meta.format, size: [meta.width, meta.height] }).toEqual({ file: files[i].name, format: 'png', size: [shown.width, shown.height] });
+      const { data } = await sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+      // Outside the painted rectangle grown by the feather's reach (≤ 12 σ-pixels · 3 + 2 at these sizes), every pixel is the upload's.
+      const reach = 40;
+      let changed = 0;
+      for (let y = 0; y < shown.height; y++) {
+        for (let x = 0; x < shown.width; x++) {
+          const { left, top, width, height } = model.rect;
+          if (x >= left - reach && x < left + width + reach && y >= top - reach && y < top + height + reach) continue;
+          const p = (y * shown.width + x) * 3;
+          if (data[p] !== shown.data[p] || data[p + 1] !== shown.data[p + 1] || data[p + 2] !== shown.data[p + 2]) changed++;
+        }
+      }
+      expect({ file: files[i].name, changed }).toEqual({ file: files[i].name, changed: 0 });
+    }
+  } finally {
+    await stack.stop();
+  }
+});
+
+/** A seller's token, signed with the key svc-auth keeps in the stack's data folder. */
+async function sellerToken(stack, stackDataDir, id) {
+  const { keys } = await (await fetch(`${stack.url}/api/auth/.well-known/jwks.json`)).json();
+  const key = await importPKCS8(fs.readFileSync(path.join(stackDataDir, 'keys', 'jwt-es256.pem'), 'utf8'), JWT_ALGORITHM);
+  return new SignJWT({ email: `seller${id}@example.com`, sid: randomUUID() })
+    .setProtectedHeader({ alg: JWT_ALGORITHM, kid: keys[0].kid, typ: 'JWT' })
+    .setSubject(String(id))
+    .setIssuer(JWT_ISSUER)
+    .setAudience(JWT_AUDIENCE)
+    .setIssuedAt()
+    .setExpirationTime('1h')
+    .sign(key);
+}
