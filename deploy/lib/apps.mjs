@@ -37,7 +37,9 @@ export function workspaceDeps(appDir, { dev }) {
     const names = Object.keys({ ...pkg.dependencies, ...(withDev ? pkg.devDependencies : {}) });
     for (const name of names) {
       const ws = byName.get(name);
-      if (ws && !needed.has(ws.dir)) {
+      // Another app is only ever a test devDependency (svc-media's tests start svc-auth): an app
+      // neither builds from nor runs with another app.
+      if (ws && !needed.has(ws.dir) && !isApp(ws.dir)) {
         needed.add(ws.dir);
         visit(ws.pkg, false);
       }

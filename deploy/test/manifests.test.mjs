@@ -20,6 +20,11 @@ const find = (objs, kind, name) => objs.find((o) => o.kind === kind && o.metadat
 const selects = (selector = {}, labels = {}) =>
   Object.entries(selector).every(([k, v]) => labels[k] === v);
 const podLabels = (o) => o.spec.template.metadata.labels;
+/** Deployments that may run more than one pod: replicas > 1, or an HPA / KEDA ScaledObject allowing more. */
+const multiReplica = (objs) => objs.filter((o) => o.kind === 'Deployment').filter((d) => {
+  const scaler = objs.find((o) => ['HorizontalPodAutoscaler', 'ScaledObject'].includes(o.kind) && o.spec.scaleTargetRef.name === d.metadata.name);
+  return (d.spec.replicas ?? 1) > 1 || (scaler?.spec.maxReplicas ?? scaler?.spec.maxReplicaCount ?? 1) > 1;
+});
 
 describe('every YAML file', () => {
   test.each(yamlFiles())('%s parses and each object passes kubernetes-models validation', (file) => {
@@ -328,6 +333,44 @@ describe.each(OVERLAYS)('overlay %s', (overlay) => {
     expect(objs.filter((o) => o.kind === 'HorizontalPodAutoscaler').map((h) => h.spec.scaleTargetRef.name)).toEqual(['svc-generation']);
   });
 
+  test('every Deployment that may run more than one replica has a PDB over exactly its pods and spreads them by zone and by node', () => {
+    const workloads = objs.filter((o) => WORKLOADS.has(o.kind));
+    const pdbs = objs.filter((o) => o.kind === 'PodDisruptionBudget');
+    const multi = multiReplica(objs);
+    expect(multi.length).toBeGreaterThan(0);
+    for (const d of multi) {
+      const where = `Deployment/${d.metadata.name}`;
+      const own = pdbs.filter((p) => selects(p.spec.selector.matchLabels, podLabels(d)));
+      expect([where, own.length]).toEqual([where, 1]);
+      // The PDB covers no other workload's pods (a migration Job, the workers of the API…).
+      const covered = workloads.filter((w) => selects(own[0].spec.selector.matchLabels, podLabels(w)));
+      expect([where, covered.map((w) => w.metadata.name)]).toEqual([where, [d.metadata.name]]);
+      // A drain may always take one pod, even from an overlay that runs a single replica.
+      expect([where, own[0].spec.maxUnavailable]).toEqual([where, 1]);
+      const spread = d.spec.template.spec.topologySpreadConstraints ?? [];
+      for (const key of ['topology.kubernetes.io/zone', 'kubernetes.io/hostname']) {
+        const c = spread.find((t) => t.topologyKey === key);
+        expect([where, key, c?.whenUnsatisfiable]).toEqual([where, key, 'ScheduleAnyway']);
+        expect([where, key, c.maxSkew]).toEqual([where, key, 1]);
+        expect([where, key, selects(c.labelSelector.matchLabels, podLabels(d))]).toEqual([where, key, true]);
+        expect([where, key, workloads.filter((w) => selects(c.labelSelector.matchLabels, podLabels(w))).length]).toEqual([where, key, 1]);
+      }
+    }
+    // No PDB is left over from a removed workload.
+    for (const p of pdbs) expect([p.metadata.name, workloads.some((w) => selects(p.spec.selector.matchLabels, podLabels(w)))]).toEqual([p.metadata.name, true]);
+  });
+
+  test("every service's pods and the workers' carry the scrape annotations for their own port and /metrics", () => {
+    const scraped = [...apps.filter((a) => a.kind === 'service').map((a) => a.name), 'svc-generation-worker'];
+    for (const name of scraped) {
+      const d = find(objs, 'Deployment', name);
+      const port = d.spec.template.spec.containers[0].ports.find((p) => p.name === 'http').containerPort;
+      expect([name, d.spec.template.metadata.annotations]).toEqual([name, {
+        'prometheus.io/scrape': 'true', 'prometheus.io/port': String(port), 'prometheus.io/path': '/metrics',
+      }]);
+    }
+  });
+
   test('svc-generation has an HPA owning its replica count and a PDB over its pods', () => {
     const d = find(objs, 'Deployment', 'svc-generation');
     const hpa = find(objs, 'HorizontalPodAutoscaler', 'svc-generation');
@@ -370,6 +413,10 @@ describe('overlay differences', () => {
     const range = (objs) => find(objs, 'ScaledObject', 'svc-generation-worker').spec;
     expect(range(prod).minReplicaCount).toBeGreaterThanOrEqual(2);
     expect(range(prod).maxReplicaCount).toBeGreaterThan(range(dev).maxReplicaCount);
+  });
+
+  test('prod runs every app and the workers on more than one replica, so each of them has its PDB and spread', () => {
+    expect(multiReplica(prod).map((d) => d.metadata.name).sort()).toEqual([...apps.map((a) => a.name), 'svc-generation-worker'].sort());
   });
 
   test('prod runs more replicas and contains no Secret at all', () => {
