@@ -2,7 +2,7 @@ import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/com
 import type { NextFunction, Request, Response } from 'express';
 import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
-/** The route label of a request that reached no route: an unknown path, or a body refused before routing. */
+/** The route label of a request no controller took: an unknown path, a body refused before routing, the OpenAPI UI's files. */
 export const UNMATCHED_ROUTE = 'unmatched';
 
 const matchedRoutes = new WeakMap<Request, string>();
