@@ -388,10 +388,10 @@ describe('overlay differences', () => {
   const prod = buildOverlay('prod');
   const kinds = (objs) => new Set(objs.map((o) => `${o.kind}/${o.metadata.name}`));
 
-  test('dev runs Postgres, MinIO with its bucket Job, Mailpit and the local VTON engine; prod none of them', () => {
+  test('dev runs Postgres, object storage with its bucket Job, Mailpit and the local VTON engine; prod none of them', () => {
     const d = kinds(dev);
     const p = kinds(prod);
-    for (const k of ['StatefulSet/postgres', 'StatefulSet/minio', 'Job/minio-create-bucket', 'Deployment/mailpit', 'Deployment/vton-engine']) {
+    for (const k of ['StatefulSet/postgres', 'StatefulSet/object-storage', 'Job/object-storage-create-bucket', 'Deployment/mailpit', 'Deployment/vton-engine']) {
       expect(d.has(k)).toBe(true);
       expect(p.has(k)).toBe(false);
     }
@@ -401,9 +401,28 @@ describe('overlay differences', () => {
     expect(engine.readinessProbe.httpGet.path).toBe('/healthz');
     const cfg = (objs, name) => find(objs, 'ConfigMap', name).data;
     expect(cfg(dev, 'svc-generation-config').VTON_API_URL).toBe('http://vton-engine:3004/v1/try-on');
-    expect(cfg(dev, 'svc-media-config').S3_ENDPOINT).toBe('http://minio:9000');
+    expect(cfg(dev, 'svc-media-config').S3_ENDPOINT).toBe('http://object-storage:8333');
     expect(cfg(prod, 'svc-generation-config').VTON_API_URL).toMatch(/^https:\/\//);
     expect(cfg(prod, 'svc-media-config').S3_ENDPOINT).toMatch(/^https:\/\//);
+  });
+
+  test("dev's object storage is SeaweedFS pinned by digest, with svc-media's own key pair; its Job creates svc-media's bucket", () => {
+    const server = find(dev, 'StatefulSet', 'object-storage').spec.template.spec.containers[0];
+    const job = find(dev, 'Job', 'object-storage-create-bucket').spec.template.spec.containers[0];
+    expect(server.image).toMatch(/^chrislusf\/seaweedfs:[\d.]+@sha256:[0-9a-f]{64}$/);
+    expect(job.image).toBe(server.image);
+    // Docker Hub no longer serves MinIO's repositories.
+    for (const c of [...dev, ...prod].flatMap((o) => containersOf(o))) expect(c.image).not.toMatch(/^(docker\.io\/)?minio\//);
+    const secretOf = (c, name) => c.env.find((e) => e.name === name)?.valueFrom.secretKeyRef;
+    const media = find(dev, 'Deployment', 'svc-media').spec.template.spec.containers[0];
+    for (const c of [server, job]) {
+      expect(secretOf(c, 'AWS_ACCESS_KEY_ID')).toEqual(secretOf(media, 'S3_ACCESS_KEY'));
+      expect(secretOf(c, 'AWS_SECRET_ACCESS_KEY')).toEqual(secretOf(media, 'S3_SECRET_KEY'));
+    }
+    expect(job.env.find((e) => e.name === 'S3_BUCKET').valueFrom.configMapKeyRef).toEqual({ name: 'svc-media-config', key: 'S3_BUCKET' });
+    const port = server.ports.find((p) => p.name === 's3').containerPort;
+    expect(find(dev, 'ConfigMap', 'svc-media-config').data.S3_ENDPOINT).toBe(`http://object-storage:${port}`);
+    expect(job.args[0]).toContain(`http://object-storage:${port}`);
   });
 
   test('the workers\' replica range is an overlay\'s choice: none in base, more in prod than in dev', () => {

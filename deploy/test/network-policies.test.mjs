@@ -96,12 +96,12 @@ const common = [
   ...Object.entries({ ...apps.services, 'svc-generation-worker': 3005 }).map(([s, p]) => `prometheus -> ${s}:${p}`),
 ];
 
-test('dev: only the ingress reaches the apps; services, Postgres, MinIO, Mailpit and the engine only where needed', () => {
+test('dev: only the ingress reaches the apps; services, Postgres, object storage, Mailpit and the engine only where needed', () => {
   expect(connections('dev')).toEqual([
     ...common,
     ...postgresClients.map((c) => `${c} -> postgres:5432`),
-    'svc-media -> minio:9000',
-    'minio-create-bucket -> minio:9000',
+    'svc-media -> object-storage:8333',
+    'object-storage-create-bucket -> object-storage:8333',
     'svc-auth -> mailpit:1025',
     // Only the workers call the VTON service; the API never does.
     'svc-generation-worker -> vton-engine:3004',

@@ -6,9 +6,10 @@ import { GENERATION_ROLE, type GenerationRole } from '../roles.js';
 
 /**
  * svc-generation's Prometheus metrics, served with the kit's (HTTP latency and errors, process
- * metrics) at GET /metrics on the API and on every worker. Each process has its own registry. The waiting/running counts are read from Postgres at scrape time, so every
- * process reports the same fleet-wide figures (aggregate them with max); counters and the provider
- * figures are this process's own (aggregate with sum).
+ * metrics) at GET /metrics on the API and on every worker. Each process has its own registry.
+ * The waiting/running counts are read from Postgres at scrape time, so every process reports the
+ * same fleet-wide figures (aggregate them with max); counters and the provider figures are this
+ * process's own (aggregate with sum).
  */
 @Injectable()
 export class GenerationMetrics {
