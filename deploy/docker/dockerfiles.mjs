@@ -5,8 +5,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { DEPLOY_DIR, deployedApps, workspaceDeps, workspaces } from '../lib/apps.mjs';
 
-/** Pinned to an exact Node release (the one the repo is developed on); see README for digests. */
-export const NODE_IMAGE = 'node:20.20.2-bookworm-slim';
+/**
+ * The current Node LTS, pinned to an exact release and, by digest, to one build of it: the
+ * multi-platform index recorded for this tag in docker-library/repo-info
+ * (repos/node/remote/26.10.0-bookworm-slim.md). The code also runs on Node 20.19+ (README).
+ */
+export const NODE_IMAGE = 'node:26.10.0-bookworm-slim@sha256:662933cf47f013bc8e4beb31a6116448427a82057ba7c42c97e4c5ba766504c2';
 /** The `node` user of the official image; numeric so Kubernetes can verify runAsNonRoot. */
 export const RUNTIME_USER = '1000:1000';
 

@@ -5,7 +5,7 @@
 # mfe-gallery image. The build context is the repository root (the workspace lock file and the
 # shared packages live there):
 #   docker build -f deploy/docker/mfe-gallery.Dockerfile -t <registry>/vton/mfe-gallery:<tag> .
-ARG NODE_IMAGE=node:20.20.2-bookworm-slim
+ARG NODE_IMAGE=node:26.10.0-bookworm-slim@sha256:662933cf47f013bc8e4beb31a6116448427a82057ba7c42c97e4c5ba766504c2
 
 # Every workspace manifest and the one lock file first, so this layer is reused until a
 # dependency changes. `npm install` (not `npm ci`) because the lock file lacks some optional

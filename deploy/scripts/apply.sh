@@ -15,7 +15,7 @@ ns=${2:?usage: apply.sh <overlay dir> <namespace>}
 kubectl delete job -n "$ns" -l app.kubernetes.io/component=migrations --ignore-not-found --wait=true
 
 kubectl apply -k "$overlay" -l 'vton.io/rollout!=after-migrations'
-# In-cluster dependencies (dev: Postgres, MinIO) first, so the Jobs do not spend their retries.
+# In-cluster dependencies (dev: Postgres, object storage) first, so the Jobs do not spend their retries.
 for s in $(kubectl get statefulset -n "$ns" -o name); do
   kubectl rollout status -n "$ns" "$s" --timeout=10m
 done

@@ -17,8 +17,8 @@ const env = (vars) => `${Object.entries(vars).map(([k, v]) => `${k}=${v}`).join(
 /** File name → content of every dev secret file the dev overlay reads. */
 export function renderDevSecrets() {
   const pg = password();
-  const minioUser = 'vton-dev';
-  const minioPassword = password();
+  const storageUser = 'vton-dev';
+  const storagePassword = password();
   const databaseUrl = `postgres://vton:${pg}@postgres:5432/vton`;
   const { privateKey } = crypto.generateKeyPairSync('ec', {
     namedCurve: 'P-256',
@@ -27,12 +27,12 @@ export function renderDevSecrets() {
   });
   return {
     'postgres.env': env({ POSTGRES_PASSWORD: pg }),
-    'minio.env': env({ MINIO_ROOT_USER: minioUser, MINIO_ROOT_PASSWORD: minioPassword }),
     'svc-auth.env': env({ DATABASE_URL: databaseUrl, SMTP_URL: 'smtp://mailpit:1025' }),
     'jwt-es256.pem': privateKey,
-    // Dev uses MinIO's root pair; prod gives svc-media its own bucket-scoped key.
+    // In dev this pair is also the in-cluster object storage's admin identity (it reads it from
+    // svc-media-secrets); prod gives svc-media its own bucket-scoped key.
     // The signing secret of svc-media's short-lived image URLs: the same on every replica.
-    'svc-media.env': env({ DATABASE_URL: databaseUrl, S3_ACCESS_KEY: minioUser, S3_SECRET_KEY: minioPassword, MEDIA_URL_SIGNING_SECRET: crypto.randomBytes(32).toString('base64url') }),
+    'svc-media.env': env({ DATABASE_URL: databaseUrl, S3_ACCESS_KEY: storageUser, S3_SECRET_KEY: storagePassword, MEDIA_URL_SIGNING_SECRET: crypto.randomBytes(32).toString('base64url') }),
     'svc-generation.env': env({ DATABASE_URL: databaseUrl }),
     // svc-generation's workers sign their calls to svc-media with it; svc-media checks them.
     'generation-service.env': env({ GENERATION_SERVICE_SECRET: crypto.randomBytes(32).toString('base64url') }),

@@ -20,6 +20,11 @@ const find = (objs, kind, name) => objs.find((o) => o.kind === kind && o.metadat
 const selects = (selector = {}, labels = {}) =>
   Object.entries(selector).every(([k, v]) => labels[k] === v);
 const podLabels = (o) => o.spec.template.metadata.labels;
+/** Deployments that may run more than one pod: replicas > 1, or an HPA / KEDA ScaledObject allowing more. */
+const multiReplica = (objs) => objs.filter((o) => o.kind === 'Deployment').filter((d) => {
+  const scaler = objs.find((o) => ['HorizontalPodAutoscaler', 'ScaledObject'].includes(o.kind) && o.spec.scaleTargetRef.name === d.metadata.name);
+  return (d.spec.replicas ?? 1) > 1 || (scaler?.spec.maxReplicas ?? scaler?.spec.maxReplicaCount ?? 1) > 1;
+});
 
 describe('every YAML file', () => {
   test.each(yamlFiles())('%s parses and each object passes kubernetes-models validation', (file) => {
@@ -328,6 +333,44 @@ describe.each(OVERLAYS)('overlay %s', (overlay) => {
     expect(objs.filter((o) => o.kind === 'HorizontalPodAutoscaler').map((h) => h.spec.scaleTargetRef.name)).toEqual(['svc-generation']);
   });
 
+  test('every Deployment that may run more than one replica has a PDB over exactly its pods and spreads them by zone and by node', () => {
+    const workloads = objs.filter((o) => WORKLOADS.has(o.kind));
+    const pdbs = objs.filter((o) => o.kind === 'PodDisruptionBudget');
+    const multi = multiReplica(objs);
+    expect(multi.length).toBeGreaterThan(0);
+    for (const d of multi) {
+      const where = `Deployment/${d.metadata.name}`;
+      const own = pdbs.filter((p) => selects(p.spec.selector.matchLabels, podLabels(d)));
+      expect([where, own.length]).toEqual([where, 1]);
+      // The PDB covers no other workload's pods (a migration Job, the workers of the API…).
+      const covered = workloads.filter((w) => selects(own[0].spec.selector.matchLabels, podLabels(w)));
+      expect([where, covered.map((w) => w.metadata.name)]).toEqual([where, [d.metadata.name]]);
+      // A drain may always take one pod, even from an overlay that runs a single replica.
+      expect([where, own[0].spec.maxUnavailable]).toEqual([where, 1]);
+      const spread = d.spec.template.spec.topologySpreadConstraints ?? [];
+      for (const key of ['topology.kubernetes.io/zone', 'kubernetes.io/hostname']) {
+        const c = spread.find((t) => t.topologyKey === key);
+        expect([where, key, c?.whenUnsatisfiable]).toEqual([where, key, 'ScheduleAnyway']);
+        expect([where, key, c.maxSkew]).toEqual([where, key, 1]);
+        expect([where, key, selects(c.labelSelector.matchLabels, podLabels(d))]).toEqual([where, key, true]);
+        expect([where, key, workloads.filter((w) => selects(c.labelSelector.matchLabels, podLabels(w))).length]).toEqual([where, key, 1]);
+      }
+    }
+    // No PDB is left over from a removed workload.
+    for (const p of pdbs) expect([p.metadata.name, workloads.some((w) => selects(p.spec.selector.matchLabels, podLabels(w)))]).toEqual([p.metadata.name, true]);
+  });
+
+  test("every service's pods and the workers' carry the scrape annotations for their own port and /metrics", () => {
+    const scraped = [...apps.filter((a) => a.kind === 'service').map((a) => a.name), 'svc-generation-worker'];
+    for (const name of scraped) {
+      const d = find(objs, 'Deployment', name);
+      const port = d.spec.template.spec.containers[0].ports.find((p) => p.name === 'http').containerPort;
+      expect([name, d.spec.template.metadata.annotations]).toEqual([name, {
+        'prometheus.io/scrape': 'true', 'prometheus.io/port': String(port), 'prometheus.io/path': '/metrics',
+      }]);
+    }
+  });
+
   test('svc-generation has an HPA owning its replica count and a PDB over its pods', () => {
     const d = find(objs, 'Deployment', 'svc-generation');
     const hpa = find(objs, 'HorizontalPodAutoscaler', 'svc-generation');
@@ -345,10 +388,10 @@ describe('overlay differences', () => {
   const prod = buildOverlay('prod');
   const kinds = (objs) => new Set(objs.map((o) => `${o.kind}/${o.metadata.name}`));
 
-  test('dev runs Postgres, MinIO with its bucket Job, Mailpit and the local VTON engine; prod none of them', () => {
+  test('dev runs Postgres, object storage with its bucket Job, Mailpit and the local VTON engine; prod none of them', () => {
     const d = kinds(dev);
     const p = kinds(prod);
-    for (const k of ['StatefulSet/postgres', 'StatefulSet/minio', 'Job/minio-create-bucket', 'Deployment/mailpit', 'Deployment/vton-engine']) {
+    for (const k of ['StatefulSet/postgres', 'StatefulSet/object-storage', 'Job/object-storage-create-bucket', 'Deployment/mailpit', 'Deployment/vton-engine']) {
       expect(d.has(k)).toBe(true);
       expect(p.has(k)).toBe(false);
     }
@@ -358,9 +401,28 @@ describe('overlay differences', () => {
     expect(engine.readinessProbe.httpGet.path).toBe('/healthz');
     const cfg = (objs, name) => find(objs, 'ConfigMap', name).data;
     expect(cfg(dev, 'svc-generation-config').VTON_API_URL).toBe('http://vton-engine:3004/v1/try-on');
-    expect(cfg(dev, 'svc-media-config').S3_ENDPOINT).toBe('http://minio:9000');
+    expect(cfg(dev, 'svc-media-config').S3_ENDPOINT).toBe('http://object-storage:8333');
     expect(cfg(prod, 'svc-generation-config').VTON_API_URL).toMatch(/^https:\/\//);
     expect(cfg(prod, 'svc-media-config').S3_ENDPOINT).toMatch(/^https:\/\//);
+  });
+
+  test("dev's object storage is SeaweedFS pinned by digest, with svc-media's own key pair; its Job creates svc-media's bucket", () => {
+    const server = find(dev, 'StatefulSet', 'object-storage').spec.template.spec.containers[0];
+    const job = find(dev, 'Job', 'object-storage-create-bucket').spec.template.spec.containers[0];
+    expect(server.image).toMatch(/^chrislusf\/seaweedfs:[\d.]+@sha256:[0-9a-f]{64}$/);
+    expect(job.image).toBe(server.image);
+    // Docker Hub no longer serves MinIO's repositories.
+    for (const c of [...dev, ...prod].flatMap((o) => containersOf(o))) expect(c.image).not.toMatch(/^(docker\.io\/)?minio\//);
+    const secretOf = (c, name) => c.env.find((e) => e.name === name)?.valueFrom.secretKeyRef;
+    const media = find(dev, 'Deployment', 'svc-media').spec.template.spec.containers[0];
+    for (const c of [server, job]) {
+      expect(secretOf(c, 'AWS_ACCESS_KEY_ID')).toEqual(secretOf(media, 'S3_ACCESS_KEY'));
+      expect(secretOf(c, 'AWS_SECRET_ACCESS_KEY')).toEqual(secretOf(media, 'S3_SECRET_KEY'));
+    }
+    expect(job.env.find((e) => e.name === 'S3_BUCKET').valueFrom.configMapKeyRef).toEqual({ name: 'svc-media-config', key: 'S3_BUCKET' });
+    const port = server.ports.find((p) => p.name === 's3').containerPort;
+    expect(find(dev, 'ConfigMap', 'svc-media-config').data.S3_ENDPOINT).toBe(`http://object-storage:${port}`);
+    expect(job.args[0]).toContain(`http://object-storage:${port}`);
   });
 
   test('the workers\' replica range is an overlay\'s choice: none in base, more in prod than in dev', () => {
@@ -370,6 +432,10 @@ describe('overlay differences', () => {
     const range = (objs) => find(objs, 'ScaledObject', 'svc-generation-worker').spec;
     expect(range(prod).minReplicaCount).toBeGreaterThanOrEqual(2);
     expect(range(prod).maxReplicaCount).toBeGreaterThan(range(dev).maxReplicaCount);
+  });
+
+  test('prod runs every app and the workers on more than one replica, so each of them has its PDB and spread', () => {
+    expect(multiReplica(prod).map((d) => d.metadata.name).sort()).toEqual([...apps.map((a) => a.name), 'svc-generation-worker'].sort());
   });
 
   test('prod runs more replicas and contains no Secret at all', () => {

@@ -10,6 +10,14 @@ const INGRESS_CONTROLLER = {
   labels: { 'app.kubernetes.io/name': 'ingress-nginx' },
   ports: [],
 };
+/** The scraper: a Prometheus in namespace `monitoring`, labelled as its operator and charts label it. */
+const PROMETHEUS = {
+  name: 'prometheus',
+  namespace: 'monitoring',
+  nsLabels: { 'kubernetes.io/metadata.name': 'monitoring' },
+  labels: { 'app.kubernetes.io/name': 'prometheus' },
+  ports: [],
+};
 /** Any address outside the cluster (managed Postgres, S3, SMTP, VTON). */
 const EXTERNAL = { name: 'external', external: true, labels: {}, ports: [5432, 443, 587, 465, 25, 80] };
 
@@ -60,10 +68,10 @@ function connections(overlay) {
     ports: o.spec.template.spec.containers.flatMap((c) => (c.ports ?? []).map((p) => p.containerPort)),
   }));
   const edges = [];
-  for (const src of [INGRESS_CONTROLLER, ...pods]) {
+  for (const src of [INGRESS_CONTROLLER, PROMETHEUS, ...pods]) {
     for (const dst of [...pods, EXTERNAL]) {
-      // The controller is not ours: only what it may reach in this namespace matters.
-      if (src === dst || (src === INGRESS_CONTROLLER && dst === EXTERNAL)) continue;
+      // The controller and the scraper are not ours: only what they may reach in this namespace matters.
+      if (src === dst || ((src === INGRESS_CONTROLLER || src === PROMETHEUS) && dst === EXTERNAL)) continue;
       for (const port of dst.ports) if (allowed(policies, src, dst, port)) edges.push(`${src.name} -> ${dst.name}:${port}`);
     }
   }
@@ -82,16 +90,18 @@ const common = [
   'svc-media -> svc-auth:3001',
   'svc-generation -> svc-auth:3001',
   'svc-generation -> svc-media:3002',
-  // The workers are reached by nobody in the namespace (a scraper in `monitoring` aside), and call svc-media.
+  // The workers are reached by nobody in the namespace, and call svc-media.
   'svc-generation-worker -> svc-media:3002',
+  // The scraper reaches every service's port (/metrics) and the workers' — no frontend, no dependency.
+  ...Object.entries({ ...apps.services, 'svc-generation-worker': 3005 }).map(([s, p]) => `prometheus -> ${s}:${p}`),
 ];
 
-test('dev: only the ingress reaches the apps; services, Postgres, MinIO, Mailpit and the engine only where needed', () => {
+test('dev: only the ingress reaches the apps; services, Postgres, object storage, Mailpit and the engine only where needed', () => {
   expect(connections('dev')).toEqual([
     ...common,
     ...postgresClients.map((c) => `${c} -> postgres:5432`),
-    'svc-media -> minio:9000',
-    'minio-create-bucket -> minio:9000',
+    'svc-media -> object-storage:8333',
+    'object-storage-create-bucket -> object-storage:8333',
     'svc-auth -> mailpit:1025',
     // Only the workers call the VTON service; the API never does.
     'svc-generation-worker -> vton-engine:3004',

@@ -1,5 +1,5 @@
 import type { INestApplication } from '@nestjs/common';
-import { startServiceApp } from '@vton/service-kit';
+import { MetricsText, startServiceApp } from '@vton/service-kit';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -90,6 +90,30 @@ describe('svc-auth platform (real Postgres)', () => {
   it('answers a malformed JSON body with 400 in the error shape', async () => {
     const res = await request(url).post('/api/auth/login').set('content-type', 'application/json').send('{"email":').expect(400);
     expect(res.body).toMatchObject({ statusCode: 400, code: 'INVALID_INPUT', requestId: res.headers['x-request-id'] });
+  });
+
+  it('serves GET /metrics outside /api: latency by route pattern and status, errors by code, process metrics', async () => {
+    const scrape = async () => {
+      const res = await request(url).get('/metrics').expect(200).expect('content-type', /^text\/plain/);
+      return new MetricsText(res.text);
+    };
+    const before = await scrape();
+    const count = (metrics: MetricsText, name: string, labels: Record<string, string>) => metrics.value(name, labels) ?? 0;
+    // Two ids, one series: the label is the route pattern, never the URL.
+    await request(url).delete('/api/auth/api-keys/123').expect(401);
+    await request(url).delete('/api/auth/api-keys/456').expect(401);
+    await request(url).get('/api/auth/nope').expect(404);
+    const after = await scrape();
+
+    const keyRoute = { method: 'DELETE', route: '/api/auth/api-keys/:id' };
+    const latency = (m: MetricsText) => count(m, 'http_request_duration_seconds_count', { ...keyRoute, status: '401' });
+    expect(latency(after) - latency(before)).toBe(2);
+    const unauthorized = (m: MetricsText) => count(m, 'http_request_errors_total', { ...keyRoute, code: 'UNAUTHORIZED' });
+    expect(unauthorized(after) - unauthorized(before)).toBe(2);
+    const notFound = (m: MetricsText) => count(m, 'http_request_errors_total', { method: 'GET', route: 'unmatched', code: 'NOT_FOUND' });
+    expect(notFound(after) - notFound(before)).toBe(1);
+    expect(after.text).not.toMatch(/api-keys\/123|\/api\/auth\/nope/);
+    expect(after.value('process_cpu_user_seconds_total')).toBeGreaterThan(0);
   });
 
   it('starts without its database, stays live and says why it is not ready', async () => {

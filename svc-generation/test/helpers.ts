@@ -1,6 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import type { GarmentRecord, JobModelState, ModelPhotoRecord, TryOnJob } from '@vton/contracts';
-import { startServiceApp } from '@vton/service-kit';
+import { MetricsText as Metrics, startServiceApp } from '@vton/service-kit';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -160,26 +160,8 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Prometheus text format, parsed. */
-export class Metrics {
-  readonly series: { name: string; labels: Record<string, string>; value: number }[] = [];
-
-  constructor(readonly text: string) {
-    for (const line of text.split('\n')) {
-      const match = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
-      if (!match) continue;
-      const labels: Record<string, string> = {};
-      for (const [, key, value] of (match[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)) labels[key] = value;
-      this.series.push({ name: match[1], labels, value: Number(match[3]) });
-    }
-  }
-
-  /** The sum of the series called `name` that carry every label given (undefined when there is none). */
-  value(name: string, labels: Record<string, string> = {}): number | undefined {
-    const matching = this.series.filter((s) => s.name === name && Object.entries(labels).every(([k, v]) => s.labels[k] === v));
-    return matching.length ? matching.reduce((sum, s) => sum + s.value, 0) : undefined;
-  }
-}
+/** Prometheus text format, parsed (the kit's parser, under the name these tests use). */
+export { MetricsText as Metrics } from '@vton/service-kit';
 
 /** The local compositor on a free port, in this process. */
 export async function startLocalEngine(delayMs = 0): Promise<{ url: string; close: () => Promise<void> }> {

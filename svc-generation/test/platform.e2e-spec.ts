@@ -1,5 +1,5 @@
 import type { INestApplication } from '@nestjs/common';
-import { startServiceApp } from '@vton/service-kit';
+import { MetricsText, startServiceApp } from '@vton/service-kit';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -76,5 +76,23 @@ describe('svc-generation platform (real Postgres and svc-auth)', () => {
   it('answers 404 in the error shape for an unknown route', async () => {
     const res = await request(generation.url).get('/api/try-on/unknown').set('x-request-id', 'gen-404').expect(404);
     expect(res.body).toMatchObject({ statusCode: 404, code: 'NOT_FOUND', requestId: 'gen-404' });
+  });
+
+  it("serves the kit's HTTP figures with its own at GET /metrics: latency by route pattern, errors by code, every series with its role", async () => {
+    const scrape = async () => new MetricsText((await request(generation.url).get('/metrics').expect(200).expect('content-type', /^text\/plain/)).text);
+    const before = await scrape();
+    for (const id of [2_000_000_001, 2_000_000_002]) await request(generation.url).get(`/api/try-on/jobs/${id}`).auth(token, { type: 'bearer' }).expect(404);
+    await request(generation.url).post('/api/try-on/generate').auth(token, { type: 'bearer' }).send({ garmentId: 'shirt', modelIds: [] }).expect(400);
+    const after = await scrape();
+
+    const delta = (name: string, labels: Record<string, string>) => (after.value(name, labels) ?? 0) - (before.value(name, labels) ?? 0);
+    const job = { method: 'GET', route: '/api/try-on/jobs/:id', role: 'api' };
+    expect(delta('http_request_duration_seconds_count', { ...job, status: '404' })).toBe(2);
+    expect(delta('http_request_errors_total', { ...job, code: 'NOT_FOUND' })).toBe(2);
+    expect(delta('http_request_errors_total', { method: 'POST', route: '/api/try-on/generate', code: 'VALIDATION_FAILED' })).toBe(1);
+    expect(after.text).not.toContain('2000000001');
+    // svc-generation's own figures and the process metrics are in the same scrape, once each.
+    expect(after.value('generation_event_streams', { role: 'api' })).toBe(0);
+    expect(after.series.filter((s) => s.name === 'process_cpu_user_seconds_total')).toEqual([expect.objectContaining({ labels: { role: 'api' } })]);
   });
 });

@@ -1,6 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
-import { JWT_AUDIENCE, JWT_ISSUER } from '@vton/contracts';
-import { startServiceApp } from '@vton/service-kit';
+import { JWT_AUDIENCE, JWT_ISSUER, routeFor } from '@vton/contracts';
+import { MetricsText, startServiceApp } from '@vton/service-kit';
 import { SignJWT } from 'jose';
 import { createHmac } from 'node:crypto';
 import fs from 'node:fs';
@@ -69,6 +69,27 @@ describe('svc-media platform (real Postgres, S3 server and svc-auth)', () => {
     } finally {
       await noStorage.app.close();
     }
+  });
+
+  it('serves GET /metrics outside /api: latency by route pattern and status, errors by code', async () => {
+    const token = await auth.app.get(TokenService).issue(user);
+    const scrape = async () => new MetricsText((await request(media.url).get('/metrics').expect(200).expect('content-type', /^text\/plain/)).text);
+    const before = await scrape();
+    for (const id of [2_000_000_001, 2_000_000_002]) {
+      const res = await request(media.url).get(`/api/garments/${id}`).set('authorization', `Bearer ${token}`).expect(404);
+      expect(res.body.code).toBe('NOT_FOUND');
+    }
+    await request(media.url).get('/api/garments/not-a-number').set('authorization', `Bearer ${token}`).expect(400);
+    const after = await scrape();
+
+    const delta = (name: string, labels: Record<string, string>) => (after.value(name, labels) ?? 0) - (before.value(name, labels) ?? 0);
+    const garment = { method: 'GET', route: '/api/garments/:id' };
+    expect(delta('http_request_duration_seconds_count', { ...garment, status: '404' })).toBe(2);
+    expect(delta('http_request_errors_total', { ...garment, code: 'NOT_FOUND' })).toBe(2);
+    expect(delta('http_request_errors_total', { ...garment, code: 'INVALID_INPUT' })).toBe(1);
+    expect(after.text).not.toContain('2000000001');
+    // The scrape is not for the outside: the routing table (gateway, Ingress) has no /metrics.
+    expect(routeFor('/metrics')).toBe('shell');
   });
 
   describe('JWT guard', () => {

@@ -6,6 +6,7 @@ import { ConfigurationError, loadConfig } from './config/load-config.js';
 import type { ServiceConfig } from './config/service-config.js';
 import { noStoreByDefault, securityHeaders } from './http/security-headers.js';
 import { assignRequestId } from './logging/request-id.js';
+import { ServiceMetrics } from './metrics/service-metrics.js';
 import { setupOpenApi } from './openapi/openapi.js';
 import type { ServiceDefinition } from './service-definition.js';
 
@@ -37,6 +38,8 @@ export async function createServiceApp<C extends ServiceConfig>(
   // Only the proxies named in TRUSTED_PROXIES (by default the local gateway on loopback) are
   // believed about the client's address; anyone else's X-Forwarded-For is ignored.
   app.set('trust proxy', config.trustedProxies);
+  // First, so the latency covers everything after it, a refused body included.
+  app.use(app.get(ServiceMetrics).timeRequests);
   // Before the body parsers, so a rejected body still answers with a request id and the headers.
   app.use(assignRequestId);
   app.use(securityHeaders(config.HSTS_MAX_AGE_SECONDS));

@@ -39,6 +39,8 @@ export { createDataSource, dataSourceOptions, ownSchema, prepareSchema, type Ser
 export { runMigrationsCommand } from './database/migrate.js';
 export { setupOpenApi, serviceOpenApiDocument, completeOpenApiDocument, API_ERROR_SCHEMA } from './openapi/openapi.js';
 export { ApiResult, PublicApi, RESULT_EXTENSION, PUBLIC_API_EXTENSION, type ApiResultOptions } from './openapi/api-result.decorator.js';
+export { ServiceMetrics, routeOf, UNMATCHED_ROUTE } from './metrics/service-metrics.js';
+export { MetricsText } from './metrics/metrics-text.js';
 export { ServiceKitModule, type ServiceKitOptions } from './service-kit.module.js';
 export { defineService, type ServiceDefinition } from './service-definition.js';
 export { bootstrapService, createServiceApp, startServiceApp, type StartedServiceApp } from './bootstrap.js';

@@ -15,6 +15,8 @@ import { createValidationPipe } from './errors/validation.js';
 import { createHealthController } from './health/health.controller.js';
 import { DatabaseReadiness, READINESS_CHECKS, type ReadinessCheck } from './health/readiness.js';
 import { serviceLoggerModule } from './logging/logger.js';
+import { MetricsController } from './metrics/metrics.controller.js';
+import { MatchedRouteGuard, ServiceMetrics } from './metrics/service-metrics.js';
 import type { ServiceName } from './service-name.js';
 import { SERVICE_CONFIG } from './tokens.js';
 
@@ -36,7 +38,7 @@ export interface ServiceKitOptions<C extends ServiceConfig> {
 
 /**
  * The platform every service imports once in its root module: validated config, pino logs,
- * the error shape, validation, the default JWT guard, health and the database connection.
+ * the error shape, validation, the default JWT guard, health, GET /metrics and the database connection.
  */
 @Module({})
 export class ServiceKitModule {
@@ -58,11 +60,14 @@ export class ServiceKitModule {
       apiKeys,
       { provide: API_KEY_VERIFIER, useExisting: apiKeys },
       jwt.strategy,
+      // Before the JWT guard (global guards run in this order), so a refused request keeps its route.
+      { provide: APP_GUARD, useClass: MatchedRouteGuard },
       { provide: APP_GUARD, useClass: jwt.guard },
       { provide: APP_FILTER, useClass: ApiExceptionFilter },
       { provide: APP_PIPE, useFactory: createValidationPipe },
       DatabaseConnection,
       DatabaseReadiness,
+      ServiceMetrics,
       ...readiness,
       { provide: READINESS_CHECKS, useFactory: (...checks: ReadinessCheck[]) => checks, inject: readiness },
     ];
@@ -78,9 +83,9 @@ export class ServiceKitModule {
         TypeOrmModule.forRoot({ ...dataSourceOptions(config, options.database), manualInitialization: true }),
         ...(options.imports ?? []),
       ],
-      controllers: [createHealthController(options.app)],
+      controllers: [createHealthController(options.app), MetricsController],
       providers,
-      exports: [SERVICE_CONFIG, configClass, JWT_KEY_RESOLVER, jwtKeys, SESSION_CHECK, sessions, API_KEY_VERIFIER, apiKeys, DatabaseConnection],
+      exports: [SERVICE_CONFIG, configClass, JWT_KEY_RESOLVER, jwtKeys, SESSION_CHECK, sessions, API_KEY_VERIFIER, apiKeys, DatabaseConnection, ServiceMetrics],
     };
   }
 }

@@ -1,14 +1,15 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { DatabaseConnection } from '@vton/service-kit';
-import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { DatabaseConnection, ServiceMetrics } from '@vton/service-kit';
+import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { DataSource } from 'typeorm';
 import { GENERATION_ROLE, type GenerationRole } from '../roles.js';
 
 /**
- * svc-generation's Prometheus metrics (GET /metrics on the API and on every worker). Each process
- * has its own registry. The waiting/running counts are read from Postgres at scrape time, so every
- * process reports the same fleet-wide figures (aggregate them with max); counters and the provider
- * figures are this process's own (aggregate with sum).
+ * svc-generation's Prometheus metrics, served with the kit's (HTTP latency and errors, process
+ * metrics) at GET /metrics on the API and on every worker. Each process has its own registry.
+ * The waiting/running counts are read from Postgres at scrape time, so every process reports the
+ * same fleet-wide figures (aggregate them with max); counters and the provider figures are this
+ * process's own (aggregate with sum).
  */
 @Injectable()
 export class GenerationMetrics {
@@ -75,9 +76,11 @@ export class GenerationMetrics {
     dataSource: DataSource,
     database: DatabaseConnection,
     @Inject(GENERATION_ROLE) role: GenerationRole,
+    serviceMetrics: ServiceMetrics,
   ) {
-    this.registry.setDefaultLabels({ role });
-    collectDefaultMetrics({ register: this.registry });
+    // Every series of the process, the kit's included, says which role it comes from.
+    for (const registry of [this.registry, serviceMetrics.registry]) registry.setDefaultLabels({ role });
+    serviceMetrics.include(this.registry);
     const logger = this.logger;
     new Gauge({
       name: 'generation_models',

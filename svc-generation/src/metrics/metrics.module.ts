@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { GenerationMetrics } from './generation-metrics.js';
-import { MetricsController } from './metrics.controller.js';
 
-@Module({ controllers: [MetricsController], providers: [GenerationMetrics], exports: [GenerationMetrics] })
+/** svc-generation's own figures; the kit's MetricsController serves them at GET /metrics. */
+@Module({ providers: [GenerationMetrics], exports: [GenerationMetrics] })
 export class MetricsModule {}

@@ -1,9 +1,10 @@
-import { ArgumentsHost, Catch, HttpException, Logger, type ExceptionFilter } from '@nestjs/common';
+import { ArgumentsHost, Catch, HttpException, Logger, Optional, type ExceptionFilter } from '@nestjs/common';
 import { ErrorCode, SERVICE_UNAVAILABLE_MESSAGE, SERVICE_UNAVAILABLE_RETRY_AFTER_SECONDS, type ApiErrorBody } from '@vton/contracts';
 import type { Request, Response } from 'express';
 import { ApiException } from './api-exception.js';
 import { isDependencyUnavailable } from './dependency-errors.js';
 import { requestIdOf } from '../logging/request-id.js';
+import { ServiceMetrics } from '../metrics/service-metrics.js';
 
 const CODE_BY_STATUS: Record<number, ErrorCode> = {
   400: ErrorCode.INVALID_INPUT,
@@ -70,11 +71,15 @@ function exposedStatus(error: unknown): number | undefined {
 export class ApiExceptionFilter implements ExceptionFilter {
   private readonly logger = new Logger('ApiExceptionFilter');
 
+  /** Optional so the filter also works in a test module without the kit. */
+  constructor(@Optional() private readonly metrics?: ServiceMetrics) {}
+
   catch(error: unknown, host: ArgumentsHost): void {
     const http = host.switchToHttp();
     const request = http.getRequest<Request>();
     const response = http.getResponse<Response>();
     const body = toApiErrorBody(error, requestIdOf(request));
+    this.metrics?.countError(request, body.code);
     if (body.statusCode >= 500 && !(error instanceof HttpException)) {
       // The caller sees a generic message; the cause goes to the log under the same request id.
       const unavailable = body.statusCode === 503;
