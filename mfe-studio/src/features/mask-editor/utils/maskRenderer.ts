@@ -13,6 +13,8 @@ export const MASK_THUMBNAIL_ALPHA = 0.4;
 export interface MaskSurfaces {
   mask: HTMLCanvasElement;
   base: HTMLCanvasElement | null;
+  /** The model's history version the pixels show. */
+  version: number;
 }
 
 function createCanvas(width: number, height: number): HTMLCanvasElement {
@@ -73,6 +75,9 @@ export class MaskRenderer {
     this.base = surfaces?.base ?? null;
     this.maskCtx = this.mask.getContext('2d')!;
     this.unsubscribe = model.subscribe((change) => this.onChange(change));
+    // a mask suggested while the editor was closed is in the model, not yet in these pixels
+    for (const action of model.takeUnbaked()) this.onChange({ type: 'bake', action });
+    if ((surfaces?.version ?? 0) !== model.historyVersion) this.onChange({ type: 'rebuild', applied: model.applied });
     if (display) this.attach(display);
   }
 
@@ -93,7 +98,7 @@ export class MaskRenderer {
 
   /** The full-resolution mask and base, to hand to the next renderer of the same model. */
   surfaces(): MaskSurfaces {
-    return { mask: this.mask, base: this.base };
+    return { mask: this.mask, base: this.base, version: this.model.historyVersion };
   }
 
   dispose(): void {
@@ -131,9 +136,14 @@ export class MaskRenderer {
   }
 
   private apply(ctx: CanvasRenderingContext2D, action: MaskAction): void {
-    if (action.kind === 'clear') {
+    if (action.kind === 'clear' || action.kind === 'suggestion') {
       ctx.globalCompositeOperation = 'source-over';
       ctx.clearRect(0, 0, ctx.canvas.width, ctx.canvas.height);
+      if (action.kind === 'suggestion') {
+        ctx.imageSmoothingEnabled = true;
+        ctx.imageSmoothingQuality = 'high';
+        ctx.drawImage(action.image, 0, 0, ctx.canvas.width, ctx.canvas.height);
+      }
     } else {
       this.paint(ctx, action.stroke, strokeStamps(action.stroke.points, action.stroke.size));
     }
