@@ -21,6 +21,7 @@ import { getTryOnJob } from '../features/generation/api/tryOnJobs';
 import { createDefaultGenerationController, defaultGenerationDeps } from '../features/generation/hooks/useGeneration';
 import type { GenerationController, GenerationDeps } from '../features/generation/utils/generationController';
 import { clearMaskSessions, retainMaskSessions } from '../features/mask-editor/model/maskSessions';
+import { clearSuggestions } from '../features/suggested-masks/model/suggestionsStore';
 
 /**
  * The workspace of the signed-in seller for this page session. It lives at module level, so it
@@ -74,6 +75,7 @@ function dispose(session: Session, { forget }: { forget: boolean }): void {
   session.generation.dispose();
   // masks in progress hold full-size canvases and are this seller's: none survives the session
   clearMaskSessions();
+  clearSuggestions();
   if (forget && session.userId !== null) clearPersistedWorkspace(session.userId);
   if (current === session) current = null;
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { toast } from '@vton/shell-sdk';
 import { Button, Spinner } from '@vton/ui';
@@ -77,7 +78,7 @@ const Check = styled.span`
 
 let keyCounter = 0;
 
-function ModelTile({ model, selected, onSelect }: { model: WorkspaceModelPhoto; selected: boolean; onSelect: () => void }) {
+function ModelTile({ model, selected, onSelect, extra }: { model: WorkspaceModelPhoto; selected: boolean; onSelect: () => void; extra?: ReactNode }) {
   const label = `${model.filename}${model.status === 'ready' ? ' (mask approved)' : model.status === 'processing' ? ' (processing)' : ''}`;
   return (
     <li>
@@ -98,13 +99,21 @@ function ModelTile({ model, selected, onSelect }: { model: WorkspaceModelPhoto; 
           </Overlay>
         )}
         {model.status === 'ready' && <Check aria-hidden="true">✓</Check>}
+        {extra}
       </Tile>
     </li>
   );
 }
 
+export interface ModelPhotosSectionProps {
+  /** Shown under the tiles (the workspace puts "Suggest all masks" there). */
+  tools?: ReactNode;
+  /** More on a tile (e.g. its suggested mask). */
+  tileExtra?: (model: WorkspaceModelPhoto) => ReactNode;
+}
+
 /** Spec §2 "Import models": many photos, a count, add more, tiles that open the mask editor. */
-export function ModelPhotosSection() {
+export function ModelPhotosSection({ tools, tileExtra }: ModelPhotosSectionProps = {}) {
   const store = useWorkspaceStore();
   const models = useWorkspace((s) => s.models);
   const progress = useWorkspace((s) => s.modelsUploadProgress);
@@ -185,9 +194,11 @@ export function ModelPhotosSection() {
                 model={model}
                 selected={model.key === inpaintKey}
                 onSelect={() => workspaceActions(store).openInpaint(model.key)}
+                extra={tileExtra?.(model)}
               />
             ))}
           </Grid>
+          {tools}
           <Button variant="outline" size="sm" onClick={picker.open} disabled={uploading}>
             Add more
           </Button>

@@ -1,0 +1,137 @@
+import { toast } from '@vton/shell-sdk';
+import { loadImage } from '../../../lib/image';
+import { errorMessage } from '../../../lib/upload';
+import { maskSessionFor, releaseMaskSession } from '../../mask-editor/model/maskSessions';
+import { MaskRenderer } from '../../mask-editor/utils/maskRenderer';
+import { setPhotoSuggestion, suggestionsStore } from '../model/suggestionsStore';
+import type { PoseDetector } from '../lib/poseRuntime';
+
+export const NO_PERSON_MESSAGE = 'No person found — paint the mask by hand';
+export const UNAVAILABLE_TITLE = 'Mask suggestions are not available';
+export const UNAVAILABLE_MESSAGE = 'The mask model could not load in this browser — paint the masks by hand.';
+
+/** A model photo as the suggestions need it. */
+export interface SuggestionPhoto {
+  id: number;
+  url: string;
+  width: number;
+  height: number;
+}
+
+export type SuggestResult = 'suggested' | 'no-person' | 'unavailable' | 'failed';
+
+/** The pose model and the suggestion code are a chunk of their own, fetched on the first suggestion. */
+const pipeline = () => import(/* webpackChunkName: "suggested-masks" */ './suggestMask');
+
+let detector: Promise<PoseDetector> | null = null;
+
+function loadDetector(): Promise<PoseDetector> {
+  if (!detector) {
+    suggestionsStore.setState({ model: { status: 'loading', progress: 0 } });
+    detector = pipeline()
+      .then((p) => p.loadDetector((progress) => suggestionsStore.setState({ model: { status: 'loading', progress } })))
+      .then(
+        (loaded) => {
+          suggestionsStore.setState({ model: { status: 'ready', progress: 1 } });
+          return loaded;
+        },
+        (error: unknown) => {
+          // one message for the page: from now on the seller paints by hand
+          console.warn('The mask model could not load', error);
+          suggestionsStore.setState({ model: { status: 'failed', progress: 0 } });
+          toast({ title: UNAVAILABLE_TITLE, description: UNAVAILABLE_MESSAGE, variant: 'destructive' });
+          throw error;
+        },
+      );
+  }
+  return detector;
+}
+
+/**
+ * Suggests the mask of one photo with the current garment type: it lands in the photo's mask
+ * as one history step (the editor shows it at once when open). No person → the photo stays as
+ * it was, with the message on it.
+ */
+export async function suggestFor(photo: SuggestionPhoto): Promise<SuggestResult> {
+  if (suggestionsStore.getState().model.status === 'failed') return 'unavailable';
+  const previous = suggestionsStore.getState().photos[photo.id] ?? null;
+  setPhotoSuggestion(photo.id, { state: 'suggesting' });
+  let loaded: PoseDetector;
+  try {
+    loaded = await loadDetector();
+  } catch {
+    setPhotoSuggestion(photo.id, previous);
+    return 'unavailable';
+  }
+  try {
+    const { suggestMask } = await pipeline();
+    const outcome = await suggestMask(loaded, photo.url, suggestionsStore.getState().garmentType);
+    if (outcome.kind === 'no-person') {
+      setPhotoSuggestion(photo.id, { state: 'no-person' });
+      return 'no-person';
+    }
+    maskSessionFor(photo).model.applySuggestion(outcome.mask);
+    setPhotoSuggestion(photo.id, { state: 'suggested', thumbnailUrl: outcome.thumbnailUrl });
+    return 'suggested';
+  } catch (error) {
+    setPhotoSuggestion(photo.id, previous);
+    toast({ title: 'Mask suggestion failed', description: errorMessage(error), variant: 'destructive' });
+    return 'failed';
+  }
+}
+
+let batchRun = 0;
+
+/**
+ * "Suggest all masks": one photo after another ("Suggesting 3/8…"); when every suggestion is
+ * in, "Approve all" is offered. Cancel stops before the next photo.
+ */
+export async function suggestAll(photos: readonly SuggestionPhoto[]): Promise<void> {
+  const run = ++batchRun;
+  suggestionsStore.setState({ batch: { current: 0, total: photos.length }, batchComplete: false });
+  for (let i = 0; i < photos.length; i += 1) {
+    if (run !== batchRun) return;
+    suggestionsStore.setState({ batch: { current: i + 1, total: photos.length } });
+    const result = await suggestFor(photos[i]);
+    if (result === 'unavailable') break;
+  }
+  if (run !== batchRun) return;
+  const ranToEnd = suggestionsStore.getState().model.status !== 'failed';
+  suggestionsStore.setState({ batch: null, batchComplete: ranToEnd });
+}
+
+export function cancelSuggestAll(): void {
+  batchRun += 1;
+  suggestionsStore.setState({ batch: null, batchComplete: false });
+}
+
+/** The photos whose suggestion waits for an approval. */
+export function suggestedPhotoIds(): number[] {
+  return Object.entries(suggestionsStore.getState().photos)
+    .filter(([, s]) => s.state === 'suggested')
+    .map(([id]) => Number(id));
+}
+
+/**
+ * "Approve all": exports each suggested mask (as the editor's Approve does: PNG at the photo's
+ * size and a 200 px preview) and hands it to `approve`, one photo at a time, so only one photo's
+ * full-size canvases exist at once.
+ */
+export async function approveAll(photos: readonly SuggestionPhoto[], approve: (photo: SuggestionPhoto, mask: Blob, thumbnail: string) => void): Promise<void> {
+  suggestionsStore.setState({ batchComplete: false });
+  const suggested = new Set(suggestedPhotoIds());
+  for (const photo of photos.filter((p) => suggested.has(p.id))) {
+    const session = maskSessionFor(photo);
+    if (!session.model.getState().hasPaint) continue;
+    const renderer = new MaskRenderer(session.model, await loadImage(photo.url), null, session.surfaces);
+    try {
+      const mask = await renderer.exportMask();
+      const thumbnail = renderer.thumbnail();
+      releaseMaskSession(photo.id);
+      setPhotoSuggestion(photo.id, null);
+      approve(photo, mask, thumbnail);
+    } finally {
+      renderer.dispose();
+    }
+  }
+}
