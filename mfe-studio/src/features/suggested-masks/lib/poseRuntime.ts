@@ -169,14 +169,21 @@ async function createDetector(onProgress: (fraction: number) => void): Promise<P
   await run(blank(256, 256), () => null);
   onProgress(1);
 
+  const detectOne = async (photo: HTMLCanvasElement): Promise<PoseFinding> => {
+    // MediaPipe tracks a person from frame to frame: an empty frame first makes it look afresh
+    await run(blank(photo.width, photo.height), () => null);
+    return run(photo, (results) => ({
+      landmarks: results.poseLandmarks ? results.poseLandmarks.map(({ x, y, visibility }) => ({ x, y, visibility })) : null,
+      silhouette: results.segmentationMask ? readSilhouette(results.segmentationMask as CanvasImageSource & { width: number; height: number }, photo.width, photo.height) : null,
+    }));
+  };
+  // one graph, one frame at a time: a photo asked for meanwhile (the editor during "Suggest all") waits its turn
+  let queue: Promise<unknown> = Promise.resolve();
   return {
-    async detect(photo) {
-      // MediaPipe tracks a person from frame to frame: an empty frame first makes it look afresh
-      await run(blank(photo.width, photo.height), () => null);
-      return run(photo, (results) => ({
-        landmarks: results.poseLandmarks ? results.poseLandmarks.map(({ x, y, visibility }) => ({ x, y, visibility })) : null,
-        silhouette: results.segmentationMask ? readSilhouette(results.segmentationMask as CanvasImageSource & { width: number; height: number }, photo.width, photo.height) : null,
-      }));
+    detect(photo) {
+      const next = queue.then(() => detectOne(photo));
+      queue = next.catch(() => undefined);
+      return next;
     },
   };
 }

@@ -4,8 +4,8 @@ import { DEFAULT_GARMENT_TYPE, type GarmentType } from './garmentType';
 /** Where a model photo's suggestion stands. */
 export type PhotoSuggestion =
   | { state: 'suggesting' }
-  /** In the photo's mask (one history step), not approved yet; a 200 px preview for its tile. */
-  | { state: 'suggested'; thumbnailUrl: string }
+  /** In the photo's mask (one history step, `mask` its image), not approved yet; a 200 px preview for its tile. */
+  | { state: 'suggested'; mask: CanvasImageSource; thumbnailUrl: string }
   | { state: 'no-person' };
 
 export interface SuggestionsState {

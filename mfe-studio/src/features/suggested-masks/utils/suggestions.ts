@@ -3,7 +3,8 @@ import { loadImage } from '../../../lib/image';
 import { errorMessage } from '../../../lib/upload';
 import { maskSessionFor, releaseMaskSession } from '../../mask-editor/model/maskSessions';
 import { MaskRenderer } from '../../mask-editor/utils/maskRenderer';
-import { setPhotoSuggestion, suggestionsStore } from '../model/suggestionsStore';
+import type { MaskEditorModel } from '../../mask-editor/model/maskEditorModel';
+import { setPhotoSuggestion, suggestionsStore, type PhotoSuggestion } from '../model/suggestionsStore';
 import type { PoseDetector } from '../lib/poseRuntime';
 
 export const NO_PERSON_MESSAGE = 'No person found — paint the mask by hand';
@@ -52,7 +53,7 @@ function loadDetector(): Promise<PoseDetector> {
  * as one history step (the editor shows it at once when open). No person → the photo stays as
  * it was, with the message on it.
  */
-export async function suggestFor(photo: SuggestionPhoto): Promise<SuggestResult> {
+export async function suggestFor(photo: SuggestionPhoto, cancelled: () => boolean = () => false): Promise<SuggestResult> {
   if (suggestionsStore.getState().model.status === 'failed') return 'unavailable';
   const previous = suggestionsStore.getState().photos[photo.id] ?? null;
   setPhotoSuggestion(photo.id, { state: 'suggesting' });
@@ -66,12 +67,20 @@ export async function suggestFor(photo: SuggestionPhoto): Promise<SuggestResult>
   try {
     const { suggestMask } = await pipeline();
     const outcome = await suggestMask(loaded, photo.url, suggestionsStore.getState().garmentType);
+    if (cancelled()) {
+      // "Suggest all" was cancelled meanwhile: the photo stays as it was
+      setPhotoSuggestion(photo.id, previous);
+      return 'failed';
+    }
     if (outcome.kind === 'no-person') {
       setPhotoSuggestion(photo.id, { state: 'no-person' });
       return 'no-person';
     }
-    maskSessionFor(photo).model.applySuggestion(outcome.mask);
-    setPhotoSuggestion(photo.id, { state: 'suggested', thumbnailUrl: outcome.thumbnailUrl });
+    const model = maskSessionFor(photo).model;
+    model.applySuggestion(outcome.mask);
+    const suggestion: PhotoSuggestion = { state: 'suggested', mask: outcome.mask, thumbnailUrl: outcome.thumbnailUrl };
+    setPhotoSuggestion(photo.id, suggestion);
+    followUndo(photo.id, model, suggestion);
     return 'suggested';
   } catch (error) {
     setPhotoSuggestion(photo.id, previous);
@@ -80,11 +89,29 @@ export async function suggestFor(photo: SuggestionPhoto): Promise<SuggestResult>
   }
 }
 
+/**
+ * Keeps the tile honest: undoing the suggestion in the editor takes its preview (and "Approve
+ * all") away, redo brings it back; a newer suggestion or an approval ends the watch.
+ */
+function followUndo(photoId: number, model: MaskEditorModel, suggestion: PhotoSuggestion & { state: 'suggested' }): void {
+  const unsubscribe = model.subscribe((change) => {
+    if (change.type !== 'rebuild') return;
+    const current = suggestionsStore.getState().photos[photoId];
+    if (current && current !== suggestion) {
+      unsubscribe();
+      return;
+    }
+    const inMask = model.applied.some((action) => action.kind === 'suggestion' && action.image === suggestion.mask);
+    if (inMask && !current) setPhotoSuggestion(photoId, suggestion);
+    if (!inMask && current) setPhotoSuggestion(photoId, null);
+  });
+}
+
 let batchRun = 0;
 
 /**
  * "Suggest all masks": one photo after another ("Suggesting 3/8…"); when every suggestion is
- * in, "Approve all" is offered. Cancel stops before the next photo.
+ * in, "Approve all" is offered. Cancel stops at once: the photo being worked on stays as it was.
  */
 export async function suggestAll(photos: readonly SuggestionPhoto[]): Promise<void> {
   const run = ++batchRun;
@@ -92,7 +119,7 @@ export async function suggestAll(photos: readonly SuggestionPhoto[]): Promise<vo
   for (let i = 0; i < photos.length; i += 1) {
     if (run !== batchRun) return;
     suggestionsStore.setState({ batch: { current: i + 1, total: photos.length } });
-    const result = await suggestFor(photos[i]);
+    const result = await suggestFor(photos[i], () => run !== batchRun);
     if (result === 'unavailable') break;
   }
   if (run !== batchRun) return;
