@@ -169,13 +169,18 @@ async function createDetector(onProgress: (fraction: number) => void): Promise<P
   await run(blank(256, 256), () => null);
   onProgress(1);
 
+  // MediaPipe tracks a person from frame to frame: after a frame with a person, an empty frame
+  // makes it look afresh (the next photo may show someone else, or no one)
+  let tracking = false;
   const detectOne = async (photo: HTMLCanvasElement): Promise<PoseFinding> => {
-    // MediaPipe tracks a person from frame to frame: an empty frame first makes it look afresh
-    await run(blank(photo.width, photo.height), () => null);
-    return run(photo, (results) => ({
+    if (tracking) await run(blank(photo.width, photo.height), () => null);
+    tracking = true;
+    const finding = await run(photo, (results) => ({
       landmarks: results.poseLandmarks ? results.poseLandmarks.map(({ x, y, visibility }) => ({ x, y, visibility })) : null,
       silhouette: results.segmentationMask ? readSilhouette(results.segmentationMask as CanvasImageSource & { width: number; height: number }, photo.width, photo.height) : null,
     }));
+    tracking = finding.landmarks !== null;
+    return finding;
   };
   // one graph, one frame at a time: a photo asked for meanwhile (the editor during "Suggest all") waits its turn
   let queue: Promise<unknown> = Promise.resolve();

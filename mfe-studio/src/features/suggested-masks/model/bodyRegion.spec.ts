@@ -1,4 +1,4 @@
-import { LANDMARK, dilate, suggestRegion, type PoseLandmark, type Silhouette } from './bodyRegion';
+import { LANDMARK, dilate, silhouetteBox, squareAround, suggestRegion, type PoseLandmark, type Silhouette } from './bodyRegion';
 
 /** A 200×400 photo of an upright person facing the camera (their left on the photo's right). */
 const WIDTH = 200;
@@ -111,6 +111,28 @@ describe('suggestRegion', () => {
     const data = new Uint8Array(WIDTH * HEIGHT);
     for (let i = 0; i < 40 * WIDTH; i += 1) data[i] = 255; // something at the top, not the posed body
     expect(suggestRegion(person(), { width: WIDTH, height: HEIGHT, data }, 'upper-body')).toEqual({ kind: 'no-person' });
+  });
+
+  it('a hand the model only guesses (wrist seen below 0.8) is not cut out', () => {
+    const landmarks = person({ leftWrist: [110, 170], leftIndex: [110, 185], leftPinky: [114, 183], leftThumb: [106, 180] });
+    expect(covers(suggestRegion(landmarks, silhouette(), 'upper-body'), 110, 178)).toBe(false);
+    for (const i of [LANDMARK.leftWrist, LANDMARK.leftIndex, LANDMARK.leftPinky, LANDMARK.leftThumb]) landmarks[i].visibility = 0.7;
+    expect(covers(suggestRegion(landmarks, silhouette(), 'upper-body'), 110, 178)).toBe(true);
+  });
+
+  it('misplaced finger points do not punch a hole in the torso', () => {
+    const region = suggestRegion(person({ leftIndex: [100, 150], leftPinky: [100, 150], leftThumb: [100, 150] }), silhouette(), 'upper-body');
+    expect(covers(region, 80, 190)).toBe(true);
+  });
+});
+
+describe('silhouetteBox and squareAround', () => {
+  it('box the person and square it inside the frame', () => {
+    const box = silhouetteBox(silhouette());
+    expect(box).toEqual({ x: 40, y: 25, width: 120, height: 365 });
+    expect(squareAround(box!, WIDTH, HEIGHT)).toEqual({ x: 0, y: 0, width: 200, height: 400 });
+    expect(squareAround({ x: 100, y: 100, width: 20, height: 40 }, WIDTH, HEIGHT)).toEqual({ x: 86, y: 96, width: 48, height: 48 });
+    expect(silhouetteBox({ width: 2, height: 2, data: new Uint8Array(4) })).toBeNull();
   });
 });
 

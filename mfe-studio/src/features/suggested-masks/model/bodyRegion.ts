@@ -56,6 +56,8 @@ const REQUIRED: Record<GarmentType, number[]> = {
 };
 
 const MIN_VISIBILITY = 0.5;
+/** A hand is left out of the mask when its wrist is seen at least this clearly. */
+const HAND_VISIBILITY = 0.8;
 /** A joint this far off the photo (as a fraction of its size) still counts as on it. */
 const FRAME_TOLERANCE = 0.02;
 /** Below this share of the region on the silhouette, the pose was found on no real person. */
@@ -138,7 +140,7 @@ function band(frame: BodyFrame, rows: Array<{ t: number; from: number; to: numbe
 }
 
 /** The shapes the garment covers (before the silhouette), and those it never covers. */
-function regionShapes(garmentType: GarmentType, frame: BodyFrame, p: (i: number) => Vec, neck: number): { covered: Shape[]; excluded: Shape[] } {
+function regionShapes(garmentType: GarmentType, frame: BodyFrame, p: (i: number) => Vec, seen: (i: number) => boolean, neck: number): { covered: Shape[]; excluded: Shape[] } {
   const L = LANDMARK;
   const sw = frame.shoulderWidth;
   const hw = frame.hipWidth;
@@ -158,14 +160,17 @@ function regionShapes(garmentType: GarmentType, frame: BodyFrame, p: (i: number)
     { kind: 'capsule', from: p(L.leftElbow), to: p(L.leftWrist), radius: 0.12 * sw },
     { kind: 'capsule', from: p(L.rightElbow), to: p(L.rightWrist), radius: 0.12 * sw },
   ];
+  // only hands the model clearly sees: one it merely guesses (behind the body, off the photo) is often placed on the torso
   const hands = [
     [L.leftWrist, L.leftPinky, L.leftIndex, L.leftThumb],
     [L.rightWrist, L.rightPinky, L.rightIndex, L.rightThumb],
-  ].map(([wrist, ...fingers]): Shape => {
+  ].filter(([wrist]) => seen(wrist)).map(([wrist, ...fingers]): Shape => {
     const w = p(wrist);
     const tip = scale(fingers.map(p).reduce(add), 1 / fingers.length);
-    const reach = length(sub(tip, w));
-    return { kind: 'disc', centre: add(w, scale(sub(tip, w), 0.7)), radius: Math.max(1.3 * reach, 0.12 * sw) };
+    // a hand is about as long as a third of the shoulders are wide: misplaced finger points must not punch a hole in the torso
+    const reach = Math.min(length(sub(tip, w)), 0.2 * sw);
+    const towards = length(sub(tip, w)) > 1e-6 ? scale(sub(tip, w), reach / length(sub(tip, w))) : { x: 0, y: 0 };
+    return { kind: 'disc', centre: add(w, scale(towards, 0.7)), radius: Math.max(1.3 * reach, 0.12 * sw) };
   });
   const hem = hips - 0.15 * frame.torso;
 
@@ -218,6 +223,39 @@ function insideShape(shape: Shape, x: number, y: number): boolean {
       return (x - shape.from.x - k * d.x) ** 2 + (y - shape.from.y - k * d.y) ** 2 <= shape.radius ** 2;
     }
   }
+}
+
+/** The bounding box of the silhouette (pixels ≥ 128), or null when it is empty. */
+export function silhouetteBox(silhouette: Silhouette): { x: number; y: number; width: number; height: number } | null {
+  const { width, height, data } = silhouette;
+  let left = width;
+  let top = height;
+  let right = -1;
+  let bottom = -1;
+  for (let y = 0; y < height; y += 1) {
+    for (let x = 0; x < width; x += 1) {
+      if (data[y * width + x] < 128) continue;
+      if (x < left) left = x;
+      if (x > right) right = x;
+      if (y < top) top = y;
+      if (y > bottom) bottom = y;
+    }
+  }
+  return right < 0 ? null : { x: left, y: top, width: right - left + 1, height: bottom - top + 1 };
+}
+
+/**
+ * A square around `box` (`margin` of its longer side on each side), clipped to the frame: the
+ * pose model places joints best on a person who fills its frame (a waist-up portrait small in a
+ * wide photo gets hips placed on the chest).
+ */
+export function squareAround(box: { x: number; y: number; width: number; height: number }, frameWidth: number, frameHeight: number, margin = 0.1) {
+  const side = Math.max(box.width, box.height) * (1 + 2 * margin);
+  const cx = box.x + box.width / 2;
+  const cy = box.y + box.height / 2;
+  const x = Math.max(0, Math.floor(cx - side / 2));
+  const y = Math.max(0, Math.floor(cy - side / 2));
+  return { x, y, width: Math.min(frameWidth, Math.ceil(cx + side / 2)) - x, height: Math.min(frameHeight, Math.ceil(cy + side / 2)) - y };
 }
 
 /** Grows the set pixels of `mask` (0/1) by `radius` pixels (chamfer distance, two passes). */
@@ -276,7 +314,8 @@ export function suggestRegion(landmarks: readonly PoseLandmark[] | null | undefi
   const p = (i: number): Vec => ({ x: landmarks[i].x * width, y: landmarks[i].y * height });
   const frame = bodyFrame(p);
   const neck = neckLine(frame, p);
-  const { covered, excluded } = regionShapes(garmentType, frame, p, neck);
+  const seen = (i: number) => (landmarks[i].visibility ?? 1) >= HAND_VISIBILITY;
+  const { covered, excluded } = regionShapes(garmentType, frame, p, seen, neck);
 
   const region = new Uint8Array(width * height);
   const onPerson = new Uint8Array(width * height);

@@ -1,7 +1,7 @@
 import { loadImage } from '../../../lib/image';
 import { MASK_COLOR, MASK_THUMBNAIL_ALPHA, MASK_THUMBNAIL_SIZE } from '../../mask-editor/utils/maskRenderer';
 import { loadPoseDetector, type PoseDetector } from '../lib/poseRuntime';
-import { suggestRegion } from '../model/bodyRegion';
+import { silhouetteBox, squareAround, suggestRegion, type SuggestedRegion } from '../model/bodyRegion';
 import type { GarmentType } from '../model/garmentType';
 
 /**
@@ -51,17 +51,56 @@ export async function loadDetector(onProgress: (fraction: number) => void): Prom
   }
 }
 
-/** The suggested mask for one photo and garment type, or no person. */
-export async function suggestMask(detector: PoseDetector, photoUrl: string, garmentType: GarmentType): Promise<SuggestionOutcome> {
-  const photo = downscale(await loadImage(photoUrl));
-  const finding = await detector.detect(photo);
-  const silhouette = finding.silhouette ?? { width: photo.width, height: photo.height, data: new Uint8Array(photo.width * photo.height) };
-  const region = suggestRegion(finding.landmarks, silhouette, garmentType);
-  if (region.kind === 'no-person') return region;
+/** Draws `source`'s rectangle (its own pixels) into a copy whose longer side is at most `maxSide`. */
+function cropCopy(source: HTMLImageElement, rect: { x: number; y: number; width: number; height: number }, maxSide = SUGGESTION_MAX_SIDE): HTMLCanvasElement {
+  const k = Math.min(1, maxSide / Math.max(rect.width, rect.height));
+  const copy = canvas(Math.max(1, Math.round(rect.width * k)), Math.max(1, Math.round(rect.height * k)));
+  const ctx = copy.getContext('2d')!;
+  ctx.imageSmoothingEnabled = true;
+  ctx.imageSmoothingQuality = 'high';
+  ctx.drawImage(source, rect.x, rect.y, rect.width, rect.height, 0, 0, copy.width, copy.height);
+  return copy;
+}
 
-  const mask = canvas(region.width, region.height);
-  const ctx = mask.getContext('2d')!;
-  const pixels = ctx.createImageData(region.width, region.height);
+const emptySilhouette = (c: HTMLCanvasElement) => ({ width: c.width, height: c.height, data: new Uint8Array(c.width * c.height) });
+
+/**
+ * The suggested mask for one photo and garment type, or no person. A first look at the whole
+ * (downscaled) photo finds the person; a second one at a square around them places the joints
+ * (the model does best on a person who fills its frame). Both run on copies of at most 512 px.
+ */
+export async function suggestMask(detector: PoseDetector, photoUrl: string, garmentType: GarmentType): Promise<SuggestionOutcome> {
+  const image = await loadImage(photoUrl);
+  const photo = downscale(image);
+  const whole = await detector.detect(photo);
+  const box = whole.silhouette && whole.landmarks ? silhouetteBox(whole.silhouette) : null;
+  if (!box) return { kind: 'no-person' };
+
+  const square = squareAround(box, photo.width, photo.height);
+  if (square.width >= 0.8 * photo.width && square.height >= 0.8 * photo.height) {
+    // the person already fills the photo: the first look is the close one
+    return maskOutcome(image, photo, suggestRegion(whole.landmarks, whole.silhouette ?? emptySilhouette(photo), garmentType), { x: 0, y: 0, width: image.width, height: image.height });
+  }
+  // the square in the photo's own pixels
+  const toImage = image.width / photo.width;
+  const rect = { x: square.x * toImage, y: square.y * toImage, width: square.width * toImage, height: square.height * toImage };
+  const crop = cropCopy(image, rect);
+  const close = await detector.detect(crop);
+  let region = suggestRegion(close.landmarks, close.silhouette ?? emptySilhouette(crop), garmentType);
+  let placed = { x: rect.x, y: rect.y, width: rect.width, height: rect.height };
+  if (region.kind === 'no-person') {
+    region = suggestRegion(whole.landmarks, whole.silhouette ?? emptySilhouette(photo), garmentType);
+    placed = { x: 0, y: 0, width: image.width, height: image.height };
+  }
+  return maskOutcome(image, photo, region, placed);
+}
+
+/** The suggestion's mask for the whole photo (`region` covers `placed`, in photo pixels) and the tile's preview. */
+function maskOutcome(image: HTMLImageElement, photo: HTMLCanvasElement, region: SuggestedRegion, placed: { x: number; y: number; width: number; height: number }): SuggestionOutcome {
+  if (region.kind === 'no-person') return region;
+  const regionMask = canvas(region.width, region.height);
+  const rctx = regionMask.getContext('2d')!;
+  const pixels = rctx.createImageData(region.width, region.height);
   const [r, g, b] = MASK_COLOR.split(',').map(Number);
   for (let i = 0; i < region.alpha.length; i += 1) {
     pixels.data[i * 4] = r;
@@ -69,7 +108,14 @@ export async function suggestMask(detector: PoseDetector, photoUrl: string, garm
     pixels.data[i * 4 + 2] = b;
     pixels.data[i * 4 + 3] = region.alpha[i];
   }
-  ctx.putImageData(pixels, 0, 0);
+  rctx.putImageData(pixels, 0, 0);
+
+  // the whole photo's mask at the region's resolution (at most 2048 px): the renderer scales it to full size
+  const scaleUp = Math.min(region.width / placed.width, 2048 / Math.max(image.width, image.height));
+  const mask = canvas(Math.max(1, Math.round(image.width * scaleUp)), Math.max(1, Math.round(image.height * scaleUp)));
+  const ctx = mask.getContext('2d')!;
+  ctx.imageSmoothingEnabled = true;
+  ctx.drawImage(regionMask, placed.x * scaleUp, placed.y * scaleUp, placed.width * scaleUp, placed.height * scaleUp);
 
   // the tile's preview, like an approved mask's: the photo with the mask in lime at 40 %
   const k = MASK_THUMBNAIL_SIZE / Math.max(photo.width, photo.height);
