@@ -82,8 +82,17 @@ test('suggested masks: first and next suggestion per photo size', async ({ brows
       await expect(page.getByRole('button', { name: new RegExp(`^${photo.file.replace('.', '\\.')}`) })).toBeEnabled();
       await openPhoto(page, photo.file);
       const first = await timeSuggestion(page);
+      await page.evaluate(() => performance.clearMeasures());
       const next = [];
       for (let run = 0; run < RUNS; run += 1) next.push(await timeSuggestion(page));
+      // where the time of the next suggestions goes (performance.measure in suggestMask.ts)
+      const phases = await page.evaluate(() => {
+        const byName = {};
+        for (const entry of performance.getEntriesByType('measure')) {
+          if (entry.name.startsWith('suggested-masks: ')) (byName[entry.name.slice(17)] ??= []).push(entry.duration);
+        }
+        return byName;
+      });
       if (SCREENSHOTS) {
         fs.mkdirSync(SCREENSHOTS, { recursive: true });
         await page.screenshot({ path: path.join(SCREENSHOTS, `suggestion-${photo.width}x${photo.height}.png`) });
@@ -93,7 +102,7 @@ test('suggested masks: first and next suggestion per photo size', async ({ brows
       await page.reload();
       await openPhoto(page, photo.file);
       const cached = await timeSuggestion(page);
-      rows.push({ photo: `${photo.width}×${photo.height}`, first, next, cached, modelBytes, cachedBytes: await transferred(page) });
+      rows.push({ photo: `${photo.width}×${photo.height}`, first, next, cached, modelBytes, cachedBytes: await transferred(page), phases });
       await context.close();
     }
   } finally {
@@ -105,4 +114,9 @@ test('suggested masks: first and next suggestion per photo size', async ({ brows
   for (const row of rows) {
     console.log(`| ${row.photo} | ${seconds(row.first)} | ${seconds(median(row.next))} | ${row.next.map(seconds).join(', ')} | ${seconds(row.cached)} | ${(row.modelBytes / 1e6).toFixed(1)} MB / ${(row.cachedBytes / 1e6).toFixed(1)} MB |`);
   }
+  console.log('\nWhere the next suggestions spend their time (median per suggestion)');
+  const names = [...new Set(rows.flatMap((row) => Object.keys(row.phases)))];
+  console.log('| photo | %s |', names.join(' | '));
+  console.log('|---|%s', names.map(() => '---|').join(''));
+  for (const row of rows) console.log(`| ${row.photo} | ${names.map((name) => (row.phases[name] ? seconds(median(row.phases[name])) : '—')).join(' | ')} |`);
 });

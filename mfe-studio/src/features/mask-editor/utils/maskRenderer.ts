@@ -123,8 +123,10 @@ export class MaskRenderer {
       case 'rebuild': {
         this.maskCtx.globalCompositeOperation = 'source-over';
         this.maskCtx.clearRect(0, 0, this.mask.width, this.mask.height);
-        if (this.base) this.maskCtx.drawImage(this.base, 0, 0);
-        change.applied.forEach((action) => this.apply(this.maskCtx, action));
+        // a clear or a suggestion wipes what came before it: repaint from the last one
+        const last = change.applied.findLastIndex((action) => action.kind !== 'stroke');
+        if (this.base && last < 0) this.maskCtx.drawImage(this.base, 0, 0);
+        change.applied.slice(Math.max(0, last)).forEach((action) => this.apply(this.maskCtx, action));
         this.requestFull();
         break;
       }

@@ -70,9 +70,13 @@ const emptySilhouette = (c: HTMLCanvasElement) => ({ width: c.width, height: c.h
  * (the model does best on a person who fills its frame). Both run on copies of at most 512 px.
  */
 export async function suggestMask(detector: PoseDetector, photoUrl: string, garmentType: GarmentType): Promise<SuggestionOutcome> {
+  const started = performance.now();
   const image = await loadImage(photoUrl);
   const photo = downscale(image);
+  measure('load and downscale the photo', started);
+  const wholeStarted = performance.now();
   const whole = await detector.detect(photo);
+  measure('pose: whole photo', wholeStarted);
   const box = whole.silhouette && whole.landmarks ? silhouetteBox(whole.silhouette) : null;
   if (!box) return { kind: 'no-person' };
 
@@ -85,14 +89,24 @@ export async function suggestMask(detector: PoseDetector, photoUrl: string, garm
   const toImage = image.width / photo.width;
   const rect = { x: square.x * toImage, y: square.y * toImage, width: square.width * toImage, height: square.height * toImage };
   const crop = cropCopy(image, rect);
+  const closeStarted = performance.now();
   const close = await detector.detect(crop);
+  measure('pose: around the person', closeStarted);
+  const regionStarted = performance.now();
   let region = suggestRegion(close.landmarks, close.silhouette ?? emptySilhouette(crop), garmentType);
   let placed = { x: rect.x, y: rect.y, width: rect.width, height: rect.height };
   if (region.kind === 'no-person') {
     region = suggestRegion(whole.landmarks, whole.silhouette ?? emptySilhouette(photo), garmentType);
     placed = { x: 0, y: 0, width: image.width, height: image.height };
   }
-  return maskOutcome(image, photo, region, placed);
+  const outcome = maskOutcome(image, photo, region, placed);
+  measure('region and mask', regionStarted);
+  return outcome;
+}
+
+/** Where the time goes, for the browser's performance panel and the benchmark. */
+function measure(name: string, start: number): void {
+  performance.measure(`suggested-masks: ${name}`, { start, end: performance.now() });
 }
 
 /** The suggestion's mask for the whole photo (`region` covers `placed`, in photo pixels) and the tile's preview. */
