@@ -104,8 +104,17 @@ test.describe.serial('suggested masks', () => {
       const stage = page.getByTestId('mask-stage');
       await expect(stage.getByRole('status', { name: 'Loading photo' })).toHaveCount(0, { timeout: 20_000 });
       const before = await greenAtPhoto(page, [...TORSO, ...FACE, ...HAIR]);
+      // every load progress the toolbar shows, however briefly
+      await toolbar(page).evaluate((element) => {
+        window.__loading = [];
+        new MutationObserver(() => {
+          const text = /Loading the mask model… \d+%/.exec(element.textContent)?.[0];
+          if (text && window.__loading.at(-1) !== text) window.__loading.push(text);
+        }).observe(element, { subtree: true, childList: true, characterData: true });
+      });
       await toolbar(page).getByRole('button', { name: 'Suggest mask' }).click();
       await expect(maskCanvas(page)).toHaveAttribute('data-has-paint', 'true', { timeout: 120_000 });
+      expect((await page.evaluate(() => window.__loading)).length, 'the first load shows its progress').toBeGreaterThan(0);
       await expect(maskCanvas(page)).toHaveAttribute('data-undo-depth', '1');
       const after = await greenAtPhoto(page, [...TORSO, ...FACE, ...HAIR]);
       const torso = painted(before.slice(0, TORSO.length), after.slice(0, TORSO.length));
@@ -163,8 +172,8 @@ test.describe.serial('suggested masks', () => {
       release();
       await page.unroute('**/api/**', hold);
       // the photo being worked on when Cancel came stays as it was; the run went no further
+      await expect(tileState(page, files.person)).toHaveAttribute('data-state', 'no-person', { timeout: 120_000 });
       await expect(tileState(page, files.person4k)).toHaveCount(0);
-      await expect(tileState(page, files.person)).toHaveAttribute('data-state', 'no-person');
       await expect(sidebar(page).getByRole('button', { name: 'Approve all' })).toHaveCount(0);
     });
 
