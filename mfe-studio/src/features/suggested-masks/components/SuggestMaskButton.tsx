@@ -1,5 +1,6 @@
 import styled from 'styled-components';
 import { Button } from '@vton/ui';
+import { GARMENT_TYPES } from '../model/garmentType';
 import { useSuggestions } from '../model/suggestionsStore';
 import { NO_PERSON_MESSAGE, suggestFor, type SuggestionPhoto } from '../utils/suggestions';
 import { ModelLoadProgress } from './ModelLoadProgress';
@@ -19,6 +20,7 @@ const Message = styled.span`
 export function SuggestMaskButton({ photo }: { photo: SuggestionPhoto }) {
   const suggestion = useSuggestions((s) => s.photos[photo.id]);
   const modelStatus = useSuggestions((s) => s.model.status);
+  const garmentType = useSuggestions((s) => GARMENT_TYPES.find((type) => type.value === s.garmentType)!.label);
   const busy = suggestion?.state === 'suggesting';
   return (
     <Root>
@@ -27,7 +29,8 @@ export function SuggestMaskButton({ photo }: { photo: SuggestionPhoto }) {
         variant="secondary"
         loading={busy}
         disabled={modelStatus === 'failed'}
-        title={modelStatus === 'failed' ? 'Mask suggestions are not available in this browser' : 'Suggest where the garment goes'}
+        // the garment type control is in the sidebar, which a narrow window hides while the editor is open
+        title={modelStatus === 'failed' ? 'Mask suggestions are not available in this browser' : `Suggest where the garment goes (${garmentType})`}
         onClick={() => void suggestFor(photo)}
       >
         Suggest mask
