@@ -28,6 +28,7 @@ import { GenerationControllerContext, useGeneration } from '../features/generati
 import type { GenerationController } from '../features/generation/utils/generationController';
 import { useWorkspaceSession } from './workspaceSession';
 import { approveMask } from './approveMask';
+import { suggestionMasks } from './suggestionMasks';
 import { ResultsDrawer } from '../features/results-drawer/components/ResultsDrawer';
 import { SIDEBAR, TOOL_LAYOUT_BREAKPOINT_PX } from '@vton/contracts';
 
@@ -140,7 +141,7 @@ function CanvasContent({ onRetry, onOpenViewer }: { onRetry: (modelId: number) =
           actions.closeTool();
           approveMask(store, key, id, mask, thumbnail);
         }}
-        tools={<SuggestMaskButton photo={{ id, url: inpaintModel.url, width: inpaintModel.width, height: inpaintModel.height }} />}
+        tools={<SuggestMaskButton photo={{ id, url: inpaintModel.url, width: inpaintModel.width, height: inpaintModel.height }} masks={suggestionMasks} />}
       />
     );
   }
@@ -182,7 +183,7 @@ function ModelPhotoSuggestions() {
     const model = store.getState().models.find((m) => m.id === photo.id);
     if (model) approveMask(store, model.key, photo.id, mask, thumbnail);
   };
-  return <SuggestAllMasks photos={photos} onApprove={approve} />;
+  return <SuggestAllMasks photos={photos} masks={suggestionMasks} onApprove={approve} />;
 }
 
 function Workspace() {

@@ -1,14 +1,12 @@
 import type { MaskAction, MaskChange, MaskEditorModel, Stroke } from '../model/maskEditorModel';
 import { clipRect, stampsBounds, strokeStamps, unionRect, type Point, type Rect } from '../model/stroke';
 import { viewTransform } from '../model/view';
+import { MASK_COLOR, MASK_THUMBNAIL_ALPHA, MASK_THUMBNAIL_SIZE } from '../../../lib/mask';
 
-/** The mask's paint colour: the product's lime (the server reads the alpha channel). */
-export const MASK_COLOR = '198, 244, 50';
+// the colour and the thumbnail's size live in lib/mask.ts (suggested masks paint them too)
+export { MASK_COLOR, MASK_THUMBNAIL_ALPHA, MASK_THUMBNAIL_SIZE };
 /** How strongly the mask shows over the photo while painting. */
 export const MASK_DISPLAY_ALPHA = 0.5;
-/** Spec §9: mask thumbnails 200 px with the lime highlight at 40 %. */
-export const MASK_THUMBNAIL_SIZE = 200;
-export const MASK_THUMBNAIL_ALPHA = 0.4;
 
 export interface MaskSurfaces {
   mask: HTMLCanvasElement;

@@ -12,6 +12,7 @@ jest.mock('../utils/suggestions', () => ({
   approveAll: jest.fn(async () => {}),
 }));
 
+const masks = { apply: jest.fn(), watch: jest.fn(), export: jest.fn() };
 const photos = [1, 2, 3].map((id) => ({ id, url: `/p${id}`, width: 400, height: 600 }));
 
 afterEach(() => {
@@ -22,13 +23,13 @@ afterEach(() => {
 describe('SuggestAllMasks', () => {
   it('garment type (Upper body by default), Suggest all masks, its progress with Cancel, then Approve all', () => {
     const onApprove = jest.fn();
-    renderWithHost(<SuggestAllMasks photos={photos} onApprove={onApprove} />);
+    renderWithHost(<SuggestAllMasks photos={photos} masks={masks} onApprove={onApprove} />);
     expect(screen.getByRole('radio', { name: 'Upper body' })).toHaveAttribute('aria-checked', 'true');
     fireEvent.click(screen.getByRole('radio', { name: 'Full length' }));
     expect(suggestionsStore.getState().garmentType).toBe('full-length');
 
     fireEvent.click(screen.getByRole('button', { name: 'Suggest all masks' }));
-    expect(suggestAll).toHaveBeenCalledWith(photos);
+    expect(suggestAll).toHaveBeenCalledWith(masks, photos);
     act(() => suggestionsStore.setState({ batch: { current: 3, total: 8 } }));
     expect(screen.getByText('Suggesting 3/8…')).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: 'Upper body' })).toBeDisabled();
@@ -37,11 +38,11 @@ describe('SuggestAllMasks', () => {
 
     act(() => suggestionsStore.setState({ batch: null, batchComplete: true, photos: { 1: { state: 'suggested', mask: {} as CanvasImageSource, thumbnailUrl: 'data:t' }, 2: { state: 'no-person' } } }));
     fireEvent.click(screen.getByRole('button', { name: 'Approve all' }));
-    expect(approveAll).toHaveBeenCalledWith(photos, onApprove);
+    expect(approveAll).toHaveBeenCalledWith(masks, photos, onApprove);
   });
 
   it('no Approve all before a run reached its end, nor without a suggestion', () => {
-    renderWithHost(<SuggestAllMasks photos={photos} onApprove={jest.fn()} />);
+    renderWithHost(<SuggestAllMasks photos={photos} masks={masks} onApprove={jest.fn()} />);
     act(() => suggestionsStore.setState({ batchComplete: false, photos: { 1: { state: 'suggested', mask: {} as CanvasImageSource, thumbnailUrl: 'data:t' } } }));
     expect(screen.queryByRole('button', { name: 'Approve all' })).not.toBeInTheDocument();
     act(() => suggestionsStore.setState({ batchComplete: true, photos: { 2: { state: 'no-person' } } }));

@@ -1,7 +1,7 @@
 import styled from 'styled-components';
 import { Button } from '@vton/ui';
 import { suggestionsStore, useSuggestions } from '../model/suggestionsStore';
-import { approveAll, cancelSuggestAll, suggestAll, type SuggestionPhoto } from '../utils/suggestions';
+import { approveAll, cancelSuggestAll, suggestAll, type SuggestionMasks, type SuggestionPhoto } from '../utils/suggestions';
 import { GarmentTypeControl } from './GarmentTypeControl';
 import { ModelLoadProgress } from './ModelLoadProgress';
 
@@ -22,12 +22,14 @@ const Row = styled.div`
 export interface SuggestAllMasksProps {
   /** The model photos without an approved mask, in tile order. */
   photos: readonly SuggestionPhoto[];
+  /** The photos' masks (the workspace hands the mask editor's). */
+  masks: SuggestionMasks;
   /** Approves one photo's mask as the editor's Approve does (upload, then ready). */
   onApprove: (photo: SuggestionPhoto, mask: Blob, thumbnail: string) => void;
 }
 
 /** "Import models": the garment type, "Suggest all masks" with its progress and Cancel, then "Approve all". */
-export function SuggestAllMasks({ photos, onApprove }: SuggestAllMasksProps) {
+export function SuggestAllMasks({ photos, masks, onApprove }: SuggestAllMasksProps) {
   const garmentType = useSuggestions((s) => s.garmentType);
   const batch = useSuggestions((s) => s.batch);
   const batchComplete = useSuggestions((s) => s.batchComplete);
@@ -48,12 +50,12 @@ export function SuggestAllMasks({ photos, onApprove }: SuggestAllMasksProps) {
             </Button>
           </>
         ) : (
-          <Button size="sm" variant="secondary" disabled={photos.length === 0 || modelFailed} onClick={() => void suggestAll(photos)}>
+          <Button size="sm" variant="secondary" disabled={photos.length === 0 || modelFailed} onClick={() => void suggestAll(masks, photos)}>
             Suggest all masks
           </Button>
         )}
         {!batch && batchComplete && suggested > 0 && (
-          <Button size="sm" onClick={() => void approveAll(photos, onApprove)}>
+          <Button size="sm" onClick={() => void approveAll(masks, photos, onApprove)}>
             Approve all
           </Button>
         )}

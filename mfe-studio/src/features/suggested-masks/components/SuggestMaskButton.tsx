@@ -2,7 +2,7 @@ import styled from 'styled-components';
 import { Button } from '@vton/ui';
 import { GARMENT_TYPES } from '../model/garmentType';
 import { useSuggestions } from '../model/suggestionsStore';
-import { NO_PERSON_MESSAGE, suggestFor, type SuggestionPhoto } from '../utils/suggestions';
+import { NO_PERSON_MESSAGE, suggestFor, type SuggestionMasks, type SuggestionPhoto } from '../utils/suggestions';
 import { ModelLoadProgress } from './ModelLoadProgress';
 
 const Root = styled.div`
@@ -17,7 +17,7 @@ const Message = styled.span`
 `;
 
 /** The inpaint toolbar's "Suggest mask": the suggestion lands in the open mask as one undo step. */
-export function SuggestMaskButton({ photo }: { photo: SuggestionPhoto }) {
+export function SuggestMaskButton({ photo, masks }: { photo: SuggestionPhoto; masks: SuggestionMasks }) {
   const suggestion = useSuggestions((s) => s.photos[photo.id]);
   const modelStatus = useSuggestions((s) => s.model.status);
   const garmentType = useSuggestions((s) => GARMENT_TYPES.find((type) => type.value === s.garmentType)!.label);
@@ -31,7 +31,7 @@ export function SuggestMaskButton({ photo }: { photo: SuggestionPhoto }) {
         disabled={modelStatus === 'failed'}
         // the garment type control is in the sidebar, which a narrow window hides while the editor is open
         title={modelStatus === 'failed' ? 'Mask suggestions are not available in this browser' : `Suggest where the garment goes (${garmentType})`}
-        onClick={() => void suggestFor(photo)}
+        onClick={() => void suggestFor(masks, photo)}
       >
         Suggest mask
       </Button>

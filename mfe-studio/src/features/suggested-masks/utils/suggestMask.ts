@@ -1,5 +1,5 @@
 import { loadImage } from '../../../lib/image';
-import { MASK_COLOR, MASK_THUMBNAIL_ALPHA, MASK_THUMBNAIL_SIZE } from '../../mask-editor/utils/maskRenderer';
+import { MASK_COLOR, MASK_THUMBNAIL_ALPHA, MASK_THUMBNAIL_SIZE } from '../../../lib/mask';
 import { loadPoseDetector, type PoseDetector } from '../lib/poseRuntime';
 import { silhouetteBox, squareAround, suggestRegion, type SuggestedRegion } from '../model/bodyRegion';
 import type { GarmentType } from '../model/garmentType';

@@ -1,9 +1,5 @@
 import { toast } from '@vton/shell-sdk';
-import { loadImage } from '../../../lib/image';
 import { errorMessage } from '../../../lib/upload';
-import { maskSessionFor, releaseMaskSession } from '../../mask-editor/model/maskSessions';
-import { MaskRenderer } from '../../mask-editor/utils/maskRenderer';
-import type { MaskEditorModel } from '../../mask-editor/model/maskEditorModel';
 import { setPhotoSuggestion, suggestionsStore, type PhotoSuggestion } from '../model/suggestionsStore';
 import type { PoseDetector } from '../lib/poseRuntime';
 
@@ -20,6 +16,19 @@ export interface SuggestionPhoto {
 }
 
 export type SuggestResult = 'suggested' | 'no-person' | 'unavailable' | 'failed';
+
+/**
+ * The photos' masks, as the workspace (src/app) hands them to this feature: the masks being
+ * painted belong to the mask editor, and one feature never reaches into another.
+ */
+export interface SuggestionMasks {
+  /** Puts a suggested mask into the photo's mask as one history step. */
+  apply(photo: SuggestionPhoto, mask: CanvasImageSource): void;
+  /** Calls `onChange` after every history change of the photo's mask: is `mask` still in it (undo, redo)? */
+  watch(photo: SuggestionPhoto, mask: CanvasImageSource, onChange: (inMask: boolean) => void): () => void;
+  /** The photo's mask exported as the editor's Approve does (PNG at the photo's size, 200 px preview), its session released; null without paint. */
+  export(photo: SuggestionPhoto): Promise<{ mask: Blob; thumbnail: string } | null>;
+}
 
 /** The pose model and the suggestion code are a chunk of their own, fetched on the first suggestion. */
 const pipeline = () => import(/* webpackChunkName: "suggested-masks" */ './suggestMask');
@@ -53,7 +62,7 @@ function loadDetector(): Promise<PoseDetector> {
  * as one history step (the editor shows it at once when open). No person → the photo stays as
  * it was, with the message on it.
  */
-export async function suggestFor(photo: SuggestionPhoto, cancelled: () => boolean = () => false): Promise<SuggestResult> {
+export async function suggestFor(masks: SuggestionMasks, photo: SuggestionPhoto, cancelled: () => boolean = () => false): Promise<SuggestResult> {
   if (suggestionsStore.getState().model.status === 'failed') return 'unavailable';
   const previous = suggestionsStore.getState().photos[photo.id] ?? null;
   setPhotoSuggestion(photo.id, { state: 'suggesting' });
@@ -76,11 +85,10 @@ export async function suggestFor(photo: SuggestionPhoto, cancelled: () => boolea
       setPhotoSuggestion(photo.id, { state: 'no-person' });
       return 'no-person';
     }
-    const model = maskSessionFor(photo).model;
-    model.applySuggestion(outcome.mask);
+    masks.apply(photo, outcome.mask);
     const suggestion: PhotoSuggestion = { state: 'suggested', mask: outcome.mask, thumbnailUrl: outcome.thumbnailUrl };
     setPhotoSuggestion(photo.id, suggestion);
-    followUndo(photo.id, model, suggestion);
+    followUndo(masks, photo, suggestion);
     return 'suggested';
   } catch (error) {
     setPhotoSuggestion(photo.id, previous);
@@ -93,17 +101,15 @@ export async function suggestFor(photo: SuggestionPhoto, cancelled: () => boolea
  * Keeps the tile honest: undoing the suggestion in the editor takes its preview (and "Approve
  * all") away, redo brings it back; a newer suggestion or an approval ends the watch.
  */
-function followUndo(photoId: number, model: MaskEditorModel, suggestion: PhotoSuggestion & { state: 'suggested' }): void {
-  const unsubscribe = model.subscribe((change) => {
-    if (change.type !== 'rebuild') return;
-    const current = suggestionsStore.getState().photos[photoId];
+function followUndo(masks: SuggestionMasks, photo: SuggestionPhoto, suggestion: PhotoSuggestion & { state: 'suggested' }): void {
+  const unsubscribe = masks.watch(photo, suggestion.mask, (inMask) => {
+    const current = suggestionsStore.getState().photos[photo.id];
     if (current && current !== suggestion) {
       unsubscribe();
       return;
     }
-    const inMask = model.applied.some((action) => action.kind === 'suggestion' && action.image === suggestion.mask);
-    if (inMask && !current) setPhotoSuggestion(photoId, suggestion);
-    if (!inMask && current) setPhotoSuggestion(photoId, null);
+    if (inMask && !current) setPhotoSuggestion(photo.id, suggestion);
+    if (!inMask && current) setPhotoSuggestion(photo.id, null);
   });
 }
 
@@ -113,13 +119,13 @@ let batchRun = 0;
  * "Suggest all masks": one photo after another ("Suggesting 3/8…"); when every suggestion is
  * in, "Approve all" is offered. Cancel stops at once: the photo being worked on stays as it was.
  */
-export async function suggestAll(photos: readonly SuggestionPhoto[]): Promise<void> {
+export async function suggestAll(masks: SuggestionMasks, photos: readonly SuggestionPhoto[]): Promise<void> {
   const run = ++batchRun;
   suggestionsStore.setState({ batch: { current: 0, total: photos.length }, batchComplete: false });
   for (let i = 0; i < photos.length; i += 1) {
     if (run !== batchRun) return;
     suggestionsStore.setState({ batch: { current: i + 1, total: photos.length } });
-    const result = await suggestFor(photos[i], () => run !== batchRun);
+    const result = await suggestFor(masks, photos[i], () => run !== batchRun);
     if (result === 'unavailable') break;
   }
   if (run !== batchRun) return;
@@ -140,25 +146,19 @@ export function suggestedPhotoIds(): number[] {
 }
 
 /**
- * "Approve all": exports each suggested mask (as the editor's Approve does: PNG at the photo's
- * size and a 200 px preview) and hands it to `approve`, one photo at a time, so only one photo's
- * full-size canvases exist at once.
+ * "Approve all": exports each suggested mask (as the editor's Approve does) and hands it to
+ * `approve`, one photo at a time, so only one photo's full-size canvases exist at once.
  */
-export async function approveAll(photos: readonly SuggestionPhoto[], approve: (photo: SuggestionPhoto, mask: Blob, thumbnail: string) => void): Promise<void> {
+export async function approveAll(
+  masks: SuggestionMasks,
+  photos: readonly SuggestionPhoto[],
+  approve: (photo: SuggestionPhoto, mask: Blob, thumbnail: string) => void,
+): Promise<void> {
   suggestionsStore.setState({ batchComplete: false });
   const suggested = new Set(suggestedPhotoIds());
   for (const photo of photos.filter((p) => suggested.has(p.id))) {
-    const session = maskSessionFor(photo);
-    if (!session.model.getState().hasPaint) continue;
-    const renderer = new MaskRenderer(session.model, await loadImage(photo.url), null, session.surfaces);
-    try {
-      const mask = await renderer.exportMask();
-      const thumbnail = renderer.thumbnail();
-      releaseMaskSession(photo.id);
-      setPhotoSuggestion(photo.id, null);
-      approve(photo, mask, thumbnail);
-    } finally {
-      renderer.dispose();
-    }
+    const exported = await masks.export(photo);
+    setPhotoSuggestion(photo.id, null);
+    if (exported) approve(photo, exported.mask, exported.thumbnail);
   }
 }
