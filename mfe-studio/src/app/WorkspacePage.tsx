@@ -7,7 +7,6 @@ import { VisuallyHidden, media } from '@vton/ui';
 import { SidebarSeparator } from '../components/SidebarSeparator';
 import { useWindowWidth } from '../hooks/useWindowWidth';
 import { defaultSidebarWidth } from '../lib/sidebar';
-import { errorMessage } from '../lib/upload';
 import {
   WorkspaceStoreContext,
   garmentFromRecord,
@@ -20,13 +19,17 @@ import { GarmentSection } from '../features/garment/components/GarmentSection';
 import { ModelPhotosSection } from '../features/model-photos/components/ModelPhotosSection';
 import { CropTool } from '../features/crop-tool/components/CropTool';
 import { MaskEditor } from '../features/mask-editor/components/MaskEditor';
-import { uploadMask } from '../features/mask-editor/api/uploadMask';
 import { hasUnapprovedMasks } from '../features/mask-editor/model/maskSessions';
+import { SuggestMaskButton } from '../features/suggested-masks/components/SuggestMaskButton';
+import { SuggestAllMasks } from '../features/suggested-masks/components/SuggestAllMasks';
+import { SuggestionTileStatus } from '../features/suggested-masks/components/SuggestionTileStatus';
 import { GenerateBar } from '../features/generation/components/GenerateBar';
 import { GenerationView } from '../features/generation/components/GenerationView';
 import { GenerationControllerContext, useGeneration } from '../features/generation/hooks/useGeneration';
 import type { GenerationController } from '../features/generation/utils/generationController';
 import { useWorkspaceSession } from './workspaceSession';
+import { approveMask } from './approveMask';
+import { suggestionMasks } from './suggestionMasks';
 import { ResultsDrawer, downloadFailedToast } from '../features/results-drawer/components/ResultsDrawer';
 import { MOBILE_BREAKPOINT_PX, SIDEBAR, TOOL_LAYOUT_BREAKPOINT_PX } from '@vton/contracts';
 
@@ -167,23 +170,9 @@ function CanvasContent({ onRetry, onOpenViewer }: { onRetry: (modelId: number) =
         onCancel={actions.closeTool}
         onApprove={(mask, thumbnail) => {
           actions.closeTool();
-          actions.updateModel(key, { status: 'processing', error: undefined });
-          uploadMask(id, mask).then(
-            (record) => {
-              if (record.status === 'ready') {
-                actions.updateModel(key, { status: 'ready', inpaint: record.inpaint, maskThumbnailUrl: thumbnail });
-              } else {
-                actions.updateModel(key, { status: 'uploaded', error: record.error });
-                toast({ title: 'Mask processing failed', description: record.error ?? 'Please paint the mask again.', variant: 'destructive' });
-              }
-            },
-            (error) => {
-              // spec §4: a failed mask approval returns the model to "uploaded"
-              actions.updateModel(key, { status: 'uploaded', error: errorMessage(error) });
-              toast({ title: 'Mask processing failed', description: errorMessage(error), variant: 'destructive' });
-            },
-          );
+          approveMask(store, key, id, mask, thumbnail);
         }}
+        tools={<SuggestMaskButton photo={{ id, url: inpaintModel.url, width: inpaintModel.width, height: inpaintModel.height }} masks={suggestionMasks} />}
       />
     );
   }
@@ -214,6 +203,18 @@ function CanvasContent({ onRetry, onOpenViewer }: { onRetry: (modelId: number) =
       )}
     </Preview>
   );
+}
+
+/** "Suggest all masks" for the model photos without an approved mask; "Approve all" approves like the editor. */
+function ModelPhotoSuggestions() {
+  const store = useWorkspaceStore();
+  const models = useWorkspace((s) => s.models);
+  const photos = models.flatMap((m) => (m.id !== null && m.status === 'uploaded' ? [{ id: m.id, url: m.url, width: m.width, height: m.height }] : []));
+  const approve = (photo: { id: number }, mask: Blob, thumbnail: string) => {
+    const model = store.getState().models.find((m) => m.id === photo.id);
+    if (model) approveMask(store, model.key, photo.id, mask, thumbnail);
+  };
+  return <SuggestAllMasks photos={photos} masks={suggestionMasks} onApprove={approve} />;
 }
 
 function Workspace() {
@@ -259,7 +260,7 @@ function Workspace() {
           <Sidebar style={{ width: phone ? '100%' : sidebarWidth }} aria-label="Workspace settings" data-testid="sidebar">
             <SidebarScroll>
               <GarmentSection />
-              <ModelPhotosSection />
+              <ModelPhotosSection tools={<ModelPhotoSuggestions />} tileExtra={(m) => m.id !== null && m.status === 'uploaded' && <SuggestionTileStatus photoId={m.id} />} />
             </SidebarScroll>
             <GenerateBar onTryOn={() => void generation.tryOn()} onMock={() => void generation.mock()} />
           </Sidebar>

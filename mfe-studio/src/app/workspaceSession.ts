@@ -22,6 +22,7 @@ import { getSavedWorkspace, saveWorkspace } from './savedWorkspace';
 import { createDefaultGenerationController, defaultGenerationDeps } from '../features/generation/hooks/useGeneration';
 import type { GenerationController, GenerationDeps } from '../features/generation/utils/generationController';
 import { clearMaskSessions, retainMaskSessions } from '../features/mask-editor/model/maskSessions';
+import { clearSuggestions } from '../features/suggested-masks/model/suggestionsStore';
 
 /**
  * The workspace of the signed-in seller for this page session. It lives at module level, so it
@@ -80,6 +81,7 @@ function dispose(session: Session, { forget }: { forget: boolean }): void {
   session.generation.dispose();
   // masks in progress hold full-size canvases and are this seller's: none survives the session
   clearMaskSessions();
+  clearSuggestions();
   if (forget && session.userId !== null) clearPersistedWorkspace(session.userId);
   if (current === session) current = null;
 }

@@ -9,7 +9,9 @@ import fs from 'node:fs';
  *   same-origin files) plus the SHA-256 of each inline script the page carries, computed here
  *   from the file, so a page with an inline bootstrap or a prerendered page hydrates while an
  *   injected <script> cannot run. No 'unsafe-inline', no 'unsafe-eval' (the production builds
- *   use neither eval nor new Function). Data blocks such as <script type="application/ld+json">
+ *   use neither eval nor new Function). 'wasm-unsafe-eval' lets the page compile WebAssembly
+ *   (the studio's on-device pose model for suggested masks, fetched from our own origin); it
+ *   allows no JavaScript eval. Data blocks such as <script type="application/ld+json">
  *   are never executed, so they need no hash.
  * - style-src 'self' 'unsafe-inline': styled-components writes its rules into <style> tags at run
  *   time (and a prerendered page carries them inline), and React sets style attributes. A style
@@ -63,7 +65,7 @@ export function inlineScriptHashes(html) {
 export function contentSecurityPolicy(html) {
   return [
     "default-src 'self'",
-    `script-src ${["'self'", ...inlineScriptHashes(html)].join(' ')}`,
+    `script-src ${["'self'", "'wasm-unsafe-eval'", ...inlineScriptHashes(html)].join(' ')}`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self' data:",

@@ -235,7 +235,9 @@ export function createConfig({ dirname, name, exposes = {}, isHost = false, devP
       ],
       optimization: {
         minimize: isProduction,
-        minimizer: [new TerserPlugin({ minify: TerserPlugin.swcMinify, terserOptions: { compress: true, mangle: true } })],
+        // assets/ holds files copied as they are (e.g. the studio's pose model runtime from its npm
+        // package, already minified): minifying them again gains little and risks breaking them.
+        minimizer: [new TerserPlugin({ minify: TerserPlugin.swcMinify, exclude: /^assets\//, terserOptions: { compress: true, mangle: true } })],
       },
       performance: { hints: false },
       devServer: {

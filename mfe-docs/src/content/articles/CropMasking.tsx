@@ -27,11 +27,28 @@ export default function CropMasking() {
         <li><strong>Eraser</strong> — removes paint with the same size.</li>
         <li><strong>Clear</strong> — empties the mask.</li>
         <li><strong>Undo</strong> and <strong>Redo</strong> — the last 20 steps are kept; a new stroke after an undo clears the redo steps.</li>
+        <li><strong>Suggest mask</strong> — finds the person on the photo and masks where the garment goes (see below).</li>
         <li><strong>Cancel</strong> — closes without saving; <strong>Approve</strong> — saves the mask.</li>
       </ul>
       <p>
         Zoom from 10% to 500% with the mouse wheel and pan with Space + drag or the middle mouse button; the zoom percentage button resets
         the view. All keys are on the <Link to="/docs/keyboard-shortcuts">Keyboard Shortcuts</Link> page.
+      </p>
+
+      <h2>Suggested masks</h2>
+      <p>
+        Under the model photos, choose the garment type — <strong>Upper body</strong> (shoulders to hips, arms to the elbows),
+        <strong>Lower body</strong> (waist to ankles) or <strong>Full length</strong> (shoulders to below the knees) — then click{' '}
+        <strong>Suggest mask</strong> in the editor, or <strong>Suggest all masks</strong> for every photo without an approved mask
+        (<em>Suggesting 3/8…</em>; <strong>Cancel</strong> stops it). The suggestion never covers the face, the hair or the hands. It is one
+        step in the editor: <strong>Undo</strong> (Ctrl+Z) removes it, and the brush and eraser refine it. Nothing is approved until you
+        click <strong>Approve</strong>, or <strong>Approve all</strong> once every suggestion is in. A photo without a person, or where the
+        garment’s part of the body is not in the picture, says <em>No person found — paint the mask by hand</em>.
+      </p>
+      <p>
+        The person is found on your own device: the first suggestion downloads the model once (about 12 MB, with its progress), then
+        your browser keeps it. Your photos are not sent anywhere for it. A browser that cannot run the model says so once; paint the masks
+        by hand there.
       </p>
 
       <h2>After approval</h2>

@@ -7,7 +7,7 @@ import { clearMaskSessions, maskSessionFor, maskSessionIds } from '../model/mask
 jest.mock('../../../lib/image', () => ({ loadImage: jest.fn(async () => ({ width: 800, height: 1200 })) }));
 jest.mock('../utils/maskRenderer', () => ({
   MaskRenderer: jest.fn().mockImplementation(() => ({
-    surfaces: () => ({ mask: document.createElement('canvas'), base: null }),
+    surfaces: () => ({ mask: document.createElement('canvas'), base: null, version: 0 }),
     dispose: jest.fn(),
     resize: jest.fn(),
     exportMask: jest.fn(async () => new Blob(['mask'], { type: 'image/png' })),

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type PointerEvent as ReactPointerEvent } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type PointerEvent as ReactPointerEvent, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { BRUSH_HARDNESS, BRUSH_SIZE } from '@vton/contracts';
 import { Button, Spinner } from '@vton/ui';
@@ -91,6 +91,8 @@ export interface MaskEditorProps {
   onCancel: () => void;
   /** The mask PNG at the photo's size and a 200 px preview with the mask in lime at 40 %. */
   onApprove: (mask: Blob, thumbnail: string) => void;
+  /** More toolbar controls (the workspace puts "Suggest mask" there). */
+  tools?: ReactNode;
 }
 
 function usePhoto(url: string) {
@@ -110,7 +112,7 @@ function usePhoto(url: string) {
 }
 
 /** Spec §2 inpaint mode: paint where the garment goes, at the photo's full resolution. */
-export function MaskEditor({ photo, onCancel, onApprove }: MaskEditorProps) {
+export function MaskEditor({ photo, onCancel, onApprove, tools }: MaskEditorProps) {
   const { image, error } = usePhoto(photo.url);
   // one session per photo: switching models shows that photo's own mask (a new one starts clear)
   const { id: photoId, width: photoWidth, height: photoHeight } = photo;
@@ -313,6 +315,7 @@ export function MaskEditor({ photo, onCancel, onApprove }: MaskEditorProps) {
             Eraser
           </Button>
         </Group>
+        {tools}
         <Slider>
           Size
           <input

@@ -53,6 +53,36 @@ describe('MaskEditorModel', () => {
     expect(model.applied[0]).toMatchObject({ kind: 'stroke', stroke: { tool: 'brush', size: 20, hardness: 80 } });
   });
 
+  it('a suggested mask replaces the paint as one undo step; undo brings the paint back', () => {
+    const model = new MaskEditorModel(400, 300);
+    const changes: MaskChange[] = [];
+    paint(model);
+    model.subscribe((c) => changes.push(c));
+    const image = { width: 40, height: 30 } as unknown as CanvasImageSource;
+    model.applySuggestion(image);
+    expect(model.undoDepth).toBe(2);
+    expect(model.applied[1]).toEqual({ kind: 'suggestion', image });
+    expect(changes.find((c) => c.type === 'rebuild')).toEqual({ type: 'rebuild', applied: model.applied });
+    expect(model.getState()).toMatchObject({ hasPaint: true, canUndo: true });
+    model.undo();
+    expect(model.applied.map((a) => a.kind)).toEqual(['stroke']);
+    model.clear();
+    model.applySuggestion(image);
+    expect(model.getState().hasPaint).toBe(true);
+  });
+
+  it('keeps what leaves the undo window with no renderer listening, and counts history changes', () => {
+    const model = new MaskEditorModel(400, 300);
+    const image = { width: 40, height: 30 } as unknown as CanvasImageSource;
+    for (let i = 0; i < 20; i += 1) paint(model);
+    model.applySuggestion(image);
+    expect(model.historyVersion).toBe(21);
+    expect(model.takeUnbaked()).toHaveLength(1);
+    expect(model.takeUnbaked()).toHaveLength(0);
+    model.undo();
+    expect(model.historyVersion).toBe(22);
+  });
+
   it('keeps 20 undo steps and bakes older strokes into the base', () => {
     const model = new MaskEditorModel(500, 500);
     const baked: MaskChange[] = [];

@@ -14,7 +14,11 @@ export interface Stroke {
   points: Point[];
 }
 
-export type MaskAction = { kind: 'stroke'; stroke: Stroke } | { kind: 'clear' };
+/**
+ * `suggestion`: a suggested mask (features/suggested-masks) replaces the paint as one step; its
+ * image is drawn scaled to the photo's size (lime where the garment goes, transparent elsewhere).
+ */
+export type MaskAction = { kind: 'stroke'; stroke: Stroke } | { kind: 'clear' } | { kind: 'suggestion'; image: CanvasImageSource };
 
 /** What a renderer must do to keep its pixels equal to the model. */
 export type MaskChange =
@@ -70,14 +74,19 @@ export class MaskEditorModel {
   private snapshot: MaskEditorState;
   private settings = { tool: 'brush' as MaskTool, brushSize: BRUSH_SIZE.default as number, hardness: BRUSH_HARDNESS.default as number };
   private view: EditorView = INITIAL_VIEW;
+  /** Bumped by every history change, so a renderer can tell that saved pixels are stale. */
+  private version = 0;
+  /** Actions that left the undo window while no renderer listened (a suggestion made with the editor closed). */
+  private unbaked: MaskAction[] = [];
 
   constructor(imageWidth: number, imageHeight: number, historyLimit: number = UNDO_HISTORY_LIMIT) {
     this.imageWidth = imageWidth;
     this.imageHeight = imageHeight;
     this.viewport = { width: imageWidth, height: imageHeight, imageWidth, imageHeight };
     this.history = new ActionHistory<MaskAction>((action) => {
-      this.bakedPaint = action.kind === 'stroke' ? this.bakedPaint || action.stroke.tool === 'brush' : false;
-      this.emit({ type: 'bake', action });
+      this.bakedPaint = action.kind === 'stroke' ? this.bakedPaint || action.stroke.tool === 'brush' : action.kind === 'suggestion';
+      if (this.listeners.size === 0) this.unbaked.push(action);
+      else this.emit({ type: 'bake', action });
     }, historyLimit);
     this.snapshot = this.computeState();
   }
@@ -92,6 +101,18 @@ export class MaskEditorModel {
   /** Applied actions beyond the base, oldest first (what a rebuild replays). */
   get applied(): readonly MaskAction[] {
     return this.history.applied;
+  }
+
+  /** Changes with every stroke, clear, suggestion, undo and redo. */
+  get historyVersion(): number {
+    return this.version;
+  }
+
+  /** Hands over the actions to bake that left the undo window while no renderer listened. */
+  takeUnbaked(): MaskAction[] {
+    const actions = this.unbaked;
+    this.unbaked = [];
+    return actions;
   }
 
   get undoDepth(): number {
@@ -160,6 +181,7 @@ export class MaskEditorModel {
     this.active = null;
     this.edited = true;
     this.history.record({ kind: 'stroke', stroke: active.stroke });
+    this.version += 1;
     this.changed();
   }
 
@@ -169,6 +191,16 @@ export class MaskEditorModel {
     if (!this.snapshot.hasPaint) return;
     this.edited = true;
     this.history.record({ kind: 'clear' });
+    this.version += 1;
+    this.emit({ type: 'rebuild', applied: this.history.applied });
+    this.changed();
+  }
+
+  /** A suggested mask replaces the paint as one undoable step (Ctrl+Z brings the previous paint back). */
+  applySuggestion(image: CanvasImageSource): void {
+    if (this.active) this.endStroke();
+    this.history.record({ kind: 'suggestion', image });
+    this.version += 1;
     this.emit({ type: 'rebuild', applied: this.history.applied });
     this.changed();
   }
@@ -177,6 +209,7 @@ export class MaskEditorModel {
     if (this.active) this.endStroke();
     const action = this.history.undo();
     if (!action) return false;
+    this.version += 1;
     this.emit({ type: 'rebuild', applied: this.history.applied });
     this.changed();
     return true;
@@ -186,6 +219,7 @@ export class MaskEditorModel {
     if (this.active) return false;
     const action = this.history.redo();
     if (!action) return false;
+    this.version += 1;
     this.emit({ type: 'rebuild', applied: this.history.applied });
     this.changed();
     return true;
@@ -259,7 +293,7 @@ export class MaskEditorModel {
     for (let i = applied.length - 1; i >= 0; i -= 1) {
       const action = applied[i];
       if (action.kind === 'clear') return false;
-      if (action.stroke.tool === 'brush') return true;
+      if (action.kind === 'suggestion' || action.stroke.tool === 'brush') return true;
     }
     return this.bakedPaint;
   }

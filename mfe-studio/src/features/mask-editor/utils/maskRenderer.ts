@@ -1,18 +1,18 @@
 import type { MaskAction, MaskChange, MaskEditorModel, Stroke } from '../model/maskEditorModel';
 import { clipRect, stampsBounds, strokeStamps, unionRect, type Point, type Rect } from '../model/stroke';
 import { viewTransform } from '../model/view';
+import { MASK_COLOR, MASK_THUMBNAIL_ALPHA, MASK_THUMBNAIL_SIZE } from '../../../lib/mask';
 
-/** The mask's paint colour: the product's lime (the server reads the alpha channel). */
-export const MASK_COLOR = '198, 244, 50';
+// the colour and the thumbnail's size live in lib/mask.ts (suggested masks paint them too)
+export { MASK_COLOR, MASK_THUMBNAIL_ALPHA, MASK_THUMBNAIL_SIZE };
 /** How strongly the mask shows over the photo while painting. */
 export const MASK_DISPLAY_ALPHA = 0.5;
-/** Spec §9: mask thumbnails 200 px with the lime highlight at 40 %. */
-export const MASK_THUMBNAIL_SIZE = 200;
-export const MASK_THUMBNAIL_ALPHA = 0.4;
 
 export interface MaskSurfaces {
   mask: HTMLCanvasElement;
   base: HTMLCanvasElement | null;
+  /** The model's history version the pixels show. */
+  version: number;
 }
 
 /**
@@ -103,6 +103,9 @@ export class MaskRenderer {
     this.base = surfaces?.base ?? null;
     this.maskCtx = this.mask.getContext('2d')!;
     this.unsubscribe = model.subscribe((change) => this.onChange(change));
+    // a mask suggested while the editor was closed is in the model, not yet in these pixels
+    for (const action of model.takeUnbaked()) this.onChange({ type: 'bake', action });
+    if ((surfaces?.version ?? 0) !== model.historyVersion) this.onChange({ type: 'rebuild', applied: model.applied });
     if (display) this.attach(display);
   }
 
@@ -123,7 +126,7 @@ export class MaskRenderer {
 
   /** The full-resolution mask and base, to hand to the next renderer of the same model. */
   surfaces(): MaskSurfaces {
-    return { mask: this.mask, base: this.base };
+    return { mask: this.mask, base: this.base, version: this.model.historyVersion };
   }
 
   dispose(): void {
@@ -148,8 +151,10 @@ export class MaskRenderer {
       case 'rebuild': {
         this.maskCtx.globalCompositeOperation = 'source-over';
         this.maskCtx.clearRect(0, 0, this.mask.width, this.mask.height);
-        if (this.base) this.maskCtx.drawImage(this.base, 0, 0);
-        change.applied.forEach((action) => this.apply(this.maskCtx, action));
+        // a clear or a suggestion wipes what came before it: repaint from the last one
+        const last = change.applied.findLastIndex((action) => action.kind !== 'stroke');
+        if (this.base && last < 0) this.maskCtx.drawImage(this.base, 0, 0);
+        change.applied.slice(Math.max(0, last)).forEach((action) => this.apply(this.maskCtx, action));
         this.requestFull();
         break;
       }
@@ -161,9 +166,14 @@ export class MaskRenderer {
   }
 
   private apply(ctx: CanvasRenderingContext2D, action: MaskAction): void {
-    if (action.kind === 'clear') {
+    if (action.kind === 'clear' || action.kind === 'suggestion') {
       ctx.globalCompositeOperation = 'source-over';
       ctx.clearRect(0, 0, ctx.canvas.width, ctx.canvas.height);
+      if (action.kind === 'suggestion') {
+        ctx.imageSmoothingEnabled = true;
+        ctx.imageSmoothingQuality = 'high';
+        ctx.drawImage(action.image, 0, 0, ctx.canvas.width, ctx.canvas.height);
+      }
     } else {
       this.paint(ctx, action.stroke, strokeStamps(action.stroke.points, action.stroke.size));
     }

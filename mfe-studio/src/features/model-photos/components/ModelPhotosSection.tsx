@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useRef, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { toast } from '@vton/shell-sdk';
 import { Button, Spinner } from '@vton/ui';
@@ -117,7 +117,7 @@ const Check = styled.span`
 
 let keyCounter = 0;
 
-function ModelTile({ model, selected, onSelect, onRemove }: { model: WorkspaceModelPhoto; selected: boolean; onSelect: () => void; onRemove: () => void }) {
+function ModelTile({ model, selected, onSelect, onRemove, extra }: { model: WorkspaceModelPhoto; selected: boolean; onSelect: () => void; onRemove: () => void; extra?: ReactNode }) {
   const label = `${model.filename}${model.status === 'ready' ? ' (mask approved)' : model.status === 'processing' ? ' (processing)' : ''}`;
   return (
     <Item>
@@ -138,6 +138,7 @@ function ModelTile({ model, selected, onSelect, onRemove }: { model: WorkspaceMo
           </Overlay>
         )}
         {model.status === 'ready' && <Check aria-hidden="true">✓</Check>}
+        {extra}
       </Tile>
       {model.id !== null && (
         <RemoveButton type="button" onClick={onRemove} aria-label={`Remove ${model.filename}`} title="Remove from the batch">
@@ -151,8 +152,15 @@ function ModelTile({ model, selected, onSelect, onRemove }: { model: WorkspaceMo
 /** Each photo in its own request, two at a time: one bad file never takes the good ones with it. */
 const UPLOADS_AT_ONCE = 2;
 
+export interface ModelPhotosSectionProps {
+  /** Shown under the tiles (the workspace puts "Suggest all masks" there). */
+  tools?: ReactNode;
+  /** More on a tile (e.g. its suggested mask). */
+  tileExtra?: (model: WorkspaceModelPhoto) => ReactNode;
+}
+
 /** Spec §2 "Import models": many photos, a count, add more, tiles that open the mask editor. */
-export function ModelPhotosSection() {
+export function ModelPhotosSection({ tools, tileExtra }: ModelPhotosSectionProps = {}) {
   const store = useWorkspaceStore();
   const models = useWorkspace((s) => s.models);
   const progress = useWorkspace((s) => s.modelsUploadProgress);
@@ -300,9 +308,11 @@ export function ModelPhotosSection() {
                 selected={model.key === inpaintKey}
                 onSelect={() => workspaceActions(store).openInpaint(model.key)}
                 onRemove={() => void remove(model)}
+                extra={tileExtra?.(model)}
               />
             ))}
           </Grid>
+          {tools}
           <Button variant="outline" size="sm" onClick={picker.open} disabled={uploading}>
             Add more
           </Button>

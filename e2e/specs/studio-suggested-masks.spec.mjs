@@ -1,0 +1,250 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import sharp from 'sharp';
+import { test, expect } from '../support/fixtures.mjs';
+import { createVerifiedUser } from '../support/seed.mjs';
+import { writeStudioImages } from '../support/studio-images.mjs';
+
+/** Real photographs with their source and licence beside them (fixtures/people/README.md). */
+const PEOPLE = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'people');
+
+/** The pose model's files (hashed copies from @mediapipe/pose in the studio's build). */
+const POSE_FILE = /\/assets\/pose[._]/;
+
+async function signIn(page, user) {
+  await page.addInitScript((token) => window.localStorage.setItem('auth_token', token), user.token);
+}
+
+const sidebar = (page) => page.getByTestId('sidebar');
+const toolbar = (page) => page.getByRole('toolbar', { name: 'Mask tools' });
+const tryOnButton = (page) => page.getByRole('button', { name: 'Try on', exact: true });
+const modelTile = (page, file) => page.getByRole('button', { name: new RegExp(`^${file.replace('.', '\\.')}`) });
+const tileState = (page, file) => modelTile(page, file).getByTestId('suggestion-status');
+const maskCanvas = (page) => page.getByTestId('mask-canvas');
+
+/** Points of astronaut.png (512×512, photo pixels): her torso in the orange suit, her face and hair. */
+const TORSO = [[100, 360], [150, 330], [200, 330], [230, 400], [150, 450], [90, 470], [200, 470], [60, 410], [120, 400], [250, 350]];
+const FACE = [[225, 110], [200, 130], [250, 130], [225, 160], [205, 100], [245, 100]];
+const HAIR = [[220, 40], [180, 60], [270, 60]];
+
+/** The green channel of the visible editor canvas at photo points of a `size`×`size` photo fitted in the stage. */
+async function greenAtPhoto(page, points, size = 512) {
+  return maskCanvas(page).evaluate(async (canvas, { pts, side }) => {
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    const rect = canvas.getBoundingClientRect();
+    const scale = Math.min(rect.width / side, rect.height / side);
+    const originX = (rect.width - side * scale) / 2;
+    const originY = (rect.height - side * scale) / 2;
+    const ratio = canvas.width / rect.width;
+    const ctx = canvas.getContext('2d');
+    return pts.map(([x, y]) => ctx.getImageData(Math.round((originX + x * scale) * ratio), Math.round((originY + y * scale) * ratio), 1, 1).data[1]);
+  }, { pts: points, side: size });
+}
+
+/** How many points the lime mask raised (50 % lime over the photo lifts green by ≥ 40 on these colours). */
+const painted = (before, after) => after.filter((g, i) => g - before[i] > 25).length;
+
+test.describe.serial('suggested masks', () => {
+  let seller;
+  let dir;
+  let garment;
+  const files = { person: 'astronaut.png', noPerson: 'coffee.png', person4k: 'astronaut-4k.jpg' };
+
+  test.beforeAll(async () => {
+    seller = await createVerifiedUser(process.env.E2E_BASE_URL, process.env.E2E_MAIL_INBOX_URL, 'suggest');
+    const images = await writeStudioImages();
+    dir = images.dir;
+    garment = images.garment;
+    fs.copyFileSync(path.join(PEOPLE, files.person), path.join(dir, files.person));
+    fs.copyFileSync(path.join(PEOPLE, files.noPerson), path.join(dir, files.noPerson));
+    // the same portrait as a 3840×2160 photo: the suggestion is computed small and scaled up
+    await sharp(path.join(PEOPLE, files.person))
+      .resize(2160, 2160)
+      .extend({ left: 840, right: 840, background: { r: 128, g: 128, b: 128 } })
+      .jpeg({ quality: 90 })
+      .toFile(path.join(dir, files.person4k));
+  });
+  test.afterAll(() => dir && fs.rmSync(dir, { recursive: true, force: true }));
+
+  test('no pose model bytes on /, /gallery or /app before the first suggestion', async ({ page }) => {
+    const requested = [];
+    page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: 'Product Placement Wizardry' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await signIn(page, seller);
+    await page.goto('/gallery');
+    await page.waitForLoadState('networkidle');
+    await page.goto('/app');
+    await expect(sidebar(page)).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(requested.some((p) => p.startsWith('/mfe/studio/'))).toBe(true);
+    expect(requested.filter((p) => POSE_FILE.test(p) || /suggested-masks\./.test(p))).toEqual([]);
+  });
+
+  test('Suggest mask, undo, no person; Suggest all masks, Approve all; Try on runs on the suggested masks', async ({ page }) => {
+    test.setTimeout(420_000);
+    await signIn(page, seller);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const poseFiles = [];
+    page.on('request', (request) => POSE_FILE.test(request.url()) && poseFiles.push(new URL(request.url()).pathname));
+    await page.goto('/app');
+
+    await test.step('upload a person, a photo without one, and a 3840×2160 person', async () => {
+      await page.getByLabel('Model photos', { exact: true }).setInputFiles([files.person, files.noPerson, files.person4k].map((f) => path.join(dir, f)));
+      await expect(page.getByTestId('model-count')).toHaveText('3 photos');
+      for (const file of Object.values(files)) await expect(modelTile(page, file)).toBeEnabled({ timeout: 30_000 });
+      await expect(sidebar(page).getByRole('radiogroup', { name: 'Garment type' }).getByRole('radio', { name: 'Upper body' })).toHaveAttribute('aria-checked', 'true');
+    });
+
+    await test.step('Suggest mask in the editor: the torso, never the face; the model loads from our origin', async () => {
+      await modelTile(page, files.person).click();
+      const stage = page.getByTestId('mask-stage');
+      await expect(stage.getByRole('status', { name: 'Loading photo' })).toHaveCount(0, { timeout: 20_000 });
+      const before = await greenAtPhoto(page, [...TORSO, ...FACE, ...HAIR]);
+      // every load progress the toolbar shows, however briefly
+      await toolbar(page).evaluate((element) => {
+        window.__loading = [];
+        new MutationObserver(() => {
+          const text = /Loading the mask model… \d+%/.exec(element.textContent)?.[0];
+          if (text && window.__loading.at(-1) !== text) window.__loading.push(text);
+        }).observe(element, { subtree: true, childList: true, characterData: true });
+      });
+      await toolbar(page).getByRole('button', { name: 'Suggest mask' }).click();
+      await expect(maskCanvas(page)).toHaveAttribute('data-has-paint', 'true', { timeout: 120_000 });
+      expect((await page.evaluate(() => window.__loading)).length, 'the first load shows its progress').toBeGreaterThan(0);
+      await expect(maskCanvas(page)).toHaveAttribute('data-undo-depth', '1');
+      const after = await greenAtPhoto(page, [...TORSO, ...FACE, ...HAIR]);
+      const torso = painted(before.slice(0, TORSO.length), after.slice(0, TORSO.length));
+      expect(torso, 'torso points under the suggested mask').toBeGreaterThanOrEqual(8);
+      expect(painted(before.slice(TORSO.length), after.slice(TORSO.length)), 'face and hair points under the mask').toBe(0);
+      // every model file came from our own origin, and the wasm and model only once
+      expect(poseFiles.length).toBeGreaterThan(0);
+      expect(poseFiles.filter((p) => p.endsWith('.wasm'))).toHaveLength(1);
+
+      await test.step('Ctrl+Z removes the suggestion in one step', async () => {
+        await expect(tileState(page, files.person)).toHaveAttribute('data-state', 'suggested');
+        await stage.focus();
+        await page.keyboard.press('Control+z');
+        await expect(maskCanvas(page)).toHaveAttribute('data-has-paint', 'false');
+        await expect(tileState(page, files.person)).toHaveCount(0); // nothing left to approve on its tile
+        const undone = await greenAtPhoto(page, TORSO);
+        expect(painted(before.slice(0, TORSO.length), undone)).toBe(0);
+      });
+    });
+
+    await test.step('Lower body on a waist-up portrait: the region is out of frame, the photo stays as it was', async () => {
+      await sidebar(page).getByRole('radio', { name: 'Lower body' }).click();
+      await toolbar(page).getByRole('button', { name: 'Suggest mask' }).click();
+      await expect(toolbar(page).getByText('No person found — paint the mask by hand')).toBeVisible({ timeout: 60_000 });
+      await expect(maskCanvas(page)).toHaveAttribute('data-has-paint', 'false');
+      await sidebar(page).getByRole('radio', { name: 'Upper body' }).click();
+      await toolbar(page).getByRole('button', { name: 'Cancel' }).click();
+    });
+
+    await test.step('a photo with no person gets the message', async () => {
+      await modelTile(page, files.noPerson).click();
+      await expect(page.getByTestId('mask-stage').getByRole('status', { name: 'Loading photo' })).toHaveCount(0, { timeout: 20_000 });
+      await toolbar(page).getByRole('button', { name: 'Suggest mask' }).click();
+      await expect(toolbar(page).getByText('No person found — paint the mask by hand')).toBeVisible({ timeout: 60_000 });
+      await expect(maskCanvas(page)).toHaveAttribute('data-has-paint', 'false');
+      await toolbar(page).getByRole('button', { name: 'Cancel' }).click();
+    });
+
+    await test.step('Suggest all masks can be cancelled', async () => {
+      await expect(tileState(page, files.person)).toHaveAttribute('data-state', 'no-person'); // the lower-body try
+      await expect(tileState(page, files.noPerson)).toHaveAttribute('data-state', 'no-person');
+      // photos not seen full size yet are held on the network, so the run is still going when Cancel is clicked
+      let release;
+      const held = new Promise((resolve) => { release = resolve; });
+      const hold = async (route) => {
+        if (route.request().resourceType() === 'image') await held;
+        await route.fallback();
+      };
+      await page.route('**/api/**', hold);
+      await sidebar(page).getByRole('button', { name: 'Suggest all masks' }).click();
+      await expect(sidebar(page).getByText(/^Suggesting [123]\/3…$/)).toBeVisible();
+      await sidebar(page).getByRole('button', { name: 'Cancel' }).click();
+      await expect(sidebar(page).getByRole('button', { name: 'Suggest all masks' })).toBeVisible();
+      await expect(sidebar(page).getByText(/^Suggesting/)).toHaveCount(0);
+      release();
+      await page.unroute('**/api/**', hold);
+      // the photo being worked on when Cancel came stays as it was; the run went no further
+      await expect(tileState(page, files.person)).toHaveAttribute('data-state', 'no-person', { timeout: 120_000 });
+      await expect(tileState(page, files.person4k)).toHaveCount(0);
+      await expect(sidebar(page).getByRole('button', { name: 'Approve all' })).toHaveCount(0);
+    });
+
+    await test.step('Suggest all masks: a progress count, every tile filled, then Approve all makes them ready', async () => {
+      // every progress text the sidebar shows, however briefly
+      await sidebar(page).evaluate((element) => {
+        window.__progress = [];
+        new MutationObserver(() => {
+          const text = /Suggesting \d+\/\d+…/.exec(element.textContent)?.[0];
+          if (text && window.__progress.at(-1) !== text) window.__progress.push(text);
+        }).observe(element, { subtree: true, childList: true, characterData: true });
+      });
+      await sidebar(page).getByRole('button', { name: 'Suggest all masks' }).click();
+      await expect(sidebar(page).getByRole('button', { name: 'Approve all' })).toBeVisible({ timeout: 120_000 });
+      await expect(tileState(page, files.person)).toHaveAttribute('data-state', 'suggested');
+      await expect(tileState(page, files.person4k)).toHaveAttribute('data-state', 'suggested');
+      await expect(tileState(page, files.noPerson)).toHaveAttribute('data-state', 'no-person');
+      await expect(tileState(page, files.noPerson)).toHaveText('No person found — paint the mask by hand');
+      expect(await page.evaluate(() => window.__progress)).toEqual(['Suggesting 1/3…', 'Suggesting 2/3…', 'Suggesting 3/3…']);
+      await sidebar(page).getByRole('button', { name: 'Approve all' }).click();
+      await expect(modelTile(page, files.person)).toHaveAccessibleName(`${files.person} (mask approved)`, { timeout: 60_000 });
+      await expect(modelTile(page, files.person4k)).toHaveAccessibleName(`${files.person4k} (mask approved)`, { timeout: 60_000 });
+      await expect(modelTile(page, files.noPerson)).toHaveAccessibleName(files.noPerson);
+      expect(poseFiles.filter((p) => p.endsWith('.wasm'))).toHaveLength(1);
+    });
+
+    await test.step('a try-on runs on the suggested masks', async () => {
+      await page.getByLabel('Garment photo').setInputFiles(garment);
+      await expect(sidebar(page).getByText('Ready for cropping')).toBeVisible();
+      await sidebar(page).getByRole('button', { name: 'Crop' }).click();
+      await page.getByRole('button', { name: 'Confirm' }).click();
+      await expect(sidebar(page).getByText('Cropped & ready')).toBeVisible();
+      await expect(tryOnButton(page)).toBeEnabled();
+      await tryOnButton(page).click();
+      const view = page.getByTestId('generation-view');
+      await expect(view.getByRole('list', { name: 'Progress per model' }).getByRole('listitem')).toHaveCount(2);
+      await expect(page.getByTestId('generation-progress')).toHaveText('2 / 2 done', { timeout: 120_000 });
+      for (const item of await view.getByRole('listitem').all()) await expect(item).toHaveAttribute('data-state', 'succeeded');
+    });
+  });
+
+  test('a model that cannot load leaves the manual path, with one message', async ({ page }) => {
+    test.setTimeout(180_000);
+    await signIn(page, seller);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    // no WebAssembly runtime for this page: as in a browser that cannot run the model
+    await page.route(/\/assets\/pose_solution_.*\.wasm$/, (route) => route.abort());
+    await page.goto('/app');
+    const extra = path.join(os.tmpdir(), `suggest-${Date.now()}.png`);
+    fs.copyFileSync(path.join(PEOPLE, files.person), extra);
+    try {
+      await page.getByLabel('Model photos', { exact: true }).setInputFiles(extra);
+    } finally {
+      fs.rmSync(extra, { force: true });
+    }
+    await expect(modelTile(page, path.basename(extra))).toBeEnabled({ timeout: 30_000 });
+    await sidebar(page).getByRole('button', { name: 'Suggest all masks' }).click();
+    await expect(page.getByText('Mask suggestions are not available')).toHaveCount(1, { timeout: 60_000 });
+    await expect(page.getByText('The mask model could not load in this browser — paint the masks by hand.')).toBeVisible();
+    await expect(sidebar(page).getByRole('button', { name: 'Suggest all masks' })).toBeDisabled();
+    await expect(sidebar(page).getByRole('button', { name: 'Approve all' })).toHaveCount(0);
+    // the brush still works
+    await modelTile(page, path.basename(extra)).click();
+    await expect(toolbar(page).getByRole('button', { name: 'Suggest mask' })).toBeDisabled();
+    const stage = page.getByTestId('mask-stage');
+    await expect(stage.getByRole('status', { name: 'Loading photo' })).toHaveCount(0, { timeout: 20_000 });
+    const box = await stage.boundingBox();
+    await page.mouse.move(box.x + box.width * 0.3, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width * 0.7, box.y + box.height / 2, { steps: 4 });
+    await page.mouse.up();
+    await expect(maskCanvas(page)).toHaveAttribute('data-has-paint', 'true');
+  });
+});

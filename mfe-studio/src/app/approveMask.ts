@@ -1,0 +1,28 @@
+import { toast } from '@vton/shell-sdk';
+import { errorMessage } from '../lib/upload';
+import { workspaceActions, type WorkspaceStore } from '../stores/workspaceStore';
+import { uploadMask } from '../features/mask-editor/api/uploadMask';
+
+/**
+ * An approved mask (the editor's Approve, or "Approve all" of suggested masks) goes to the
+ * server: the tile shows Processing, then ready with the mask preview; a failure returns the
+ * model photo to "uploaded" (spec §4).
+ */
+export function approveMask(store: WorkspaceStore, key: string, modelId: number, mask: Blob, thumbnail: string): void {
+  const actions = workspaceActions(store);
+  actions.updateModel(key, { status: 'processing', error: undefined });
+  uploadMask(modelId, mask).then(
+    (record) => {
+      if (record.status === 'ready') {
+        actions.updateModel(key, { status: 'ready', inpaint: record.inpaint, maskThumbnailUrl: thumbnail });
+      } else {
+        actions.updateModel(key, { status: 'uploaded', error: record.error });
+        toast({ title: 'Mask processing failed', description: record.error ?? 'Please paint the mask again.', variant: 'destructive' });
+      }
+    },
+    (error) => {
+      actions.updateModel(key, { status: 'uploaded', error: errorMessage(error) });
+      toast({ title: 'Mask processing failed', description: errorMessage(error), variant: 'destructive' });
+    },
+  );
+}

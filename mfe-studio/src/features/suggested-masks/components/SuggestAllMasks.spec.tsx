@@ -1,0 +1,59 @@
+import { act, fireEvent, screen } from '@testing-library/react';
+import { renderWithHost } from '@vton/shell-sdk/testing';
+import { clearSuggestions, suggestionsStore } from '../model/suggestionsStore';
+import { approveAll, cancelSuggestAll, suggestAll } from '../utils/suggestions';
+import { SuggestAllMasks } from './SuggestAllMasks';
+import { SuggestionTileStatus } from './SuggestionTileStatus';
+
+jest.mock('../utils/suggestions', () => ({
+  ...jest.requireActual('../utils/suggestions'),
+  suggestAll: jest.fn(async () => {}),
+  cancelSuggestAll: jest.fn(),
+  approveAll: jest.fn(async () => {}),
+}));
+
+const masks = { apply: jest.fn(), watch: jest.fn(), export: jest.fn() };
+const photos = [1, 2, 3].map((id) => ({ id, url: `/p${id}`, width: 400, height: 600 }));
+
+afterEach(() => {
+  clearSuggestions();
+  suggestionsStore.setState({ garmentType: 'upper-body' });
+});
+
+describe('SuggestAllMasks', () => {
+  it('garment type (Upper body by default), Suggest all masks, its progress with Cancel, then Approve all', () => {
+    const onApprove = jest.fn();
+    renderWithHost(<SuggestAllMasks photos={photos} masks={masks} onApprove={onApprove} />);
+    expect(screen.getByRole('radio', { name: 'Upper body' })).toHaveAttribute('aria-checked', 'true');
+    fireEvent.click(screen.getByRole('radio', { name: 'Full length' }));
+    expect(suggestionsStore.getState().garmentType).toBe('full-length');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Suggest all masks' }));
+    expect(suggestAll).toHaveBeenCalledWith(masks, photos);
+    act(() => suggestionsStore.setState({ batch: { current: 3, total: 8 } }));
+    expect(screen.getByText('Suggesting 3/8…')).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'Upper body' })).toBeDisabled();
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(cancelSuggestAll).toHaveBeenCalled();
+
+    act(() => suggestionsStore.setState({ batch: null, batchComplete: true, photos: { 1: { state: 'suggested', mask: {} as CanvasImageSource, thumbnailUrl: 'data:t' }, 2: { state: 'no-person' } } }));
+    fireEvent.click(screen.getByRole('button', { name: 'Approve all' }));
+    expect(approveAll).toHaveBeenCalledWith(masks, photos, onApprove);
+  });
+
+  it('no Approve all before a run reached its end, nor without a suggestion', () => {
+    renderWithHost(<SuggestAllMasks photos={photos} masks={masks} onApprove={jest.fn()} />);
+    act(() => suggestionsStore.setState({ batchComplete: false, photos: { 1: { state: 'suggested', mask: {} as CanvasImageSource, thumbnailUrl: 'data:t' } } }));
+    expect(screen.queryByRole('button', { name: 'Approve all' })).not.toBeInTheDocument();
+    act(() => suggestionsStore.setState({ batchComplete: true, photos: { 2: { state: 'no-person' } } }));
+    expect(screen.queryByRole('button', { name: 'Approve all' })).not.toBeInTheDocument();
+  });
+});
+
+describe('SuggestionTileStatus', () => {
+  it('shows the no-person message on the tile', () => {
+    renderWithHost(<SuggestionTileStatus photoId={2} />);
+    act(() => suggestionsStore.setState({ photos: { 2: { state: 'no-person' } } }));
+    expect(screen.getByText('No person found — paint the mask by hand')).toBeInTheDocument();
+  });
+});

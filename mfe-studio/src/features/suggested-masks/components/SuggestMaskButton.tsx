@@ -1,0 +1,42 @@
+import styled from 'styled-components';
+import { Button } from '@vton/ui';
+import { GARMENT_TYPES } from '../model/garmentType';
+import { useSuggestions } from '../model/suggestionsStore';
+import { NO_PERSON_MESSAGE, suggestFor, type SuggestionMasks, type SuggestionPhoto } from '../utils/suggestions';
+import { ModelLoadProgress } from './ModelLoadProgress';
+
+const Root = styled.div`
+  display: flex;
+  align-items: center;
+  gap: 8px;
+`;
+
+const Message = styled.span`
+  font-size: 12px;
+  color: ${({ theme }) => theme.colors.destructive};
+`;
+
+/** The inpaint toolbar's "Suggest mask": the suggestion lands in the open mask as one undo step. */
+export function SuggestMaskButton({ photo, masks }: { photo: SuggestionPhoto; masks: SuggestionMasks }) {
+  const suggestion = useSuggestions((s) => s.photos[photo.id]);
+  const modelStatus = useSuggestions((s) => s.model.status);
+  const garmentType = useSuggestions((s) => GARMENT_TYPES.find((type) => type.value === s.garmentType)!.label);
+  const busy = suggestion?.state === 'suggesting';
+  return (
+    <Root>
+      <Button
+        size="sm"
+        variant="secondary"
+        loading={busy}
+        disabled={modelStatus === 'failed'}
+        // the garment type control is in the sidebar, which a narrow window hides while the editor is open
+        title={modelStatus === 'failed' ? 'Mask suggestions are not available in this browser' : `Suggest where the garment goes (${garmentType})`}
+        onClick={() => void suggestFor(masks, photo)}
+      >
+        Suggest mask
+      </Button>
+      {busy && <ModelLoadProgress />}
+      {suggestion?.state === 'no-person' && <Message role="status">{NO_PERSON_MESSAGE}</Message>}
+    </Root>
+  );
+}

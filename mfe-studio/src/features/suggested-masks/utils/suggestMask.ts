@@ -1,0 +1,142 @@
+import { loadImage } from '../../../lib/image';
+import { MASK_COLOR, MASK_THUMBNAIL_ALPHA, MASK_THUMBNAIL_SIZE } from '../../../lib/mask';
+import { loadPoseDetector, type PoseDetector } from '../lib/poseRuntime';
+import { silhouetteBox, squareAround, suggestRegion, type SuggestedRegion } from '../model/bodyRegion';
+import type { GarmentType } from '../model/garmentType';
+
+/**
+ * The longer side of the copy the pose model sees. The model itself works at 256 px; the mask is
+ * computed at this size and drawn scaled up to the photo's full size (4K, 8K) by the renderer.
+ */
+export const SUGGESTION_MAX_SIDE = 512;
+
+export type SuggestionOutcome =
+  /** `mask`: lime where the garment goes, transparent elsewhere, at the downscaled size. */
+  | { kind: 'mask'; mask: HTMLCanvasElement; thumbnailUrl: string }
+  | { kind: 'no-person' };
+
+/** The pose model could not load in this browser: the seller paints by hand. */
+export class SuggestionsUnavailableError extends Error {
+  constructor(cause: unknown) {
+    super(cause instanceof Error ? cause.message : String(cause));
+    this.name = 'SuggestionsUnavailableError';
+  }
+}
+
+function canvas(width: number, height: number): HTMLCanvasElement {
+  const c = document.createElement('canvas');
+  c.width = width;
+  c.height = height;
+  return c;
+}
+
+/** A copy of the photo whose longer side is at most SUGGESTION_MAX_SIDE. */
+export function downscale(image: HTMLImageElement | HTMLCanvasElement, maxSide = SUGGESTION_MAX_SIDE): HTMLCanvasElement {
+  const width = image.width;
+  const height = image.height;
+  const k = Math.min(1, maxSide / Math.max(width, height));
+  const copy = canvas(Math.max(1, Math.round(width * k)), Math.max(1, Math.round(height * k)));
+  const ctx = copy.getContext('2d')!;
+  ctx.imageSmoothingEnabled = true;
+  ctx.imageSmoothingQuality = 'high';
+  ctx.drawImage(image, 0, 0, copy.width, copy.height);
+  return copy;
+}
+
+export async function loadDetector(onProgress: (fraction: number) => void): Promise<PoseDetector> {
+  try {
+    return await loadPoseDetector(onProgress);
+  } catch (error) {
+    throw new SuggestionsUnavailableError(error);
+  }
+}
+
+/** Draws `source`'s rectangle (its own pixels) into a copy whose longer side is at most `maxSide`. */
+function cropCopy(source: HTMLImageElement, rect: { x: number; y: number; width: number; height: number }, maxSide = SUGGESTION_MAX_SIDE): HTMLCanvasElement {
+  const k = Math.min(1, maxSide / Math.max(rect.width, rect.height));
+  const copy = canvas(Math.max(1, Math.round(rect.width * k)), Math.max(1, Math.round(rect.height * k)));
+  const ctx = copy.getContext('2d')!;
+  ctx.imageSmoothingEnabled = true;
+  ctx.imageSmoothingQuality = 'high';
+  ctx.drawImage(source, rect.x, rect.y, rect.width, rect.height, 0, 0, copy.width, copy.height);
+  return copy;
+}
+
+const emptySilhouette = (c: HTMLCanvasElement) => ({ width: c.width, height: c.height, data: new Uint8Array(c.width * c.height) });
+
+/**
+ * The suggested mask for one photo and garment type, or no person. A first look at the whole
+ * (downscaled) photo finds the person; a second one at a square around them places the joints
+ * (the model does best on a person who fills its frame). Both run on copies of at most 512 px.
+ */
+export async function suggestMask(detector: PoseDetector, photoUrl: string, garmentType: GarmentType): Promise<SuggestionOutcome> {
+  const started = performance.now();
+  const image = await loadImage(photoUrl);
+  const photo = downscale(image);
+  measure('load and downscale the photo', started);
+  const wholeStarted = performance.now();
+  const whole = await detector.detect(photo);
+  measure('pose: whole photo', wholeStarted);
+  const box = whole.silhouette && whole.landmarks ? silhouetteBox(whole.silhouette) : null;
+  if (!box) return { kind: 'no-person' };
+
+  const square = squareAround(box, photo.width, photo.height);
+  if (square.width >= 0.8 * photo.width && square.height >= 0.8 * photo.height) {
+    // the person already fills the photo: the first look is the close one
+    return maskOutcome(image, photo, suggestRegion(whole.landmarks, whole.silhouette ?? emptySilhouette(photo), garmentType), { x: 0, y: 0, width: image.width, height: image.height });
+  }
+  // the square in the photo's own pixels
+  const toImage = image.width / photo.width;
+  const rect = { x: square.x * toImage, y: square.y * toImage, width: square.width * toImage, height: square.height * toImage };
+  const crop = cropCopy(image, rect);
+  const closeStarted = performance.now();
+  const close = await detector.detect(crop);
+  measure('pose: around the person', closeStarted);
+  const regionStarted = performance.now();
+  let region = suggestRegion(close.landmarks, close.silhouette ?? emptySilhouette(crop), garmentType);
+  let placed = { x: rect.x, y: rect.y, width: rect.width, height: rect.height };
+  if (region.kind === 'no-person') {
+    region = suggestRegion(whole.landmarks, whole.silhouette ?? emptySilhouette(photo), garmentType);
+    placed = { x: 0, y: 0, width: image.width, height: image.height };
+  }
+  const outcome = maskOutcome(image, photo, region, placed);
+  measure('region and mask', regionStarted);
+  return outcome;
+}
+
+/** Where the time goes, for the browser's performance panel and the benchmark. */
+function measure(name: string, start: number): void {
+  performance.measure(`suggested-masks: ${name}`, { start, end: performance.now() });
+}
+
+/** The suggestion's mask for the whole photo (`region` covers `placed`, in photo pixels) and the tile's preview. */
+function maskOutcome(image: HTMLImageElement, photo: HTMLCanvasElement, region: SuggestedRegion, placed: { x: number; y: number; width: number; height: number }): SuggestionOutcome {
+  if (region.kind === 'no-person') return region;
+  const regionMask = canvas(region.width, region.height);
+  const rctx = regionMask.getContext('2d')!;
+  const pixels = rctx.createImageData(region.width, region.height);
+  const [r, g, b] = MASK_COLOR.split(',').map(Number);
+  for (let i = 0; i < region.alpha.length; i += 1) {
+    pixels.data[i * 4] = r;
+    pixels.data[i * 4 + 1] = g;
+    pixels.data[i * 4 + 2] = b;
+    pixels.data[i * 4 + 3] = region.alpha[i];
+  }
+  rctx.putImageData(pixels, 0, 0);
+
+  // the whole photo's mask at the region's resolution (at most 2048 px): the renderer scales it to full size
+  const scaleUp = Math.min(region.width / placed.width, 2048 / Math.max(image.width, image.height));
+  const mask = canvas(Math.max(1, Math.round(image.width * scaleUp)), Math.max(1, Math.round(image.height * scaleUp)));
+  const ctx = mask.getContext('2d')!;
+  ctx.imageSmoothingEnabled = true;
+  ctx.drawImage(regionMask, placed.x * scaleUp, placed.y * scaleUp, placed.width * scaleUp, placed.height * scaleUp);
+
+  // the tile's preview, like an approved mask's: the photo with the mask in lime at 40 %
+  const k = MASK_THUMBNAIL_SIZE / Math.max(photo.width, photo.height);
+  const thumbnail = canvas(Math.max(1, Math.round(photo.width * k)), Math.max(1, Math.round(photo.height * k)));
+  const tctx = thumbnail.getContext('2d')!;
+  tctx.drawImage(photo, 0, 0, thumbnail.width, thumbnail.height);
+  tctx.globalAlpha = MASK_THUMBNAIL_ALPHA;
+  tctx.drawImage(mask, 0, 0, thumbnail.width, thumbnail.height);
+  return { kind: 'mask', mask, thumbnailUrl: thumbnail.toDataURL('image/jpeg', 0.85) };
+}

@@ -1,0 +1,164 @@
+import { toast } from '@vton/shell-sdk';
+import { errorMessage } from '../../../lib/upload';
+import { setPhotoSuggestion, suggestionsStore, type PhotoSuggestion } from '../model/suggestionsStore';
+import type { PoseDetector } from '../lib/poseRuntime';
+
+export const NO_PERSON_MESSAGE = 'No person found — paint the mask by hand';
+export const UNAVAILABLE_TITLE = 'Mask suggestions are not available';
+export const UNAVAILABLE_MESSAGE = 'The mask model could not load in this browser — paint the masks by hand.';
+
+/** A model photo as the suggestions need it. */
+export interface SuggestionPhoto {
+  id: number;
+  url: string;
+  width: number;
+  height: number;
+}
+
+export type SuggestResult = 'suggested' | 'no-person' | 'unavailable' | 'failed';
+
+/**
+ * The photos' masks, as the workspace (src/app) hands them to this feature: the masks being
+ * painted belong to the mask editor, and one feature never reaches into another.
+ */
+export interface SuggestionMasks {
+  /** Puts a suggested mask into the photo's mask as one history step. */
+  apply(photo: SuggestionPhoto, mask: CanvasImageSource): void;
+  /** Calls `onChange` after every history change of the photo's mask: is `mask` still in it (undo, redo)? */
+  watch(photo: SuggestionPhoto, mask: CanvasImageSource, onChange: (inMask: boolean) => void): () => void;
+  /** The photo's mask exported as the editor's Approve does (PNG at the photo's size, 200 px preview), its session released; null without paint. */
+  export(photo: SuggestionPhoto): Promise<{ mask: Blob; thumbnail: string } | null>;
+}
+
+/** The pose model and the suggestion code are a chunk of their own, fetched on the first suggestion. */
+const pipeline = () => import(/* webpackChunkName: "suggested-masks" */ './suggestMask');
+
+let detector: Promise<PoseDetector> | null = null;
+
+function loadDetector(): Promise<PoseDetector> {
+  if (!detector) {
+    suggestionsStore.setState({ model: { status: 'loading', progress: 0 } });
+    detector = pipeline()
+      .then((p) => p.loadDetector((progress) => suggestionsStore.setState({ model: { status: 'loading', progress } })))
+      .then(
+        (loaded) => {
+          suggestionsStore.setState({ model: { status: 'ready', progress: 1 } });
+          return loaded;
+        },
+        (error: unknown) => {
+          // one message for the page: from now on the seller paints by hand
+          console.warn('The mask model could not load', error);
+          suggestionsStore.setState({ model: { status: 'failed', progress: 0 } });
+          toast({ title: UNAVAILABLE_TITLE, description: UNAVAILABLE_MESSAGE, variant: 'destructive' });
+          throw error;
+        },
+      );
+  }
+  return detector;
+}
+
+/**
+ * Suggests the mask of one photo with the current garment type: it lands in the photo's mask
+ * as one history step (the editor shows it at once when open). No person → the photo stays as
+ * it was, with the message on it.
+ */
+export async function suggestFor(masks: SuggestionMasks, photo: SuggestionPhoto, cancelled: () => boolean = () => false): Promise<SuggestResult> {
+  if (suggestionsStore.getState().model.status === 'failed') return 'unavailable';
+  const previous = suggestionsStore.getState().photos[photo.id] ?? null;
+  setPhotoSuggestion(photo.id, { state: 'suggesting' });
+  let loaded: PoseDetector;
+  try {
+    loaded = await loadDetector();
+  } catch {
+    setPhotoSuggestion(photo.id, previous);
+    return 'unavailable';
+  }
+  try {
+    const { suggestMask } = await pipeline();
+    const outcome = await suggestMask(loaded, photo.url, suggestionsStore.getState().garmentType);
+    if (cancelled()) {
+      // "Suggest all" was cancelled meanwhile: the photo stays as it was
+      setPhotoSuggestion(photo.id, previous);
+      return 'failed';
+    }
+    if (outcome.kind === 'no-person') {
+      setPhotoSuggestion(photo.id, { state: 'no-person' });
+      return 'no-person';
+    }
+    masks.apply(photo, outcome.mask);
+    const suggestion: PhotoSuggestion = { state: 'suggested', mask: outcome.mask, thumbnailUrl: outcome.thumbnailUrl };
+    setPhotoSuggestion(photo.id, suggestion);
+    followUndo(masks, photo, suggestion);
+    return 'suggested';
+  } catch (error) {
+    setPhotoSuggestion(photo.id, previous);
+    toast({ title: 'Mask suggestion failed', description: errorMessage(error), variant: 'destructive' });
+    return 'failed';
+  }
+}
+
+/**
+ * Keeps the tile honest: undoing the suggestion in the editor takes its preview (and "Approve
+ * all") away, redo brings it back; a newer suggestion or an approval ends the watch.
+ */
+function followUndo(masks: SuggestionMasks, photo: SuggestionPhoto, suggestion: PhotoSuggestion & { state: 'suggested' }): void {
+  const unsubscribe = masks.watch(photo, suggestion.mask, (inMask) => {
+    const current = suggestionsStore.getState().photos[photo.id];
+    if (current && current !== suggestion) {
+      unsubscribe();
+      return;
+    }
+    if (inMask && !current) setPhotoSuggestion(photo.id, suggestion);
+    if (!inMask && current) setPhotoSuggestion(photo.id, null);
+  });
+}
+
+let batchRun = 0;
+
+/**
+ * "Suggest all masks": one photo after another ("Suggesting 3/8…"); when every suggestion is
+ * in, "Approve all" is offered. Cancel stops at once: the photo being worked on stays as it was.
+ */
+export async function suggestAll(masks: SuggestionMasks, photos: readonly SuggestionPhoto[]): Promise<void> {
+  const run = ++batchRun;
+  suggestionsStore.setState({ batch: { current: 0, total: photos.length }, batchComplete: false });
+  for (let i = 0; i < photos.length; i += 1) {
+    if (run !== batchRun) return;
+    suggestionsStore.setState({ batch: { current: i + 1, total: photos.length } });
+    const result = await suggestFor(masks, photos[i], () => run !== batchRun);
+    if (result === 'unavailable') break;
+  }
+  if (run !== batchRun) return;
+  const ranToEnd = suggestionsStore.getState().model.status !== 'failed';
+  suggestionsStore.setState({ batch: null, batchComplete: ranToEnd });
+}
+
+export function cancelSuggestAll(): void {
+  batchRun += 1;
+  suggestionsStore.setState({ batch: null, batchComplete: false });
+}
+
+/** The photos whose suggestion waits for an approval. */
+export function suggestedPhotoIds(): number[] {
+  return Object.entries(suggestionsStore.getState().photos)
+    .filter(([, s]) => s.state === 'suggested')
+    .map(([id]) => Number(id));
+}
+
+/**
+ * "Approve all": exports each suggested mask (as the editor's Approve does) and hands it to
+ * `approve`, one photo at a time, so only one photo's full-size canvases exist at once.
+ */
+export async function approveAll(
+  masks: SuggestionMasks,
+  photos: readonly SuggestionPhoto[],
+  approve: (photo: SuggestionPhoto, mask: Blob, thumbnail: string) => void,
+): Promise<void> {
+  suggestionsStore.setState({ batchComplete: false });
+  const suggested = new Set(suggestedPhotoIds());
+  for (const photo of photos.filter((p) => suggested.has(p.id))) {
+    const exported = await masks.export(photo);
+    setPhotoSuggestion(photo.id, null);
+    if (exported) approve(photo, exported.mask, exported.thumbnail);
+  }
+}
