@@ -33,10 +33,10 @@ const Track = styled.div`
  * lag behind the text). Once every byte is sent the server still stores the photo: the caller
  * says so in words ("Processing…") rather than "100%".
  */
-export function ProgressBar({ value, label }: { value: number; label: string }) {
+export function ProgressBar({ value, label, testId = 'upload-progress' }: { value: number; label: string; testId?: string }) {
   const percent = Math.round(Math.min(1, Math.max(0, value)) * 100);
   return (
-    <Track role="progressbar" aria-label={label} aria-valuenow={percent} aria-valuemin={0} aria-valuemax={100} data-testid="upload-progress">
+    <Track role="progressbar" aria-label={label} aria-valuenow={percent} aria-valuemin={0} aria-valuemax={100} data-testid={testId}>
       <span style={{ width: `${percent}%` }} />
     </Track>
   );

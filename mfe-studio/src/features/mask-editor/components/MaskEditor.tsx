@@ -148,7 +148,7 @@ export function MaskEditor({ photo, onCancel, onApprove, tools }: MaskEditorProp
       (maskImage) => {
         if (!live) return;
         if (session.surfaces === null) {
-          session.surfaces = surfacesFromApprovedMask(maskImage, bounds, photo.width, photo.height);
+          session.surfaces = surfacesFromApprovedMask(maskImage, bounds, photo.width, photo.height, model.historyVersion);
           model.startFromApprovedMask();
         }
         setSeeded(true);

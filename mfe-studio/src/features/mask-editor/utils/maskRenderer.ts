@@ -25,6 +25,7 @@ export function surfacesFromApprovedMask(
   bounds: { x: number; y: number; width: number; height: number },
   width: number,
   height: number,
+  version: number,
 ): MaskSurfaces {
   const mask = createCanvas(width, height);
   const ctx = mask.getContext('2d', { willReadFrequently: true })!;
@@ -42,7 +43,7 @@ export function surfacesFromApprovedMask(
   ctx.putImageData(region, bounds.x, bounds.y);
   const base = createCanvas(width, height);
   base.getContext('2d')!.drawImage(mask, 0, 0);
-  return { mask, base };
+  return { mask, base, version };
 }
 
 function createCanvas(width: number, height: number): HTMLCanvasElement {

@@ -19,7 +19,7 @@ export function ModelLoadProgress() {
   return (
     <Root role="status">
       <span>Loading the mask model… {percent}%</span>
-      <ProgressBar $value={model.progress} role="progressbar" aria-label="Mask model download" aria-valuenow={percent} aria-valuemin={0} aria-valuemax={100} />
+      <ProgressBar value={model.progress} label="Mask model download" testId="mask-model-progress" />
     </Root>
   );
 }
