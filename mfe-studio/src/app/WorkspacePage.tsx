@@ -23,6 +23,7 @@ import { hasUnapprovedMasks } from '../features/mask-editor/model/maskSessions';
 import { SuggestMaskButton } from '../features/suggested-masks/components/SuggestMaskButton';
 import { SuggestAllMasks } from '../features/suggested-masks/components/SuggestAllMasks';
 import { SuggestionTileStatus } from '../features/suggested-masks/components/SuggestionTileStatus';
+import { forgetSuggestion } from '../features/suggested-masks/utils/suggestions';
 import { GenerateBar } from '../features/generation/components/GenerateBar';
 import { GenerationView } from '../features/generation/components/GenerationView';
 import { GenerationControllerContext, useGeneration } from '../features/generation/hooks/useGeneration';
@@ -170,6 +171,7 @@ function CanvasContent({ onRetry, onOpenViewer }: { onRetry: (modelId: number) =
         onCancel={actions.closeTool}
         onApprove={(mask, thumbnail) => {
           actions.closeTool();
+          forgetSuggestion(id);
           approveMask(store, key, id, mask, thumbnail);
         }}
         tools={<SuggestMaskButton photo={{ id, url: inpaintModel.url, width: inpaintModel.width, height: inpaintModel.height }} masks={suggestionMasks} />}

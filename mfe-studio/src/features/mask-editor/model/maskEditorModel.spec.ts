@@ -71,7 +71,7 @@ describe('MaskEditorModel', () => {
     expect(model.getState().hasPaint).toBe(true);
   });
 
-  it('keeps what leaves the undo window with no renderer listening, and counts history changes', () => {
+  it('keeps what leaves the undo window until a renderer takes it, and counts history changes', () => {
     const model = new MaskEditorModel(400, 300);
     const image = { width: 40, height: 30 } as unknown as CanvasImageSource;
     for (let i = 0; i < 20; i += 1) paint(model);

@@ -76,7 +76,7 @@ export class MaskEditorModel {
   private view: EditorView = INITIAL_VIEW;
   /** Bumped by every history change, so a renderer can tell that saved pixels are stale. */
   private version = 0;
-  /** Actions that left the undo window while no renderer listened (a suggestion made with the editor closed). */
+  /** Actions that left the undo window and no renderer has baked yet (see takeUnbaked). */
   private unbaked: MaskAction[] = [];
 
   constructor(imageWidth: number, imageHeight: number, historyLimit: number = UNDO_HISTORY_LIMIT) {
@@ -85,8 +85,9 @@ export class MaskEditorModel {
     this.viewport = { width: imageWidth, height: imageHeight, imageWidth, imageHeight };
     this.history = new ActionHistory<MaskAction>((action) => {
       this.bakedPaint = action.kind === 'stroke' ? this.bakedPaint || action.stroke.tool === 'brush' : action.kind === 'suggestion';
-      if (this.listeners.size === 0) this.unbaked.push(action);
-      else this.emit({ type: 'bake', action });
+      // kept until a renderer takes it: with the editor closed (a suggestion made meanwhile) none listens
+      this.unbaked.push(action);
+      this.emit({ type: 'bake', action });
     }, historyLimit);
     this.snapshot = this.computeState();
   }
@@ -108,7 +109,7 @@ export class MaskEditorModel {
     return this.version;
   }
 
-  /** Hands over the actions to bake that left the undo window while no renderer listened. */
+  /** Hands over the actions that left the undo window since a renderer last took them, to bake into its base. */
   takeUnbaked(): MaskAction[] {
     const actions = this.unbaked;
     this.unbaked = [];

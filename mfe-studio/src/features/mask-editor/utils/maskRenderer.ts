@@ -105,7 +105,7 @@ export class MaskRenderer {
     this.maskCtx = this.mask.getContext('2d')!;
     this.unsubscribe = model.subscribe((change) => this.onChange(change));
     // a mask suggested while the editor was closed is in the model, not yet in these pixels
-    for (const action of model.takeUnbaked()) this.onChange({ type: 'bake', action });
+    for (const action of model.takeUnbaked()) this.bake(action);
     if ((surfaces?.version ?? 0) !== model.historyVersion) this.onChange({ type: 'rebuild', applied: model.applied });
     if (display) this.attach(display);
   }
@@ -145,8 +145,8 @@ export class MaskRenderer {
         break;
       }
       case 'bake': {
-        if (!this.base) this.base = createCanvas(this.model.imageWidth, this.model.imageHeight);
-        this.apply(this.base.getContext('2d')!, change.action);
+        // the model keeps what left the undo window until a renderer takes it (this one, now)
+        for (const action of this.model.takeUnbaked()) this.bake(action);
         break;
       }
       case 'rebuild': {
@@ -164,6 +164,11 @@ export class MaskRenderer {
         this.requestFull();
         break;
     }
+  }
+
+  private bake(action: MaskAction): void {
+    if (!this.base) this.base = createCanvas(this.model.imageWidth, this.model.imageHeight);
+    this.apply(this.base.getContext('2d')!, action);
   }
 
   private apply(ctx: CanvasRenderingContext2D, action: MaskAction): void {

@@ -138,6 +138,11 @@ export function cancelSuggestAll(): void {
   suggestionsStore.setState({ batch: null, batchComplete: false });
 }
 
+/** The photo's mask was approved in the editor: its tile has no suggestion waiting any more. */
+export function forgetSuggestion(photoId: number): void {
+  setPhotoSuggestion(photoId, null);
+}
+
 /** The photos whose suggestion waits for an approval. */
 export function suggestedPhotoIds(): number[] {
   return Object.entries(suggestionsStore.getState().photos)
