@@ -96,7 +96,7 @@ test.describe.serial('suggested masks', () => {
       await page.getByLabel('Model photos', { exact: true }).setInputFiles([files.person, files.noPerson, files.person4k].map((f) => path.join(dir, f)));
       await expect(page.getByTestId('model-count')).toHaveText('3 photos');
       for (const file of Object.values(files)) await expect(modelTile(page, file)).toBeEnabled({ timeout: 30_000 });
-      await expect(sidebar(page).getByRole('radiogroup', { name: 'Garment type' }).getByRole('radio', { name: 'Upper body' })).toHaveAttribute('aria-checked', 'true');
+      await expect(sidebar(page).getByRole('group', { name: 'Garment category' }).getByRole('radio', { name: 'Upper body' })).toBeChecked();
     });
 
     await test.step('Suggest mask in the editor: the torso, never the face; the model loads from our origin', async () => {

@@ -37,7 +37,7 @@ export default function CropMasking() {
 
       <h2>Suggested masks</h2>
       <p>
-        Under the model photos, choose the garment type — <strong>Upper body</strong> (shoulders to hips, arms to the elbows),
+        In the garment section, choose the garment category — <strong>Upper body</strong> (shoulders to hips, arms to the elbows),
         <strong>Lower body</strong> (waist to ankles) or <strong>Full length</strong> (shoulders to below the knees) — then click{' '}
         <strong>Suggest mask</strong> in the editor, or <strong>Suggest all masks</strong> for every photo without an approved mask
         (<em>Suggesting 3/8…</em>; <strong>Cancel</strong> stops it). The suggestion never covers the face, the hair or the hands. It is one

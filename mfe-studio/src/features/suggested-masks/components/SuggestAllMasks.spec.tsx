@@ -1,5 +1,6 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { renderWithHost } from '@vton/shell-sdk/testing';
+import { createWorkspaceStore, WorkspaceStoreContext, type WorkspaceStore } from '../../../stores/workspaceStore';
 import { clearSuggestions, suggestionsStore } from '../model/suggestionsStore';
 import { approveAll, cancelSuggestAll, suggestAll } from '../utils/suggestions';
 import { SuggestAllMasks } from './SuggestAllMasks';
@@ -15,24 +16,23 @@ jest.mock('../utils/suggestions', () => ({
 const masks = { apply: jest.fn(), watch: jest.fn(), export: jest.fn() };
 const photos = [1, 2, 3].map((id) => ({ id, url: `/p${id}`, width: 400, height: 600 }));
 
-afterEach(() => {
-  clearSuggestions();
-  suggestionsStore.setState({ garmentType: 'upper-body' });
-});
+afterEach(() => clearSuggestions());
+
+/** The garment category comes from the workspace (the garment section's control). */
+const inWorkspace = (ui: React.ReactElement, store: WorkspaceStore = createWorkspaceStore()) =>
+  renderWithHost(<WorkspaceStoreContext.Provider value={store}>{ui}</WorkspaceStoreContext.Provider>);
 
 describe('SuggestAllMasks', () => {
-  it('garment type (Upper body by default), Suggest all masks, its progress with Cancel, then Approve all', () => {
+  it("Suggest all masks for the workspace's garment category, its progress with Cancel, then Approve all", () => {
     const onApprove = jest.fn();
-    renderWithHost(<SuggestAllMasks photos={photos} masks={masks} onApprove={onApprove} />);
-    expect(screen.getByRole('radio', { name: 'Upper body' })).toHaveAttribute('aria-checked', 'true');
-    fireEvent.click(screen.getByRole('radio', { name: 'Full length' }));
-    expect(suggestionsStore.getState().garmentType).toBe('full-length');
+    const store = createWorkspaceStore();
+    store.setState({ garmentCategory: 'full_body' });
+    inWorkspace(<SuggestAllMasks photos={photos} masks={masks} onApprove={onApprove} />, store);
 
     fireEvent.click(screen.getByRole('button', { name: 'Suggest all masks' }));
-    expect(suggestAll).toHaveBeenCalledWith(masks, photos);
+    expect(suggestAll).toHaveBeenCalledWith(masks, photos, 'full_body');
     act(() => suggestionsStore.setState({ batch: { current: 3, total: 8 } }));
     expect(screen.getByText('Suggesting 3/8…')).toBeInTheDocument();
-    expect(screen.getByRole('radio', { name: 'Upper body' })).toBeDisabled();
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(cancelSuggestAll).toHaveBeenCalled();
 
@@ -42,7 +42,7 @@ describe('SuggestAllMasks', () => {
   });
 
   it('no Approve all before a run reached its end, nor without a suggestion', () => {
-    renderWithHost(<SuggestAllMasks photos={photos} masks={masks} onApprove={jest.fn()} />);
+    inWorkspace(<SuggestAllMasks photos={photos} masks={masks} onApprove={jest.fn()} />);
     act(() => suggestionsStore.setState({ batchComplete: false, photos: { 1: { state: 'suggested', mask: {} as CanvasImageSource, thumbnailUrl: 'data:t' } } }));
     expect(screen.queryByRole('button', { name: 'Approve all' })).not.toBeInTheDocument();
     act(() => suggestionsStore.setState({ batchComplete: true, photos: { 2: { state: 'no-person' } } }));

@@ -1,8 +1,8 @@
 import styled from 'styled-components';
 import { Button } from '@vton/ui';
-import { suggestionsStore, useSuggestions } from '../model/suggestionsStore';
+import { useWorkspace } from '../../../stores/workspaceStore';
+import { useSuggestions } from '../model/suggestionsStore';
 import { approveAll, cancelSuggestAll, suggestAll, type SuggestionMasks, type SuggestionPhoto } from '../utils/suggestions';
-import { GarmentTypeControl } from './GarmentTypeControl';
 import { ModelLoadProgress } from './ModelLoadProgress';
 
 const Root = styled.div`
@@ -28,9 +28,9 @@ export interface SuggestAllMasksProps {
   onApprove: (photo: SuggestionPhoto, mask: Blob, thumbnail: string) => void;
 }
 
-/** "Import models": the garment type, "Suggest all masks" with its progress and Cancel, then "Approve all". */
+/** "Import models": "Suggest all masks" (for the garment section's garment category) with its progress and Cancel, then "Approve all". */
 export function SuggestAllMasks({ photos, masks, onApprove }: SuggestAllMasksProps) {
-  const garmentType = useSuggestions((s) => s.garmentType);
+  const garmentCategory = useWorkspace((s) => s.garmentCategory);
   const batch = useSuggestions((s) => s.batch);
   const batchComplete = useSuggestions((s) => s.batchComplete);
   const modelFailed = useSuggestions((s) => s.model.status === 'failed');
@@ -38,7 +38,6 @@ export function SuggestAllMasks({ photos, masks, onApprove }: SuggestAllMasksPro
 
   return (
     <Root>
-      <GarmentTypeControl value={garmentType} onChange={(value) => suggestionsStore.setState({ garmentType: value })} disabled={batch !== null} />
       <Row>
         {batch ? (
           <>
@@ -50,7 +49,7 @@ export function SuggestAllMasks({ photos, masks, onApprove }: SuggestAllMasksPro
             </Button>
           </>
         ) : (
-          <Button size="sm" variant="secondary" disabled={photos.length === 0 || modelFailed} onClick={() => void suggestAll(masks, photos)}>
+          <Button size="sm" variant="secondary" disabled={photos.length === 0 || modelFailed} onClick={() => void suggestAll(masks, photos, garmentCategory)}>
             Suggest all masks
           </Button>
         )}

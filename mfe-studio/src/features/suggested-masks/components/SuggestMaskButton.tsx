@@ -1,6 +1,7 @@
 import styled from 'styled-components';
 import { Button } from '@vton/ui';
-import { GARMENT_TYPES } from '../model/garmentType';
+import { GARMENT_CATEGORY_LABELS } from '@vton/contracts';
+import { useWorkspace } from '../../../stores/workspaceStore';
 import { useSuggestions } from '../model/suggestionsStore';
 import { NO_PERSON_MESSAGE, suggestFor, type SuggestionMasks, type SuggestionPhoto } from '../utils/suggestions';
 import { ModelLoadProgress } from './ModelLoadProgress';
@@ -20,7 +21,7 @@ const Message = styled.span`
 export function SuggestMaskButton({ photo, masks }: { photo: SuggestionPhoto; masks: SuggestionMasks }) {
   const suggestion = useSuggestions((s) => s.photos[photo.id]);
   const modelStatus = useSuggestions((s) => s.model.status);
-  const garmentType = useSuggestions((s) => GARMENT_TYPES.find((type) => type.value === s.garmentType)!.label);
+  const garmentCategory = useWorkspace((s) => s.garmentCategory);
   const busy = suggestion?.state === 'suggesting';
   return (
     <Root>
@@ -29,9 +30,9 @@ export function SuggestMaskButton({ photo, masks }: { photo: SuggestionPhoto; ma
         variant="secondary"
         loading={busy}
         disabled={modelStatus === 'failed'}
-        // the garment type control is in the sidebar, which a narrow window hides while the editor is open
-        title={modelStatus === 'failed' ? 'Mask suggestions are not available in this browser' : `Suggest where the garment goes (${garmentType})`}
-        onClick={() => void suggestFor(masks, photo)}
+        // the garment category control is in the sidebar, which a narrow window hides while the editor is open
+        title={modelStatus === 'failed' ? 'Mask suggestions are not available in this browser' : `Suggest where the garment goes (${GARMENT_CATEGORY_LABELS[garmentCategory]})`}
+        onClick={() => void suggestFor(masks, photo, garmentCategory)}
       >
         Suggest mask
       </Button>

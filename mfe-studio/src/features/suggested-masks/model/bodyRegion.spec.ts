@@ -60,7 +60,7 @@ function covers(region: ReturnType<typeof suggestRegion>, x: number, y: number):
 
 describe('suggestRegion', () => {
   it('upper body: the torso and the upper arms, never the face, the neck above the neck line, the hands or the legs', () => {
-    const region = suggestRegion(person(), silhouette(), 'upper-body');
+    const region = suggestRegion(person(), silhouette(), 'upper_body');
     expect(covers(region, 100, 160)).toBe(true); // chest
     expect(covers(region, 100, 215)).toBe(true); // waist
     expect(covers(region, 145, 130)).toBe(true); // upper arm
@@ -74,7 +74,7 @@ describe('suggestRegion', () => {
   });
 
   it('lower body: waist to ankles, not the chest, forearms or hands', () => {
-    const region = suggestRegion(person(), silhouette(), 'lower-body');
+    const region = suggestRegion(person(), silhouette(), 'lower_body');
     expect(covers(region, 80, 300)).toBe(true);
     expect(covers(region, 120, 370)).toBe(true);
     expect(covers(region, 100, 215)).toBe(true);
@@ -84,7 +84,7 @@ describe('suggestRegion', () => {
   });
 
   it('full length: shoulders to below the knees', () => {
-    const region = suggestRegion(person(), silhouette(), 'full-length');
+    const region = suggestRegion(person(), silhouette(), 'full_body');
     expect(covers(region, 100, 130)).toBe(true);
     expect(covers(region, 80, 300)).toBe(true);
     expect(covers(region, 80, 330)).toBe(true);
@@ -93,35 +93,35 @@ describe('suggestRegion', () => {
   });
 
   it('is slightly dilated beyond the silhouette edge', () => {
-    const region = suggestRegion(person(), silhouette(), 'lower-body');
+    const region = suggestRegion(person(), silhouette(), 'lower_body');
     expect(covers(region, 62, 300)).toBe(true); // 3 px outside the leg
     expect(covers(region, 50, 300)).toBe(false);
   });
 
   it('finds no person without landmarks, on an empty silhouette, or when the region is off the photo', () => {
     const empty = { width: WIDTH, height: HEIGHT, data: new Uint8Array(WIDTH * HEIGHT) };
-    expect(suggestRegion(null, silhouette(), 'upper-body')).toEqual({ kind: 'no-person' });
-    expect(suggestRegion(person(), empty, 'upper-body')).toEqual({ kind: 'no-person' });
+    expect(suggestRegion(null, silhouette(), 'upper_body')).toEqual({ kind: 'no-person' });
+    expect(suggestRegion(person(), empty, 'upper_body')).toEqual({ kind: 'no-person' });
     const cutAtTheHips = person({ leftKnee: [125, 480], rightKnee: [75, 480], leftAnkle: [125, 560], rightAnkle: [75, 560] });
-    expect(suggestRegion(cutAtTheHips, silhouette(), 'lower-body')).toEqual({ kind: 'no-person' });
-    expect(suggestRegion(cutAtTheHips, silhouette(), 'upper-body').kind).toBe('mask');
+    expect(suggestRegion(cutAtTheHips, silhouette(), 'lower_body')).toEqual({ kind: 'no-person' });
+    expect(suggestRegion(cutAtTheHips, silhouette(), 'upper_body').kind).toBe('mask');
   });
 
   it('finds no person when the pose lies mostly off the silhouette', () => {
     const data = new Uint8Array(WIDTH * HEIGHT);
     for (let i = 0; i < 40 * WIDTH; i += 1) data[i] = 255; // something at the top, not the posed body
-    expect(suggestRegion(person(), { width: WIDTH, height: HEIGHT, data }, 'upper-body')).toEqual({ kind: 'no-person' });
+    expect(suggestRegion(person(), { width: WIDTH, height: HEIGHT, data }, 'upper_body')).toEqual({ kind: 'no-person' });
   });
 
   it('a hand the model only guesses (wrist seen below 0.8) is not cut out', () => {
     const landmarks = person({ leftWrist: [110, 170], leftIndex: [110, 185], leftPinky: [114, 183], leftThumb: [106, 180] });
-    expect(covers(suggestRegion(landmarks, silhouette(), 'upper-body'), 110, 178)).toBe(false);
+    expect(covers(suggestRegion(landmarks, silhouette(), 'upper_body'), 110, 178)).toBe(false);
     for (const i of [LANDMARK.leftWrist, LANDMARK.leftIndex, LANDMARK.leftPinky, LANDMARK.leftThumb]) landmarks[i].visibility = 0.7;
-    expect(covers(suggestRegion(landmarks, silhouette(), 'upper-body'), 110, 178)).toBe(true);
+    expect(covers(suggestRegion(landmarks, silhouette(), 'upper_body'), 110, 178)).toBe(true);
   });
 
   it('misplaced finger points do not punch a hole in the torso', () => {
-    const region = suggestRegion(person({ leftIndex: [100, 150], leftPinky: [100, 150], leftThumb: [100, 150] }), silhouette(), 'upper-body');
+    const region = suggestRegion(person({ leftIndex: [100, 150], leftPinky: [100, 150], leftThumb: [100, 150] }), silhouette(), 'upper_body');
     expect(covers(region, 80, 190)).toBe(true);
   });
 });

@@ -1,4 +1,4 @@
-import type { GarmentType } from './garmentType';
+import type { GarmentCategory } from '@vton/contracts';
 
 /**
  * A pose landmark as the pose model gives it: x and y as fractions of the photo's width and
@@ -49,10 +49,10 @@ export const LANDMARK = {
 } as const;
 
 /** The joints that must be on the photo (and seen) for each garment type's region to make sense. */
-const REQUIRED: Record<GarmentType, number[]> = {
-  'upper-body': [LANDMARK.leftShoulder, LANDMARK.rightShoulder],
-  'lower-body': [LANDMARK.leftHip, LANDMARK.rightHip, LANDMARK.leftKnee, LANDMARK.rightKnee],
-  'full-length': [LANDMARK.leftShoulder, LANDMARK.rightShoulder, LANDMARK.leftHip, LANDMARK.rightHip],
+const REQUIRED: Record<GarmentCategory, number[]> = {
+  'upper_body': [LANDMARK.leftShoulder, LANDMARK.rightShoulder],
+  'lower_body': [LANDMARK.leftHip, LANDMARK.rightHip, LANDMARK.leftKnee, LANDMARK.rightKnee],
+  'full_body': [LANDMARK.leftShoulder, LANDMARK.rightShoulder, LANDMARK.leftHip, LANDMARK.rightHip],
 };
 
 const MIN_VISIBILITY = 0.5;
@@ -140,7 +140,7 @@ function band(frame: BodyFrame, rows: Array<{ t: number; from: number; to: numbe
 }
 
 /** The shapes the garment covers (before the silhouette), and those it never covers. */
-function regionShapes(garmentType: GarmentType, frame: BodyFrame, p: (i: number) => Vec, seen: (i: number) => boolean, neck: number): { covered: Shape[]; excluded: Shape[] } {
+function regionShapes(garmentCategory: GarmentCategory, frame: BodyFrame, p: (i: number) => Vec, seen: (i: number) => boolean, neck: number): { covered: Shape[]; excluded: Shape[] } {
   const L = LANDMARK;
   const sw = frame.shoulderWidth;
   const hw = frame.hipWidth;
@@ -174,20 +174,20 @@ function regionShapes(garmentType: GarmentType, frame: BodyFrame, p: (i: number)
   });
   const hem = hips - 0.15 * frame.torso;
 
-  switch (garmentType) {
-    case 'upper-body':
+  switch (garmentCategory) {
+    case 'upper_body':
       return {
         covered: [band(frame, [{ t: neck, from: shoulderFrom, to: shoulderTo }, { t: shoulders, from: shoulderFrom, to: shoulderTo }, { t: hips, from: hipFrom, to: hipTo }, { t: hem, from: hipFrom, to: hipTo }]), ...upperArms],
         excluded: hands,
       };
-    case 'lower-body': {
+    case 'lower_body': {
       const waist = hips + 0.25 * frame.torso;
       return {
         covered: [band(frame, [{ t: waist, from: hipFrom, to: hipTo }, { t: hips, from: hipFrom, to: hipTo }, { t: knees, from: kneeFrom, to: kneeTo }, { t: ankles, from: ankleFrom, to: ankleTo }])],
         excluded: [...hands, ...forearms],
       };
     }
-    case 'full-length': {
+    case 'full_body': {
       const calves = knees + 0.5 * (ankles - knees);
       return {
         covered: [
@@ -302,20 +302,20 @@ export function dilate(mask: Uint8Array, width: number, height: number, radius: 
  * shoulders to below the knees), intersected with the person's silhouette and slightly dilated,
  * never above the neck line nor on the hands. Works on the silhouette's (downscaled) grid.
  */
-export function suggestRegion(landmarks: readonly PoseLandmark[] | null | undefined, silhouette: Silhouette, garmentType: GarmentType): SuggestedRegion {
+export function suggestRegion(landmarks: readonly PoseLandmark[] | null | undefined, silhouette: Silhouette, garmentCategory: GarmentCategory): SuggestedRegion {
   const { width, height, data } = silhouette;
   if (!landmarks || landmarks.length < 33) return { kind: 'no-person' };
   const onPhoto = (i: number) => {
     const { x, y, visibility = 1 } = landmarks[i];
     return visibility >= MIN_VISIBILITY && x >= -FRAME_TOLERANCE && x <= 1 + FRAME_TOLERANCE && y >= -FRAME_TOLERANCE && y <= 1 + FRAME_TOLERANCE;
   };
-  if (!REQUIRED[garmentType].every(onPhoto)) return { kind: 'no-person' };
+  if (!REQUIRED[garmentCategory].every(onPhoto)) return { kind: 'no-person' };
 
   const p = (i: number): Vec => ({ x: landmarks[i].x * width, y: landmarks[i].y * height });
   const frame = bodyFrame(p);
   const neck = neckLine(frame, p);
   const seen = (i: number) => (landmarks[i].visibility ?? 1) >= HAND_VISIBILITY;
-  const { covered, excluded } = regionShapes(garmentType, frame, p, seen, neck);
+  const { covered, excluded } = regionShapes(garmentCategory, frame, p, seen, neck);
 
   const region = new Uint8Array(width * height);
   const onPerson = new Uint8Array(width * height);

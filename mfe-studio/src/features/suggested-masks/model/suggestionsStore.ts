@@ -1,5 +1,4 @@
 import { createStore, useStore } from '../../../lib/createStore';
-import { DEFAULT_GARMENT_TYPE, type GarmentType } from './garmentType';
 
 /** Where a model photo's suggestion stands. */
 export type PhotoSuggestion =
@@ -9,7 +8,6 @@ export type PhotoSuggestion =
   | { state: 'no-person' };
 
 export interface SuggestionsState {
-  garmentType: GarmentType;
   /** The pose model: loaded once per page, on the first suggestion. */
   model: { status: 'idle' | 'loading' | 'ready' | 'failed'; progress: number };
   /** By model photo id. */
@@ -21,7 +19,6 @@ export interface SuggestionsState {
 }
 
 const initialState: SuggestionsState = {
-  garmentType: DEFAULT_GARMENT_TYPE,
   model: { status: 'idle', progress: 0 },
   photos: {},
   batch: null,
@@ -46,6 +43,6 @@ export function setPhotoSuggestion(photoId: number, suggestion: PhotoSuggestion 
 
 /** The workspace session was dropped (sign out, another account): its suggestions go with it. */
 export function clearSuggestions(): void {
-  const { garmentType, model } = suggestionsStore.getState();
-  suggestionsStore.setState({ ...initialState, garmentType, model });
+  const { model } = suggestionsStore.getState();
+  suggestionsStore.setState({ ...initialState, model });
 }

@@ -2,7 +2,7 @@ import { loadImage } from '../../../lib/image';
 import { MASK_COLOR, MASK_THUMBNAIL_ALPHA, MASK_THUMBNAIL_SIZE } from '../../../lib/mask';
 import { loadPoseDetector, type PoseDetector } from '../lib/poseRuntime';
 import { silhouetteBox, squareAround, suggestRegion, type SuggestedRegion } from '../model/bodyRegion';
-import type { GarmentType } from '../model/garmentType';
+import type { GarmentCategory } from '@vton/contracts';
 
 /**
  * The longer side of the copy the pose model sees. The model itself works at 256 px; the mask is
@@ -69,7 +69,7 @@ const emptySilhouette = (c: HTMLCanvasElement) => ({ width: c.width, height: c.h
  * (downscaled) photo finds the person; a second one at a square around them places the joints
  * (the model does best on a person who fills its frame). Both run on copies of at most 512 px.
  */
-export async function suggestMask(detector: PoseDetector, photoUrl: string, garmentType: GarmentType): Promise<SuggestionOutcome> {
+export async function suggestMask(detector: PoseDetector, photoUrl: string, garmentCategory: GarmentCategory): Promise<SuggestionOutcome> {
   const started = performance.now();
   const image = await loadImage(photoUrl);
   const photo = downscale(image);
@@ -83,7 +83,7 @@ export async function suggestMask(detector: PoseDetector, photoUrl: string, garm
   const square = squareAround(box, photo.width, photo.height);
   if (square.width >= 0.8 * photo.width && square.height >= 0.8 * photo.height) {
     // the person already fills the photo: the first look is the close one
-    return maskOutcome(image, photo, suggestRegion(whole.landmarks, whole.silhouette ?? emptySilhouette(photo), garmentType), { x: 0, y: 0, width: image.width, height: image.height });
+    return maskOutcome(image, photo, suggestRegion(whole.landmarks, whole.silhouette ?? emptySilhouette(photo), garmentCategory), { x: 0, y: 0, width: image.width, height: image.height });
   }
   // the square in the photo's own pixels
   const toImage = image.width / photo.width;
@@ -93,10 +93,10 @@ export async function suggestMask(detector: PoseDetector, photoUrl: string, garm
   const close = await detector.detect(crop);
   measure('pose: around the person', closeStarted);
   const regionStarted = performance.now();
-  let region = suggestRegion(close.landmarks, close.silhouette ?? emptySilhouette(crop), garmentType);
+  let region = suggestRegion(close.landmarks, close.silhouette ?? emptySilhouette(crop), garmentCategory);
   let placed = { x: rect.x, y: rect.y, width: rect.width, height: rect.height };
   if (region.kind === 'no-person') {
-    region = suggestRegion(whole.landmarks, whole.silhouette ?? emptySilhouette(photo), garmentType);
+    region = suggestRegion(whole.landmarks, whole.silhouette ?? emptySilhouette(photo), garmentCategory);
     placed = { x: 0, y: 0, width: image.width, height: image.height };
   }
   const outcome = maskOutcome(image, photo, region, placed);

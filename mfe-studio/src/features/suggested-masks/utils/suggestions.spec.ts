@@ -64,18 +64,18 @@ describe('suggestions', () => {
   it('a suggestion lands in the photo’s mask as one history step; no person leaves the mask as it was', async () => {
     outcomes.set('/photo-1.jpg', async () => mask(1));
     outcomes.set('/photo-2.jpg', async () => ({ kind: 'no-person' }));
-    expect(await suggestFor(fake.masks, photo(1))).toBe('suggested');
+    expect(await suggestFor(fake.masks, photo(1), 'upper_body')).toBe('suggested');
     expect(fake.depth(1)).toBe(1);
     expect(suggestionsStore.getState().photos[1]).toMatchObject({ state: 'suggested', thumbnailUrl: 'data:thumb-1' });
     expect(suggestionsStore.getState().model).toEqual({ status: 'ready', progress: 1 });
-    expect(await suggestFor(fake.masks, photo(2))).toBe('no-person');
+    expect(await suggestFor(fake.masks, photo(2), 'upper_body')).toBe('no-person');
     expect(fake.depth(2)).toBe(0);
     expect(suggestionsStore.getState().photos[2]).toEqual({ state: 'no-person' });
   });
 
   it('undo in the editor takes the tile’s suggestion away, redo brings it back', async () => {
     outcomes.set('/photo-1.jpg', async () => mask(1));
-    await suggestFor(fake.masks, photo(1));
+    await suggestFor(fake.masks, photo(1), 'upper_body');
     fake.undo(1);
     expect(suggestionsStore.getState().photos[1]).toBeUndefined();
     fake.redo(1);
@@ -91,7 +91,7 @@ describe('suggestions', () => {
         return id === 2 ? { kind: 'no-person' } : mask(id);
       });
     }
-    await suggestAll(fake.masks, [photo(1), photo(2), photo(3)]);
+    await suggestAll(fake.masks, [photo(1), photo(2), photo(3)], 'upper_body');
     expect(seen).toEqual(['1/3', '2/3', '3/3']);
     expect(suggestionsStore.getState()).toMatchObject({ batch: null, batchComplete: true });
     expect(Object.values(suggestionsStore.getState().photos).map((s) => s.state)).toEqual(['suggested', 'no-person', 'suggested']);
@@ -101,7 +101,7 @@ describe('suggestions', () => {
     outcomes.set('/photo-1.jpg', async () => mask(1));
     outcomes.set('/photo-2.jpg', async () => mask(2));
     outcomes.set('/photo-3.jpg', async () => ({ kind: 'no-person' }));
-    await suggestAll(fake.masks, [photo(1), photo(2), photo(3)]);
+    await suggestAll(fake.masks, [photo(1), photo(2), photo(3)], 'upper_body');
     fake.undo(2); // taken back in the editor: nothing to approve
     const approve = jest.fn();
     await approveAll(fake.masks, [photo(1), photo(2), photo(3)], approve);
@@ -115,7 +115,7 @@ describe('suggestions', () => {
     let finish: () => void = () => {};
     outcomes.set('/photo-1.jpg', () => new Promise((resolve) => { finish = () => resolve(mask(1)); }));
     outcomes.set('/photo-2.jpg', async () => mask(2));
-    const run = suggestAll(fake.masks, [photo(1), photo(2)]);
+    const run = suggestAll(fake.masks, [photo(1), photo(2)], 'upper_body');
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(suggestionsStore.getState().photos[1]).toEqual({ state: 'suggesting' });
     cancelSuggestAll();
@@ -133,9 +133,9 @@ describe('suggestions', () => {
     await jest.isolateModulesAsync(async () => {
       const fresh = await import('./suggestions');
       const { suggestionsStore: store } = await import('../model/suggestionsStore');
-      await fresh.suggestAll(fake.masks, [photo(1), photo(2)]);
+      await fresh.suggestAll(fake.masks, [photo(1), photo(2)], 'upper_body');
       expect(store.getState()).toMatchObject({ model: { status: 'failed' }, batchComplete: false, photos: {} });
-      expect(await fresh.suggestFor(fake.masks, photo(1))).toBe('unavailable');
+      expect(await fresh.suggestFor(fake.masks, photo(1), 'upper_body')).toBe('unavailable');
       expect(loadDetector).toHaveBeenCalledTimes(1);
     });
   });

@@ -1,3 +1,4 @@
+import type { GarmentCategory } from '@vton/contracts';
 import { toast } from '@vton/shell-sdk';
 import { errorMessage } from '../../../lib/upload';
 import { setPhotoSuggestion, suggestionsStore, type PhotoSuggestion } from '../model/suggestionsStore';
@@ -58,11 +59,16 @@ function loadDetector(): Promise<PoseDetector> {
 }
 
 /**
- * Suggests the mask of one photo with the current garment type: it lands in the photo's mask
+ * Suggests the mask of one photo for the garment category (the garment section's control): it lands in the photo's mask
  * as one history step (the editor shows it at once when open). No person → the photo stays as
  * it was, with the message on it.
  */
-export async function suggestFor(masks: SuggestionMasks, photo: SuggestionPhoto, cancelled: () => boolean = () => false): Promise<SuggestResult> {
+export async function suggestFor(
+  masks: SuggestionMasks,
+  photo: SuggestionPhoto,
+  garmentCategory: GarmentCategory,
+  cancelled: () => boolean = () => false,
+): Promise<SuggestResult> {
   if (suggestionsStore.getState().model.status === 'failed') return 'unavailable';
   const previous = suggestionsStore.getState().photos[photo.id] ?? null;
   setPhotoSuggestion(photo.id, { state: 'suggesting' });
@@ -75,7 +81,7 @@ export async function suggestFor(masks: SuggestionMasks, photo: SuggestionPhoto,
   }
   try {
     const { suggestMask } = await pipeline();
-    const outcome = await suggestMask(loaded, photo.url, suggestionsStore.getState().garmentType);
+    const outcome = await suggestMask(loaded, photo.url, garmentCategory);
     if (cancelled()) {
       // "Suggest all" was cancelled meanwhile: the photo stays as it was
       setPhotoSuggestion(photo.id, previous);
@@ -119,13 +125,13 @@ let batchRun = 0;
  * "Suggest all masks": one photo after another ("Suggesting 3/8…"); when every suggestion is
  * in, "Approve all" is offered. Cancel stops at once: the photo being worked on stays as it was.
  */
-export async function suggestAll(masks: SuggestionMasks, photos: readonly SuggestionPhoto[]): Promise<void> {
+export async function suggestAll(masks: SuggestionMasks, photos: readonly SuggestionPhoto[], garmentCategory: GarmentCategory): Promise<void> {
   const run = ++batchRun;
   suggestionsStore.setState({ batch: { current: 0, total: photos.length }, batchComplete: false });
   for (let i = 0; i < photos.length; i += 1) {
     if (run !== batchRun) return;
     suggestionsStore.setState({ batch: { current: i + 1, total: photos.length } });
-    const result = await suggestFor(masks, photos[i], () => run !== batchRun);
+    const result = await suggestFor(masks, photos[i], garmentCategory, () => run !== batchRun);
     if (result === 'unavailable') break;
   }
   if (run !== batchRun) return;
