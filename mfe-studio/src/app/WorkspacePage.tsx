@@ -57,6 +57,8 @@ const Sidebar = styled.aside`
   min-height: 0;
   background: ${({ theme }) => theme.colors.surface};
   transition: width 0.2s ease;
+  /* one column on a phone: the full width at once, never a desktop width sliding off screen */
+  ${media.belowMobileBreakpoint} { transition: none; }
 `;
 
 const SidebarScroll = styled.div`
