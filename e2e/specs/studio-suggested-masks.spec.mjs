@@ -103,6 +103,8 @@ test.describe.serial('suggested masks', () => {
       await modelTile(page, files.person).click();
       const stage = page.getByTestId('mask-stage');
       await expect(stage.getByRole('status', { name: 'Loading photo' })).toHaveCount(0, { timeout: 20_000 });
+      // the photo is on the canvas (its first frame can come a little after the spinner goes)
+      await expect.poll(async () => Math.min(...(await greenAtPhoto(page, FACE))), { timeout: 20_000 }).toBeGreaterThan(0);
       const before = await greenAtPhoto(page, [...TORSO, ...FACE, ...HAIR]);
       // every load progress the toolbar shows, however briefly
       await toolbar(page).evaluate((element) => {
@@ -222,10 +224,13 @@ test.describe.serial('suggested masks', () => {
     // no WebAssembly runtime for this page: as in a browser that cannot run the model
     await page.route(/\/assets\/pose_solution_.*\.wasm$/, (route) => route.abort());
     await page.goto('/app');
+    // the seller's workspace (from the test before, when it ran) comes back from the server first (issue 21)
+    await expect(page.getByText('Restoring your workspace…')).toHaveCount(0, { timeout: 30_000 });
     const extra = path.join(os.tmpdir(), `suggest-${Date.now()}.png`);
     fs.copyFileSync(path.join(PEOPLE, files.person), extra);
     try {
-      await page.getByLabel('Model photos', { exact: true }).setInputFiles(extra);
+      // the drop zone's file input (on a restored workspace the photo list is labelled "Model photos" too)
+      await sidebar(page).locator('input[type="file"][aria-label="Model photos"]').setInputFiles(extra);
     } finally {
       fs.rmSync(extra, { force: true });
     }
