@@ -182,7 +182,7 @@ describe.each(OVERLAYS)('overlay %s', (overlay) => {
       }
       for (const v of podSpecOf(o)?.volumes ?? []) {
         if (v.configMap) for (const i of v.configMap.items ?? [{}]) need('ConfigMap', v.configMap.name, i.key, where);
-        if (v.secret) for (const i of v.secret.items ?? [{}]) need('Secret', v.secret.secretName, i.key, where);
+        if (v.secret && !v.secret.optional) for (const i of v.secret.items ?? [{}]) need('Secret', v.secret.secretName, i.key, where);
       }
       if (o.kind === 'Ingress') for (const t of o.spec.tls ?? []) need('Secret', t.secretName, 'tls.crt', where);
     }
@@ -312,6 +312,14 @@ describe.each(OVERLAYS)('overlay %s', (overlay) => {
     const pdb = find(objs, 'PodDisruptionBudget', 'svc-generation-worker');
     expect(selects(pdb.spec.selector.matchLabels, podLabels(worker))).toBe(true);
     expect(pdb.spec.maxUnavailable).toBe(1);
+    // The try-on provider's keys: an optional Secret read whole by the workers only, and the Google
+    // service-account file mounted read-only (never a ConfigMap, never the API).
+    expect(c.envFrom).toContainEqual({ secretRef: { name: 'try-on-provider', optional: true } });
+    const apiContainer = api.spec.template.spec.containers[0];
+    expect(JSON.stringify(apiContainer.envFrom ?? [])).not.toContain('try-on-provider');
+    const google = worker.spec.template.spec.volumes.find((v) => v.secret?.secretName === 'try-on-provider-google');
+    expect(google.secret.optional).toBe(true);
+    expect(c.volumeMounts).toContainEqual({ name: google.name, mountPath: '/var/run/secrets/google', readOnly: true });
   });
 
   test('KEDA scales the workers on the work not yet done (postgresql trigger), with min/max replicas from the overlay; no HPA of ours competes', () => {
