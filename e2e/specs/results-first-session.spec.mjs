@@ -101,8 +101,10 @@ test('#11 results carry the model photo file name under "Result #n", follow the 
     await generate(page, photos, names);
 
     await page.getByRole('button', { name: /^Results/ }).click();
-    const inDrawer = await numberedCaptions(drawer(page).getByRole('list', { name: 'Results' }));
-    expect(inDrawer.map(([caption]) => caption)).toEqual(names);
+    const results = drawer(page).getByRole('list', { name: 'Results' });
+    // a result's tile becomes "Result #n" once its image is in; the last one may still be on its way
+    await expect.poll(async () => (await numberedCaptions(results)).map(([caption]) => caption), { timeout: 30_000 }).toEqual(names);
+    const inDrawer = await numberedCaptions(results);
     expect(new Set(inDrawer.map(([, n]) => n)).size).toBe(names.length);
     for (const [caption, n] of inDrawer) {
       await expect(drawer(page).getByRole('button', { name: n, exact: true })).toHaveAccessibleDescription(caption);
