@@ -102,7 +102,7 @@ test('#11 results carry the model photo file name under "Result #n", follow the 
 
     await page.getByRole('button', { name: /^Results/ }).click();
     const results = drawer(page).getByRole('list', { name: 'Results' });
-    // a result's tile becomes "Result #n" once its image is in; the last one may still be on its way
+    // the drawer can still show a skeleton for the last result just after the progress reads done
     await expect.poll(async () => (await numberedCaptions(results)).map(([caption]) => caption), { timeout: 30_000 }).toEqual(names);
     const inDrawer = await numberedCaptions(results);
     expect(new Set(inDrawer.map(([, n]) => n)).size).toBe(names.length);

@@ -1,3 +1,5 @@
+import { createParser } from 'eventsource-parser';
+
 /** One server-sent event: its `event:` name ("message" when none) and its `data:` lines joined. */
 export interface ServerSentEvent {
   event: string;
@@ -5,54 +7,32 @@ export interface ServerSentEvent {
 }
 
 /**
- * An incremental parser of a text/event-stream body (the HTML spec's rules for `event:` and
- * `data:`; `id:`, `retry:` and `:` comments are skipped). Feed it decoded text as it arrives,
- * chunk boundaries anywhere; each event is handed over at its blank line.
+ * An incremental parser of a text/event-stream body on eventsource-parser (the HTML spec's
+ * field rules; `id:`, `retry:` and `:` comments are not handed over). Feed it decoded text as it
+ * arrives, chunk boundaries anywhere; each event is handed over at its blank line, named
+ * "message" when the server gave none (as the browser's EventSource does).
  */
 export function createSseParser(onEvent: (event: ServerSentEvent) => void): (chunk: string) => void {
-  let buffer = '';
+  const parser = createParser({
+    onEvent: ({ event, data }) => onEvent({ event: event || 'message', data }),
+  });
   let first = true;
-  let event = '';
-  let data: string[] = [];
-
-  const line = (text: string) => {
-    if (text === '') {
-      if (data.length > 0) onEvent({ event: event || 'message', data: data.join('\n') });
-      event = '';
-      data = [];
-      return;
-    }
-    if (text.startsWith(':')) return;
-    const colon = text.indexOf(':');
-    const field = colon < 0 ? text : text.slice(0, colon);
-    let value = colon < 0 ? '' : text.slice(colon + 1);
-    if (value.startsWith(' ')) value = value.slice(1);
-    if (field === 'event') event = value;
-    else if (field === 'data') data.push(value);
-  };
-
   // after a CR, an LF starting the next chunk is the rest of that line end
   let skipLf = false;
   return (chunk: string) => {
-    buffer += chunk;
-    if (first && buffer.length > 0) {
+    let text = chunk;
+    if (first && text.length > 0) {
       first = false;
-      if (buffer.charCodeAt(0) === 0xfeff) buffer = buffer.slice(1);
+      // a U+FEFF byte order mark is not part of the first field name (the parser strips only raw UTF-8 BOM bytes)
+      if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
     }
-    let start = 0;
-    if (skipLf && buffer.length > 0) {
-      if (buffer[0] === '\n') start = 1;
+    if (skipLf && text.length > 0) {
+      if (text[0] === '\n') text = text.slice(1);
       skipLf = false;
     }
-    for (;;) {
-      const cr = buffer.indexOf('\r', start);
-      const lf = buffer.indexOf('\n', start);
-      const end = cr < 0 ? lf : lf < 0 ? cr : Math.min(cr, lf);
-      if (end < 0) break;
-      line(buffer.slice(start, end));
-      if (end === cr && end === buffer.length - 1) skipLf = true;
-      start = end + (end === cr && buffer[cr + 1] === '\n' ? 2 : 1);
-    }
-    buffer = buffer.slice(start);
+    if (text.endsWith('\r')) skipLf = true;
+    // A CR line end is handed over at once: the parser would hold a trailing CR until it sees
+    // whether an LF follows, delaying the event that CR ends until the server's next write.
+    parser.feed(text.replace(/\r\n?/g, '\n'));
   };
 }

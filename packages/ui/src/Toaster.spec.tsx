@@ -15,6 +15,15 @@ function renderToaster(toasts: ToastItem[]) {
 }
 
 describe('Toaster', () => {
+  // jsdom has no pointer capture, which Radix's swipe uses; a browser does.
+  beforeAll(() => {
+    const captured = new Set<number>();
+    Object.assign(HTMLElement.prototype, {
+      setPointerCapture: (id: number) => captured.add(id),
+      hasPointerCapture: (id: number) => captured.has(id),
+      releasePointerCapture: (id: number) => captured.delete(id),
+    });
+  });
   beforeEach(() => jest.useFakeTimers());
   afterEach(() => jest.useRealTimers());
 
@@ -43,14 +52,23 @@ describe('Toaster', () => {
   it('dismisses on a swipe right past 50 px but not on a short one', () => {
     const onDismiss = renderToaster([{ id: '3', title: 'Swipe me', open: true }]);
     const card = screen.getByRole('status');
-    fireEvent.pointerDown(card, { clientX: 100, pointerId: 1 });
+    fireEvent.pointerDown(card, { clientX: 100, pointerId: 1, button: 0 });
     fireEvent.pointerMove(card, { clientX: 140, pointerId: 1 });
     fireEvent.pointerUp(card, { clientX: 140, pointerId: 1 });
     expect(onDismiss).not.toHaveBeenCalled();
-    fireEvent.pointerDown(card, { clientX: 100, pointerId: 1 });
+    fireEvent.pointerDown(card, { clientX: 100, pointerId: 1, button: 0 });
     fireEvent.pointerMove(card, { clientX: 160, pointerId: 1 });
     fireEvent.pointerUp(card, { clientX: 160, pointerId: 1 });
     expect(onDismiss).toHaveBeenCalledWith('3');
+  });
+
+  it('dismisses on an Escape inside the toast, not on one meant for the page', () => {
+    const onDismiss = renderToaster([{ id: '6', title: 'Escapable', open: true }]);
+    screen.getByRole('button', { name: 'elsewhere' }).focus();
+    fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
+    expect(onDismiss).not.toHaveBeenCalled();
+    fireEvent.keyDown(screen.getByRole('status'), { key: 'Escape' });
+    expect(onDismiss).toHaveBeenCalledWith('6');
   });
 
   it('dismisses with the close button', () => {
@@ -62,7 +80,7 @@ describe('Toaster', () => {
   it('moves focus to the viewport on F8', () => {
     renderToaster([{ id: '5', title: 'Focus', open: true }]);
     screen.getByRole('button', { name: 'elsewhere' }).focus();
-    fireEvent.keyDown(document, { key: 'F8' });
+    fireEvent.keyDown(document, { key: 'F8', code: 'F8' });
     const region = screen.getByRole('region', { name: TOAST_VIEWPORT_LABEL });
     expect(region.contains(document.activeElement)).toBe(true);
     expect(document.activeElement?.tagName).toBe('OL');

@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
+import * as RadixToast from '@radix-ui/react-toast';
 import styled, { css } from 'styled-components';
 import { TOAST_DURATION_MS, TOAST_FOCUS_HOTKEY, TOAST_SWIPE_THRESHOLD_PX } from '@vton/contracts';
 import { media } from './theme.js';
@@ -22,21 +23,13 @@ export interface ToasterProps {
 
 export const TOAST_VIEWPORT_LABEL = `Notifications (${TOAST_FOCUS_HOTKEY})`;
 
-const Region = styled.section`
+// Radix renders the region (a landmark labelled with the hotkey) around the list; this styles the list.
+const Viewport = styled(RadixToast.Viewport)`
   position: fixed;
   z-index: ${({ theme }) => theme.zIndex.toast};
   top: 0;
   right: 0;
   width: 100%;
-  pointer-events: none;
-  ${media.fromMobileBreakpoint} {
-    top: auto;
-    bottom: 0;
-    max-width: 420px;
-  }
-`;
-
-const Viewport = styled.ol`
   display: flex;
   flex-direction: column;
   gap: 8px;
@@ -44,10 +37,16 @@ const Viewport = styled.ol`
   padding: 16px;
   list-style: none;
   outline: none;
+  pointer-events: none;
   &:focus-visible { outline: 2px solid ${({ theme }) => theme.colors.focusRing}; outline-offset: -4px; }
+  ${media.fromMobileBreakpoint} {
+    top: auto;
+    bottom: 0;
+    max-width: 420px;
+  }
 `;
 
-const ToastCard = styled.li<{ $variant: ToastVariant; $offset: number; $dragging: boolean }>`
+const ToastCard = styled(RadixToast.Root)<{ $variant: ToastVariant }>`
   position: relative;
   display: flex;
   align-items: flex-start;
@@ -58,11 +57,8 @@ const ToastCard = styled.li<{ $variant: ToastVariant; $offset: number; $dragging
   background: ${({ theme }) => theme.colors.surfaceRaised};
   box-shadow: ${({ theme }) => theme.shadows.popover};
   pointer-events: auto;
-  touch-action: pan-y;
-  user-select: none;
-  transform: translateX(${({ $offset }) => $offset}px);
-  opacity: ${({ $offset }) => Math.max(0.2, 1 - $offset / 200)};
-  transition: ${({ $dragging }) => ($dragging ? 'none' : 'transform 0.2s ease, opacity 0.2s ease')};
+  &[data-swipe='move'] { transform: translateX(var(--radix-toast-swipe-move-x)); opacity: 0.6; }
+  &[data-swipe='cancel'] { transform: translateX(0); transition: transform 0.2s ease; }
   ${({ $variant, theme }) =>
     $variant === 'destructive' &&
     css`
@@ -72,10 +68,10 @@ const ToastCard = styled.li<{ $variant: ToastVariant; $offset: number; $dragging
     `}
 `;
 
-const ToastTitle = styled.div`font-weight: 600; font-size: 15px;`;
-const ToastDescription = styled.div`margin-top: 2px; font-size: 14px; opacity: 0.85;`;
+const ToastTitle = styled(RadixToast.Title)`font-weight: 600; font-size: 15px;`;
+const ToastDescription = styled(RadixToast.Description)`margin-top: 2px; font-size: 14px; opacity: 0.85;`;
 
-const CloseButton = styled.button`
+const CloseButton = styled(RadixToast.Close)`
   position: absolute;
   top: 10px;
   right: 10px;
@@ -91,64 +87,43 @@ const CloseButton = styled.button`
 `;
 
 function Toast({ toast, onDismiss }: { toast: ToastItem; onDismiss: (id: string) => void }) {
-  const [offset, setOffset] = useState(0);
-  const [paused, setPaused] = useState(false);
-  const [dragging, setDragging] = useState(false);
-  const swipeStart = useRef<number | null>(null);
+  const cardRef = useRef<HTMLLIElement>(null);
+  // Radix closes a toast on Escape anywhere on the page; ours closes only on an Escape inside it,
+  // so an Escape meant for the viewer, a drawer or the editor never takes a toast with it.
+  const escapeOutside = useRef(false);
   const variant = toast.variant ?? 'default';
-
-  // Auto-dismiss; hovering or focusing the toast pauses it so it can be read or acted on.
-  useEffect(() => {
-    if (paused) return;
-    const timer = setTimeout(() => onDismiss(toast.id), TOAST_DURATION_MS);
-    return () => clearTimeout(timer);
-  }, [paused, toast.id, onDismiss]);
-
-  const onPointerDown = (event: ReactPointerEvent<HTMLLIElement>) => {
-    if ((event.target as HTMLElement).closest('button')) return;
-    swipeStart.current = event.clientX;
-    setDragging(true);
-    event.currentTarget.setPointerCapture?.(event.pointerId);
-  };
-  const onPointerMove = (event: ReactPointerEvent<HTMLLIElement>) => {
-    if (swipeStart.current === null) return;
-    setOffset(Math.max(0, event.clientX - swipeStart.current));
-  };
-  const onPointerUp = (event: ReactPointerEvent<HTMLLIElement>) => {
-    if (swipeStart.current === null) return;
-    const distance = event.clientX - swipeStart.current;
-    swipeStart.current = null;
-    setDragging(false);
-    if (distance > TOAST_SWIPE_THRESHOLD_PX) onDismiss(toast.id);
-    else setOffset(0);
-  };
 
   return (
     <ToastCard
+      ref={cardRef}
+      open={toast.open !== false}
+      onOpenChange={(open) => {
+        if (open) return;
+        if (escapeOutside.current) {
+          escapeOutside.current = false;
+          return;
+        }
+        onDismiss(toast.id);
+      }}
+      onEscapeKeyDown={(event) => {
+        if (event.target instanceof Node && cardRef.current?.contains(event.target)) return;
+        escapeOutside.current = true;
+        queueMicrotask(() => {
+          escapeOutside.current = false;
+        });
+      }}
+      type={variant === 'destructive' ? 'foreground' : 'background'}
+      // The card is its own live region: one status (or alert) per toast for tests and screen readers.
       role={variant === 'destructive' ? 'alert' : 'status'}
+      aria-live={variant === 'destructive' ? 'assertive' : 'polite'}
       aria-atomic="true"
       $variant={variant}
-      $offset={offset}
-      $dragging={dragging}
-      onPointerDown={onPointerDown}
-      onPointerMove={onPointerMove}
-      onPointerUp={onPointerUp}
-      onPointerCancel={() => {
-        swipeStart.current = null;
-        setDragging(false);
-        setOffset(0);
-      }}
-      onPointerEnter={() => setPaused(true)}
-      onPointerLeave={() => setPaused(false)}
-      onFocus={() => setPaused(true)}
-      onBlur={() => setPaused(false)}
-      onKeyDown={(event) => event.key === 'Escape' && onDismiss(toast.id)}
     >
       <div>
         {toast.title && <ToastTitle>{toast.title}</ToastTitle>}
         {toast.description && <ToastDescription>{toast.description}</ToastDescription>}
       </div>
-      <CloseButton type="button" aria-label="Close" onClick={() => onDismiss(toast.id)}>
+      <CloseButton type="button" aria-label="Close">
         <svg width="14" height="14" viewBox="0 0 14 14" aria-hidden="true">
           <path d="M2 2l10 10M12 2L2 12" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
         </svg>
@@ -158,33 +133,29 @@ function Toast({ toast, onDismiss }: { toast: ToastItem; onDismiss: (id: string)
 }
 
 /**
- * The one toast viewport. Shows open toasts (the store keeps at most one), dismisses each
- * after the display duration, on a swipe right past the threshold, on its close button or
- * Escape; the focus hotkey moves focus into the viewport.
+ * The one toast viewport, on Radix Toast (spec §9): shows the store's toasts (it keeps at most
+ * one open), dismisses each after the display duration (paused while hovered or focused), on a
+ * swipe right past the threshold, on its close button or an Escape inside it; the focus hotkey
+ * moves focus into the viewport. Dismissed toasts leave the screen at once; the store removes
+ * them after the removal delay.
  */
 export function Toaster({ toasts, onDismiss }: ToasterProps) {
-  const viewportRef = useRef<HTMLOListElement>(null);
-
-  useEffect(() => {
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === TOAST_FOCUS_HOTKEY) {
-        event.preventDefault();
-        viewportRef.current?.focus();
-      }
-    };
-    document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
-  }, []);
-
+  // Radix also copies each toast's text into a visually hidden status of its own; the cards are
+  // live regions already, so that copy goes to a node outside the document (announced once,
+  // and one status or alert per toast for the page's queries).
+  const [announcer] = useState(() => (typeof document === 'undefined' ? undefined : document.createElement('div')));
   return (
-    <Region aria-label={TOAST_VIEWPORT_LABEL}>
-      <Viewport ref={viewportRef} tabIndex={-1}>
-        {toasts
-          .filter((toast) => toast.open !== false)
-          .map((toast) => (
-            <Toast key={toast.id} toast={toast} onDismiss={onDismiss} />
-          ))}
-      </Viewport>
-    </Region>
+    <RadixToast.Provider
+      announcerContainer={announcer}
+      duration={TOAST_DURATION_MS}
+      swipeDirection="right"
+      swipeThreshold={TOAST_SWIPE_THRESHOLD_PX}
+      label="Notification"
+    >
+      {toasts.map((toast) => (
+        <Toast key={toast.id} toast={toast} onDismiss={onDismiss} />
+      ))}
+      <Viewport hotkey={[TOAST_FOCUS_HOTKEY]} label={TOAST_VIEWPORT_LABEL} />
+    </RadixToast.Provider>
   );
 }

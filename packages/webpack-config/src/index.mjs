@@ -19,7 +19,8 @@ const require = createRequire(import.meta.url);
 /**
  * Shared as singletons between the shell and the remotes: one React, one Router (remotes
  * render inside the shell's), one QueryClient cache, one styled-components sheet, one SDK
- * (auth context, toast store) and one UI kit (its styled components register once). Nothing
+ * (auth context, toast store), one UI kit (its styled components register once) and one Radix
+ * Toast (the UI kit's Toaster: one provider and viewport, whichever app renders it). Nothing
  * else is shared, and nothing is eager.
  */
 export const SHARED_SINGLETONS = [
@@ -30,6 +31,7 @@ export const SHARED_SINGLETONS = [
   'styled-components',
   '@vton/shell-sdk',
   '@vton/ui',
+  '@radix-ui/react-toast',
 ];
 
 /** File name of a remote's federation entry; stable (unhashed) so runtime config can point at it. */
@@ -268,6 +270,7 @@ const SERVER_EXTERNAL_TYPES = {
   'react-router-dom': 'module',
   '@tanstack/react-query': 'module',
   '@vton/shell-sdk': 'module',
+  '@radix-ui/react-toast': 'module',
 };
 
 /** Folder of an app's server build (next to dist/, never served). */
