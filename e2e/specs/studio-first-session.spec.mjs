@@ -201,8 +201,9 @@ test('#7 an approved mask reopens with its paint, editable and approvable again,
       await expect(page.getByTestId('mask-stage').getByRole('status', { name: 'Loading photo' })).toHaveCount(0, { timeout: 20_000 });
       await expect(page.getByTestId('mask-canvas')).toHaveAttribute('data-has-paint', 'true');
       await expect(page.getByRole('button', { name: 'Approve', exact: true })).toBeEnabled();
-      const [on, off] = await greenAt(page, [onStroke, offStroke]);
-      expect(on).toBeGreaterThan(25);
+      // the canvas shows the reopened mask on its next frames (the mask image loads after the photo)
+      await expect.poll(async () => (await greenAt(page, [onStroke]))[0], { timeout: 15_000 }).toBeGreaterThan(25);
+      const [, off] = await greenAt(page, [onStroke, offStroke]);
       expect(off).toBeLessThan(25);
       await page.getByRole('button', { name: 'Cancel' }).click();
     });
