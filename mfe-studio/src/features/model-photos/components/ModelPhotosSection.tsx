@@ -6,7 +6,7 @@ import { DropZone, NOT_AN_IMAGE, useFilePicker } from '../../../components/DropZ
 import { ProgressBar, Section, SectionTitle, uploadStatusText } from '../../../components/Section';
 import { errorMessage } from '../../../lib/upload';
 import {
-  modelStatusFromRecord,
+  modelFromRecord,
   useWorkspace,
   useWorkspaceStore,
   workspaceActions,
@@ -201,19 +201,7 @@ export function ModelPhotosSection({ tools, tileExtra }: ModelPhotosSectionProps
           models: s.models.map((m) =>
             m.key !== placeholder.key
               ? m
-              : {
-                  ...m,
-                  key: `model-${record.id}`,
-                  id: record.id,
-                  filename: record.filename,
-                  url: record.url,
-                  thumbnailUrl: record.thumbnailUrl,
-                  width: record.width,
-                  height: record.height,
-                  status: modelStatusFromRecord(record),
-                  inpaint: record.inpaint,
-                  uploadedAt: record.uploadedAt,
-                },
+              : { ...m, ...modelFromRecord(record) },
           ),
         }));
       } catch (error) {
