@@ -17,6 +17,7 @@ import {
   tryOnButton,
   uploadGarment,
 } from '../support/studio-page.mjs';
+import { pauseApp } from '../support/stack-apps.mjs';
 
 /**
  * Issue 21: what a seller's first real session in the studio ran into, numbered as in the issue,
@@ -227,35 +228,36 @@ test('#12 Escape cancels the crop tool and the mask editor; honest upload bar; t
   await page.goto('/app');
 
   await test.step('the upload bar says what it draws: while the server stores the photo it says so', async () => {
-    // a 25 MP cut-out: every byte is sent at once here, then the server flattens and stores it for a while
-    await page.getByLabel('Garment photo').setInputFiles(await writeCutOutGarment(photos.dir, 'lookbook-hires.png', { width: 5000, height: 5000 }));
-    // read text and bar in the same frame, every frame, until the photo is stored
-    const seen = await page.evaluate(
-      () =>
-        new Promise((resolve) => {
-          const frames = [];
-          const look = () => {
-            const bar = document.querySelector('[role="progressbar"][aria-label="Garment upload"]');
-            const status = document.querySelector('[data-testid="sidebar"] [role="status"]');
-            if (!bar || !status) {
-              if (document.querySelector('[data-testid="garment-status"]')) resolve(frames);
-              else requestAnimationFrame(look);
-              return;
-            }
-            const fill = bar.firstElementChild.getBoundingClientRect().width / bar.getBoundingClientRect().width;
-            frames.push({ text: status.textContent, drawn: Math.round(fill * 100), announced: Number(bar.getAttribute('aria-valuenow')) });
-            requestAnimationFrame(look);
-          };
-          look();
-        }),
-    );
-    expect(seen.length).toBeGreaterThan(0);
+    // Read text and bar in the same frame, every frame, until the photo is stored.
+    await page.evaluate(() => {
+      window.uploadFrames = [];
+      const look = () => {
+        const bar = document.querySelector('[role="progressbar"][aria-label="Garment upload"]');
+        const status = document.querySelector('[data-testid="sidebar"] [role="status"]');
+        if (bar && status) {
+          const fill = bar.firstElementChild.getBoundingClientRect().width / bar.getBoundingClientRect().width;
+          window.uploadFrames.push({ text: status.textContent, drawn: Math.round(fill * 100), announced: Number(bar.getAttribute('aria-valuenow')) });
+        }
+        if (!document.querySelector('[data-testid="garment-status"]')) requestAnimationFrame(look);
+      };
+      look();
+    });
+    // svc-media is frozen: every byte of the photo is sent, and the answer waits until it resumes.
+    const resumeMedia = pauseApp('svc-media');
+    try {
+      await page.getByLabel('Garment photo').setInputFiles(await writeCutOutGarment(photos.dir, 'lookbook.png'));
+      await expect(page.getByRole('progressbar', { name: 'Garment upload' })).toHaveAttribute('aria-valuenow', '100');
+      await expect(sidebar(page).getByRole('status')).toHaveText('Processing…');
+    } finally {
+      resumeMedia();
+    }
+    await expect(sidebar(page).getByTestId('garment-status')).toHaveText('Ready for cropping', { timeout: 20_000 });
+    const seen = await page.evaluate(() => window.uploadFrames);
+    expect(seen.some((frame) => frame.text === 'Processing…')).toBe(true);
     for (const frame of seen) {
       expect(frame.drawn).toBe(frame.announced);
       expect(frame.text).toBe(frame.announced === 100 ? 'Processing…' : `Uploading… ${frame.announced}%`);
     }
-    expect(seen.some((frame) => frame.text === 'Processing…')).toBe(true);
-    await expect(sidebar(page).getByTestId('garment-status')).toHaveText('Ready for cropping', { timeout: 20_000 });
   });
 
   await test.step('Escape cancels the crop tool', async () => {

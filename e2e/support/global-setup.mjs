@@ -34,6 +34,8 @@ export default async function globalSetup() {
   process.env.E2E_MAIL_INBOX_URL = stack.inboxUrl;
   // Every app's output: the API tests check that no key ever reaches it.
   process.env.E2E_STACK_LOG = logFile;
+  // Tests that pause an app (support/stack-apps.mjs) find it here.
+  process.env.E2E_APP_PIDS = JSON.stringify(Object.fromEntries(stack.processes.map((app) => [app.name, app.pid])));
   return async () => {
     await stack.stop();
     logStream.end();
