@@ -33,6 +33,7 @@ const buildAfter = ({ pkg }) => pkg.config?.buildAfter ?? [];
  * the ones that read it). Shared packages build one by one first; the apps then build two at a
  * time (two cores), each after its `buildAfter` workspaces.
  */
+/** @param {{ force?: boolean, log?: (message: string) => void, signal?: AbortSignal }} [options] */
 export async function buildAll({ force = false, log = (s) => process.stdout.write(`${s}\n`), signal } = {}) {
   const sharedNewest = newestMtime(path.join(REPO_ROOT, 'packages'));
   const stampTime = (dir) => {

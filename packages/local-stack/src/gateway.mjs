@@ -8,6 +8,7 @@ import { routeFor, ErrorCode, SERVICE_UNAVAILABLE_RETRY_AFTER_SECONDS } from '@v
  * is down answers in the product's error shape, so the shell can say so instead of breaking,
  * and so does an `/api/` path no service owns (the shell would answer it with a page).
  */
+/** @param {{ targets: Record<string, string>, log?: (message: string) => void }} options */
 export function createGateway({ targets, log = () => {} }) {
   const proxy = httpProxy.createProxyServer({ xfwd: true, proxyTimeout: 0, timeout: 0 });
 
@@ -31,10 +32,13 @@ export function createGateway({ targets, log = () => {} }) {
     }
   };
 
-  proxy.on('error', (err, req, res) => {
+  /** Which app each request was sent to, for the error answer. @type {WeakMap<http.IncomingMessage, string>} */
+  const appOf = new WeakMap();
+
+  proxy.on('error', (/** @type {NodeJS.ErrnoException} */ err, req, res) => {
     // The path only: query strings can carry one-time tokens and URL signatures.
-    log(`${req.method} ${req.url.split('?')[0]} → ${req.vtonApp}: ${err.code ?? err.message}`);
-    if (res instanceof http.ServerResponse) unavailable(req, res, req.vtonApp);
+    log(`${req.method} ${req.url.split('?')[0]} → ${appOf.get(req)}: ${err.code ?? err.message}`);
+    if (res instanceof http.ServerResponse) unavailable(req, res, appOf.get(req));
     else res.destroy?.();
   });
 
@@ -46,7 +50,7 @@ export function createGateway({ targets, log = () => {} }) {
       req.resume();
       return;
     }
-    req.vtonApp = app;
+    appOf.set(req, app);
     const target = targets[app];
     if (!target) { unavailable(req, res, app); return; }
     proxy.web(req, res, { target });

@@ -14,6 +14,9 @@ export const DEFAULT_BUCKET = 'vton-media';
  * Returns the environment the services get and a stop.
  * Ports of 0 mean "any free port" (tests); npm start passes the fixed defaults.
  */
+/**
+ * @param {{ dataDir: string, env?: NodeJS.ProcessEnv, ports?: { postgres?: number, s3?: number, smtp?: number, mailWeb?: number }, log?: (message: string) => void }} options
+ */
 export async function startInfrastructure({ dataDir, env = process.env, ports = {}, log = () => {} }) {
   const started = [];
   const stopAll = async () => {

@@ -23,9 +23,9 @@ export async function startObjectStorage({ dataDir, port, bucket }) {
   await s3.configureBuckets();
   const handle = s3.callback();
   const server = http.createServer((req, res) => { if (!answerListMultipartUploads(req, res)) handle(req, res); });
-  await new Promise((resolve, reject) => { server.once('error', reject); server.listen(port, '127.0.0.1', resolve); });
+  await new Promise((resolve, reject) => { server.once('error', reject); server.listen(port, '127.0.0.1', () => resolve(undefined)); });
   return {
-    endpoint: `http://127.0.0.1:${server.address().port}`,
+    endpoint: `http://127.0.0.1:${/** @type {import('node:net').AddressInfo} */ (server.address()).port}`,
     stop: () => new Promise((resolve) => { server.closeAllConnections?.(); server.close(() => resolve()); }),
   };
 }

@@ -7,7 +7,7 @@ export function freePort() {
     server.unref();
     server.on('error', reject);
     server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
+      const { port } = /** @type {import('node:net').AddressInfo} */ (server.address());
       server.close(() => resolve(port));
     });
   });
@@ -32,7 +32,7 @@ export async function waitForPort(port, { host = '127.0.0.1', timeoutMs = 60_000
 export async function assertPortFree(port, what) {
   await new Promise((resolve, reject) => {
     const server = net.createServer();
-    server.once('error', (err) => {
+    server.once('error', (/** @type {NodeJS.ErrnoException} */ err) => {
       reject(new Error(err.code === 'EADDRINUSE'
         ? `Port ${port} (${what}) is already in use. Stop whatever holds it or choose another port (see README: environment variables).`
         : err.message));

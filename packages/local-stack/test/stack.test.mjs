@@ -94,7 +94,7 @@ test('svc-generation runs as one API and GENERATION_WORKERS worker processes; a 
 
   const token = await sellerToken(7001);
   const upload = new FormData();
-  upload.set('file', file(await png(1000, 1000, '#f4f4f4'), 'garment.png'), 'garment.png');
+  upload.set('file', file(await png(1000, 1000, '#f4f4f4')), 'garment.png');
   const garment = await api(token, 'POST', '/api/garments', upload);
   await api(token, 'POST', `/api/garments/${garment.id}/crop`, { x: 0, y: 0, width: 1000, height: 1000, naturalWidth: 1000, naturalHeight: 1000 });
   const modelIds = [];
@@ -113,6 +113,7 @@ test('svc-generation runs as one API and GENERATION_WORKERS worker processes; a 
   }
 
   const job = await api(token, 'POST', '/api/try-on/jobs', { garmentId: garment.id, modelIds, prompt: 'linen shirt' });
+  /** @type {any} the worker at the VTON step */
   let victim;
   await until(async () => {
     for (const worker of workers) if ((await workerMetric(worker, 'generation_provider_in_flight')) > 0) victim = worker;
@@ -121,6 +122,7 @@ test('svc-generation runs as one API and GENERATION_WORKERS worker processes; a 
   const pid = victim.pid;
   process.kill(pid, 'SIGKILL');
 
+  /** @type {any} */
   let done;
   await until(async () => (done = await api(token, 'GET', `/api/try-on/jobs/${job.id}`)).status !== 'running', 'the job has finished');
   expect(done.status).toBe('completed');
