@@ -61,7 +61,7 @@ async function openPhoto(page, file) {
 
 /** Bytes of the pose model's files that came over the network (0 for a file from the browser's cache). */
 const transferred = (page) =>
-  page.evaluate(() => performance.getEntriesByType('resource').filter((e) => /\/assets\/pose[._]/.test(e.name)).reduce((sum, e) => sum + e.transferSize, 0));
+  page.evaluate(() => /** @type {PerformanceResourceTiming[]} */ (performance.getEntriesByType('resource')).filter((e) => /\/assets\/pose[._]/.test(e.name)).reduce((sum, e) => sum + e.transferSize, 0));
 
 const seconds = (ms) => `${(ms / 1000).toFixed(2)} s`;
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];

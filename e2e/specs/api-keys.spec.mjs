@@ -63,8 +63,8 @@ test.describe('API keys page', () => {
         res.writeHead(204).end();
       });
     });
-    await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const url = `http://localhost:${server.address().port}/hooks`;
+    await new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(undefined)));
+    const url = `http://localhost:${/** @type {import('node:net').AddressInfo} */ (server.address()).port}/hooks`;
     try {
       await page.addInitScript((token) => window.localStorage.setItem('auth_token', token), seller.token);
       await page.goto('/account/api-keys');

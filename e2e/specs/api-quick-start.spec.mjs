@@ -25,8 +25,8 @@ async function startReceiver() {
       res.writeHead(204).end();
     });
   });
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://localhost:${server.address().port}/vton-webhooks`, deliveries, close: () => new Promise((resolve) => { server.closeAllConnections(); server.close(resolve); }) };
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(undefined)));
+  return { url: `http://localhost:${/** @type {import('node:net').AddressInfo} */ (server.address()).port}/vton-webhooks`, deliveries, close: () => new Promise((resolve) => { server.closeAllConnections(); server.close(resolve); }) };
 }
 
 /** The three files the quick start asks for: a garment, a model photo and its mask (white where the garment goes). */
@@ -108,7 +108,7 @@ test.describe('API quick start with a key (curl, against the real stack)', () =>
 
       // Wait for the webhook, and check it the Standard Webhooks way.
       const delivery = await until('job.completed', () => receiver.deliveries.find((d) => JSON.parse(d.body).data?.id === jobId));
-      const event = new Webhook(endpoint.secret).verify(delivery.body, delivery.headers);
+      const event = /** @type {any} the Standard Webhooks payload */ (new Webhook(endpoint.secret).verify(delivery.body, delivery.headers));
       expect(event).toMatchObject({ type: 'job.completed', data: { id: jobId, status: 'completed', models: [{ state: 'succeeded' }] } });
       expect(delivery.headers['webhook-id']).toMatch(/^msg_/);
       expect(delivery.headers['webhook-signature']).toMatch(/^v1,/);

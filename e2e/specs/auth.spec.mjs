@@ -6,6 +6,7 @@ let seq = 0;
 const uniqueEmail = (name) => `${name}-${Date.now()}-${++seq}@example.com`;
 
 /** Waits for a mail to `address` whose subject matches, via MailDev's REST API, and returns its link. */
+/** @returns {Promise<string>} the link the poll below found (it fails the test otherwise) */
 async function linkFromMail(request, inboxUrl, address, page) {
   let link;
   await expect

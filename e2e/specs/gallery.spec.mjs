@@ -101,7 +101,7 @@ test.describe.serial('a seller with 250 saved results', () => {
     await expect(viewer.getByText('Scroll to zoom • Drag to pan • ESC to close')).toBeVisible();
     const full = viewer.getByRole('img', { name: `Result #${SEEDED}` });
     expect(unsigned(await full.getAttribute('src'))).toBe(unsigned(records[SEEDED - 1].imageUrl));
-    await expect.poll(() => full.evaluate((img) => img.naturalWidth)).toBe(SIZE.width);
+    await expect.poll(() => full.evaluate((/** @type {HTMLImageElement} */ img) => img.naturalWidth)).toBe(SIZE.width);
 
     const zoom = viewer.getByRole('button', { name: /^Zoom / });
     await expect(zoom).toHaveText('100%');

@@ -48,7 +48,7 @@ test.describe('landing page', () => {
       await expect(img).toHaveAttribute('width', /\d+/);
       await expect(img).toHaveAttribute('height', /\d+/);
       await expect(img).toHaveAttribute('alt', /.+/);
-      await expect.poll(() => img.evaluate((el) => el.complete && el.naturalWidth)).toBeGreaterThan(0);
+      await expect.poll(() => img.evaluate((/** @type {HTMLImageElement} */ el) => el.complete && el.naturalWidth)).toBeGreaterThan(0);
     }
     await expect(images.nth(2)).toHaveAttribute('alt', /Try-on result/);
   });
@@ -209,7 +209,7 @@ test.describe('landing page', () => {
     await page.addInitScript(() => {
       window.__cls = 0;
       new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.__cls += entry.value;
+        for (const entry of /** @type {LayoutShift[]} */ (list.getEntries())) if (!entry.hadRecentInput) window.__cls += entry.value;
       }).observe({ type: 'layout-shift', buffered: true });
     });
     await page.goto('/');

@@ -32,7 +32,7 @@ async function watchLayoutShifts(page) {
     window.__cls = 0;
     window.__mainCls = 0;
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) {
+      for (const entry of /** @type {LayoutShift[]} */ (list.getEntries())) {
         if (entry.hadRecentInput) continue;
         window.__cls += entry.value;
         if (entry.sources.some((source) => source.node?.parentElement?.closest('main') || source.node?.closest?.('main'))) window.__mainCls += entry.value;

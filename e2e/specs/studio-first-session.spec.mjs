@@ -47,7 +47,7 @@ test('#1 a cut-out PNG garment and model photo are flattened on white: the crop 
     await expect(page.getByTestId('crop-size')).toHaveText('960px');
     const photo = page.getByRole('img', { name: 'Garment to crop' });
     await expect(photo).toBeVisible();
-    await photo.evaluate((img) => img.decode());
+    await photo.evaluate((/** @type {HTMLImageElement} */ img) => img.decode());
     // the canvas re-fits while the sidebar shrinks: measure once it has settled
     const box = await settledBox(photo);
     // natural (140, 340): inside the default 960 px square, outside the shirt
@@ -335,7 +335,7 @@ for (const viewport of [{ width: 1440, height: 900 }, { width: 1024, height: 768
     const fitted = await fittedScale();
     // the bottom of the photo (the feet, just above its lower edge) is drawn on the canvas
     const box = await stage.boundingBox();
-    const feet = await page.getByTestId('mask-canvas').evaluate(async (canvas, y) => {
+    const feet = await page.getByTestId('mask-canvas').evaluate(async (/** @type {HTMLCanvasElement} */ canvas, y) => {
       await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
       const ctx = canvas.getContext('2d');
       const ratio = canvas.width / canvas.getBoundingClientRect().width;

@@ -159,6 +159,7 @@ test.describe.serial('suggested masks', () => {
       await expect(tileState(page, files.person)).toHaveAttribute('data-state', 'no-person'); // the lower-body try
       await expect(tileState(page, files.noPerson)).toHaveAttribute('data-state', 'no-person');
       // photos not seen full size yet are held on the network, so the run is still going when Cancel is clicked
+      /** @type {(value?: unknown) => void} */
       let release;
       const held = new Promise((resolve) => { release = resolve; });
       const hold = async (route) => {

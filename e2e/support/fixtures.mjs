@@ -1,6 +1,9 @@
 import { test as base, expect } from '@playwright/test';
 
-/** baseURL comes from the stack the global setup started (workers inherit its environment). */
+/**
+ * baseURL comes from the stack the global setup started (workers inherit its environment).
+ * @type {import('@playwright/test').TestType<import('@playwright/test').PlaywrightTestArgs & import('@playwright/test').PlaywrightTestOptions & { mailInboxUrl: string, cspViolations: string[] }, import('@playwright/test').PlaywrightWorkerArgs & import('@playwright/test').PlaywrightWorkerOptions>}
+ */
 export const test = base.extend({
   // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a fixture needs from this pattern
   baseURL: async ({}, use) => { await use(process.env.E2E_BASE_URL); },

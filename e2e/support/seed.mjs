@@ -8,6 +8,10 @@ import sharp from 'sharp';
 
 const PASSWORD = 'Seller-Pass-1';
 
+/**
+ * @param {string} baseUrl @param {string} method @param {string} path
+ * @param {{ body?: unknown, token?: string }} [options]
+ */
 async function call(baseUrl, method, path, { body, token } = {}) {
   const response = await fetch(new URL(path, baseUrl), {
     method,

@@ -8,6 +8,8 @@ export function stoppablePostgres(): Promise<StoppableServer & { url: string }>;
 export function stoppableObjectStorage(options: { bucket: string }): Promise<StoppableServer & { endpoint: string }>;
 export function localSecrets(options: { dataDir: string; env?: NodeJS.ProcessEnv }): { MEDIA_URL_SIGNING_SECRET: string };
 export function freePort(): Promise<number>;
+export function anyFreePorts(): { gateway: number; postgres: number; s3: number; smtp: number; mailWeb: number; apps: Record<string, number> };
+export function buildAll(options?: { force?: boolean; log?: (message: string) => void; signal?: AbortSignal }): Promise<void>;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export const startStack: (...args: any[]) => Promise<any>;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
