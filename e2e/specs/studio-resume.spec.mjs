@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { test, expect } from '../support/fixtures.mjs';
 import { createVerifiedUser } from '../support/seed.mjs';
 import { writeStudioImages, MODEL_GREY } from '../support/studio-images.mjs';
+import { signInNewSeller } from '../support/studio-page.mjs';
 
 /**
  * The workspace outlives the page: leaving /app while a generation runs and coming back keeps
@@ -151,4 +152,22 @@ test.describe.serial('the studio workspace outlives the page', () => {
       expect(streams.get(job.id)).toBe(2); // one more subscription, in the reloaded page
     });
   });
+});
+
+test('the garment category the seller chose comes back after a reload and in a new tab', async ({ page, context }) => {
+  await signInNewSeller(page, 'category');
+  await page.goto('/app');
+  const option = (p, name) => sidebar(p).getByRole('group', { name: 'Garment category' }).getByRole('radio', { name });
+  await expect(option(page, 'Upper body')).toBeChecked();
+  const saved = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/media/workspace' && r.request().method() === 'PUT' && r.ok());
+  await option(page, 'Lower body').check();
+  await saved;
+
+  await page.reload();
+  await expect(option(page, 'Lower body')).toBeChecked();
+  // a new tab has nothing of its own in sessionStorage: it rebuilds the workspace the server keeps
+  const other = await context.newPage();
+  await other.goto('/app');
+  await expect(option(other, 'Lower body')).toBeChecked();
+  await expect(option(other, 'Upper body')).not.toBeChecked();
 });

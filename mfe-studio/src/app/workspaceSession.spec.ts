@@ -267,7 +267,7 @@ describe('resume after a reload', () => {
   it('reads only the record of its own user and survives parts that are gone', async () => {
     persist(5, { garmentId: 9, models: [], prompt: 'five', job: null });
     // nothing of user 6 in this tab: their own workspace is asked of the server (an empty one here)
-    serve({ 'GET /api/media/workspace': { garmentId: null, modelIds: [], prompt: '', updatedAt: null } });
+    serve({ 'GET /api/media/workspace': { garmentId: null, modelIds: [], prompt: '', garmentCategory: 'upper_body', updatedAt: null } });
     const six = workspaceSessionFor(6);
     await six.restored;
     expect(six.store.getState().prompt).toBe('');
@@ -294,5 +294,12 @@ describe('resume after a reload', () => {
     await session.restored;
     expect(session.store.getState()).toMatchObject({ prompt: 'from the server', restoring: false, garment: { id: 9 } });
     expect(session.store.getState().models.map((m) => [m.id, m.status])).toEqual([[2, 'uploaded'], [1, 'ready']]);
+  });
+
+  it('brings back the garment category the seller chose, even in an otherwise empty workspace', async () => {
+    serve({ 'GET /api/media/workspace': { garmentId: null, modelIds: [], prompt: '', garmentCategory: 'lower_body', updatedAt: '2026-01-01T00:00:00.000Z' } });
+    const session = workspaceSessionFor(8);
+    await session.restored;
+    expect(session.store.getState().garmentCategory).toBe('lower_body');
   });
 });

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import type { GarmentRecord, ModelPhotoRecord, SaveWorkspaceRequest, TryOnJob, WorkspaceRecord } from '@vton/contracts';
+import { DEFAULT_GARMENT_CATEGORY, type GarmentRecord, type ModelPhotoRecord, type SaveWorkspaceRequest, type TryOnJob, type WorkspaceRecord } from '@vton/contracts';
 import { getAuthSessionId, useAuth } from '@vton/shell-sdk';
 import {
   createWorkspaceStore,
@@ -158,7 +158,7 @@ function persist(userId: number, store: WorkspaceStore): () => void {
   let last: unknown[] = [];
   const write = () => {
     const s = store.getState();
-    const parts = [s.garment?.id, s.models, s.prompt, s.job?.id, s.job?.status, s.showGeneration, s.generating];
+    const parts = [s.garment?.id, s.models, s.prompt, s.garmentCategory, s.job?.id, s.job?.status, s.showGeneration, s.generating];
     if (parts.length === last.length && parts.every((p, i) => p === last[i])) return;
     last = parts;
     writePersistedWorkspace(userId, persistedFromState(s));
@@ -171,13 +171,13 @@ function persist(userId: number, store: WorkspaceStore): () => void {
 export const SAVE_WORKSPACE_DELAY_MS = 400;
 
 /**
- * Keeps the server's workspace equal to this one (garment, model photos in order, prompt): saved
- * shortly after each change, and at once (keepalive) when the page is hidden or closed.
+ * Keeps the server's workspace equal to this one (garment, model photos in order, prompt, garment
+ * category): saved shortly after each change, and at once (keepalive) when the page is hidden or closed.
  */
 function saveToServer(store: WorkspaceStore, save: NonNullable<WorkspaceSessionDeps['saveWorkspace']>): () => void {
   const request = (): SaveWorkspaceRequest => {
     const s = store.getState();
-    return { garmentId: s.garment?.id ?? null, modelIds: s.models.flatMap((m) => (m.id === null ? [] : [m.id])), prompt: s.prompt };
+    return { garmentId: s.garment?.id ?? null, modelIds: s.models.flatMap((m) => (m.id === null ? [] : [m.id])), prompt: s.prompt, garmentCategory: s.garmentCategory };
   };
   let saved = JSON.stringify(request());
   let timer: ReturnType<typeof setTimeout> | null = null;
@@ -208,10 +208,10 @@ function saveToServer(store: WorkspaceStore, save: NonNullable<WorkspaceSessionD
 /** A tab with nothing of its own: the workspace as the server keeps it, rebuilt like after a reload. */
 async function restoreFromServer(session: Session, deps: WorkspaceSessionDeps): Promise<void> {
   const saved = await deps.getSavedWorkspace!();
-  if (session.disposed || (saved.garmentId === null && saved.modelIds.length === 0 && saved.prompt === '')) return;
+  if (session.disposed || (saved.garmentId === null && saved.modelIds.length === 0 && saved.prompt === '' && saved.garmentCategory === DEFAULT_GARMENT_CATEGORY)) return;
   await restore(
     session,
-    { version: 1, garmentId: saved.garmentId, models: saved.modelIds.map((id) => ({ id, maskThumbnailUrl: null })), prompt: saved.prompt, job: null },
+    { version: 1, garmentId: saved.garmentId, models: saved.modelIds.map((id) => ({ id, maskThumbnailUrl: null })), prompt: saved.prompt, garmentCategory: saved.garmentCategory, job: null },
     deps,
   );
 }
@@ -238,6 +238,7 @@ async function restore(session: Session, persisted: PersistedWorkspace, deps: Wo
   const state = store.getState();
   const patch: Partial<WorkspaceState> = {};
   if (persisted.prompt && state.prompt === '') patch.prompt = persisted.prompt;
+  if (persisted.garmentCategory && state.garmentCategory === DEFAULT_GARMENT_CATEGORY) patch.garmentCategory = persisted.garmentCategory;
   if (garment && !state.garment) patch.garment = garmentFromRecord(garment);
   if (models) {
     const byId = new Map(models.map((m) => [m.id, m]));

@@ -1,4 +1,4 @@
-import type { TryOnJob } from '@vton/contracts';
+import type { GarmentCategory, TryOnJob } from '@vton/contracts';
 import type { WorkspaceState } from './workspaceStore';
 
 /**
@@ -11,6 +11,8 @@ export interface PersistedWorkspace {
   garmentId: number | null;
   models: { id: number; maskThumbnailUrl: string | null }[];
   prompt: string;
+  /** Absent in records written before the studio kept it. */
+  garmentCategory?: GarmentCategory;
   /** The current try-on job: its last known status and whether its view was open. */
   job: { id: string; status: TryOnJob['status']; open: boolean } | null;
 }
@@ -33,6 +35,7 @@ export function persistedFromState(state: WorkspaceState): PersistedWorkspace {
     garmentId: state.garment?.id ?? null,
     models: state.models.flatMap((m) => (m.id === null ? [] : [{ id: m.id, maskThumbnailUrl: m.status === 'ready' ? m.maskThumbnailUrl : null }])),
     prompt: state.prompt,
+    garmentCategory: state.garmentCategory,
     job: state.job ? { id: state.job.id, status: state.job.status, open: state.showGeneration || state.generating } : null,
   };
 }

@@ -1,4 +1,5 @@
 import type { GeneratedImageRecord } from './media.js';
+import type { GarmentCategory } from './garment-category.js';
 import type { ResultProviderMetadata } from './providers.js';
 
 /** POST /api/try-on/generate {garmentId, modelIds, prompt} → all results at once (spec §7). */
@@ -10,15 +11,6 @@ export interface GenerateRequest {
   garmentCategory?: GarmentCategory;
 }
 
-/** The garment category: what kind of garment is tried on (the studio's Upper body / Lower body / Full length control). */
-export const GARMENT_CATEGORIES = ['upper_body', 'lower_body', 'full_body'] as const;
-export type GarmentCategory = (typeof GARMENT_CATEGORIES)[number];
-export const DEFAULT_GARMENT_CATEGORY: GarmentCategory = 'upper_body';
-export const GARMENT_CATEGORY_LABELS: Record<GarmentCategory, string> = {
-  upper_body: 'Upper body',
-  lower_body: 'Lower body',
-  full_body: 'Full length',
-};
 
 export interface TryOnResult extends ResultProviderMetadata {
   id: string;

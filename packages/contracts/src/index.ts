@@ -3,6 +3,7 @@ export * from './remotes.js';
 export * from './errors.js';
 export * from './constants.js';
 export * from './auth.js';
+export * from './garment-category.js';
 export * from './media.js';
 export * from './generation.js';
 export * from './providers.js';

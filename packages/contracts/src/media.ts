@@ -1,3 +1,4 @@
+import type { GarmentCategory } from './garment-category.js';
 import type { ResultProviderMetadata } from './providers.js';
 
 /**
@@ -110,12 +111,13 @@ export const MAX_WORKSPACE_MODELS = 200;
 
 /**
  * The seller's studio workspace, kept on the server (GET/PUT /api/media/workspace): the garment,
- * the model photos in order and the prompt. Its crop, masks and status come with those records.
+ * the model photos in order, the prompt and the garment category. Its crop, masks and status come with those records.
  */
 export interface WorkspaceRecord {
   garmentId: number | null;
   modelIds: number[];
   prompt: string;
+  garmentCategory: GarmentCategory;
   /** null before the seller ever saved one. */
   updatedAt: string | null;
 }
@@ -125,4 +127,6 @@ export interface SaveWorkspaceRequest {
   garmentId: number | null;
   modelIds: number[];
   prompt: string;
+  /** Default upper body (a client that doesn't send it). */
+  garmentCategory?: GarmentCategory;
 }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { SaveWorkspaceRequest, WorkspaceRecord } from '@vton/contracts';
+import { DEFAULT_GARMENT_CATEGORY, type SaveWorkspaceRequest, type WorkspaceRecord } from '@vton/contracts';
 import { In } from 'typeorm';
 import { MediaRepositories } from '../common/media-repositories.js';
 import { Workspace } from './entities/workspace.entity.js';
@@ -11,7 +11,7 @@ export class WorkspaceService {
   /** The seller's workspace; an empty one before they ever saved. Photos or a garment deleted since are left out. */
   async get(userId: number): Promise<WorkspaceRecord> {
     const saved = await this.db.workspaces.findOneBy({ userId });
-    if (!saved) return { garmentId: null, modelIds: [], prompt: '', updatedAt: null };
+    if (!saved) return { garmentId: null, modelIds: [], prompt: '', garmentCategory: DEFAULT_GARMENT_CATEGORY, updatedAt: null };
     return this.toRecord(await this.ownedOnly(userId, saved));
   }
 
@@ -22,6 +22,7 @@ export class WorkspaceService {
       garmentId: request.garmentId ?? null,
       modelIds: [...new Set(request.modelIds)],
       prompt: request.prompt,
+      garmentCategory: request.garmentCategory ?? DEFAULT_GARMENT_CATEGORY,
       updatedAt: new Date(),
     });
     await this.db.workspaces.upsert(workspace, ['userId']);
@@ -37,6 +38,6 @@ export class WorkspaceService {
   }
 
   private toRecord(workspace: Workspace): WorkspaceRecord {
-    return { garmentId: workspace.garmentId, modelIds: workspace.modelIds, prompt: workspace.prompt, updatedAt: workspace.updatedAt.toISOString() };
+    return { garmentId: workspace.garmentId, modelIds: workspace.modelIds, prompt: workspace.prompt, garmentCategory: workspace.garmentCategory, updatedAt: workspace.updatedAt.toISOString() };
   }
 }

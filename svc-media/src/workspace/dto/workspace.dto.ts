@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { MAX_WORKSPACE_MODELS, type SaveWorkspaceRequest } from '@vton/contracts';
+import { DEFAULT_GARMENT_CATEGORY, GARMENT_CATEGORIES, MAX_WORKSPACE_MODELS, type GarmentCategory, type SaveWorkspaceRequest } from '@vton/contracts';
 import { IsRecordId } from '@vton/service-kit';
-import { ArrayMaxSize, IsArray, IsOptional, IsString, MaxLength } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
 
 /** PUT /api/media/workspace */
 export class SaveWorkspaceDto implements SaveWorkspaceRequest {
@@ -20,4 +20,9 @@ export class SaveWorkspaceDto implements SaveWorkspaceRequest {
   @IsString({ message: 'prompt must be text' })
   @MaxLength(10_000, { message: 'prompt must be at most 10000 characters' })
   prompt!: string;
+
+  @ApiProperty({ enum: GARMENT_CATEGORIES, required: false, description: 'The studio\'s garment category control (default upper_body).' })
+  @IsOptional()
+  @IsIn(GARMENT_CATEGORIES, { message: `garmentCategory must be one of ${GARMENT_CATEGORIES.join(', ')}` })
+  garmentCategory?: GarmentCategory = DEFAULT_GARMENT_CATEGORY;
 }
