@@ -2,7 +2,12 @@ import type { GenerateResponse } from '@vton/contracts';
 import request from 'supertest';
 import { FAULT_COLOURS, FaultyVton, MediaSeeder, Platform, solidPng, type App, type Fault } from './helpers.js';
 
-const TIMEOUT_MS = 600;
+/**
+ * Long enough that a slow-but-answering call is never cut off on a loaded machine (at 600 ms, CI
+ * once saw a 150 ms call time out and run twice), short enough that the hanging model's two
+ * attempts stay quick.
+ */
+const TIMEOUT_MS = 3000;
 /** Two runs per model: a retryable failure is tried once more. */
 const MAX_ATTEMPTS = 2;
 const MAX_RESPONSE_BYTES = 1024 * 1024;
