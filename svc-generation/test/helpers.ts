@@ -5,11 +5,12 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
-import net, { type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import request from 'supertest';
+import { freePort } from '@vton/local-stack';
 import { TokenService, authService } from 'svc-auth/testing';
 import { mediaService } from '../../svc-media/src/app.module.js';
 import { generationService, generationWorker } from '../src/app.module.js';
@@ -148,17 +149,8 @@ export class WorkerProcess {
   }
 }
 
-/** A port nothing listens on right now. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
+/** A port nothing listens on right now (local-stack's: outside the outgoing-connection range). */
+export { freePort };
 
 /** Prometheus text format, parsed (the kit's parser, under the name these tests use). */
 export { MetricsText as Metrics } from '@vton/service-kit';

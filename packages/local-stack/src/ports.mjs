@@ -1,16 +1,39 @@
+import fs from 'node:fs';
 import net from 'node:net';
 
-/** A port the OS says is free right now on 127.0.0.1 (for tests that run beside a live stack). */
-export function freePort() {
-  return new Promise((resolve, reject) => {
+/**
+ * The first port the kernel hands out for outgoing connections (Linux: ip_local_port_range).
+ * A port the OS picks with listen(0) comes from that same range, so between our check and the
+ * app's own listen() any outgoing connection (a fetch, a Postgres client) could take it; ports
+ * below it are only ever taken by someone listening on purpose.
+ */
+function ephemeralPortsStart() {
+  try {
+    return Number(fs.readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]) || 32768;
+  } catch {
+    return 32768;
+  }
+}
+const LOWEST_PORT = 10_000;
+
+/** Whether nothing listens on the port, on any address (apps and the gateway bind 0.0.0.0 or 127.0.0.1). */
+function isFree(port) {
+  return new Promise((resolve) => {
     const server = net.createServer();
     server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = /** @type {import('node:net').AddressInfo} */ (server.address());
-      server.close(() => resolve(port));
-    });
+    server.once('error', () => resolve(false));
+    server.listen(port, '0.0.0.0', () => server.close(() => resolve(true)));
   });
+}
+
+/** A port free right now, outside the outgoing-connection range (for tests that run beside a live stack). */
+export async function freePort() {
+  const end = Math.max(LOWEST_PORT + 1000, ephemeralPortsStart());
+  for (let i = 0; i < 100; i += 1) {
+    const port = LOWEST_PORT + Math.floor(Math.random() * (end - LOWEST_PORT));
+    if (await isFree(port)) return port;
+  }
+  throw new Error(`No free port found between ${LOWEST_PORT} and ${end}`);
 }
 
 /** Resolves once something accepts TCP connections on the port, or rejects after the timeout. */
