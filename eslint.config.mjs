@@ -9,7 +9,7 @@ import tseslint from 'typescript-eslint';
 export default tseslint.config(
   {
     ignores: ['**/dist/**', '**/dist-server/**', '**/node_modules/**', '**/.swc/**', '**/.data/**', '**/.tmp/**',
-      '**/test-results/**', '**/playwright-report/**', '**/coverage/**'],
+      '**/test-results/**', '**/playwright-report/**', '**/coverage/**', '**/.fake-providers/**'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
