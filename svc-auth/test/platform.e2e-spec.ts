@@ -1,5 +1,5 @@
 import type { INestApplication } from '@nestjs/common';
-import { MetricsText, startServiceApp } from '@vton/service-kit';
+import { DATABASE_NOT_READY_MESSAGE, MetricsText, startServiceApp } from '@vton/service-kit';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -128,6 +128,10 @@ describe('svc-auth platform (real Postgres)', () => {
         details: { database: { status: 'down' } },
         requestId: expect.any(String),
       });
+      // A route that needs the database answers 503 with Retry-After until it is connected, never 500.
+      const login = await request(down.url).post('/api/auth/login').send({ email: 'seller@example.com', password: 'correct horse battery' }).expect(503);
+      expect(login.headers['retry-after']).toBeDefined();
+      expect(login.body).toMatchObject({ statusCode: 503, code: 'SERVICE_UNAVAILABLE', message: DATABASE_NOT_READY_MESSAGE });
     } finally {
       await down.app.close();
     }

@@ -1,6 +1,10 @@
 import type { GeneratedImagesPage, TryOnJob } from '@vton/contracts';
+import { DatabaseConnection } from '@vton/service-kit';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
+import { JobStore } from '../src/jobs/job-store.js';
+import { JobQueue } from '../src/queue/job-queue.js';
+import { Reconciler } from '../src/worker/reconciler.js';
 import { FAULT_COLOURS, FaultyVton, MediaSeeder, Metrics, Platform, readJobEvents, solidPng, statesOf, until, waitForJob, type App, type Rgb, type WorkerProcess } from './helpers.js';
 
 /** Work, leases and workers that die: the queue against real worker processes, real Postgres and the real svc-media. */
@@ -270,5 +274,29 @@ describe('the try-on queue: workers killed, drained, sharing work; fairness, lim
     expect(metrics.value('generation_jobs_created_total', { role: 'api' })).toBeGreaterThan(0);
     expect(metrics.value('generation_jobs_refused_total', { role: 'api' })).toBe(0);
     expect(metrics.value('generation_event_streams', { role: 'api' })).toBe(0);
+  });
+
+  it('work lost from the queue: /metrics counts the waiting models, and the reconciler fails them (retryable) and tells the job', async () => {
+    // No worker runs here: the models stay queued.
+    const job = (await createJob(tokenB, garmentB, [modelB]).expect(201)).body as TryOnJob;
+    const waiting = new Metrics((await request(api.url).get('/metrics').expect(200)).text);
+    expect(waiting.value('generation_models', { state: 'queued', role: 'api' })).toBe(1);
+
+    // The unit of work ends without the model (cancelled, as retention or an operator might) and a minute passes.
+    const database = api.app.get(DataSource);
+    const rows: { queueJobId: string }[] = await database.query(`SELECT queue_job_id AS "queueJobId" FROM try_on_job_models WHERE job_id = $1`, [job.id]);
+    await api.app.get(JobQueue).cancel(rows.map((r) => r.queueJobId));
+    await database.query(`UPDATE try_on_job_models SET updated_at = now() - interval '2 minutes' WHERE job_id = $1`, [job.id]);
+
+    const reconciler = new Reconciler(api.app.get(DatabaseConnection), api.app.get(JobStore));
+    const stream = readJobEvents(eventsUrl(job.id, tokenB), (j) => j.status !== 'running', 30_000);
+    expect(await reconciler.pass()).toContain(job.id);
+    const events = await stream;
+    expect(events[events.length - 1]).toMatchObject({
+      status: 'failed',
+      models: [{ modelId: modelB, state: 'failed', error: { code: 'VTON_PROCESSING_ERROR', message: 'Failed to process VTON request: its queued work was lost; retry this model' } }],
+    });
+    const after = new Metrics((await request(api.url).get('/metrics').expect(200)).text);
+    expect(after.value('generation_models', { state: 'queued', role: 'api' })).toBe(0);
   });
 });

@@ -2,11 +2,12 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { defineService, ServiceKitModule } from '@vton/service-kit';
 import { MediaConfig } from './config/media.config.js';
 import { mediaDatabase } from './database/data-source.js';
+import { FilesModule } from './files/files.module.js';
 import { GarmentsModule } from './garments/garments.module.js';
 import { GeneratedImagesModule } from './generated-images/generated-images.module.js';
 import { InternalModule } from './internal/internal.module.js';
 import { ModelsModule } from './models/models.module.js';
-import { StorageModule } from './storage/storage.module.js';
+import { ObjectStorageModule } from './storage/object-storage.module.js';
 import { StorageReadiness } from './storage/storage.readiness.js';
 import { WorkspaceModule } from './workspace/workspace.module.js';
 
@@ -20,10 +21,10 @@ export class AppModule {
           app: 'svc-media',
           config,
           database: mediaDatabase,
-          imports: [StorageModule],
+          imports: [ObjectStorageModule],
           readiness: [StorageReadiness],
         }),
-        StorageModule,
+        FilesModule,
         GarmentsModule,
         ModelsModule,
         GeneratedImagesModule,

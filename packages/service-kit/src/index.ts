@@ -35,7 +35,7 @@ export { ApiKeyScopes, API_KEY_SCOPES_METADATA, API_KEY_SCOPES_EXTENSION } from 
 export { SESSION_CHECK, RevokedSessionsFeed, SESSIONS_UNAVAILABLE_MESSAGE, type SessionCheck } from './auth/session-check.js';
 export { READINESS_CHECKS, DatabaseReadiness, type ReadinessCheck } from './health/readiness.js';
 export { DatabaseConnection } from './database/database-connection.js';
-export { createDataSource, dataSourceOptions, ownSchema, prepareSchema, type ServiceDatabase } from './database/data-source-options.js';
+export { createDataSource, dataSourceOptions, ownSchema, prepareSchema, ServiceDataSource, DATABASE_NOT_READY_MESSAGE, type ServiceDatabase } from './database/data-source-options.js';
 export { runMigrationsCommand } from './database/migrate.js';
 export { setupOpenApi, serviceOpenApiDocument, completeOpenApiDocument, API_ERROR_SCHEMA } from './openapi/openapi.js';
 export { ApiResult, PublicApi, RESULT_EXTENSION, PUBLIC_API_EXTENSION, type ApiResultOptions } from './openapi/api-result.decorator.js';

@@ -9,7 +9,7 @@ import { JWT_KEY_RESOLVER, RemoteJwksKeys, type JwtKeyResolver } from './auth/jw
 import { RevokedSessionsFeed, SESSION_CHECK, type SessionCheck } from './auth/session-check.js';
 import type { ServiceConfig } from './config/service-config.js';
 import { DatabaseConnection } from './database/database-connection.js';
-import { dataSourceOptions, type ServiceDatabase } from './database/data-source-options.js';
+import { dataSourceOptions, ServiceDataSource, type ServiceDatabase } from './database/data-source-options.js';
 import { ApiExceptionFilter } from './errors/api-exception.filter.js';
 import { createValidationPipe } from './errors/validation.js';
 import { createHealthController } from './health/health.controller.js';
@@ -30,9 +30,12 @@ export interface ServiceKitOptions<C extends ServiceConfig> {
   imports?: ModuleMetadata['imports'];
   /** Where token-verifying keys come from; svc-auth uses its own keys instead of its JWKS over HTTP. */
   jwtKeys?: Type<JwtKeyResolver>;
-  /** Which sessions have ended; svc-auth reads its own table instead of its published list. */
+  /**
+   * Which sessions have ended; svc-auth reads its own table instead of its published list. A service's
+   * own class is taken from a module in `imports` that provides it (one instance, with that module's repositories).
+   */
   sessions?: Type<SessionCheck>;
-  /** Who checks personal API keys; svc-auth checks its own table instead of asking itself over HTTP. */
+  /** Who checks personal API keys; svc-auth checks its own table instead of asking itself over HTTP. Taken from `imports`, like `sessions`. */
   apiKeys?: Type<ApiKeyVerifier>;
 }
 
@@ -48,6 +51,8 @@ export class ServiceKitModule {
     const jwtKeys = options.jwtKeys ?? RemoteJwksKeys;
     const sessions = options.sessions ?? RevokedSessionsFeed;
     const apiKeys = options.apiKeys ?? RemoteApiKeyVerifier;
+    // The kit's own defaults are its providers; a service's own class comes from its module in `imports`.
+    const ownDefaults: Type[] = [...(options.sessions ? [] : [sessions]), ...(options.apiKeys ? [] : [apiKeys])];
     const jwt = createJwtAuth();
     const configClass = config.constructor as Type<C>;
     const providers: Provider[] = [
@@ -55,9 +60,8 @@ export class ServiceKitModule {
       { provide: configClass, useValue: config },
       jwtKeys,
       { provide: JWT_KEY_RESOLVER, useExisting: jwtKeys },
-      sessions,
+      ...ownDefaults,
       { provide: SESSION_CHECK, useExisting: sessions },
-      apiKeys,
       { provide: API_KEY_VERIFIER, useExisting: apiKeys },
       jwt.strategy,
       // Before the JWT guard (global guards run in this order), so a refused request keeps its route.
@@ -79,13 +83,17 @@ export class ServiceKitModule {
         PassportModule,
         // Failures are reported in the 503 body and our own logs; terminus' log would repeat them.
         TerminusModule.forRoot({ logger: false }),
-        // Connected by DatabaseConnection, which retries instead of failing the start.
-        TypeOrmModule.forRoot({ ...dataSourceOptions(config, options.database), manualInitialization: true }),
+        // Connected by DatabaseConnection, which retries instead of failing the start; until then
+        // ServiceDataSource answers 503. Domain modules take their repositories with TypeOrmModule.forFeature.
+        TypeOrmModule.forRootAsync({
+          useFactory: () => ({ ...dataSourceOptions(config, options.database), manualInitialization: true }),
+          dataSourceFactory: async (dataSourceOptions) => new ServiceDataSource(dataSourceOptions!),
+        }),
         ...(options.imports ?? []),
       ],
       controllers: [createHealthController(options.app), MetricsController],
       providers,
-      exports: [SERVICE_CONFIG, configClass, JWT_KEY_RESOLVER, jwtKeys, SESSION_CHECK, sessions, API_KEY_VERIFIER, apiKeys, DatabaseConnection, ServiceMetrics],
+      exports: [SERVICE_CONFIG, configClass, JWT_KEY_RESOLVER, jwtKeys, SESSION_CHECK, API_KEY_VERIFIER, ...ownDefaults, DatabaseConnection, ServiceMetrics],
     };
   }
 }

@@ -10,6 +10,6 @@ import { ApiKeysService } from './api-keys.service.js';
   imports: [TypeOrmModule.forFeature([ApiKey]), ThrottlingModule, TokensModule],
   controllers: [ApiKeysController, ApiKeysAuthorizeController],
   providers: [ApiKeysService],
-  exports: [ApiKeysService, TypeOrmModule, ThrottlingModule, TokensModule],
+  exports: [ApiKeysService],
 })
 export class ApiKeysModule {}

@@ -8,6 +8,6 @@ import { SessionsService } from './sessions.service.js';
   imports: [TypeOrmModule.forFeature([Session])],
   controllers: [SessionsController],
   providers: [SessionsService],
-  exports: [SessionsService, TypeOrmModule],
+  exports: [SessionsService],
 })
 export class SessionsModule {}

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { API_KEY_TOKEN_MINUTES, type RevokedSessionsResponse } from '@vton/contracts';
 import type { SessionCheck } from '@vton/service-kit';
+import { randomUUID } from 'node:crypto';
 import { IsNull, type Repository } from 'typeorm';
 import { ApiKey } from '../api-keys/api-key.entity.js';
 import { sqlTable } from '../database/sql-table.js';
@@ -22,6 +23,25 @@ export class SessionsService implements SessionCheck {
     if (session) return session.revokedAt !== null || session.expiresAt.getTime() <= Date.now();
     const keys: unknown[] = await this.sessions.query(`SELECT 1 FROM ${this.apiKeysTable} WHERE "id" = $1 AND "revokedAt" IS NULL`, [sessionId]);
     return keys.length === 0;
+  }
+
+  /** A new session of the user (a sign-in), ending at `expiresAt`. */
+  async start(userId: number, expiresAt: Date): Promise<Session> {
+    const session: Session = { id: randomUUID(), userId, createdAt: new Date(), expiresAt, revokedAt: null };
+    await this.sessions.insert(session);
+    return session;
+  }
+
+  /** Moves the end of a live session of the user to `expiresAt`; false when it has ended. */
+  async extend(sessionId: string, userId: number, expiresAt: Date): Promise<boolean> {
+    // One conditional update: a session revoked a moment ago is never renewed.
+    const result = await this.sessions
+      .createQueryBuilder()
+      .update()
+      .set({ expiresAt })
+      .where('id = :id AND "userId" = :userId AND "revokedAt" IS NULL AND "expiresAt" > now()', { id: sessionId, userId })
+      .execute();
+    return !!result.affected;
   }
 
   /** Sign out: this session's tokens stop working. */
@@ -60,6 +80,8 @@ export class SessionsService implements SessionCheck {
     return sqlTable(this.sessions.metadata);
   }
 
+  // An API key's onward token is named by the key's id: its revocation is read in SQL here, in the
+  // same statement as the sessions' (ApiKeysService depends on this module, so not through it).
   private get apiKeysTable(): string {
     return sqlTable(this.sessions.manager.connection.getMetadata(ApiKey));
   }

@@ -1,11 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
 import { ErrorCode, JWT_ALGORITHM, JWT_AUDIENCE, JWT_ISSUER, SESSION_DAYS } from '@vton/contracts';
 import { ApiException, type AuthenticatedUser } from '@vton/service-kit';
 import { SignJWT } from 'jose';
-import { randomUUID } from 'node:crypto';
-import type { Repository } from 'typeorm';
-import { Session } from '../sessions/session.entity.js';
+import { SessionsService } from '../sessions/sessions.service.js';
 import { SigningKeys } from './signing-keys.js';
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -19,27 +16,19 @@ const DAY_MS = 24 * 3600 * 1000;
 export class TokenService {
   constructor(
     private readonly keys: SigningKeys,
-    @InjectRepository(Session) private readonly sessions: Repository<Session>,
+    private readonly sessions: SessionsService,
   ) {}
 
   /** Starts a session for a sign-in and returns its first token. */
   async issue(user: { id: number; email: string }): Promise<string> {
-    const session: Session = { id: randomUUID(), userId: user.id, createdAt: new Date(), expiresAt: new Date(Date.now() + SESSION_DAYS * DAY_MS), revokedAt: null };
-    await this.sessions.insert(session);
+    const session = await this.sessions.start(user.id, new Date(Date.now() + SESSION_DAYS * DAY_MS));
     return this.sign(user, session.id, session.expiresAt);
   }
 
   /** A fresh token of the caller's session, which now ends SESSION_DAYS from now; 401 when it has ended. */
   async renew(user: AuthenticatedUser): Promise<string> {
     const expiresAt = new Date(Date.now() + SESSION_DAYS * DAY_MS);
-    // One conditional update: a session revoked a moment ago is never renewed.
-    const result = await this.sessions
-      .createQueryBuilder()
-      .update()
-      .set({ expiresAt })
-      .where('id = :id AND "userId" = :userId AND "revokedAt" IS NULL AND "expiresAt" > now()', { id: user.sessionId, userId: user.id })
-      .execute();
-    if (!result.affected) throw new ApiException(401, ErrorCode.UNAUTHORIZED, 'Your session has ended. Please sign in again');
+    if (!(await this.sessions.extend(user.sessionId, user.id, expiresAt))) throw new ApiException(401, ErrorCode.UNAUTHORIZED, 'Your session has ended. Please sign in again');
     return this.sign(user, user.sessionId, expiresAt);
   }
 

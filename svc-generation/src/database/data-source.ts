@@ -2,6 +2,7 @@ import { createDataSource, loadConfig, type ServiceDatabase } from '@vton/servic
 import { GenerationConfig } from '../config/generation.config.js';
 import { TryOnJobModelEntity } from '../jobs/entities/try-on-job-model.entity.js';
 import { TryOnJobEntity } from '../jobs/entities/try-on-job.entity.js';
+import { ProviderPauseEntity } from '../queue/provider-pause.entity.js';
 import { TryOnResultFileEntity } from '../results/result-file.entity.js';
 import { CreateGenerationSchema1767225600000 } from './migrations/1767225600000-create-generation-schema.js';
 import { CreateTryOnJobs1767225600001 } from './migrations/1767225600001-create-try-on-jobs.js';
@@ -13,10 +14,11 @@ import { AddGarmentCategory1780000000002 } from './migrations/1780000000002-add-
 import { CreateProviderPauses1780000000003 } from './migrations/1780000000003-create-provider-pauses.js';
 import { WebhookDeliveryEntity } from '../webhooks/webhook-delivery.entity.js';
 import { WebhookEndpointEntity } from '../webhooks/webhook-endpoint.entity.js';
+import { WebhookEventEntity } from '../webhooks/webhook-event.entity.js';
 
 /** svc-generation's tables (schema `generation` by default): entity and migration classes, listed by hand. */
 export const generationDatabase: ServiceDatabase = {
-  entities: [TryOnJobEntity, TryOnJobModelEntity, TryOnResultFileEntity, WebhookEndpointEntity, WebhookDeliveryEntity],
+  entities: [TryOnJobEntity, TryOnJobModelEntity, TryOnResultFileEntity, ProviderPauseEntity, WebhookEndpointEntity, WebhookDeliveryEntity, WebhookEventEntity],
   migrations: [CreateGenerationSchema1767225600000, CreateTryOnJobs1767225600001, QueueTryOnModels1767225600002, InstallJobQueue1767225600003, CreateWebhooks1780000000000, CreateWebhookEvents1780000000001, AddGarmentCategory1780000000002, CreateProviderPauses1780000000003],
 };
 

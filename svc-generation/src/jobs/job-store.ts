@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
 import { ErrorCode, type GarmentCategory, type JobModelState, type TryOnJob, type TryOnResult } from '@vton/contracts';
 import { ApiException } from '@vton/service-kit';
 import { randomUUID } from 'node:crypto';
-import { DataSource, type EntityManager } from 'typeorm';
+import type { EntityManager, Repository } from 'typeorm';
 import { GenerationConfig } from '../config/generation.config.js';
 import { channelsFor, type Channels } from '../queue/channels.js';
 import { JobQueue, type ModelWork } from '../queue/job-queue.js';
@@ -43,7 +44,8 @@ export class JobStore {
   readonly channels: Channels;
 
   constructor(
-    private readonly dataSource: DataSource,
+    @InjectRepository(TryOnJobEntity) private readonly jobs: Repository<TryOnJobEntity>,
+    @InjectRepository(TryOnJobModelEntity) private readonly models: Repository<TryOnJobModelEntity>,
     private readonly config: GenerationConfig,
     private readonly queue: JobQueue,
   ) {
@@ -56,7 +58,7 @@ export class JobStore {
    */
   async createJob(userId: number, { garmentId, prompt, garmentCategory, models }: TryOnPlan): Promise<string> {
     const jobId = randomUUID();
-    await this.dataSource.transaction(async (tx) => {
+    await this.transaction(async (tx) => {
       const now = new Date();
       await tx.getRepository(TryOnJobEntity).insert({ id: jobId, userId, garmentId, prompt, garmentCategory, createdAt: now, updatedAt: now });
       await this.enqueue(
@@ -92,7 +94,8 @@ export class JobStore {
 
   /** Queues a failed model again as a new run; false when it has not failed (another retry won). */
   async requeueFailed(userId: number, jobId: string, modelId: number, input: ModelInput): Promise<boolean> {
-    return this.dataSource.transaction(async (tx) => {
+    return this.transaction(async (tx) => {
+      // SQL: the row is locked while its new run is queued (FOR UPDATE).
       const {
         rows: [row],
       } = await sql(tx, `SELECT run FROM try_on_job_models WHERE job_id = $1 AND model_id = $2 AND state = 'failed' FOR UPDATE`, [jobId, modelId]);
@@ -183,23 +186,24 @@ export class JobStore {
   /** The job as its owner sees it, or null. */
   async find(userId: number, jobId: string): Promise<TryOnJob | null> {
     if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(jobId)) return null;
-    const job = await this.dataSource.getRepository(TryOnJobEntity).findOneBy({ id: jobId, userId });
+    const job = await this.jobs.findOneBy({ id: jobId, userId });
     if (!job) return null;
-    const models = await this.dataSource.getRepository(TryOnJobModelEntity).find({ where: { jobId }, order: { position: 'ASC' } });
+    const models = await this.models.find({ where: { jobId }, order: { position: 'ASC' } });
     return toTryOnJob(job, models);
   }
 
   /** The job whoever owns it (event delivery). */
   async findAny(jobId: string): Promise<{ userId: number; job: TryOnJob } | null> {
-    const job = await this.dataSource.getRepository(TryOnJobEntity).findOneBy({ id: jobId });
+    const job = await this.jobs.findOneBy({ id: jobId });
     if (!job) return null;
-    const models = await this.dataSource.getRepository(TryOnJobModelEntity).find({ where: { jobId }, order: { position: 'ASC' } });
+    const models = await this.models.find({ where: { jobId }, order: { position: 'ASC' } });
     return { userId: job.userId, job: toTryOnJob(job, models) };
   }
 
   /** Unfinished models of a job are failed with `error` (the caller went away); answers their units of work. */
   async abandon(jobId: string, error: ModelError): Promise<string[]> {
-    return this.dataSource.transaction(async (tx) => {
+    return this.transaction(async (tx) => {
+      // SQL: one conditional UPDATE … RETURNING (the units of work to withdraw).
       const { rows } = await sql(
         tx,
         `UPDATE try_on_job_models SET state = 'failed', error = $2, finished_at = now(), updated_at = now()
@@ -268,21 +272,56 @@ export class JobStore {
 
   /** The run's current state (a worker checks it before doing work a twin run may have done). */
   async stateOf(work: ModelWork): Promise<JobModelState | null> {
-    const [row] = await this.dataSource.query(`SELECT state FROM try_on_job_models WHERE job_id = $1 AND model_id = $2 AND run = $3`, [
-      work.jobId,
-      work.modelId,
-      work.run,
-    ]);
+    const row = await this.models.findOne({ where: { jobId: work.jobId, modelId: work.modelId, run: work.run }, select: { state: true } });
     return row?.state ?? null;
   }
 
   /** Tells idle workers to look for work now. */
-  async notifyWork(manager: EntityManager | DataSource = this.dataSource): Promise<void> {
+  async notifyWork(manager: EntityManager = this.models.manager): Promise<void> {
     await manager.query(`SELECT pg_notify($1, '')`, [this.channels.work]);
   }
 
+  /**
+   * Unfinished models whose unit of work is gone (see Reconciler) are failed with `error`, in one
+   * conditional UPDATE reading pg-boss's table; answers the jobs it changed.
+   */
+  async failLostRuns(error: ModelError, queue: string): Promise<{ jobId: string; modelId: number }[]> {
+    return this.transaction(async (tx) => {
+      const { rows } = await sql(
+        tx,
+        `UPDATE try_on_job_models m SET state = 'failed', error = $2, finished_at = now(), updated_at = now()
+          WHERE m.state IN ('queued', 'requeued', 'running')
+            AND CASE WHEN m.queue_job_id IS NULL THEN m.updated_at < now() - interval '10 minutes'
+                     ELSE m.updated_at < now() - interval '1 minute'
+                          AND NOT EXISTS (SELECT 1 FROM "${this.config.DATABASE_SCHEMA}".job q
+                                           WHERE q.name = $1 AND q.id = m.queue_job_id AND q.state IN ('created', 'retry', 'active'))
+                END
+         RETURNING m.job_id AS "jobId", m.model_id AS "modelId"`,
+        [queue, JSON.stringify(error)],
+      );
+      for (const jobId of new Set(rows.map((r: { jobId: string }) => r.jobId))) await this.notifyChanged(tx, jobId);
+      return rows;
+    });
+  }
+
+  /** A transaction on the job tables, for work that spans them and the queue (a claim). */
+  transaction<T>(work: (tx: EntityManager) => Promise<T>): Promise<T> {
+    return this.models.manager.transaction(work);
+  }
+
+  /** The unfinished models across the fleet, by state (for /metrics). */
+  async countUnfinished(): Promise<{ state: string; count: number }[]> {
+    return this.models
+      .createQueryBuilder('m')
+      .select('m.state', 'state')
+      .addSelect('count(*)::int', 'count')
+      .where('m.state IN (:...states)', { states: ['queued', 'requeued', 'running'] })
+      .groupBy('m.state')
+      .getRawMany();
+  }
+
   private async change(jobId: string, text: string, params: unknown[]): Promise<boolean> {
-    return this.dataSource.transaction(async (tx) => {
+    return this.transaction(async (tx) => {
       const { affected } = await sql(tx, text, params);
       if (affected) await this.notifyChanged(tx, jobId);
       return affected > 0;
@@ -305,7 +344,10 @@ export interface RunContext extends ModelWork {
   garmentCategory: GarmentCategory;
 }
 
-/** Rows and affected count of a statement run in the transaction (TypeORM's plain query() shapes UPDATE answers differently). */
+/**
+ * Rows and affected count of a statement run in the transaction (TypeORM's plain query() shapes UPDATE answers differently).
+ * SQL here is what the repository API cannot say: conditional UPDATEs with RETURNING and joins, row and advisory locks, NOTIFY, percentiles.
+ */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- raw rows, typed by each caller
 async function sql(tx: EntityManager, text: string, params: unknown[] = []): Promise<{ rows: any[]; affected: number }> {
   const result = await tx.queryRunner!.query(text, params, true);

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DatabaseConnection, ServiceMetrics } from '@vton/service-kit';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
-import { DataSource } from 'typeorm';
+import { JobStore } from '../jobs/job-store.js';
 import { GENERATION_ROLE, type GenerationRole } from '../roles.js';
 
 /**
@@ -73,7 +73,7 @@ export class GenerationMetrics {
   });
 
   constructor(
-    dataSource: DataSource,
+    store: JobStore,
     database: DatabaseConnection,
     @Inject(GENERATION_ROLE) role: GenerationRole,
     serviceMetrics: ServiceMetrics,
@@ -91,9 +91,7 @@ export class GenerationMetrics {
         this.reset();
         if (!database.isReady) return;
         try {
-          const rows: { state: string; count: number }[] = await dataSource.query(
-            `SELECT state, count(*)::int AS count FROM try_on_job_models WHERE state IN ('queued', 'requeued', 'running') GROUP BY state`,
-          );
+          const rows = await store.countUnfinished();
           for (const state of ['queued', 'requeued', 'running']) this.set({ state }, rows.find((r) => r.state === state)?.count ?? 0);
         } catch (error) {
           logger.warn(`Could not count models for /metrics: ${(error as Error).message}`);

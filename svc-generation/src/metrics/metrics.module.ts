@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
+import { JobStoreModule } from '../jobs/job-store.module.js';
 import { GenerationMetrics } from './generation-metrics.js';
 
 /** svc-generation's own figures; the kit's MetricsController serves them at GET /metrics. */
-@Module({ providers: [GenerationMetrics], exports: [GenerationMetrics] })
+@Module({ imports: [JobStoreModule], providers: [GenerationMetrics], exports: [GenerationMetrics] })
 export class MetricsModule {}

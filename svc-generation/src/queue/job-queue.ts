@@ -1,12 +1,14 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
 import { ErrorCode } from '@vton/contracts';
 import { ApiException, DatabaseConnection } from '@vton/service-kit';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { PgBoss, type JobInsert, type JobWithMetadata, type SendOptions } from 'pg-boss';
-import { DataSource, type EntityManager } from 'typeorm';
+import type { EntityManager, Repository } from 'typeorm';
 import { GenerationConfig } from '../config/generation.config.js';
 import { GENERATION_ROLE, type GenerationRole } from '../roles.js';
 import { inTransaction } from './database-adapter.js';
+import { ProviderPauseEntity } from './provider-pause.entity.js';
 import { MODEL_QUEUE } from './queue-schema.js';
 
 /** The payload of one unit of work: a model of a try-on job, for one run of it. */
@@ -46,7 +48,7 @@ export class JobQueue implements OnApplicationBootstrap, OnApplicationShutdown {
   constructor(
     private readonly config: GenerationConfig,
     private readonly database: DatabaseConnection,
-    private readonly dataSource: DataSource,
+    @InjectRepository(ProviderPauseEntity) private readonly pauses: Repository<ProviderPauseEntity>,
     @Inject(GENERATION_ROLE) private readonly role: GenerationRole,
   ) {
     this.boss = new PgBoss({
@@ -118,6 +120,7 @@ export class JobQueue implements OnApplicationBootstrap, OnApplicationShutdown {
   async claim<T>(tx: EntityManager, { limit, provider }: { limit: number; provider: string }, onClaimed: (work: ClaimedWork) => Promise<T>): Promise<Claim<T>> {
     await this.ready();
     await tx.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`${this.config.DATABASE_SCHEMA}.claim`]);
+    // SQL: the time left is read on the database's clock, under the claim lock.
     const [pause] = await tx.query(
       `SELECT ceil(extract(epoch FROM paused_until - now()) * 1000)::int AS ms FROM provider_pauses WHERE provider = $1 AND paused_until > now()`,
       [provider],
@@ -138,7 +141,8 @@ export class JobQueue implements OnApplicationBootstrap, OnApplicationShutdown {
    */
   async pauseProvider(provider: string, ms: number, reason: string): Promise<void> {
     const pause = Math.max(0, Math.min(MAX_PROVIDER_PAUSE_MS, Math.round(ms)));
-    await this.dataSource.query(
+    // SQL: an upsert whose update is conditional (greatest), in one statement.
+    await this.pauses.query(
       `INSERT INTO provider_pauses (provider, paused_until, reason, updated_at) VALUES ($1, now() + $2 * interval '1 millisecond', $3, now())
        ON CONFLICT (provider) DO UPDATE SET paused_until = greatest(provider_pauses.paused_until, excluded.paused_until), reason = excluded.reason, updated_at = now()`,
       [provider, pause, reason.slice(0, 500)],

@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
 import { randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
-import { DataSource, LessThan } from 'typeorm';
+import { LessThan, type Repository } from 'typeorm';
 import { GenerationConfig } from '../config/generation.config.js';
 import { TryOnResultFileEntity } from './result-file.entity.js';
 
@@ -12,13 +13,9 @@ export class ResultFilesService {
   private readonly logger = new Logger('ResultFiles');
 
   constructor(
-    private readonly dataSource: DataSource,
+    @InjectRepository(TryOnResultFileEntity) private readonly repository: Repository<TryOnResultFileEntity>,
     private readonly config: GenerationConfig,
   ) {}
-
-  private get repository() {
-    return this.dataSource.getRepository(TryOnResultFileEntity);
-  }
 
   /** Stores the PNG and answers its same-origin URL. */
   async keep(userId: number, png: Buffer): Promise<string> {

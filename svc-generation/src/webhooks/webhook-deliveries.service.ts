@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { WEBHOOK_TEST_EVENT_TYPE, type TestWebhookEvent, type WebhookDeliveryRecord, type WebhookEvent } from '@vton/contracts';
 import { randomUUID } from 'node:crypto';
-import { DataSource, IsNull, type EntityManager, type Repository } from 'typeorm';
+import { IsNull, type EntityManager, type Repository } from 'typeorm';
 import { GenerationConfig } from '../config/generation.config.js';
 import { checkedAddress, parseWebhookUrl, WebhookAddressError, WebhookResolver } from './webhook-address.js';
 import { sendWebhook, type WebhookAnswer } from './webhook-client.js';
@@ -44,7 +44,6 @@ export class WebhookDeliveries {
   constructor(
     @InjectRepository(WebhookEndpointEntity) private readonly endpoints: Repository<WebhookEndpointEntity>,
     @InjectRepository(WebhookDeliveryEntity) private readonly deliveries: Repository<WebhookDeliveryEntity>,
-    private readonly dataSource: DataSource,
     private readonly config: GenerationConfig,
     private readonly resolver: WebhookResolver,
     private readonly registry: WebhookEndpointsService,
@@ -146,7 +145,7 @@ export class WebhookDeliveries {
   /** Stores one delivery per endpoint and queues its first attempt, in one transaction. */
   private async enqueue(userId: number, endpoints: WebhookEndpointEntity[], eventId: string, event: WebhookEvent, outer?: EntityManager): Promise<WebhookDeliveryEntity[]> {
     const payload = JSON.stringify(event);
-    const inTransaction = <T>(work: (manager: EntityManager) => Promise<T>) => (outer ? work(outer) : this.dataSource.transaction(work));
+    const inTransaction = <T>(work: (manager: EntityManager) => Promise<T>) => (outer ? work(outer) : this.deliveries.manager.transaction(work));
     return inTransaction(async (manager) => {
       const created: WebhookDeliveryEntity[] = [];
       for (const endpoint of endpoints) {
@@ -165,7 +164,7 @@ export class WebhookDeliveries {
           lastAttemptAt: null,
           nextAttemptAt: new Date(),
         };
-        // The same event announced twice (a job finishing on two workers) is delivered once.
+        // The same event announced twice (a job finishing on two workers) is delivered once: SQL for ON CONFLICT DO NOTHING RETURNING.
         const inserted: unknown[] = await manager.query(
           `INSERT INTO ${sqlTable(manager, WebhookDeliveryEntity)} ("id", "event_id", "endpoint_id", "user_id", "event_type", "payload", "created_at", "next_attempt_at")
            VALUES ($1, $2, $3, $4, $5, $6, $7, $7) ON CONFLICT ("event_id", "endpoint_id") DO NOTHING RETURNING "id"`,

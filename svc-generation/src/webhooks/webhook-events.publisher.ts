@@ -1,7 +1,9 @@
 import { Injectable, Logger } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
 import type { JobWebhookEvent, ModelWebhookEvent, TryOnJob } from '@vton/contracts';
-import { DataSource, type EntityManager } from 'typeorm';
+import type { EntityManager, Repository } from 'typeorm';
 import { WebhookDeliveries } from './webhook-deliveries.service.js';
+import { WebhookEventEntity } from './webhook-event.entity.js';
 
 /** Reads a job as the API answers it, with its owner (whoever's it is: the publisher acts for the system). */
 export interface JobSnapshots {
@@ -22,13 +24,14 @@ export class WebhookEventPublisher {
   private readonly logger = new Logger('WebhookEvents');
 
   constructor(
-    private readonly dataSource: DataSource,
+    @InjectRepository(WebhookEventEntity) private readonly events: Repository<WebhookEventEntity>,
     private readonly deliveries: WebhookDeliveries,
   ) {}
 
   /** Publishes up to a batch of waiting rows; answers how many. */
   async publishWaiting(jobs: JobSnapshots): Promise<number> {
-    return this.dataSource.transaction(async (tx) => {
+    return this.events.manager.transaction(async (tx) => {
+      // SQL: rows another worker is publishing are skipped, not waited for (FOR UPDATE SKIP LOCKED).
       const rows: { id: string; job_id: string; model_id: number; state: 'succeeded' | 'failed'; created_at: Date }[] = await tx.query(
         `SELECT "id", "job_id", "model_id", "state", "created_at" FROM "webhook_events"
           WHERE "published_at" IS NULL ORDER BY "id" LIMIT ${BATCH} FOR UPDATE SKIP LOCKED`,

@@ -1,7 +1,6 @@
 import { Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
 import { DatabaseConnection } from '@vton/service-kit';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { DataSource } from 'typeorm';
 import { GenerationConfig } from '../config/generation.config.js';
 import { JobStore, type RunContext } from '../jobs/job-store.js';
 import { GenerationMetrics } from '../metrics/generation-metrics.js';
@@ -42,7 +41,6 @@ export class ModelWorker implements OnApplicationBootstrap, BeforeApplicationShu
 
   constructor(
     private readonly config: GenerationConfig,
-    private readonly dataSource: DataSource,
     private readonly database: DatabaseConnection,
     private readonly queue: JobQueue,
     private readonly store: JobStore,
@@ -141,7 +139,7 @@ export class ModelWorker implements OnApplicationBootstrap, BeforeApplicationShu
 
   /** Claims one model and starts it; NO_WORK when nothing is claimable, the pause left when the provider is rate limited. */
   private async claim(): Promise<typeof NO_WORK | 'started' | 'stale' | { pausedMs: number }> {
-    const claim = await this.dataSource.transaction((tx) =>
+    const claim = await this.store.transaction((tx) =>
       this.queue.claim(tx, { limit: this.config.VTON_CONCURRENCY, provider: this.runner.providerName }, async (work) => ({
         work,
         run: await this.store.startRun(tx, work.data, work.id),

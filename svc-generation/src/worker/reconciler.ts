@@ -1,17 +1,15 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { ErrorCode } from '@vton/contracts';
 import { DatabaseConnection } from '@vton/service-kit';
-import { DataSource } from 'typeorm';
-import { GenerationConfig } from '../config/generation.config.js';
-import { JobStore } from '../jobs/job-store.js';
+import { JobStore, type ModelError } from '../jobs/job-store.js';
 import { MODEL_QUEUE } from '../queue/queue-schema.js';
 
 const EVERY_MS = 30_000;
 
-const LOST = JSON.stringify({
+const LOST: ModelError = {
   code: ErrorCode.VTON_PROCESSING_ERROR,
   message: 'Failed to process VTON request: its queued work was lost; retry this model',
-});
+};
 
 /**
  * A safety net behind the trigger that mirrors pg-boss's own moves onto the models
@@ -27,9 +25,7 @@ export class Reconciler {
   private busy = false;
 
   constructor(
-    private readonly dataSource: DataSource,
     private readonly database: DatabaseConnection,
-    private readonly config: GenerationConfig,
     private readonly store: JobStore,
   ) {}
 
@@ -47,22 +43,9 @@ export class Reconciler {
     if (this.busy || !this.database.isReady) return [];
     this.busy = true;
     try {
-      const [rows] = await this.dataSource.query(
-        `UPDATE try_on_job_models m SET state = 'failed', error = $2, finished_at = now(), updated_at = now()
-          WHERE m.state IN ('queued', 'requeued', 'running')
-            AND CASE WHEN m.queue_job_id IS NULL THEN m.updated_at < now() - interval '10 minutes'
-                     ELSE m.updated_at < now() - interval '1 minute'
-                          AND NOT EXISTS (SELECT 1 FROM "${this.config.DATABASE_SCHEMA}".job q
-                                           WHERE q.name = $1 AND q.id = m.queue_job_id AND q.state IN ('created', 'retry', 'active'))
-                END
-         RETURNING m.job_id, m.model_id`,
-        [MODEL_QUEUE, LOST],
-      );
-      const changed = rows as { job_id: string; model_id: number }[];
-      for (const { job_id, model_id } of changed) this.logger.warn({ jobId: job_id, modelId: model_id }, `Model ${model_id} of job ${job_id}: its work was lost; failed`);
-      const jobs = [...new Set(changed.map((r) => r.job_id))];
-      for (const jobId of jobs) await this.dataSource.query(`SELECT pg_notify($1, $2)`, [this.store.channels.jobChanged, jobId]);
-      return jobs;
+      const changed = await this.store.failLostRuns(LOST, MODEL_QUEUE);
+      for (const { jobId, modelId } of changed) this.logger.warn({ jobId, modelId }, `Model ${modelId} of job ${jobId}: its work was lost; failed`);
+      return [...new Set(changed.map((r) => r.jobId))];
     } catch (error) {
       this.logger.warn(`Reconciliation pass failed: ${(error as Error).message}`);
       return [];

@@ -1,13 +1,14 @@
 import { Injectable, Logger } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
 import { ErrorCode, TARGET_IMAGE_SIZE, type CropData, type GarmentRecord } from '@vton/contracts';
 import { ApiException } from '@vton/service-kit';
-import { MediaRepositories } from '../common/media-repositories.js';
 import { reserveId } from '../database/reserve-id.js';
 import { MediaUrls } from '../files/media-urls.service.js';
 import { planGarmentCrop } from '../images/geometry.js';
 import { ImageProcessor } from '../images/image-processor.js';
 import { newObjectVersion, objectKey } from '../storage/object-keys.js';
 import { ObjectStorage } from '../storage/object-storage.service.js';
+import type { Repository } from 'typeorm';
 import type { UploadedFile } from '../uploads/multipart.js';
 import { Garment } from './entities/garment.entity.js';
 
@@ -18,7 +19,7 @@ export class GarmentsService {
   private readonly logger = new Logger('GarmentsService');
 
   constructor(
-    private readonly db: MediaRepositories,
+    @InjectRepository(Garment) private readonly garments: Repository<Garment>,
     private readonly storage: ObjectStorage,
     private readonly images: ImageProcessor,
     private readonly urls: MediaUrls,
@@ -27,7 +28,7 @@ export class GarmentsService {
   /** Stores the object first and the row second, so a row never points at nothing. */
   async upload(userId: number, file: UploadedFile): Promise<GarmentRecord> {
     const image = await this.images.normalizeUpload(file.buffer, 'The garment photo');
-    const id = await reserveId(this.db.garments);
+    const id = await reserveId(this.garments);
     const key = objectKey({ userId, kind: 'garments', id, variant: 'original', ext: image.ext });
     await this.storage.put(key, image.data, image.contentType);
     const garment: Garment = {
@@ -45,7 +46,7 @@ export class GarmentsService {
       uploadedAt: new Date(),
     };
     try {
-      await this.db.garments.insert(garment);
+      await this.garments.insert(garment);
     } catch (error) {
       await this.removeObjects([key]);
       throw error;
@@ -83,7 +84,7 @@ export class GarmentsService {
     let before: Garment;
     try {
       // Locked, so two replacements at once each remove exactly the files they displaced.
-      before = await this.db.garments.manager.transaction(async (tx) => {
+      before = await this.garments.manager.transaction(async (tx) => {
         const repository = tx.getRepository(Garment);
         const current = await repository.findOne({ where: { id, userId }, lock: { mode: 'pessimistic_write' } });
         if (!current) throw new ApiException(404, ErrorCode.NOT_FOUND, `Garment ${id} not found`);
@@ -111,7 +112,7 @@ export class GarmentsService {
       x: crop.x, y: crop.y, width: crop.width, height: crop.height, naturalWidth: crop.naturalWidth, naturalHeight: crop.naturalHeight,
     };
     const changes: Partial<Garment> = { cropData, croppedPath: key, croppedObjectStorageKey: key };
-    await this.db.garments.update({ id, userId }, changes);
+    await this.garments.update({ id, userId }, changes);
     return this.toRecord({ ...garment, ...changes });
   }
 
@@ -123,9 +124,14 @@ export class GarmentsService {
     return key;
   }
 
+  /** Whether the garment exists and is the user's (a result or the workspace may only point at their own). */
+  isOwned(userId: number, id: number): Promise<boolean> {
+    return this.garments.existsBy({ id, userId });
+  }
+
   /** Another user's garment is as absent as a missing one. */
   private async findOwned(userId: number, id: number): Promise<Garment> {
-    const garment = await this.db.garments.findOneBy({ id, userId });
+    const garment = await this.garments.findOneBy({ id, userId });
     if (!garment) throw new ApiException(404, ErrorCode.NOT_FOUND, `Garment ${id} not found`);
     return garment;
   }

@@ -1,17 +1,20 @@
 import { Injectable, Logger } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
 import { ErrorCode, type GeneratedImageRecord, type GeneratedImagesPage } from '@vton/contracts';
 import { ApiException } from '@vton/service-kit';
-import { LessThan } from 'typeorm';
-import { MediaRepositories } from '../common/media-repositories.js';
+import { LessThan, type Repository } from 'typeorm';
 import { MediaConfig } from '../config/media.config.js';
 import { reserveId } from '../database/reserve-id.js';
 import { MediaUrls } from '../files/media-urls.service.js';
+import { GarmentsService } from '../garments/garments.service.js';
 import { ImageProcessor } from '../images/image-processor.js';
+import { ModelsService } from '../models/models.service.js';
 import { objectKey } from '../storage/object-keys.js';
 import { ObjectStorage } from '../storage/object-storage.service.js';
 import { decodeImageDataUrl } from './data-url.js';
 import type { GeneratedImageFieldsDto, SaveGeneratedImageDto } from './dto/generated-image.dto.js';
-import type { GeneratedImage } from './entities/generated-image.entity.js';
+import { GeneratedImage } from './entities/generated-image.entity.js';
+import { TryOnResult } from './entities/try-on-result.entity.js';
 
 export const DEFAULT_PAGE_SIZE = 50;
 export const MAX_PAGE_SIZE = 100;
@@ -23,11 +26,13 @@ export class GeneratedImagesService {
   private readonly logger = new Logger('GeneratedImagesService');
 
   constructor(
-    private readonly db: MediaRepositories,
+    @InjectRepository(GeneratedImage) private readonly generatedImages: Repository<GeneratedImage>,
     private readonly storage: ObjectStorage,
     private readonly images: ImageProcessor,
     private readonly urls: MediaUrls,
     private readonly config: MediaConfig,
+    private readonly garments: GarmentsService,
+    private readonly models: ModelsService,
   ) {}
 
   /**
@@ -37,12 +42,12 @@ export class GeneratedImagesService {
    */
   async list(userId: number, limit = DEFAULT_PAGE_SIZE, cursor?: number): Promise<GeneratedImagesPage> {
     const [rows, total] = await Promise.all([
-      this.db.generatedImages.find({
+      this.generatedImages.find({
         where: cursor ? { userId, number: LessThan(cursor) } : { userId },
         order: { number: 'DESC' },
         take: limit + 1,
       }),
-      this.db.generatedImages.countBy({ userId }),
+      this.generatedImages.countBy({ userId }),
     ]);
     const page = rows.slice(0, limit);
     return {
@@ -58,7 +63,7 @@ export class GeneratedImagesService {
 
   /** The image saved earlier under this idempotency key, if any. */
   async findByIdempotencyKey(userId: number, idempotencyKey: string): Promise<GeneratedImageRecord | null> {
-    const image = await this.db.generatedImages.findOneBy({ userId, idempotencyKey });
+    const image = await this.generatedImages.findOneBy({ userId, idempotencyKey });
     return image ? this.toRecord(image) : null;
   }
 
@@ -80,7 +85,7 @@ export class GeneratedImagesService {
     }
     const modelFilename = await this.assertOwnedReferences(userId, garmentId, modelId);
     const { image, thumbnail: thumb } = await this.images.resultWithThumbnail(bytes, 'The image', thumbnail);
-    const id = await reserveId(this.db.generatedImages);
+    const id = await reserveId(this.generatedImages);
     const key = objectKey({ userId, kind: 'generated', id, variant: 'full', ext: 'png' });
     const thumbKey = objectKey({ userId, kind: 'generated', id, variant: 'thumb', ext: thumb.ext });
     const row: GeneratedImage = {
@@ -108,15 +113,15 @@ export class GeneratedImagesService {
       const puts = await Promise.allSettled([this.storage.put(key, image.data, image.contentType), this.storage.put(thumbKey, thumb.data, thumb.contentType)]);
       const failed = puts.find((p): p is PromiseRejectedResult => p.status === 'rejected');
       if (failed) throw failed.reason;
-      await this.db.generatedImages.manager.transaction(async (tx) => {
-        const images = tx.getRepository(this.db.generatedImages.target);
+      await this.generatedImages.manager.transaction(async (tx) => {
+        const images = tx.getRepository(GeneratedImage);
         // the seller's next number: saves of one seller take turns here (workers save in parallel)
         await tx.query('SELECT pg_advisory_xact_lock($1, $2)', [RESULT_NUMBER_LOCK, userId]);
         const last = await images.createQueryBuilder('image').select('MAX(image.number)', 'max').where('image.userId = :userId', { userId }).getRawOne<{ max: number | null }>();
         row.number = Number(last?.max ?? 0) + 1;
         await images.insert(row);
         if (tryOnResult) {
-          await tx.getRepository(this.db.tryOnResults.target).insert({
+          await tx.getRepository(TryOnResult).insert({
             userId, garmentId: garmentId!, modelId: modelId!, resultPath: key, generatedImageId: id, metadata: row.metadata,
           });
         }
@@ -131,23 +136,23 @@ export class GeneratedImagesService {
   /** The row first (no URL can be signed for it afterwards), then its objects. */
   async remove(userId: number, id: number): Promise<void> {
     const image = await this.findOwned(userId, id);
-    await this.db.generatedImages.delete({ id, userId });
+    await this.generatedImages.delete({ id, userId });
     await this.removeObjects([image.objectStorageKey, image.thumbnailObjectStorageKey]);
   }
 
   /** A result may only point at the user's own garment and model; answers the model photo's file name. */
   private async assertOwnedReferences(userId: number, garmentId: number | null, modelId: number | null): Promise<string | null> {
-    if (garmentId && !(await this.db.garments.existsBy({ id: garmentId, userId }))) {
+    if (garmentId && !(await this.garments.isOwned(userId, garmentId))) {
       throw new ApiException(400, ErrorCode.INVALID_INPUT, `garmentId ${garmentId} is not one of your garments`);
     }
     if (!modelId) return null;
-    const model = await this.db.models.findOne({ where: { id: modelId, userId }, select: { id: true, filename: true } });
-    if (!model) throw new ApiException(400, ErrorCode.INVALID_INPUT, `modelId ${modelId} is not one of your model photos`);
-    return model.filename;
+    const filename = await this.models.filenameOf(userId, modelId);
+    if (filename === null) throw new ApiException(400, ErrorCode.INVALID_INPUT, `modelId ${modelId} is not one of your model photos`);
+    return filename;
   }
 
   private async findOwned(userId: number, id: number): Promise<GeneratedImage> {
-    const image = await this.db.generatedImages.findOneBy({ id, userId });
+    const image = await this.generatedImages.findOneBy({ id, userId });
     if (!image) throw new ApiException(404, ErrorCode.NOT_FOUND, `Generated image ${id} not found`);
     return image;
   }

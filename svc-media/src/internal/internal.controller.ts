@@ -3,7 +3,7 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import { ErrorCode, type GeneratedImageRecord } from '@vton/contracts';
 import { ApiException, createValidationPipe, Public, RecordIdPipe } from '@vton/service-kit';
 import type { Request, Response } from 'express';
-import { parseVariant } from '../common/variant.js';
+import { parseVariant } from '../files/file-variant.js';
 import { MediaConfig } from '../config/media.config.js';
 import { sendObject } from '../files/send-object.js';
 import { GarmentsService } from '../garments/garments.service.js';

@@ -2,14 +2,14 @@ import { Module } from '@nestjs/common';
 import { GarmentsModule } from '../garments/garments.module.js';
 import { GeneratedImagesModule } from '../generated-images/generated-images.module.js';
 import { ModelsModule } from '../models/models.module.js';
-import { StorageModule } from '../storage/storage.module.js';
+import { ObjectStorageModule } from '../storage/object-storage.module.js';
 import { InternalController } from './internal.controller.js';
 import { ServiceCredentialGuard } from './service-credential.guard.js';
 import { TryOnResultsService } from './try-on-results.service.js';
 
 /** The routes svc-generation's workers call with their service credential. */
 @Module({
-  imports: [StorageModule, GarmentsModule, ModelsModule, GeneratedImagesModule],
+  imports: [ObjectStorageModule, GarmentsModule, ModelsModule, GeneratedImagesModule],
   controllers: [InternalController],
   providers: [ServiceCredentialGuard, TryOnResultsService],
 })

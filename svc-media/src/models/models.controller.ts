@@ -3,7 +3,7 @@ import { ApiBadRequestResponse, ApiBody, ApiConsumes, ApiExcludeEndpoint, ApiNot
 import type { ModelPhotoRecord } from '@vton/contracts';
 import { ApiKeyScopes, ApiResult, CurrentUser, RecordIdPipe, type AuthenticatedUser } from '@vton/service-kit';
 import type { Request, Response } from 'express';
-import { parseVariant } from '../common/variant.js';
+import { parseVariant } from '../files/file-variant.js';
 import { MediaConfig } from '../config/media.config.js';
 import { sendObject } from '../files/send-object.js';
 import { ObjectStorage } from '../storage/object-storage.service.js';

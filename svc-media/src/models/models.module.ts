@@ -1,7 +1,11 @@
 import { Module } from '@nestjs/common';
-import { StorageModule } from '../storage/storage.module.js';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { FilesModule } from '../files/files.module.js';
+import { ImagesModule } from '../images/images.module.js';
+import { ObjectStorageModule } from '../storage/object-storage.module.js';
+import { ModelPhoto } from './entities/model-photo.entity.js';
 import { ModelsController } from './models.controller.js';
 import { ModelsService } from './models.service.js';
 
-@Module({ imports: [StorageModule], controllers: [ModelsController], providers: [ModelsService], exports: [ModelsService] })
+@Module({ imports: [TypeOrmModule.forFeature([ModelPhoto]), ObjectStorageModule, ImagesModule, FilesModule], controllers: [ModelsController], providers: [ModelsService], exports: [ModelsService] })
 export class ModelsModule {}

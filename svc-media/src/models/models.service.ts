@@ -1,13 +1,14 @@
 import { Injectable, Logger } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
 import { ErrorCode, MASK_PADDING, type ModelPhotoRecord } from '@vton/contracts';
 import { ApiException } from '@vton/service-kit';
-import { MediaRepositories } from '../common/media-repositories.js';
 import { reserveId } from '../database/reserve-id.js';
 import { MediaUrls } from '../files/media-urls.service.js';
 import { inpaintBounds, paintedBox } from '../images/geometry.js';
 import { ImageProcessor } from '../images/image-processor.js';
 import { newObjectVersion, objectKey } from '../storage/object-keys.js';
 import { ObjectStorage } from '../storage/object-storage.service.js';
+import { In, type Repository } from 'typeorm';
 import type { UploadedFile } from '../uploads/multipart.js';
 import { ModelPhoto } from './entities/model-photo.entity.js';
 
@@ -28,7 +29,7 @@ export class ModelsService {
   private readonly logger = new Logger('ModelsService');
 
   constructor(
-    private readonly db: MediaRepositories,
+    @InjectRepository(ModelPhoto) private readonly models: Repository<ModelPhoto>,
     private readonly storage: ObjectStorage,
     private readonly images: ImageProcessor,
     private readonly urls: MediaUrls,
@@ -45,7 +46,7 @@ export class ModelsService {
       for (const file of files) {
         const image = await this.images.modelPhoto(file.buffer, `"${file.originalname}"`);
         const thumb = await this.images.thumbnail(image.data);
-        const id = await reserveId(this.db.models);
+        const id = await reserveId(this.models);
         const key = objectKey({ userId, kind: 'models', id, variant: 'original', ext: image.ext });
         const thumbKey = objectKey({ userId, kind: 'models', id, variant: 'thumb', ext: thumb.ext });
         await this.storage.put(key, image.data, image.contentType);
@@ -70,7 +71,7 @@ export class ModelsService {
           uploadedAt: new Date(),
         });
       }
-      await this.db.models.insert(rows);
+      await this.models.insert(rows);
     } catch (error) {
       await this.removeObjects(stored);
       throw error;
@@ -79,7 +80,7 @@ export class ModelsService {
   }
 
   async list(userId: number): Promise<ModelPhotoRecord[]> {
-    const rows = await this.db.models.find({ where: { userId }, order: { id: 'ASC' } });
+    const rows = await this.models.find({ where: { userId }, order: { id: 'ASC' } });
     return rows.map((row) => this.toRecord(row));
   }
 
@@ -138,7 +139,7 @@ export class ModelsService {
   async remove(userId: number, id: number): Promise<void> {
     const model = await this.findOwned(userId, id);
     // The row first: once it is gone no URL can be signed for its objects.
-    await this.db.models.delete({ id, userId });
+    await this.models.delete({ id, userId });
     await this.removeObjects([
       model.objectStorageKey,
       model.thumbnailObjectStorageKey,
@@ -182,7 +183,7 @@ export class ModelsService {
    * are ordered here.
    */
   private async updateLocked(model: ModelPhoto, decide: (current: ModelPhoto | null) => Partial<ModelPhoto> | null): Promise<ModelPhoto | null> {
-    return this.db.models.manager.transaction(async (tx) => {
+    return this.models.manager.transaction(async (tx) => {
       const repository = tx.getRepository(ModelPhoto);
       const current = await repository.findOne({ where: { id: model.id, userId: model.userId }, lock: { mode: 'pessimistic_write' } });
       const changes = decide(current);
@@ -191,9 +192,21 @@ export class ModelsService {
     });
   }
 
+  /** The file name of the user's model photo, or null when it is not theirs (or gone). */
+  async filenameOf(userId: number, id: number): Promise<string | null> {
+    const model = await this.models.findOne({ where: { id, userId }, select: { id: true, filename: true } });
+    return model?.filename ?? null;
+  }
+
+  /** Which of these ids are model photos of the user. */
+  async ownedIds(userId: number, ids: number[]): Promise<Set<number>> {
+    if (!ids.length) return new Set();
+    return new Set((await this.models.find({ where: { userId, id: In(ids) }, select: { id: true } })).map((m) => m.id));
+  }
+
   /** Another user's model is as absent as a missing one. */
   private async findOwned(userId: number, id: number): Promise<ModelPhoto> {
-    const model = await this.db.models.findOneBy({ id, userId });
+    const model = await this.models.findOneBy({ id, userId });
     if (!model) throw new ApiException(404, ErrorCode.NOT_FOUND, `Model ${id} not found`);
     return model;
   }

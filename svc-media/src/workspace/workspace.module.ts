@@ -1,7 +1,10 @@
 import { Module } from '@nestjs/common';
-import { StorageModule } from '../storage/storage.module.js';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { GarmentsModule } from '../garments/garments.module.js';
+import { ModelsModule } from '../models/models.module.js';
+import { Workspace } from './entities/workspace.entity.js';
 import { WorkspaceController } from './workspace.controller.js';
 import { WorkspaceService } from './workspace.service.js';
 
-@Module({ imports: [StorageModule], controllers: [WorkspaceController], providers: [WorkspaceService] })
+@Module({ imports: [TypeOrmModule.forFeature([Workspace]), GarmentsModule, ModelsModule], controllers: [WorkspaceController], providers: [WorkspaceService] })
 export class WorkspaceModule {}

@@ -1,16 +1,22 @@
 import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
 import { DEFAULT_GARMENT_CATEGORY, type SaveWorkspaceRequest, type WorkspaceRecord } from '@vton/contracts';
-import { In } from 'typeorm';
-import { MediaRepositories } from '../common/media-repositories.js';
+import type { Repository } from 'typeorm';
+import { GarmentsService } from '../garments/garments.service.js';
+import { ModelsService } from '../models/models.service.js';
 import { Workspace } from './entities/workspace.entity.js';
 
 @Injectable()
 export class WorkspaceService {
-  constructor(private readonly db: MediaRepositories) {}
+  constructor(
+    @InjectRepository(Workspace) private readonly workspaces: Repository<Workspace>,
+    private readonly garments: GarmentsService,
+    private readonly models: ModelsService,
+  ) {}
 
   /** The seller's workspace; an empty one before they ever saved. Photos or a garment deleted since are left out. */
   async get(userId: number): Promise<WorkspaceRecord> {
-    const saved = await this.db.workspaces.findOneBy({ userId });
+    const saved = await this.workspaces.findOneBy({ userId });
     if (!saved) return { garmentId: null, modelIds: [], prompt: '', garmentCategory: DEFAULT_GARMENT_CATEGORY, updatedAt: null };
     return this.toRecord(await this.ownedOnly(userId, saved));
   }
@@ -25,15 +31,13 @@ export class WorkspaceService {
       garmentCategory: request.garmentCategory ?? DEFAULT_GARMENT_CATEGORY,
       updatedAt: new Date(),
     });
-    await this.db.workspaces.upsert(workspace, ['userId']);
+    await this.workspaces.upsert(workspace, ['userId']);
     return this.toRecord(workspace);
   }
 
   private async ownedOnly(userId: number, workspace: Workspace): Promise<Workspace> {
-    const garmentId = workspace.garmentId !== null && (await this.db.garments.existsBy({ id: workspace.garmentId, userId })) ? workspace.garmentId : null;
-    const owned = workspace.modelIds.length
-      ? new Set((await this.db.models.find({ where: { userId, id: In(workspace.modelIds) }, select: { id: true } })).map((m) => m.id))
-      : new Set<number>();
+    const garmentId = workspace.garmentId !== null && (await this.garments.isOwned(userId, workspace.garmentId)) ? workspace.garmentId : null;
+    const owned = await this.models.ownedIds(userId, workspace.modelIds);
     return { ...workspace, garmentId, modelIds: workspace.modelIds.filter((id) => owned.has(id)) };
   }
 

@@ -1,6 +1,10 @@
-import type { DataSourceOptions, MigrationInterface, MixedList } from 'typeorm';
+import { ErrorCode } from '@vton/contracts';
+import type { DataSourceOptions, EntityMetadata, EntityTarget, MigrationInterface, MixedList, ObjectLiteral, QueryRunner, ReplicationMode } from 'typeorm';
 import { DataSource } from 'typeorm';
 import type { ServiceConfig } from '../config/service-config.js';
+import { ApiException } from '../errors/api-exception.js';
+
+export const DATABASE_NOT_READY_MESSAGE = 'The database is not ready yet';
 
 /** What a service tells the kit about its tables: entity and migration classes, no globs. */
 export interface ServiceDatabase {
@@ -34,8 +38,30 @@ export function dataSourceOptions(config: ServiceConfig, database: ServiceDataba
   };
 }
 
-export function createDataSource(config: ServiceConfig, database: ServiceDatabase): DataSource {
-  return new DataSource(dataSourceOptions(config, database));
+/**
+ * A service's one data source. The kit connects it in the background (the service starts while
+ * Postgres is down), so until then every repository call, query and transaction answers 503
+ * instead of TypeORM's "No metadata for …" or "Driver not Connected" (a 500). Repositories,
+ * query builders and transactions all go through these two methods, so the rule holds for each.
+ */
+export class ServiceDataSource extends DataSource {
+  override getMetadata(target: EntityTarget<ObjectLiteral>): EntityMetadata {
+    this.assertConnected();
+    return super.getMetadata(target);
+  }
+
+  override createQueryRunner(mode?: ReplicationMode): QueryRunner {
+    this.assertConnected();
+    return super.createQueryRunner(mode);
+  }
+
+  private assertConnected(): void {
+    if (!this.isInitialized) throw new ApiException(503, ErrorCode.SERVICE_UNAVAILABLE, DATABASE_NOT_READY_MESSAGE);
+  }
+}
+
+export function createDataSource(config: ServiceConfig, database: ServiceDatabase): ServiceDataSource {
+  return new ServiceDataSource(dataSourceOptions(config, database));
 }
 
 /**

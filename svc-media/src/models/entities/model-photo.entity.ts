@@ -1,5 +1,5 @@
 import type { CropBounds, ModelStatus } from '@vton/contracts';
-import type { JsonObject } from '../../common/json.js';
+import type { JsonObject } from '../../database/json-column.js';
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
 /** A model photo (spec §3 models) and, once a mask is approved, its inpaint crop. */
