@@ -11,7 +11,7 @@ import {
 } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useFocusScopeBranch } from '@radix-ui/react-focus-scope';
-import { isInsideToast, useToastRegion } from './toastRegion.js';
+import { isInToastRegion, isInsideToast, useToastRegion } from './toastRegion.js';
 
 interface ModalContextValue {
   close: () => void;
@@ -100,10 +100,10 @@ export const ModalContent = forwardRef<HTMLDivElement, ModalContentProps>(functi
       }}
       onCloseAutoFocus={(event) => {
         event.preventDefault();
-        // Radix does this a tick after the content left: focus then is on <body>, unless something
-        // (the page, a test) has moved it on purpose meanwhile, which it keeps.
+        // Radix does this a tick after the content left: focus then is on <body> (or still in the
+        // toasts, if F8 took it there), unless the page has moved it on purpose meanwhile.
         const active = document.activeElement;
-        if (active && active !== document.body && active.isConnected) return;
+        if (active && active !== document.body && active.isConnected && !isInToastRegion(active)) return;
         const target = modal.returnFocus.current;
         if (target?.isConnected) target.focus({ preventScroll: true });
       }}

@@ -99,9 +99,12 @@ function Toast({ toast, onDismiss }: { toast: ToastItem; onDismiss: (id: string)
       ref={cardRef}
       // An Escape inside the toast dismisses it here rather than through Radix, which skips an
       // Escape already marked handled: an open modal under the toast marks it to stay open.
+      // Like Radix, focus stays in the notifications (on the list) rather than falling to <body>.
       onKeyDown={(event) => {
         if (event.key !== 'Escape') return;
         event.preventDefault();
+        const card = cardRef.current;
+        if (card?.contains(document.activeElement)) card.parentElement?.focus();
         onDismiss(toast.id);
       }}
       open={toast.open !== false}

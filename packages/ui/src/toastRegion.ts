@@ -26,6 +26,11 @@ export function useToastRegion(): HTMLElement | null {
   return useSyncExternalStore(subscribe, () => region, () => null);
 }
 
+/** The element is in the toast region (e.g. F8 put focus there). */
+export function isInToastRegion(element: Element | null): boolean {
+  return element !== null && region !== null && region.contains(element);
+}
+
 /** The key event comes from inside a toast card (not just the empty region F8 focuses). */
 export function isInsideToast(target: EventTarget | null): boolean {
   return target instanceof Element && region !== null && region.contains(target) && target.closest('li') !== null;
