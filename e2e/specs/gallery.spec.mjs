@@ -143,6 +143,7 @@ test.describe.serial('a seller with 250 saved results', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Gallery' })).toHaveCount(0);
     await expect(page.getByRole('heading', { level: 1, name: 'Gallery', includeHidden: true })).toHaveCount(1);
     expect(await page.evaluate(() => getComputedStyle(document.body).pointerEvents)).toBe('none');
+    expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).toBe('hidden'); // scroll lock (an injected style: allowed by the CSP)
     for (let i = 0; i < 4; i += 1) {
       await page.keyboard.press('Tab');
       expect(await viewer.evaluate((dialog) => dialog.contains(document.activeElement))).toBe(true);
