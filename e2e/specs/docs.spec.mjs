@@ -141,7 +141,8 @@ test.describe('documentation', () => {
     await page.setViewportSize({ width: 390, height: 800 });
     await page.goto('/docs/quick-start');
     await expect(sidebar(page)).toBeHidden();
-    const open = page.getByRole('button', { name: 'Browse documentation' });
+    // includeHidden: while the drawer is open the page behind it (this button too) is aria-hidden
+    const open = page.getByRole('button', { name: 'Browse documentation', includeHidden: true });
     await open.click();
     await expect(open).toHaveAttribute('aria-expanded', 'true');
     const drawer = page.getByRole('dialog', { name: 'Documentation menu' });
@@ -153,6 +154,7 @@ test.describe('documentation', () => {
     await open.click();
     await page.keyboard.press('Escape');
     await expect(page.getByRole('dialog', { name: 'Documentation menu' })).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Browse documentation' })).toBeFocused();
   });
 
   test('the landing footer links lead into the docs', async ({ page }) => {

@@ -129,6 +129,48 @@ test.describe.serial('a seller with 250 saved results', () => {
     expect(meta).toMatchObject({ format: 'png', width: SIZE.width, height: SIZE.height });
   });
 
+  test('the preview is modal: the gallery behind is inert; a toast shown over it is readable, reached with F8 and closed alone', async ({ page }) => {
+    await signIn(page, seller);
+    await page.goto('/gallery');
+    await tile(page, SEEDED).focus();
+    await page.keyboard.press('Enter');
+    const viewer = page.getByRole('dialog', { name: `Result #${SEEDED} preview` });
+    await expect(viewer.getByRole('button', { name: 'Close' })).toBeFocused();
+    const full = viewer.getByRole('img', { name: `Result #${SEEDED}` });
+    await expect.poll(() => full.evaluate((img) => img.naturalWidth)).toBe(SIZE.width);
+
+    // behind the preview: hidden from the accessibility tree, no pointer events, Tab stays inside
+    await expect(page.getByRole('heading', { level: 1, name: 'Gallery' })).toHaveCount(0);
+    await expect(page.getByRole('heading', { level: 1, name: 'Gallery', includeHidden: true })).toHaveCount(1);
+    expect(await page.evaluate(() => getComputedStyle(document.body).pointerEvents)).toBe('none');
+    expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).toBe('hidden'); // scroll lock (an injected style: allowed by the CSP)
+    for (let i = 0; i < 4; i += 1) {
+      await page.keyboard.press('Tab');
+      expect(await viewer.evaluate((dialog) => dialog.contains(document.activeElement))).toBe(true);
+    }
+
+    // the download fails, so its toast appears while the preview is open
+    await page.route((url) => unsigned(url.href) === unsigned(records[SEEDED - 1].imageUrl), (route) => route.fulfill({ status: 503 }));
+    await viewer.getByRole('button', { name: 'Download' }).click();
+    const toast = page.getByRole('alert').filter({ hasText: 'Download failed' });
+    await expect(toast).toBeVisible(); // found by role: not in the hidden part of the page
+    await expect(toast).toContainText('The image could not be downloaded. Please try again.');
+    await toast.click({ position: { x: 12, y: 12 } }); // a click on a toast is not a click outside the preview
+    await expect(viewer).toBeVisible();
+
+    const notifications = page.getByRole('region', { name: 'Notifications (F8)' });
+    await page.keyboard.press('F8');
+    await expect.poll(() => notifications.evaluate((region) => region.contains(document.activeElement))).toBe(true);
+    await page.keyboard.press('Tab');
+    await expect(toast).toBeFocused();
+    await page.keyboard.press('Escape'); // in the toast: closes the toast only
+    await expect(toast).toHaveCount(0);
+    await expect(viewer).toBeVisible();
+    await page.keyboard.press('Escape'); // then the preview, and focus goes back to its tile
+    await expect(viewer).toHaveCount(0);
+    await expect(tile(page, SEEDED)).toBeFocused();
+  });
+
   test('deletes one: toast, gone after reload, and its object gone from storage', async ({ page, baseURL, request }) => {
     await signIn(page, seller);
     await page.goto('/gallery');

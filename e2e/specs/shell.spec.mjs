@@ -52,4 +52,16 @@ test('below 768 px the navigation is a side drawer', async ({ page }) => {
   await expect(nav.getByRole('link', { name: 'Docs' })).toBeHidden();
   await page.getByRole('button', { name: /menu/i }).first().click();
   await expect(page.getByRole('dialog').getByRole('link', { name: 'Docs' }).or(nav.getByRole('link', { name: 'Docs' }))).toBeVisible();
+
+  // a modal: focus on its first link and kept inside, the page behind hidden, Escape gives focus back to the menu button
+  const drawer = page.getByRole('dialog', { name: 'Navigation menu' });
+  await expect(drawer.getByRole('link', { name: 'Home' })).toBeFocused();
+  await expect(page.getByRole('button', { name: 'Open menu' })).toHaveCount(0);
+  for (let i = 0; i < 6; i += 1) {
+    await page.keyboard.press('Tab');
+    expect(await drawer.evaluate((dialog) => dialog.contains(document.activeElement))).toBe(true);
+  }
+  await page.keyboard.press('Escape');
+  await expect(drawer).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Open menu' })).toBeFocused();
 });

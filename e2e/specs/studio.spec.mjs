@@ -213,10 +213,12 @@ test.describe.serial('the studio', () => {
         await page.keyboard.press('Escape');
         await expect(viewer(page)).toHaveCount(0);
         await expect(drawer(page)).toBeVisible(); // Escape closed the viewer only
+        await expect(drawer(page).getByRole('button', { name: new RegExp(`^Result #${n}(,|$)`) })).toBeFocused(); // back on its tile
       }
       expect(sizes.sort()).toEqual(images.models.map((m) => `${m.width}x${m.height}`).sort());
       await page.keyboard.press('Escape');
       await expect(drawer(page)).toHaveCount(0);
+      await expect(page.getByRole('button', { name: /^Results/ })).toBeFocused(); // back on what opened the drawer
     });
 
     await test.step('Mock: 5 s, results from the model photos, saved as mock', async () => {

@@ -1,5 +1,5 @@
 import { ALL_ARTICLES } from '../content/catalog';
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useLocation } from 'react-router-dom';
 import { renderWithHost } from '@vton/shell-sdk/testing';
 import App from './App';
@@ -116,6 +116,6 @@ describe('docs App', () => {
     expect(close).toHaveFocus();
     fireEvent.click(close);
     expect(screen.queryByRole('dialog')).toBeNull();
-    expect(button).toHaveFocus();
+    await waitFor(() => expect(button).toHaveFocus());
   });
 });

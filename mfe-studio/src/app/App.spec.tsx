@@ -185,14 +185,17 @@ describe('studio workspace', () => {
 });
 
 describe('results drawer', () => {
-  it('opens from the global trigger with the empty state and closes with Escape, the backdrop or the button', () => {
+  it('opens from the global trigger with the empty state and closes with Escape, the backdrop or the button', async () => {
     renderWithHost(<App />, { path: '/app', mount: '/app/*' });
     act(() => openGallery());
     expect(screen.getByRole('dialog', { name: 'Results' })).toBeInTheDocument();
     expect(screen.getByText('Generate results to view them here.')).toBeInTheDocument();
-    fireEvent.keyDown(window, { key: 'Escape' });
+    fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
     expect(screen.queryByRole('dialog', { name: 'Results' })).not.toBeInTheDocument();
     act(() => openGallery());
+    // a click outside counts from a tick after opening, and starts with the pointer going down
+    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+    fireEvent.pointerDown(screen.getByTestId('results-backdrop'), { button: 0 });
     fireEvent.click(screen.getByTestId('results-backdrop'));
     expect(screen.queryByRole('dialog', { name: 'Results' })).not.toBeInTheDocument();
     act(() => openGallery());

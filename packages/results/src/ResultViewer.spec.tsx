@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { ThemeRoot } from '@vton/ui';
 import { ResultViewer, VIEWER_HINT } from './ResultViewer';
@@ -91,7 +91,7 @@ describe('ResultViewer', () => {
     document.removeEventListener('keydown', behind);
   });
 
-  it('keeps Tab inside the viewer and gives focus back to the opener on close', () => {
+  it('keeps Tab inside the viewer, hides the page behind it and gives focus back to the opener on close', async () => {
     function Harness() {
       const [open, setOpen] = useState(false);
       return (
@@ -111,9 +111,23 @@ describe('ResultViewer', () => {
     expect(document.activeElement).toBe(zoomButton());
     fireEvent.keyDown(zoomButton(), { key: 'Tab', shiftKey: true });
     expect(document.activeElement).toBe(close);
-    fireEvent.keyDown(document.body, { key: 'Escape' });
+    // the page behind: out of the accessibility tree, and focus cannot go there
+    expect(screen.queryByRole('button', { name: 'Result #1' })).toBeNull();
+    expect(opener.closest('[aria-hidden="true"]')).not.toBeNull();
+    opener.focus();
+    expect(document.activeElement).toBe(close);
+    fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
     expect(screen.queryByRole('dialog')).toBeNull();
-    expect(document.activeElement).toBe(opener);
+    await waitFor(() => expect(document.activeElement).toBe(opener));
+    expect(opener.closest('[aria-hidden="true"]')).toBeNull();
+  });
+
+  it('describes itself with the hint and locks the page scroll while open', () => {
+    const { unmount } = renderViewer();
+    expect(screen.getByRole('dialog', { name: 'Result preview' }).getAttribute('aria-describedby')).toBe(screen.getByText(VIEWER_HINT).id);
+    expect(document.body.hasAttribute('data-scroll-locked')).toBe(true); // Radix's scroll lock (overflow hidden)
+    unmount();
+    expect(document.body.hasAttribute('data-scroll-locked')).toBe(false);
   });
 
   it('Close calls onClose', () => {

@@ -1,8 +1,7 @@
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
-import { createPortal } from 'react-dom';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type PointerEvent as ReactPointerEvent, type RefObject } from 'react';
 import styled from 'styled-components';
 import type { TryOnProviderName } from '@vton/contracts';
-import { Button, Spinner, useFocusTrap } from '@vton/ui';
+import { Button, Modal, ModalContent, ModalDescription, ModalOverlay, Spinner } from '@vton/ui';
 import { downloadImage, FULLSCREEN_DOWNLOAD_NAME } from './download.js';
 import { CloseIcon, DownloadIcon } from './icons.js';
 import { providerCaption } from './provider.js';
@@ -23,14 +22,22 @@ import {
 
 export const VIEWER_HINT = 'Scroll to zoom • Drag to pan • ESC to close';
 
-const Backdrop = styled.div`
+const Backdrop = styled(ModalOverlay)`
+  position: fixed;
+  inset: 0;
+  z-index: 90;
+  background: rgba(3, 3, 6, 0.96);
+`;
+
+// Over the whole backdrop: a click anywhere in the viewer is inside it (only Close closes).
+const Viewer = styled(ModalContent)`
   position: fixed;
   inset: 0;
   z-index: 90;
   display: flex;
   flex-direction: column;
-  background: rgba(3, 3, 6, 0.96);
   color: ${({ theme }) => theme.colors.text};
+  &:focus { outline: none; }
 `;
 
 const Toolbar = styled.div`
@@ -42,7 +49,7 @@ const Toolbar = styled.div`
   gap: 8px;
 `;
 
-const Hint = styled.p`
+const Hint = styled(ModalDescription)`
   position: absolute;
   left: 50%;
   bottom: 16px;
@@ -119,37 +126,40 @@ const FRAME_PADDING = 32;
 
 /**
  * The fullscreen viewer of the studio and the gallery: zoom 0.1–8 with the wheel, pinch or
- * +/−/0 keys around the pointer, drag to pan above 100 % (clamped to the image edges),
- * Escape to close. Escape is taken in the window's capture phase and stopped there, so a
- * drawer behind the viewer closes only on the next Escape.
+ * +/−/0 keys around the pointer, drag to pan above 100 % (clamped to the image edges).
+ * A Modal: focus moves in on Close and stays inside, the page behind is inert, Escape closes it
+ * (only it: a drawer behind closes on the next Escape) and focus returns to the tile that opened it.
  */
 export function ResultViewer({ imageUrl, alt = 'Result', onClose, downloadFileName = FULLSCREEN_DOWNLOAD_NAME, onDownload, label = 'Result preview', onImageError, onDownloadError, provider }: ResultViewerProps) {
-  if (!imageUrl || typeof document === 'undefined') return null;
-  return createPortal(
-    <ViewerDialog
-      key={imageUrl}
-      imageUrl={imageUrl}
-      alt={alt}
-      onClose={onClose}
-      downloadFileName={downloadFileName}
-      onDownload={onDownload}
-      label={label}
-      onImageError={onImageError}
-      onDownloadError={onDownloadError}
-      provider={provider}
-    />,
-    document.body,
+  const closeRef = useRef<HTMLButtonElement>(null);
+  if (!imageUrl) return null;
+  return (
+    <Modal onClose={onClose}>
+      <Backdrop />
+      <Viewer aria-label={label} initialFocus={closeRef}>
+        <ViewerBody
+          key={imageUrl}
+          closeRef={closeRef}
+          imageUrl={imageUrl}
+          alt={alt}
+          onClose={onClose}
+          downloadFileName={downloadFileName}
+          onDownload={onDownload}
+          onImageError={onImageError}
+          onDownloadError={onDownloadError}
+          provider={provider}
+        />
+      </Viewer>
+    </Modal>
   );
 }
 
-type DialogProps = Required<Pick<ResultViewerProps, 'alt' | 'onClose' | 'downloadFileName' | 'label'>> &
-  Pick<ResultViewerProps, 'onDownload' | 'onImageError' | 'onDownloadError' | 'provider'> & { imageUrl: string };
+type BodyProps = Required<Pick<ResultViewerProps, 'alt' | 'onClose' | 'downloadFileName'>> &
+  Pick<ResultViewerProps, 'onDownload' | 'onImageError' | 'onDownloadError' | 'provider'> & { imageUrl: string; closeRef: RefObject<HTMLButtonElement | null> };
 
 // Keyed by imageUrl: opening or changing the image starts again at 100 % (spec §4).
-function ViewerDialog({ imageUrl, alt, onClose, downloadFileName, onDownload, label, onImageError, onDownloadError, provider }: DialogProps) {
-  const dialogRef = useRef<HTMLDivElement>(null);
+function ViewerBody({ imageUrl, alt, onClose, downloadFileName, onDownload, onImageError, onDownloadError, provider, closeRef }: BodyProps) {
   const frameRef = useRef<HTMLDivElement>(null);
-  const closeRef = useRef<HTMLButtonElement>(null);
   const [view, setView] = useState<ViewerZoomState>(INITIAL_VIEW);
   const [natural, setNatural] = useState<Size | null>(null);
   const [frame, setFrame] = useState<Size>({ width: 0, height: 0 });
@@ -160,9 +170,6 @@ function ViewerDialog({ imageUrl, alt, onClose, downloadFileName, onDownload, la
   // Handlers bound once read the latest geometry from here.
   const geometry = useRef({ base, frame });
   geometry.current = { base, frame };
-
-  const onCloseRef = useRef(onClose);
-  onCloseRef.current = onClose;
 
   const focusPoint = useCallback((clientX: number, clientY: number): Point => {
     const rect = frameRef.current?.getBoundingClientRect();
@@ -213,15 +220,9 @@ function ViewerDialog({ imageUrl, alt, onClose, downloadFileName, onDownload, la
     return () => element.removeEventListener('wheel', onWheel);
   }, [focusPoint, zoomTo]);
 
-  // Escape (and zoom keys) before anything else on the page sees them.
+  // Zoom keys (Escape is the Modal's).
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        event.preventDefault();
-        event.stopImmediatePropagation();
-        onCloseRef.current();
-        return;
-      }
       if (event.ctrlKey || event.metaKey || event.altKey) return;
       if (event.key === '+' || event.key === '=') zoomTo((scale) => scale * 1.25);
       else if (event.key === '-' || event.key === '_') zoomTo((scale) => scale / 1.25);
@@ -230,18 +231,6 @@ function ViewerDialog({ imageUrl, alt, onClose, downloadFileName, onDownload, la
     window.addEventListener('keydown', onKeyDown, true);
     return () => window.removeEventListener('keydown', onKeyDown, true);
   }, [zoomTo]);
-
-  // Focus moves in on Close, Tab stays inside, and focus returns to the tile that opened it.
-  useFocusTrap(dialogRef, { active: true, restoreFocus: true, initialFocus: closeRef });
-
-  // The page behind stops scrolling.
-  useEffect(() => {
-    const overflow = document.body.style.overflow;
-    document.body.style.overflow = 'hidden';
-    return () => {
-      document.body.style.overflow = overflow;
-    };
-  }, []);
 
   // Pointer drag (mouse, pen, one finger) and two-finger pinch.
   const pointers = useRef(new Map<number, { x: number; y: number }>());
@@ -300,7 +289,7 @@ function ViewerDialog({ imageUrl, alt, onClose, downloadFileName, onDownload, la
   const sized = natural && base.width > 0;
 
   return (
-    <Backdrop ref={dialogRef} role="dialog" aria-modal="true" aria-label={label}>
+    <>
       <Toolbar>
         <Button
           variant="secondary"
@@ -355,6 +344,6 @@ function ViewerDialog({ imageUrl, alt, onClose, downloadFileName, onDownload, la
       </Frame>
       {provider && <ProviderName data-testid="result-provider">{providerCaption(provider)}</ProviderName>}
       <Hint>{VIEWER_HINT}</Hint>
-    </Backdrop>
+    </>
   );
 }

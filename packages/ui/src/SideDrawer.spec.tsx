@@ -1,11 +1,14 @@
 import { useRef, useState } from 'react';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { ThemeRoot } from './ThemeRoot';
 import { SideDrawer } from './SideDrawer';
-import { useFocusTrap } from './useFocusTrap';
 
 function tab(shift = false) {
   fireEvent.keyDown(document.activeElement ?? document.body, { key: 'Tab', shiftKey: shift });
+}
+
+function escape() {
+  fireEvent.keyDown(document.activeElement ?? document.body, { key: 'Escape' });
 }
 
 function DrawerHost({ initialFocus }: { initialFocus?: string }) {
@@ -13,8 +16,9 @@ function DrawerHost({ initialFocus }: { initialFocus?: string }) {
   return (
     <ThemeRoot>
       <button type="button" onClick={() => setOpen(true)}>Open menu</button>
+      <a href="/behind">A link behind</a>
       {open && (
-        <SideDrawer label="Navigation menu" title="Menu" closeLabel="Close menu" onClose={() => setOpen(false)} initialFocus={initialFocus}>
+        <SideDrawer id="mobile-menu" label="Navigation menu" title="Menu" closeLabel="Close menu" onClose={() => setOpen(false)} initialFocus={initialFocus}>
           <nav>
             <a href="/a">First link</a>
             <a href="/b">Last link</a>
@@ -32,12 +36,17 @@ function open() {
   return opener;
 }
 
+// Radix starts listening for clicks outside a tick after the dialog opens.
+const nextTick = () => act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+
 describe('SideDrawer', () => {
   it('is a named modal dialog focused on its first control', () => {
     render(<DrawerHost />);
     open();
     const dialog = screen.getByRole('dialog', { name: 'Navigation menu' });
     expect(dialog.getAttribute('aria-modal')).toBe('true');
+    expect(dialog.id).toBe('mobile-menu');
+    expect(dialog.textContent).toContain('Menu');
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Close menu' }));
   });
 
@@ -58,23 +67,63 @@ describe('SideDrawer', () => {
     expect(document.activeElement).toBe(close);
   });
 
-  it('closes on Escape and returns focus to the opener', () => {
+  it('makes the page behind inert: hidden from screen readers, no pointer events, focus pulled back', () => {
     render(<DrawerHost />);
     const opener = open();
-    fireEvent.keyDown(document, { key: 'Escape' });
-    expect(screen.queryByRole('dialog')).toBeNull();
-    expect(document.activeElement).toBe(opener);
+    const behind = screen.getByText('A link behind');
+    expect(behind.closest('[aria-hidden="true"]')).not.toBeNull();
+    expect(screen.queryByRole('link', { name: 'A link behind' })).toBeNull(); // out of the accessibility tree
+    expect(screen.getByRole('dialog').closest('[aria-hidden="true"]')).toBeNull();
+    expect(document.body.style.pointerEvents).toBe('none');
+    behind.focus();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Close menu' }));
+    expect(opener).not.toBe(document.activeElement);
   });
 
-  it('closes from the close button and the backdrop', () => {
+  it('closes on Escape and returns focus to the opener; the page is live again', async () => {
+    render(<DrawerHost />);
+    const opener = open();
+    escape();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await waitFor(() => expect(document.activeElement).toBe(opener));
+    expect(screen.getByRole('link', { name: 'A link behind' }).closest('[aria-hidden="true"]')).toBeNull();
+    expect(document.body.style.pointerEvents).toBe('');
+  });
+
+  it('closes from the close button and the backdrop', async () => {
     render(<DrawerHost />);
     const opener = open();
     fireEvent.click(screen.getByRole('button', { name: 'Close menu' }));
     expect(screen.queryByRole('dialog')).toBeNull();
-    expect(document.activeElement).toBe(opener);
+    await waitFor(() => expect(document.activeElement).toBe(opener));
     open();
-    fireEvent.click(screen.getByTestId('side-drawer-backdrop'));
+    await nextTick();
+    const backdrop = screen.getByTestId('side-drawer-backdrop');
+    fireEvent.pointerDown(backdrop, { button: 0 });
+    fireEvent.click(backdrop);
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('gives focus back to returnFocus, also when a click did not focus the opener (Safari)', async () => {
+    function MenuHost() {
+      const [open, setOpen] = useState(false);
+      const menuButton = useRef<HTMLButtonElement>(null);
+      return (
+        <ThemeRoot>
+          <button ref={menuButton} type="button" onClick={() => setOpen(true)}>Open menu</button>
+          {open && (
+            <SideDrawer label="Navigation menu" title="Menu" closeLabel="Close menu" onClose={() => setOpen(false)} returnFocus={menuButton}>
+              <a href="/a">First link</a>
+            </SideDrawer>
+          )}
+        </ThemeRoot>
+      );
+    }
+    render(<MenuHost />);
+    const menuButton = screen.getByRole('button', { name: 'Open menu' });
+    fireEvent.click(menuButton); // not focused first
+    escape();
+    await waitFor(() => expect(document.activeElement).toBe(menuButton));
   });
 
   it('leaves an Escape already handled by a layer above alone', () => {
@@ -82,75 +131,7 @@ describe('SideDrawer', () => {
     open();
     const handled = new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, cancelable: true });
     handled.preventDefault();
-    document.dispatchEvent(handled);
+    document.activeElement!.dispatchEvent(handled);
     expect(screen.queryByRole('dialog')).not.toBeNull();
-  });
-});
-
-function Modal({ name, active, children }: { name: string; active: boolean; children?: React.ReactNode }) {
-  const ref = useRef<HTMLDivElement>(null);
-  useFocusTrap(ref, { active, restoreFocus: true });
-  if (!active) return null;
-  return (
-    <div ref={ref} role="dialog" aria-label={name}>
-      <button type="button">{`${name} first`}</button>
-      <button type="button">{`${name} last`}</button>
-      {children}
-    </div>
-  );
-}
-
-function Nested() {
-  const [outer, setOuter] = useState(false);
-  const [inner, setInner] = useState(false);
-  return (
-    <>
-      <button type="button" onClick={() => setOuter((v) => !v)}>Toggle outer</button>
-      <button type="button" onClick={() => setInner((v) => !v)}>Toggle inner</button>
-      <Modal name="Outer" active={outer} />
-      <Modal name="Inner" active={inner} />
-    </>
-  );
-}
-
-describe('useFocusTrap', () => {
-  it('does nothing while inactive', () => {
-    render(<Nested />);
-    const toggle = screen.getByRole('button', { name: 'Toggle outer' });
-    toggle.focus();
-    const event = new KeyboardEvent('keydown', { key: 'Tab', bubbles: true, cancelable: true });
-    toggle.dispatchEvent(event);
-    expect(event.defaultPrevented).toBe(false);
-  });
-
-  it('pulls Tab back in when focus has left the container', () => {
-    render(<Nested />);
-    fireEvent.click(screen.getByRole('button', { name: 'Toggle outer' }));
-    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Outer first' }));
-    document.body.focus();
-    tab();
-    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Outer first' }));
-  });
-
-  it('gives Tab to the innermost trap and restores focus layer by layer', () => {
-    render(<Nested />);
-    const outerToggle = screen.getByRole('button', { name: 'Toggle outer' });
-    outerToggle.focus();
-    fireEvent.click(outerToggle);
-    const outerLast = screen.getByRole('button', { name: 'Outer last' });
-    outerLast.focus();
-    fireEvent.click(screen.getByRole('button', { name: 'Toggle inner' }));
-    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Inner first' }));
-    tab(true);
-    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Inner last' }));
-    tab();
-    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Inner first' }));
-
-    fireEvent.click(screen.getByRole('button', { name: 'Toggle inner' }));
-    expect(document.activeElement).toBe(outerLast);
-    tab();
-    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Outer first' }));
-    fireEvent.click(outerToggle);
-    expect(document.activeElement).toBe(outerToggle);
   });
 });

@@ -1,17 +1,16 @@
-import { useEffect, useRef, type ReactNode } from 'react';
-import { createPortal } from 'react-dom';
+import type { ReactNode, RefObject } from 'react';
 import styled from 'styled-components';
 import { Button } from './Button.js';
-import { useFocusTrap } from './useFocusTrap.js';
+import { Modal, ModalContent, ModalOverlay } from './Modal.js';
 
-const Backdrop = styled.div`
+const Backdrop = styled(ModalOverlay)`
   position: fixed;
   inset: 0;
   z-index: ${({ theme }) => theme.zIndex.drawer};
   background: ${({ theme }) => theme.colors.overlay};
 `;
 
-const Panel = styled.div<{ $width: string }>`
+const Panel = styled(ModalContent)<{ $width: string }>`
   position: fixed;
   top: 0;
   bottom: 0;
@@ -47,37 +46,24 @@ export interface SideDrawerProps {
   onClose: () => void;
   /** What gets focus on open (a selector inside the panel); default the first control. */
   initialFocus?: string;
+  /** What gets focus back on close; default what had it when the drawer opened. */
+  returnFocus?: RefObject<HTMLElement | null>;
   /** CSS width of the panel. */
   width?: string;
   children: ReactNode;
 }
 
 /**
- * A modal panel from the left over a dimmed backdrop: Escape, the backdrop or the close button
- * closes it, Tab stays inside, and focus returns to the opener on close. Portalled to <body>
- * so a parent's backdrop-filter or overflow cannot clip it.
+ * A modal panel from the left over a dimmed backdrop (a Modal: focus trapped, the page behind
+ * inert, focus back to the opener on close): Escape, the backdrop or the close button closes it.
+ * Portalled to <body> so a parent's backdrop-filter or overflow cannot clip it. Render it while
+ * open.
  */
-export function SideDrawer({ id, label, title, closeLabel = 'Close', onClose, initialFocus, width = 'min(320px, 86vw)', children }: SideDrawerProps) {
-  const panelRef = useRef<HTMLDivElement>(null);
-  useFocusTrap(panelRef, { active: true, restoreFocus: true, initialFocus });
-
-  const onCloseRef = useRef(onClose);
-  onCloseRef.current = onClose;
-  useEffect(() => {
-    // On the document, so Escape works wherever focus is; handled Escapes (a viewer on top) are left alone.
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape' || event.defaultPrevented) return;
-      event.preventDefault();
-      onCloseRef.current();
-    };
-    document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
-  }, []);
-
-  return createPortal(
-    <>
-      <Backdrop aria-hidden="true" data-testid="side-drawer-backdrop" onClick={onClose} />
-      <Panel id={id} ref={panelRef} role="dialog" aria-modal="true" aria-label={label} tabIndex={-1} $width={width}>
+export function SideDrawer({ id, label, title, closeLabel = 'Close', onClose, initialFocus, returnFocus, width = 'min(320px, 86vw)', children }: SideDrawerProps) {
+  return (
+    <Modal onClose={onClose} returnFocus={returnFocus}>
+      <Backdrop data-testid="side-drawer-backdrop" />
+      <Panel id={id} aria-label={label} initialFocus={initialFocus} $width={width}>
         <Header>
           <span>{title}</span>
           <Button variant="ghost" size="icon" aria-label={closeLabel} onClick={onClose}>
@@ -88,7 +74,6 @@ export function SideDrawer({ id, label, title, closeLabel = 'Close', onClose, in
         </Header>
         {children}
       </Panel>
-    </>,
-    document.body,
+    </Modal>
   );
 }

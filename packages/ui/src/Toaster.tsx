@@ -3,6 +3,7 @@ import * as RadixToast from '@radix-ui/react-toast';
 import styled, { css } from 'styled-components';
 import { TOAST_DURATION_MS, TOAST_FOCUS_HOTKEY, TOAST_SWIPE_THRESHOLD_PX } from '@vton/contracts';
 import { media } from './theme.js';
+import { setToastRegion } from './toastRegion.js';
 
 export type ToastVariant = 'default' | 'destructive';
 
@@ -96,6 +97,16 @@ function Toast({ toast, onDismiss }: { toast: ToastItem; onDismiss: (id: string)
   return (
     <ToastCard
       ref={cardRef}
+      // An Escape inside the toast dismisses it here rather than through Radix, which skips an
+      // Escape already marked handled: an open modal under the toast marks it to stay open.
+      // Like Radix, focus stays in the notifications (on the list) rather than falling to <body>.
+      onKeyDown={(event) => {
+        if (event.key !== 'Escape') return;
+        event.preventDefault();
+        const card = cardRef.current;
+        if (card?.contains(document.activeElement)) card.parentElement?.focus();
+        onDismiss(toast.id);
+      }}
       open={toast.open !== false}
       onOpenChange={(open) => {
         if (open) return;
@@ -132,6 +143,9 @@ function Toast({ toast, onDismiss }: { toast: ToastItem; onDismiss: (id: string)
   );
 }
 
+// Radix's region wraps the list; the modals need the region (see toastRegion.ts).
+const trackRegion = (list: HTMLOListElement | null) => setToastRegion(list?.closest<HTMLElement>('[role="region"]') ?? null);
+
 /**
  * The one toast viewport, on Radix Toast (spec §9): shows the store's toasts (it keeps at most
  * one open), dismisses each after the display duration (paused while hovered or focused), on a
@@ -155,7 +169,15 @@ export function Toaster({ toasts, onDismiss }: ToasterProps) {
       {toasts.map((toast) => (
         <Toast key={toast.id} toast={toast} onDismiss={onDismiss} />
       ))}
-      <Viewport hotkey={[TOAST_FOCUS_HOTKEY]} label={TOAST_VIEWPORT_LABEL} />
+      <Viewport
+        ref={trackRegion}
+        hotkey={[TOAST_FOCUS_HOTKEY]}
+        label={TOAST_VIEWPORT_LABEL}
+        // A modal dialog hides the rest of the page with the aria-hidden library, which leaves
+        // [aria-live] elements and their ancestors alone: "off" (the list's default) keeps the
+        // region readable while a drawer or the viewer is open (radix-ui/primitives#4115).
+        aria-live="off"
+      />
     </RadixToast.Provider>
   );
 }

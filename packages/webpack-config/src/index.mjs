@@ -19,9 +19,12 @@ const require = createRequire(import.meta.url);
 /**
  * Shared as singletons between the shell and the remotes: one React, one Router (remotes
  * render inside the shell's), one QueryClient cache, one styled-components sheet, one SDK
- * (auth context, toast store), one UI kit (its styled components register once) and one Radix
- * Toast (the UI kit's Toaster: one provider and viewport, whichever app renders it). Nothing
- * else is shared, and nothing is eager.
+ * (auth context, toast store), one UI kit (its styled components register once), one Radix
+ * Toast (the UI kit's Toaster: one provider and viewport, whichever app renders it) and one
+ * Radix Dialog with the two Radix internals whose module state a dialog and the toasts must
+ * have in common: the dismissable-layer stack (which layer takes Escape and outside clicks; the
+ * toast viewport is a branch of it) and the focus-scope stack (the toast viewport is a focus
+ * branch of an open dialog). Nothing else is shared, and nothing is eager.
  */
 export const SHARED_SINGLETONS = [
   'react',
@@ -32,6 +35,9 @@ export const SHARED_SINGLETONS = [
   '@vton/shell-sdk',
   '@vton/ui',
   '@radix-ui/react-toast',
+  '@radix-ui/react-dialog',
+  '@radix-ui/react-dismissable-layer',
+  '@radix-ui/react-focus-scope',
 ];
 
 /** File name of a remote's federation entry; stable (unhashed) so runtime config can point at it. */
@@ -271,6 +277,9 @@ const SERVER_EXTERNAL_TYPES = {
   '@tanstack/react-query': 'module',
   '@vton/shell-sdk': 'module',
   '@radix-ui/react-toast': 'module',
+  '@radix-ui/react-dialog': 'module',
+  '@radix-ui/react-dismissable-layer': 'module',
+  '@radix-ui/react-focus-scope': 'module',
 };
 
 /** Folder of an app's server build (next to dist/, never served). */

@@ -39,6 +39,15 @@ test('shares react-router-dom as the subset, at the installed version, as a sing
   expect(Object.values(sharedConfig(shellDir)).every((shared) => shared.singleton && !shared.eager)).toBe(true);
 });
 
+test('every app shares one Radix Dialog, layer stack and focus stack (the UI kit modals and toasts)', () => {
+  for (const app of ['shell', 'mfe-marketing', 'mfe-studio', 'mfe-gallery', 'mfe-docs']) {
+    const shared = sharedConfig(path.resolve(shellDir, '..', app));
+    for (const name of ['@radix-ui/react-toast', '@radix-ui/react-dialog', '@radix-ui/react-dismissable-layer', '@radix-ui/react-focus-scope']) {
+      expect(shared[name]).toMatchObject({ singleton: true, requiredVersion: expect.stringMatching(/^\d/) });
+    }
+  }
+});
+
 test('one federation runtime: the shell provides it, remote entries leave theirs out', () => {
   const federationOptions = (config) => config.plugins.find((p) => p.constructor.name === 'ModuleFederationPlugin')._options;
   const shell = createConfig({ dirname: shellDir, name: 'shell', isHost: true })({}, { mode: 'production' });

@@ -78,16 +78,19 @@ describe('navigation', () => {
     expect(await within(mainNav()).findByRole('link', { name: 'Gallery' })).toHaveAttribute('href', '/gallery');
   });
 
-  it('opens the side drawer from the menu button and closes it with Escape', async () => {
+  it('opens the side drawer from the menu button and closes it with Escape, focus back on the button', async () => {
     renderShell('/docs');
     const menuButton = screen.getByRole('button', { name: 'Open menu' });
     fireEvent.click(menuButton);
     const drawer = screen.getByRole('dialog', { name: 'Navigation menu' });
     expect(within(drawer).getByRole('link', { name: 'Docs' })).toHaveAttribute('aria-current', 'page');
     expect(document.activeElement).toBe(within(drawer).getByRole('link', { name: 'Home' }));
-    fireEvent.keyDown(drawer, { key: 'Escape' });
+    // the page behind is inert while it is open
+    expect(screen.queryByRole('button', { name: 'Open menu' })).toBeNull();
+    expect(menuButton.closest('[aria-hidden="true"]')).not.toBeNull();
+    fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
     expect(screen.queryByRole('dialog')).toBeNull();
-    expect(document.activeElement).toBe(menuButton);
+    await waitFor(() => expect(document.activeElement).toBe(menuButton));
     await screen.findByRole('heading', { name: 'docs ./App' });
   });
 });

@@ -1,14 +1,13 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { createPortal } from 'react-dom';
 import styled, { keyframes } from 'styled-components';
 import { removeSessionResults, toast, useMarkResultsSeen, useSessionResults, type SessionResult } from '@vton/shell-sdk';
 import { DRAWER_COLUMNS, FULLSCREEN_DOWNLOAD_NAME, ResultTile, ResultViewer, ResultsGrid, SkeletonTiles, downloadImage, resultFileName, resultLabel } from '@vton/results';
-import { Button, media, useFocusTrap } from '@vton/ui';
+import { Button, Modal, ModalContent, ModalOverlay, ModalTitle, media } from '@vton/ui';
 
 const rise = keyframes`from { transform: translateY(100%); } to { transform: translateY(0); }`;
 const fade = keyframes`from { opacity: 0; } to { opacity: 1; }`;
 
-const Backdrop = styled.div`
+const Backdrop = styled(ModalOverlay)`
   position: fixed;
   inset: 0;
   z-index: ${({ theme }) => theme.zIndex.drawer};
@@ -16,7 +15,7 @@ const Backdrop = styled.div`
   animation: ${fade} 0.2s ease;
 `;
 
-const Panel = styled.div`
+const Panel = styled(ModalContent)`
   position: fixed;
   left: 0;
   right: 0;
@@ -30,6 +29,7 @@ const Panel = styled.div`
   background: ${({ theme }) => theme.colors.surface};
   box-shadow: ${({ theme }) => theme.shadows.popover};
   animation: ${rise} 0.25s ease;
+  &:focus { outline: none; }
 `;
 
 const Head = styled.div`
@@ -95,7 +95,8 @@ export interface ResultsDrawerProps {
 /**
  * Spec §2 results drawer: 90vh from the bottom over a dimmed backdrop, newest first, skeletons
  * while generations are pending. Open means seen (also for results arriving while open).
- * Escape closes the fullscreen viewer first (it stops that Escape), then the drawer.
+ * A Modal (focus trapped, the studio behind inert, focus back to the opener): Escape closes
+ * the fullscreen viewer first (the top modal), then the drawer.
  */
 export function ResultsDrawer({ open, onClose, modelFilenames }: ResultsDrawerProps) {
   const { results, skeletonCount } = useSessionResults();
@@ -104,63 +105,55 @@ export function ResultsDrawer({ open, onClose, modelFilenames }: ResultsDrawerPr
   // the caption: the model photo's file name (from the saved result, or the workspace's photo)
   const captionOf = (result: SessionResult) =>
     result.modelFilename ?? (result.modelId !== undefined ? modelFilenames?.get(result.modelId) : undefined);
-  const panelRef = useRef<HTMLDivElement>(null);
   const closeButton = useRef<HTMLButtonElement>(null);
   useMarkResultsSeen(open);
-  // Tab stays in the drawer (the viewer over it takes over while open); closing returns focus to the opener.
-  useFocusTrap(panelRef, { active: open, restoreFocus: true, initialFocus: closeButton });
 
+  // Closing the drawer closes the viewer over it.
   useEffect(() => {
-    if (!open) {
-      setViewing(null);
-      return undefined;
-    }
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape' && !event.defaultPrevented) onClose();
-    };
-    window.addEventListener('keydown', onKeyDown);
-    return () => window.removeEventListener('keydown', onKeyDown);
-  }, [open, onClose]);
+    if (!open) setViewing(null);
+  }, [open]);
 
-  if (!open || typeof document === 'undefined') return null;
-  return createPortal(
+  return (
     <>
-      <Backdrop data-testid="results-backdrop" onClick={onClose} />
-      <Panel ref={panelRef} role="dialog" aria-modal="true" aria-labelledby="results-drawer-title">
-        <Head>
-          <h2 id="results-drawer-title">Results</h2>
-          <Button ref={closeButton} variant="ghost" size="sm" onClick={onClose} aria-label="Close results">
-            Close
-          </Button>
-        </Head>
-        <Body>
-          {results.length === 0 && skeletonCount === 0 ? (
-            <Empty>Generate results to view them here.</Empty>
-          ) : (
-            <ResultsGrid columns={DRAWER_COLUMNS} aria-label="Results">
-              <SkeletonTiles count={skeletonCount} />
-              {ordered.map((result, index) => {
-                const n = resultNumber(result, index);
-                return (
-                  <ResultTile
-                    key={result.id}
-                    n={n}
-                    caption={captionOf(result)}
-                    thumbnailUrl={result.thumbnailUrl ?? result.imageUrl}
-                    width={result.width}
-                    height={result.height}
-                    onOpen={() => setViewing({ result, n })}
-                    onDownload={() => void downloadImage(result.imageUrl, resultFileName(n)).then((ok) => ok || downloadFailedToast())}
-                    onImageError={() => forgetMissingResult(result)}
-                  />
-                );
-              })}
-            </ResultsGrid>
-          )}
-        </Body>
-      </Panel>
+      <Modal open={open} onClose={onClose}>
+        <Backdrop data-testid="results-backdrop" />
+        <Panel initialFocus={closeButton}>
+          <Head>
+            <ModalTitle>Results</ModalTitle>
+            <Button ref={closeButton} variant="ghost" size="sm" onClick={onClose} aria-label="Close results">
+              Close
+            </Button>
+          </Head>
+          <Body>
+            {results.length === 0 && skeletonCount === 0 ? (
+              <Empty>Generate results to view them here.</Empty>
+            ) : (
+              <ResultsGrid columns={DRAWER_COLUMNS} aria-label="Results">
+                <SkeletonTiles count={skeletonCount} />
+                {ordered.map((result, index) => {
+                  const n = resultNumber(result, index);
+                  return (
+                    <ResultTile
+                      key={result.id}
+                      n={n}
+                      caption={captionOf(result)}
+                      thumbnailUrl={result.thumbnailUrl ?? result.imageUrl}
+                      width={result.width}
+                      height={result.height}
+                      onOpen={() => setViewing({ result, n })}
+                      onDownload={() => void downloadImage(result.imageUrl, resultFileName(n)).then((ok) => ok || downloadFailedToast())}
+                      onImageError={() => forgetMissingResult(result)}
+                    />
+                  );
+                })}
+              </ResultsGrid>
+            )}
+          </Body>
+        </Panel>
+      </Modal>
+      {/* A modal of its own over the drawer's, so Escape closes it first. */}
       <ResultViewer
-        imageUrl={viewing?.result.imageUrl ?? null}
+        imageUrl={open && viewing ? viewing.result.imageUrl : null}
         alt={viewing ? resultLabel(viewing.n) : undefined}
         provider={viewing?.result.provider}
         downloadFileName={FULLSCREEN_DOWNLOAD_NAME}
@@ -171,7 +164,6 @@ export function ResultsDrawer({ open, onClose, modelFilenames }: ResultsDrawerPr
         }}
         onDownloadError={downloadFailedToast}
       />
-    </>,
-    document.body,
+    </>
   );
 }

@@ -56,10 +56,7 @@ export function Header() {
 
   useEffect(() => setDrawerOpen(false), [pathname]);
 
-  const closeDrawer = () => {
-    setDrawerOpen(false);
-    menuButtonRef.current?.focus();
-  };
+  const closeDrawer = () => setDrawerOpen(false);
 
   return (
     <Bar>
@@ -82,7 +79,7 @@ export function Header() {
       </DesktopNav>
       <Spacer />
       <UserMenu />
-      {drawerOpen && <MobileNavDrawer id={drawerId} onClose={closeDrawer} />}
+      {drawerOpen && <MobileNavDrawer id={drawerId} onClose={closeDrawer} menuButton={menuButtonRef} />}
     </Bar>
   );
 }
