@@ -137,7 +137,7 @@ test.describe.serial('a seller with 250 saved results', () => {
     const viewer = page.getByRole('dialog', { name: `Result #${SEEDED} preview` });
     await expect(viewer.getByRole('button', { name: 'Close' })).toBeFocused();
     const full = viewer.getByRole('img', { name: `Result #${SEEDED}` });
-    await expect.poll(() => full.evaluate((img) => img.naturalWidth)).toBe(SIZE.width);
+    await expect.poll(() => full.evaluate((/** @type {HTMLImageElement} */ img) => img.naturalWidth)).toBe(SIZE.width);
 
     // behind the preview: hidden from the accessibility tree, no pointer events, Tab stays inside
     await expect(page.getByRole('heading', { level: 1, name: 'Gallery' })).toHaveCount(0);
