@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type PointerEvent as ReactPointerEvent, type RefObject } from 'react';
 import styled from 'styled-components';
 import type { TryOnProviderName } from '@vton/contracts';
-import { Button, Modal, ModalContent, ModalDescription, ModalOverlay, Spinner } from '@vton/ui';
+import { Button, Spinner } from '@vton/ui';
+import { Modal, ModalContent, ModalDescription, ModalOverlay } from '@vton/ui/modals';
 import { downloadImage, FULLSCREEN_DOWNLOAD_NAME } from './download.js';
 import { CloseIcon, DownloadIcon } from './icons.js';
 import { providerCaption } from './provider.js';

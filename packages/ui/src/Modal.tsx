@@ -11,7 +11,7 @@ import {
 } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useFocusScopeBranch } from '@radix-ui/react-focus-scope';
-import { isInToastRegion, isInsideToast, useToastRegion } from './toastRegion.js';
+import { isInToastRegion, isInsideToast, useToastRegion } from '@vton/ui';
 
 interface ModalContextValue {
   close: () => void;

@@ -1,6 +1,6 @@
 import type { ReactNode, RefObject } from 'react';
 import styled from 'styled-components';
-import { Button } from './Button.js';
+import { Button } from '@vton/ui';
 import { Modal, ModalContent, ModalOverlay } from './Modal.js';
 
 const Backdrop = styled(ModalOverlay)`

@@ -7,5 +7,5 @@ export { Card } from './Card.js';
 export { Input, Label, Textarea } from './Field.js';
 export { Container, Badge, VisuallyHidden, PageHeader, type PageHeaderProps } from './Layout.js';
 export { Toaster, TOAST_VIEWPORT_LABEL, type ToasterProps, type ToastItem, type ToastVariant } from './Toaster.js';
-export { Modal, ModalOverlay, ModalContent, ModalTitle, ModalDescription, type ModalProps, type ModalContentProps } from './Modal.js';
-export { SideDrawer, type SideDrawerProps } from './SideDrawer.js';
+// For `@vton/ui/modals` (the modals import the kit by name, so both entries share this module state).
+export { isInToastRegion, isInsideToast, useToastRegion } from './toastRegion.js';

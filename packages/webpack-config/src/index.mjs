@@ -24,7 +24,9 @@ const require = createRequire(import.meta.url);
  * Radix Dialog with the two Radix internals whose module state a dialog and the toasts must
  * have in common: the dismissable-layer stack (which layer takes Escape and outside clicks; the
  * toast viewport is a branch of it) and the focus-scope stack (the toast viewport is a focus
- * branch of an open dialog). Nothing else is shared, and nothing is eager.
+ * branch of an open dialog). The kit's modals are their own entry, `@vton/ui/modals`, so Radix
+ * Dialog loads with the first drawer or viewer rather than on every page. Nothing else is
+ * shared, and nothing is eager.
  */
 export const SHARED_SINGLETONS = [
   'react',
@@ -34,6 +36,7 @@ export const SHARED_SINGLETONS = [
   'styled-components',
   '@vton/shell-sdk',
   '@vton/ui',
+  '@vton/ui/modals',
   '@radix-ui/react-toast',
   '@radix-ui/react-dialog',
   '@radix-ui/react-dismissable-layer',
@@ -55,8 +58,10 @@ export function sharedConfig(dirname) {
   const versions = { ...pkg.peerDependencies, ...pkg.devDependencies, ...pkg.dependencies };
   return Object.fromEntries(
     SHARED_SINGLETONS.map((name) => {
-      if (!versions[name]) throw new Error(`${pkg.name}: shared singleton "${name}" is missing from package.json dependencies`);
-      const config = { singleton: true, requiredVersion: versions[name] };
+      // A package's second entry (`@vton/ui/modals`) goes with the package's version.
+      const packageName = name.split('/').slice(0, name.startsWith('@') ? 2 : 1).join('/');
+      if (!versions[packageName]) throw new Error(`${pkg.name}: shared singleton "${packageName}" is missing from package.json dependencies`);
+      const config = { singleton: true, requiredVersion: versions[packageName] };
       if (name === 'react-router-dom') {
         Object.assign(config, { import: ROUTER_API_MODULE, version: require('react-router-dom/package.json').version });
       }

@@ -82,7 +82,8 @@ describe('navigation', () => {
     renderShell('/docs');
     const menuButton = screen.getByRole('button', { name: 'Open menu' });
     fireEvent.click(menuButton);
-    const drawer = screen.getByRole('dialog', { name: 'Navigation menu' });
+    // the drawer's code loads with the first opening
+    const drawer = await screen.findByRole('dialog', { name: 'Navigation menu' });
     expect(within(drawer).getByRole('link', { name: 'Docs' })).toHaveAttribute('aria-current', 'page');
     expect(document.activeElement).toBe(within(drawer).getByRole('link', { name: 'Home' }));
     // the page behind is inert while it is open

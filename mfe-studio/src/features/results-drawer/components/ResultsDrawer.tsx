@@ -2,7 +2,8 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import styled, { keyframes } from 'styled-components';
 import { removeSessionResults, toast, useMarkResultsSeen, useSessionResults, type SessionResult } from '@vton/shell-sdk';
 import { DRAWER_COLUMNS, FULLSCREEN_DOWNLOAD_NAME, ResultTile, ResultViewer, ResultsGrid, SkeletonTiles, downloadImage, resultFileName, resultLabel } from '@vton/results';
-import { Button, Modal, ModalContent, ModalOverlay, ModalTitle, media } from '@vton/ui';
+import { Button, media } from '@vton/ui';
+import { Modal, ModalContent, ModalOverlay, ModalTitle } from '@vton/ui/modals';
 
 const rise = keyframes`from { transform: translateY(100%); } to { transform: translateY(0); }`;
 const fade = keyframes`from { opacity: 0; } to { opacity: 1; }`;

@@ -1,11 +1,13 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { Suspense, lazy, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import { Button, media } from '@vton/ui';
 import { PRODUCT_NAME } from '@vton/shell-sdk';
 import { NavLinks } from './NavLinks';
-import { MobileNavDrawer } from './MobileNavDrawer';
 import { UserMenu } from './UserMenu';
+
+// Loaded with the first opening: the drawer brings Radix Dialog, which no page needs before that.
+const MobileNavDrawer = lazy(() => import('./MobileNavDrawer').then((m) => ({ default: m.MobileNavDrawer })));
 
 const Bar = styled.header`
   position: sticky;
@@ -79,7 +81,11 @@ export function Header() {
       </DesktopNav>
       <Spacer />
       <UserMenu />
-      {drawerOpen && <MobileNavDrawer id={drawerId} onClose={closeDrawer} menuButton={menuButtonRef} />}
+      {drawerOpen && (
+        <Suspense fallback={null}>
+          <MobileNavDrawer id={drawerId} onClose={closeDrawer} menuButton={menuButtonRef} />
+        </Suspense>
+      )}
     </Bar>
   );
 }

@@ -1,5 +1,5 @@
 import type { RefObject } from 'react';
-import { SideDrawer } from '@vton/ui';
+import { SideDrawer } from '@vton/ui/modals';
 import { NavLinks } from './NavLinks';
 
 /**
