@@ -95,7 +95,7 @@ describe('docs App', () => {
     const button = screen.getByRole('button', { name: 'Browse documentation' });
     fireEvent.click(button);
     expect(button).toHaveAttribute('aria-expanded', 'true');
-    const drawer = screen.getByRole('dialog', { name: 'Documentation menu' });
+    const drawer = await screen.findByRole('dialog', { name: 'Documentation menu' }); // loads with the first opening
     expect(within(drawer).getByRole('searchbox')).toHaveFocus();
     fireEvent.keyDown(document, { key: 'Escape' });
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -106,7 +106,7 @@ describe('docs App', () => {
     const button = screen.getByRole('button', { name: 'Browse documentation' });
     button.focus();
     fireEvent.click(button);
-    const drawer = screen.getByRole('dialog', { name: 'Documentation menu' });
+    const drawer = await screen.findByRole('dialog', { name: 'Documentation menu' }); // loads with the first opening
     const close = within(drawer).getByRole('button', { name: 'Close documentation menu' });
     close.focus();
     fireEvent.keyDown(close, { key: 'Tab', shiftKey: true });

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useState } from 'react';
+import { Suspense, lazy, useCallback, useEffect, useId, useState } from 'react';
 import { Navigate, useLocation, useParams, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { useHydrated, usePageTitle } from '@vton/shell-sdk';
@@ -6,7 +6,10 @@ import { Button, Container, media } from '@vton/ui';
 import { ALL_ARTICLES, ARTICLE_ALIASES, DEFAULT_ARTICLE_ID, findArticle, sectionOf } from '../content/catalog';
 import { ArticleView } from '../features/articles/components/ArticleView';
 import { DocsSidebar } from '../features/navigation/components/DocsSidebar';
-import { MobileDocsDrawer } from '../features/navigation/components/MobileDocsDrawer';
+
+// Loaded with the first opening: the drawer brings Radix Dialog, which an article does not need to
+// hydrate (a prerendered page that waited for it would take longer to answer a first tap).
+const MobileDocsDrawer = lazy(() => import('../features/navigation/components/MobileDocsDrawer').then((m) => ({ default: m.MobileDocsDrawer })));
 
 const Layout = styled(Container)`
   display: grid;
@@ -81,9 +84,11 @@ export function DocsPage() {
         Browse documentation
       </DrawerButton>
       {drawerOpen && (
-        <MobileDocsDrawer id={drawerId} onClose={closeDrawer}>
-          <DocsSidebar query={query} onQueryChange={setQuery} onNavigate={closeDrawer} />
-        </MobileDocsDrawer>
+        <Suspense fallback={null}>
+          <MobileDocsDrawer id={drawerId} onClose={closeDrawer}>
+            <DocsSidebar query={query} onQueryChange={setQuery} onNavigate={closeDrawer} />
+          </MobileDocsDrawer>
+        </Suspense>
       )}
       <ArticleView article={article} section={sectionOf(article.id)!.title} previous={ALL_ARTICLES[index - 1]} next={ALL_ARTICLES[index + 1]} />
     </Layout>
