@@ -1,5 +1,6 @@
 import { INTERNAL_MEDIA_PATHS, SERVICE_CREDENTIAL, type GarmentRecord, type GeneratedImageRecord, type ModelPhotoRecord } from '@vton/contracts';
 import { randomBytes } from 'node:crypto';
+import http from 'node:http';
 import { SignJWT } from 'jose';
 import sharp from 'sharp';
 import { readPngChunks, stripPngMetadata } from '../src/images/png-chunks.js';
@@ -211,6 +212,28 @@ describe('internal routes for svc-generation’s workers: the service credential
       }
       expect(await harness.rowsOf(seller.id)).toEqual(NO_ROWS);
       expect(await harness.objectsOf(seller.id)).toEqual([]);
+    });
+
+    it('stores nothing when the sender goes away after the first part went up', async () => {
+      const seller = await harness.seller();
+      const { authorization } = await service(seller.id);
+      const boundary = 'worker-went-away';
+      const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="result.png"\r\nContent-Type: image/png\r\n\r\n`);
+      await new Promise<void>((resolve) => {
+        const req = http.request(new URL(INTERNAL_MEDIA_PATHS.tryOnResults, harness.media.url), {
+          method: 'POST',
+          headers: { authorization, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': head.length + large.length + 200 },
+        });
+        req.on('error', () => resolve());
+        req.on('response', () => resolve());
+        req.write(head);
+        // Six of the PNG's megabytes (more than one 5 MB part), then the connection drops.
+        req.write(large.subarray(0, 6 * 1024 * 1024), () => setTimeout(() => req.destroy(), 500));
+      });
+      // Nothing to wait for that a caller could see: look a few times whether anything shows up.
+      for (let i = 0; i < 20 && (await harness.objectsOf(seller.id)).length === 0; i++) await new Promise((r) => setTimeout(r, 100));
+      expect(await harness.objectsOf(seller.id)).toEqual([]);
+      expect(await harness.rowsOf(seller.id)).toEqual(NO_ROWS);
     });
 
     it('removes the stored PNG when the fields are refused after it', async () => {
