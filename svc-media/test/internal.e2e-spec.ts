@@ -1,8 +1,10 @@
 import { INTERNAL_MEDIA_PATHS, SERVICE_CREDENTIAL, type GarmentRecord, type GeneratedImageRecord, type ModelPhotoRecord } from '@vton/contracts';
 import { randomBytes } from 'node:crypto';
+import http from 'node:http';
 import { SignJWT } from 'jose';
 import sharp from 'sharp';
-import { bearer, jpeg, mask, MediaHarness, png, type Seller } from './helpers.js';
+import { readPngChunks, stripPngMetadata } from '../src/images/png-chunks.js';
+import { bearer, jpeg, mask, MediaHarness, NO_ROWS, png, pngClaiming, truncatedPng, type Seller } from './helpers.js';
 
 const SECRET = randomBytes(32).toString('base64url');
 
@@ -141,6 +143,105 @@ describe('internal routes for svc-generation’s workers: the service credential
     const wrongSize = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#33aa55' } }).webp().toBuffer();
     expect((await withThumb('try-on:job-thumb:7:2', wrongSize).expect(400)).body.message).toBe('The thumbnail must be the 800×600 result fitted inside 400×400 (got 300×300)');
     expect((await withThumb('try-on:job-thumb:7:3', await png(400, 300)).expect(400)).body.message).toBe('The thumbnail must be a WebP image');
+  });
+
+  describe('the result PNG is checked and stored as it streams in', () => {
+    /** A noisy PNG of more than one 5 MB part (putStream's multipart path), with sharp's pHYs chunk to drop. */
+    let large: Buffer;
+    let largeThumbnail: Buffer;
+    beforeAll(async () => {
+      const noise = randomBytes(1400 * 1300 * 3);
+      large = await sharp(noise, { raw: { width: 1400, height: 1300, channels: 3 } }).png({ compressionLevel: 1 }).toBuffer();
+      expect(large.length).toBeGreaterThan(5 * 1024 * 1024);
+      largeThumbnail = await sharp(noise, { raw: { width: 1400, height: 1300, channels: 3 } }).resize(400, 400, { fit: 'inside' }).webp().toBuffer();
+    });
+    const saveBytes = (headers: Record<string, string>, file: Buffer, key: string, thumbnail?: Buffer) => {
+      let req = harness.http().post(INTERNAL_MEDIA_PATHS.tryOnResults).set(headers).attach('file', file, 'result.png');
+      if (thumbnail) req = req.attach('file', thumbnail, 'thumbnail.webp');
+      return req.field('garmentId', String(garment.id)).field('modelId', String(model.id)).field('idempotencyKey', key);
+    };
+
+    it('stores a multi-part result without its metadata chunks, byte for byte otherwise', async () => {
+      const saved = (await saveBytes(await service(owner.id), large, 'try-on:job-large:7:1', largeThumbnail).expect(200)).body as GeneratedImageRecord;
+      expect(saved).toMatchObject({ width: 1400, height: 1300 });
+      const key = (await harness.objectsOf(owner.id)).find((k) => k.endsWith(`/generated/${saved.id}-full.png`))!;
+      const stored = await harness.s3.getObject(process.env.S3_BUCKET!, key).then(async (body) => {
+        const chunks: Buffer[] = [];
+        for await (const chunk of body) chunks.push(chunk as Buffer);
+        return Buffer.concat(chunks);
+      });
+      expect(stored.equals(stripPngMetadata(large))).toBe(true);
+      expect(stored.length).toBeLessThan(large.length);
+    });
+
+    it('makes the thumbnail from the stored PNG when the worker sent none', async () => {
+      const saved = (await saveBytes(await service(owner.id), result, 'try-on:job-nothumb:7:1').expect(200)).body as GeneratedImageRecord;
+      const thumbKey = (await harness.objectsOf(owner.id)).find((k) => k.includes(`/generated/${saved.id}-thumb.`))!;
+      const stat = await harness.s3.statObject(process.env.S3_BUCKET!, thumbKey);
+      expect(stat.size).toBeGreaterThan(0);
+    });
+
+    it('refuses a broken or foreign file with the errors of a buffered check and leaves no object or row behind', async () => {
+      const seller = await harness.seller();
+      // svc-media checks that garment and model are the seller's only after the PNG: use the seller's own.
+      const lateBadCrc = Buffer.from(large);
+      lateBadCrc[lateBadCrc.length - 20] ^= 0xff; // in the last IDAT, after the first 5 MB part went up
+      // What the buffered check (readPngChunks) says about the same bytes.
+      const buffered = (bytes: Buffer) => {
+        try {
+          readPngChunks(bytes);
+        } catch (error) {
+          return `The image is not a readable image (corrupt or truncated: ${(error as Error).message})`;
+        }
+        throw new Error('a sound PNG');
+      };
+      const cut = large.subarray(0, large.length - 1000);
+      const truncated = await truncatedPng();
+      const cases: [Buffer, number, string][] = [
+        [lateBadCrc, 400, 'The image is not a readable image (corrupt or truncated: the IDAT chunk fails its CRC check)'],
+        [cut, 400, buffered(cut)],
+        [truncated, 400, buffered(truncated)],
+        [await pngClaiming(20_000, 20_000), 413, 'The image is 20000×20000 pixels; the limit is 100 megapixels'],
+        [await jpeg(40, 30), 415, 'The image must be a PNG image'],
+        [Buffer.concat([large, large]), 413, 'The file is larger than the 8 MB limit'],
+        [Buffer.alloc(0), 400, 'The image is empty'],
+      ];
+      for (const [i, [bytes, status, message]] of cases.entries()) {
+        const res = await saveBytes(await service(seller.id), bytes, `try-on:job-bad:7:${i}`).expect(status);
+        expect(res.body.message).toBe(message);
+      }
+      expect(await harness.rowsOf(seller.id)).toEqual(NO_ROWS);
+      expect(await harness.objectsOf(seller.id)).toEqual([]);
+    });
+
+    it('stores nothing when the sender goes away after the first part went up', async () => {
+      const seller = await harness.seller();
+      const { authorization } = await service(seller.id);
+      const boundary = 'worker-went-away';
+      const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="result.png"\r\nContent-Type: image/png\r\n\r\n`);
+      await new Promise<void>((resolve) => {
+        const req = http.request(new URL(INTERNAL_MEDIA_PATHS.tryOnResults, harness.media.url), {
+          method: 'POST',
+          headers: { authorization, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': head.length + large.length + 200 },
+        });
+        req.on('error', () => resolve());
+        req.on('response', () => resolve());
+        req.write(head);
+        // Six of the PNG's megabytes (more than one 5 MB part), then the connection drops.
+        req.write(large.subarray(0, 6 * 1024 * 1024), () => setTimeout(() => req.destroy(), 500));
+      });
+      // Nothing to wait for that a caller could see: look a few times whether anything shows up.
+      for (let i = 0; i < 20 && (await harness.objectsOf(seller.id)).length === 0; i++) await new Promise((r) => setTimeout(r, 100));
+      expect(await harness.objectsOf(seller.id)).toEqual([]);
+      expect(await harness.rowsOf(seller.id)).toEqual(NO_ROWS);
+    });
+
+    it('removes the stored PNG when the fields are refused after it', async () => {
+      const seller = await harness.seller();
+      await saveBytes(await service(seller.id), large, 'not a key!', largeThumbnail).expect(400);
+      await saveBytes(await service(seller.id), result, 'try-on:job-foreign:7:1').field('prompt', 'a\u0000b').expect(400);
+      expect(await harness.objectsOf(seller.id)).toEqual([]);
+    });
   });
 
   it('checks what a save carries', async () => {

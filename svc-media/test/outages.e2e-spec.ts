@@ -1,8 +1,10 @@
 import type { INestApplication } from '@nestjs/common';
-import { SERVICE_UNAVAILABLE_MESSAGE } from '@vton/contracts';
+import { INTERNAL_MEDIA_PATHS, SERVICE_CREDENTIAL, SERVICE_UNAVAILABLE_MESSAGE } from '@vton/contracts';
 import { stoppableObjectStorage, stoppablePostgres } from '@vton/local-stack';
 import { startServiceApp } from '@vton/service-kit';
+import { SignJWT } from 'jose';
 import { Client } from 'minio';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -27,6 +29,7 @@ describe('svc-media when Postgres or the object storage stops (real servers, sto
   let media: { app: INestApplication; url: string };
   let token: string;
   const userId = 4242;
+  const serviceSecret = randomBytes(32).toString('base64url');
 
   beforeAll(async () => {
     [postgres, storage] = await Promise.all([stoppablePostgres(), stoppableObjectStorage({ bucket })]);
@@ -38,6 +41,7 @@ describe('svc-media when Postgres or the object storage stops (real servers, sto
         S3_ENDPOINT: storage.endpoint,
         S3_BUCKET: bucket,
         AUTH_JWKS_URL: `${auth.url}/api/auth/.well-known/jwks.json`,
+        GENERATION_SERVICE_SECRET: serviceSecret,
       },
     });
     token = await auth.app.get(TokenService).issue({ id: userId, email: 'outage@example.com' });
@@ -57,6 +61,25 @@ describe('svc-media when Postgres or the object storage stops (real servers, sto
   const as = (req: request.Test) => req.set('authorization', `Bearer ${token}`);
   let photo: Buffer;
   const uploadGarment = () => as(http().post('/api/garments')).attach('file', photo, 'g.png');
+  /** A worker's result save (its PNG streamed to the bucket as it arrives), with svc-generation's service credential. */
+  const saveResult = async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const credential = await new SignJWT({ job: 'b5bd43a8-1a47-4d2c-9c54-0e0a7f9d2a11' })
+      .setProtectedHeader({ alg: SERVICE_CREDENTIAL.algorithm })
+      .setIssuer(SERVICE_CREDENTIAL.issuer)
+      .setAudience(SERVICE_CREDENTIAL.audience)
+      .setSubject(String(userId))
+      .setIssuedAt(now)
+      .setExpirationTime(now + 300)
+      .sign(new TextEncoder().encode(serviceSecret));
+    return http()
+      .post(INTERNAL_MEDIA_PATHS.tryOnResults)
+      .set('authorization', `Bearer ${credential}`)
+      .attach('file', photo, 'result.png')
+      .field('garmentId', '1')
+      .field('modelId', '1')
+      .field('idempotencyKey', `try-on:outage:${now}`);
+  };
   /** The seller's object keys in the private bucket, read with the minio client. */
   const objects = async () => {
     const s3 = new Client({
@@ -82,6 +105,7 @@ describe('svc-media when Postgres or the object storage stops (real servers, sto
     try {
       expectUnavailable(await uploadGarment());
       expectUnavailable(await as(http().post('/api/models')).attach('files', await png(30, 30), 'm.png'));
+      expectUnavailable(await saveResult());
       expectUnavailable(await http().get(before.url));
       expectUnavailable(await as(http().post(`/api/garments/${before.id}/crop`)).send({ x: 0, y: 0, width: 20, height: 20, naturalWidth: 40, naturalHeight: 30 }));
       // What needs only the database still answers, with signed URLs.
@@ -109,6 +133,7 @@ describe('svc-media when Postgres or the object storage stops (real servers, sto
       expectUnavailable(await as(http().get('/api/generated-images')));
       expectUnavailable(await as(http().get(`/api/garments/${garment.id}`)));
       expectUnavailable(await uploadGarment());
+      expectUnavailable(await saveResult());
       expectUnavailable(await as(http().post('/api/generated-images')).send({ imageUrl: `data:image/png;base64,${(await png(5, 5)).toString('base64')}` }));
       expectUnavailable(await as(http().delete(`/api/generated-images/${garment.id}`)));
       expectUnavailable(await as(http().post(`/api/garments/${garment.id}/crop`)).send({ x: 0, y: 0, width: 20, height: 20, naturalWidth: 40, naturalHeight: 30 }));

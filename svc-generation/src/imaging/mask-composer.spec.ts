@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import type { ProviderFraming } from '../providers/try-on-provider.js';
-import { composeIntoPhoto, planFrame, prepareProviderInputs } from './mask-composer.js';
+import { composeIntoPhoto, decodePhoto, planFrame, prepareProviderInputs } from './mask-composer.js';
 import { featherReach } from './placement.js';
 
 const FASHN_LIKE: ProviderFraming = { width: 864, height: 1296, mode: 'widen', context: 0.25, upscale: true };
@@ -154,6 +154,28 @@ describe('mask-constrained composition over any provider (real sharp)', () => {
     const composed = await composeIntoPhoto(photo, await providerAnswer(meta.width!, meta.height!), mask, bounds, limited.placement);
     // The seller's result is never shrunk.
     expect([composed.width, composed.height]).toEqual([photoSize.width, photoSize.height]);
+  });
+
+  it('writes only the bounds of the decoded photo: every other byte of the raw buffer is the photo’s, and the PNG is that buffer', async () => {
+    const decoded = await decodePhoto(photo);
+    const untouched = Buffer.from(decoded.data);
+    const inputs = await prepareProviderInputs(decoded, mask, bounds, FASHN_LIKE, NO_LIMIT);
+    const composed = await composeIntoPhoto(decoded, await providerAnswer(inputs.placement.frame.width, inputs.placement.frame.height), mask, bounds, inputs.placement);
+    const row = photoSize.width * decoded.channels;
+    const boxStart = bounds.x * decoded.channels;
+    const boxEnd = (bounds.x + bounds.width) * decoded.channels;
+    let outside = 0;
+    let inside = 0;
+    for (let y = 0; y < photoSize.height; y++) {
+      for (let i = 0; i < row; i++) {
+        const differs = decoded.data[y * row + i] !== untouched[y * row + i];
+        if (y >= bounds.y && y < bounds.y + bounds.height && i >= boxStart && i < boxEnd) inside += differs ? 1 : 0;
+        else outside += differs ? 1 : 0;
+      }
+    }
+    expect(outside).toBe(0);
+    expect(inside).toBeGreaterThan(0);
+    expect((await raw(composed.png)).data.equals(decoded.data)).toBe(true);
   });
 
   it('plans the §7 square exactly as before: the crop alone, centred, never upscaled', () => {

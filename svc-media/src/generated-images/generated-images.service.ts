@@ -2,6 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { ErrorCode, type GeneratedImageRecord, type GeneratedImagesPage } from '@vton/contracts';
 import { ApiException } from '@vton/service-kit';
+import { pipeline, type Readable } from 'node:stream';
 import { LessThan, type Repository } from 'typeorm';
 import { MediaConfig } from '../config/media.config.js';
 import { reserveId } from '../database/reserve-id.js';
@@ -9,12 +10,20 @@ import { MediaUrls } from '../files/media-urls.service.js';
 import { GarmentsService } from '../garments/garments.service.js';
 import { ImageProcessor } from '../images/image-processor.js';
 import { ModelsService } from '../models/models.service.js';
-import { objectKey } from '../storage/object-keys.js';
+import { CONTENT_TYPES, objectKey } from '../storage/object-keys.js';
 import { ObjectStorage } from '../storage/object-storage.service.js';
 import { decodeImageDataUrl } from './data-url.js';
 import type { GeneratedImageFieldsDto, SaveGeneratedImageDto } from './dto/generated-image.dto.js';
 import { GeneratedImage } from './entities/generated-image.entity.js';
 import { TryOnResult } from './entities/try-on-result.entity.js';
+
+/** A result PNG stored as it arrived (GeneratedImagesService.receivePng), its row not yet written. */
+export interface ReceivedPng {
+  id: number;
+  key: string;
+  width: number;
+  height: number;
+}
 
 export const DEFAULT_PAGE_SIZE = 50;
 export const MAX_PAGE_SIZE = 100;
@@ -78,23 +87,99 @@ export class GeneratedImagesService {
    * try-ons, the try_on_results row) in one transaction; objects are removed if that fails.
    */
   async save(userId: number, bytes: Buffer, fields: GeneratedImageFieldsDto, tryOnResult: boolean, idempotencyKey?: string, thumbnail?: Buffer): Promise<GeneratedImageRecord> {
-    const garmentId = fields.garmentId ?? null;
-    const modelId = fields.modelId ?? null;
-    if (tryOnResult && (!garmentId || !modelId)) {
-      throw new ApiException(400, ErrorCode.INVALID_INPUT, 'A try-on result needs both garmentId and modelId');
-    }
+    const { garmentId, modelId } = this.references(fields, tryOnResult);
     const modelFilename = await this.assertOwnedReferences(userId, garmentId, modelId);
     const { image, thumbnail: thumb } = await this.images.resultWithThumbnail(bytes, 'The image', thumbnail);
     const id = await reserveId(this.generatedImages);
     const key = objectKey({ userId, kind: 'generated', id, variant: 'full', ext: 'png' });
     const thumbKey = objectKey({ userId, kind: 'generated', id, variant: 'thumb', ext: thumb.ext });
-    const row: GeneratedImage = {
+    try {
+      // Both objects at once (the result's megabytes hide the thumbnail's), each settled before any clean-up below.
+      const puts = await Promise.allSettled([this.storage.put(key, image.data, image.contentType), this.storage.put(thumbKey, thumb.data, thumb.contentType)]);
+      const failed = puts.find((p): p is PromiseRejectedResult => p.status === 'rejected');
+      if (failed) throw failed.reason;
+      const row = this.newRow(userId, id, key, thumbKey, image, fields, modelFilename, idempotencyKey);
+      await this.insert(row, tryOnResult);
+      return this.toRecord(row);
+    } catch (error) {
+      await this.removeObjects([key, thumbKey]);
+      throw error;
+    }
+  }
+
+  /**
+   * svc-generation's result PNG, stored as it streams in (under the id it will keep) after the
+   * checks of ImageProcessor.resultPngFilter: the PNG is never held whole here, and a refused one
+   * leaves nothing visible. Then saveReceived (or discardReceived) with what this answers.
+   */
+  async receivePng(userId: number, bytes: Readable): Promise<ReceivedPng> {
+    const id = await reserveId(this.generatedImages);
+    const key = objectKey({ userId, kind: 'generated', id, variant: 'full', ext: 'png' });
+    const filter = this.images.resultPngFilter('The image');
+    // A failure on either side destroys both; putStream sees it while reading `filter`.
+    pipeline(bytes, filter, () => undefined);
+    try {
+      await this.storage.putStream(key, filter, CONTENT_TYPES.png);
+    } catch (error) {
+      throw this.images.refusedResultPng(error, filter.received);
+    }
+    const header = filter.header!;
+    return { id, key, width: header.width, height: header.height };
+  }
+
+  /** A received PNG's row and thumbnail, as save does for bytes; every object is removed if that fails. */
+  async saveReceived(userId: number, png: ReceivedPng, fields: GeneratedImageFieldsDto, idempotencyKey: string, thumbnail?: Buffer): Promise<GeneratedImageRecord> {
+    let thumbKey: string | undefined;
+    try {
+      const { garmentId, modelId } = this.references(fields, true);
+      const thumb = await this.images.resultThumbnail(thumbnail, png.width, png.height, () => this.storage.getBytes(png.key));
+      const key = objectKey({ userId, kind: 'generated', id: png.id, variant: 'thumb', ext: thumb.ext });
+      thumbKey = key;
+      // The thumbnail goes up while the references are checked; both settle before any clean-up below.
+      const [references, stored] = await Promise.allSettled([this.assertOwnedReferences(userId, garmentId, modelId), this.storage.put(key, thumb.data, thumb.contentType)]);
+      if (references.status === 'rejected') throw references.reason;
+      if (stored.status === 'rejected') throw stored.reason;
+      const modelFilename = references.value;
+      const row = this.newRow(userId, png.id, png.key, thumbKey, png, fields, modelFilename, idempotencyKey);
+      await this.insert(row, true);
+      return this.toRecord(row);
+    } catch (error) {
+      await this.removeObjects([png.key, thumbKey ?? null]);
+      throw error;
+    }
+  }
+
+  /** A received PNG that will not be saved (a repeated idempotency key, a refused request). */
+  async discardReceived(png: ReceivedPng): Promise<void> {
+    await this.removeObjects([png.key]);
+  }
+
+  private references(fields: GeneratedImageFieldsDto, tryOnResult: boolean): { garmentId: number | null; modelId: number | null } {
+    const garmentId = fields.garmentId ?? null;
+    const modelId = fields.modelId ?? null;
+    if (tryOnResult && (!garmentId || !modelId)) {
+      throw new ApiException(400, ErrorCode.INVALID_INPUT, 'A try-on result needs both garmentId and modelId');
+    }
+    return { garmentId, modelId };
+  }
+
+  private newRow(
+    userId: number,
+    id: number,
+    key: string,
+    thumbKey: string,
+    image: { width: number; height: number },
+    fields: GeneratedImageFieldsDto,
+    modelFilename: string | null,
+    idempotencyKey?: string,
+  ): GeneratedImage {
+    return {
       id,
       userId,
       imageUrl: `s3://${this.storage.bucket}/${key}`,
       imagePath: key,
-      garmentId,
-      modelId,
+      garmentId: fields.garmentId ?? null,
+      modelId: fields.modelId ?? null,
       prompt: fields.prompt ?? null,
       metadata: (fields.metadata as Record<string, unknown> | undefined) ?? null,
       generationType: fields.generationType ?? 'vton',
@@ -104,33 +189,27 @@ export class GeneratedImagesService {
       width: image.width,
       height: image.height,
       createdAt: new Date(),
-      number: 0, // set in the transaction below
+      number: 0, // set in insert()
       modelFilename,
       ...(idempotencyKey ? { idempotencyKey } : {}),
     };
-    try {
-      // Both objects at once (the result's megabytes hide the thumbnail's), each settled before any clean-up below.
-      const puts = await Promise.allSettled([this.storage.put(key, image.data, image.contentType), this.storage.put(thumbKey, thumb.data, thumb.contentType)]);
-      const failed = puts.find((p): p is PromiseRejectedResult => p.status === 'rejected');
-      if (failed) throw failed.reason;
-      await this.generatedImages.manager.transaction(async (tx) => {
-        const images = tx.getRepository(GeneratedImage);
-        // the seller's next number: saves of one seller take turns here (workers save in parallel)
-        await tx.query('SELECT pg_advisory_xact_lock($1, $2)', [RESULT_NUMBER_LOCK, userId]);
-        const last = await images.createQueryBuilder('image').select('MAX(image.number)', 'max').where('image.userId = :userId', { userId }).getRawOne<{ max: number | null }>();
-        row.number = Number(last?.max ?? 0) + 1;
-        await images.insert(row);
-        if (tryOnResult) {
-          await tx.getRepository(TryOnResult).insert({
-            userId, garmentId: garmentId!, modelId: modelId!, resultPath: key, generatedImageId: id, metadata: row.metadata,
-          });
-        }
-      });
-    } catch (error) {
-      await this.removeObjects([key, thumbKey]);
-      throw error;
-    }
-    return this.toRecord(row);
+  }
+
+  /** The row (with the seller's next number) and, for a try-on, its try_on_results row, in one transaction. */
+  private async insert(row: GeneratedImage, tryOnResult: boolean): Promise<void> {
+    await this.generatedImages.manager.transaction(async (tx) => {
+      const images = tx.getRepository(GeneratedImage);
+      // the seller's next number: saves of one seller take turns here (workers save in parallel)
+      await tx.query('SELECT pg_advisory_xact_lock($1, $2)', [RESULT_NUMBER_LOCK, row.userId]);
+      const last = await images.createQueryBuilder('image').select('MAX(image.number)', 'max').where('image.userId = :userId', { userId: row.userId }).getRawOne<{ max: number | null }>();
+      row.number = Number(last?.max ?? 0) + 1;
+      await images.insert(row);
+      if (tryOnResult) {
+        await tx.getRepository(TryOnResult).insert({
+          userId: row.userId, garmentId: row.garmentId!, modelId: row.modelId!, resultPath: row.objectStorageKey!, generatedImageId: row.id, metadata: row.metadata,
+        });
+      }
+    });
   }
 
   /** The row first (no URL can be signed for it afterwards), then its objects. */

@@ -6,7 +6,7 @@ import { MediaConfig } from '../config/media.config.js';
 import { CONTENT_TYPES, type ObjectExtension } from '../storage/object-keys.js';
 import type { GarmentCropPlan } from './geometry.js';
 import { JpegStructureError, stripJpegMetadata } from './jpeg-segments.js';
-import { PngStructureError, stripPngMetadata } from './png-chunks.js';
+import { PngMetadataFilter, PngStructureError, stripPngMetadata } from './png-chunks.js';
 import { sniffImageFormat, type ImageFormat } from './sniff.js';
 import { stripWebpMetadata, WebpStructureError } from './webp-chunks.js';
 
@@ -126,6 +126,34 @@ export class ImageProcessor {
   }
 
   /**
+   * resultWithThumbnail's PNG check as a stream, for svc-generation's results (svc-media never holds
+   * the PNG whole): the same chunk checks and the same chunks dropped (png-chunks.ts), a pixel flood
+   * refused from IHDR before any pixel data, and the same errors. Store what it passes on only once
+   * it has ended without an error (ObjectStorage.putStream).
+   */
+  resultPngFilter(what = 'The image'): PngMetadataFilter {
+    return new PngMetadataFilter(({ width, height }) => {
+      if (!width || !height) throw this.unreadable(what);
+      this.checkPixels(width, height, what);
+    });
+  }
+
+  /** The error a PNG that failed resultPngFilter is refused with (as resultWithThumbnail refuses it). */
+  refusedResultPng(error: unknown, received: number, what = 'The image'): unknown {
+    if (error instanceof PngStructureError && received === 0) return new ApiException(400, ErrorCode.INVALID_INPUT, `${what} is empty`);
+    if (error instanceof PngStructureError && error.message === 'not a PNG signature') {
+      return new ApiException(415, ErrorCode.UNSUPPORTED_MEDIA_TYPE, `${what} must be a PNG image`);
+    }
+    if (error instanceof PngStructureError) return new ApiException(400, ErrorCode.INVALID_INPUT, `${what} is not a readable image (corrupt or truncated: ${error.message})`);
+    return error;
+  }
+
+  /** The thumbnail svc-generation made for its result (checked, stored as it is), else one made from the stored PNG. */
+  async resultThumbnail(given: Buffer | undefined, width: number, height: number, storedPng: () => Promise<Buffer>): Promise<EncodedImage> {
+    return given ? this.checkedThumbnail(given, width, height) : this.encode(this.thumbnailOf(this.open(await storedPng())), 'webp', 'The image');
+  }
+
+  /**
    * The garment crop as planned: the image part scaled and placed on a white square, PNG.
    * Transparent pixels become white, never their stored colour (often black): a garment stored
    * before uploads were flattened is cropped as the crop tool showed it too.
@@ -228,14 +256,14 @@ export class ImageProcessor {
       throw this.unreadable(what, error);
     }
     if (!meta.width || !meta.height) throw this.unreadable(what);
-    if (meta.width * meta.height > this.maxPixels) {
-      throw new ApiException(
-        413,
-        ErrorCode.PAYLOAD_TOO_LARGE,
-        `${what} is ${meta.width}×${meta.height} pixels; the limit is ${formatMegapixels(this.maxPixels)} megapixels`,
-      );
-    }
+    this.checkPixels(meta.width, meta.height, what);
     return { format, meta };
+  }
+
+  private checkPixels(width: number, height: number, what: string): void {
+    if (width * height > this.maxPixels) {
+      throw new ApiException(413, ErrorCode.PAYLOAD_TOO_LARGE, `${what} is ${width}×${height} pixels; the limit is ${formatMegapixels(this.maxPixels)} megapixels`);
+    }
   }
 
   private async encode(image: Sharp, format: ImageFormat, what: string): Promise<EncodedImage> {

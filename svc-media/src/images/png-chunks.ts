@@ -1,3 +1,4 @@
+import { Transform, type TransformCallback } from 'node:stream';
 import { crc32 } from 'node:zlib';
 
 /**
@@ -35,43 +36,69 @@ export interface PngChunk {
 }
 
 /**
- * Walks every chunk, checking lengths and CRCs and the order rules a decoder relies on:
- * IHDR first, at least one IDAT and the IDATs consecutive, IEND last; an unknown critical chunk
- * (upper-case first letter) is refused because no decoder could show the image. Bytes after
- * IEND are ignored (and not kept).
+ * The order rules a decoder relies on, chunk after chunk: IHDR first and once, the IDATs
+ * consecutive, no unknown critical chunk (upper-case first letter: no decoder could show the
+ * image). One set of rules for the whole-file walk and the streaming filter.
+ */
+class ChunkOrder {
+  private count = 0;
+  private previous: string | undefined;
+  private idatEnded = false;
+  sawIdat = false;
+
+  accept(type: string): void {
+    if (this.count === 0 && type !== 'IHDR') throw new PngStructureError('the first chunk is not IHDR');
+    if (this.count > 0 && type === 'IHDR') throw new PngStructureError('more than one IHDR chunk');
+    const isCritical = type.charCodeAt(0) < 0x61;
+    if (isCritical && !CRITICAL.has(type)) throw new PngStructureError(`unknown critical chunk ${type}`);
+    if (type === 'IDAT') {
+      if (this.idatEnded) throw new PngStructureError('the IDAT chunks are not consecutive');
+      this.sawIdat = true;
+    } else if (this.previous === 'IDAT') {
+      this.idatEnded = true;
+    }
+    this.count++;
+    this.previous = type;
+  }
+
+  /** At IEND: an image without pixel data is no image. */
+  finish(): void {
+    if (!this.sawIdat) throw new PngStructureError('no IDAT chunk');
+  }
+}
+
+/** A chunk header's length and type, checked before its data is trusted. */
+function chunkHeader(buf: Buffer, offset: number): { length: number; type: string } {
+  const length = buf.readUInt32BE(offset);
+  if (length > 0x7fffffff) throw new PngStructureError('a chunk length is out of range');
+  const type = buf.toString('latin1', offset + 4, offset + 8);
+  if (!/^[A-Za-z]{4}$/.test(type)) throw new PngStructureError('a chunk type is not four letters');
+  return { length, type };
+}
+
+/**
+ * Walks every chunk, checking lengths and CRCs and the chunk order (ChunkOrder); IEND last.
+ * Bytes after IEND are ignored (and not kept).
  */
 export function readPngChunks(bytes: Uint8Array): PngChunk[] {
   const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   if (buf.length < SIGNATURE.length || !buf.subarray(0, 8).equals(SIGNATURE)) throw new PngStructureError('not a PNG signature');
   const chunks: PngChunk[] = [];
+  const order = new ChunkOrder();
   let offset = 8;
-  let idatEnded = false;
   for (;;) {
     if (offset + 12 > buf.length) throw new PngStructureError(chunks.length ? `cut off after the ${chunks[chunks.length - 1].type} chunk` : 'no chunks');
-    const length = buf.readUInt32BE(offset);
-    if (length > 0x7fffffff) throw new PngStructureError('a chunk length is out of range');
-    const type = buf.toString('latin1', offset + 4, offset + 8);
-    if (!/^[A-Za-z]{4}$/.test(type)) throw new PngStructureError('a chunk type is not four letters');
+    const { length, type } = chunkHeader(buf, offset);
     const end = offset + 12 + length;
     if (end > buf.length) throw new PngStructureError(`the ${type} chunk is cut off`);
     const crc = buf.readUInt32BE(end - 4);
     if (crc32(buf.subarray(offset + 4, end - 4)) !== crc) throw new PngStructureError(`the ${type} chunk fails its CRC check`);
-
-    if (chunks.length === 0 && type !== 'IHDR') throw new PngStructureError('the first chunk is not IHDR');
-    if (chunks.length > 0 && type === 'IHDR') throw new PngStructureError('more than one IHDR chunk');
-    const isCritical = type.charCodeAt(0) < 0x61;
-    if (isCritical && !CRITICAL.has(type)) throw new PngStructureError(`unknown critical chunk ${type}`);
-    const previous = chunks[chunks.length - 1]?.type;
-    if (type === 'IDAT') {
-      if (idatEnded) throw new PngStructureError('the IDAT chunks are not consecutive');
-    } else if (previous === 'IDAT') {
-      idatEnded = true;
-    }
+    order.accept(type);
     chunks.push({ type, offset, size: end - offset });
     offset = end;
     if (type === 'IEND') break;
   }
-  if (!chunks.some((c) => c.type === 'IDAT')) throw new PngStructureError('no IDAT chunk');
+  order.finish();
   return chunks;
 }
 
@@ -97,4 +124,129 @@ export function stripPngMetadata(bytes: Uint8Array): Buffer {
 /** The chunk types of a PNG, in order (tests and diagnostics). */
 export function pngChunkTypes(bytes: Uint8Array): string[] {
   return readPngChunks(bytes).map((c) => c.type);
+}
+
+/** What the filter learnt from IHDR, before any pixel data has passed. */
+export interface PngHeader {
+  width: number;
+  height: number;
+}
+
+/**
+ * stripPngMetadata as a stream: the same checks (every CRC, the chunk order, IEND) and the
+ * same KEPT chunks, passed on as they arrive, so a large PNG is never held whole. Kept bytes
+ * leave before the file is known to be sound: whoever stores them must only make them visible
+ * once the stream has ended without an error (ObjectStorage.putStream does). `onHeader` may
+ * throw to refuse the image from its IHDR (a pixel flood) before its pixel data arrives; errors
+ * are PngStructureError unless `onHeader` threw something else. Bytes after IEND are dropped.
+ */
+export class PngMetadataFilter extends Transform {
+  private readonly order = new ChunkOrder();
+  /** Bytes of the part being read (signature, chunk header, CRC or IHDR's data) until it is whole. */
+  private pending = Buffer.alloc(0);
+  private state: 'signature' | 'header' | 'data' | 'crc' | 'done' = 'signature';
+  private type = '';
+  private kept = false;
+  /** Data bytes of the current chunk still to come. */
+  private remaining = 0;
+  private dataSeen = 0;
+  private crc = 0;
+  private ihdr: Buffer[] = [];
+  private lastType: string | undefined;
+  private bytesIn = 0;
+  /** Read from IHDR (and accepted by `onHeader`) once it has passed. */
+  header: PngHeader | undefined;
+
+  constructor(private readonly onHeader?: (header: PngHeader) => void) {
+    super();
+  }
+
+  /** How many bytes came in (0: an empty file). */
+  get received(): number {
+    return this.bytesIn;
+  }
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
+    this.bytesIn += chunk.length;
+    try {
+      this.consume(chunk);
+      done();
+    } catch (error) {
+      done(error as Error);
+    }
+  }
+
+  override _flush(done: TransformCallback): void {
+    if (this.state === 'done') return done();
+    if (this.state === 'signature') return done(new PngStructureError('not a PNG signature'));
+    // As readPngChunks says it: fewer than a header and a CRC left is a file cut off after the last whole chunk.
+    const left = this.state === 'header' ? this.pending.length : 8 + this.dataSeen + (this.state === 'crc' ? this.pending.length : 0);
+    if (left < 12) return done(new PngStructureError(this.lastType ? `cut off after the ${this.lastType} chunk` : 'no chunks'));
+    done(new PngStructureError(`the ${this.type} chunk is cut off`));
+  }
+
+  private consume(input: Buffer): void {
+    let at = 0;
+    while (at < input.length && this.state !== 'done') {
+      if (this.state === 'data') {
+        const piece = input.subarray(at, at + this.remaining);
+        at += piece.length;
+        this.remaining -= piece.length;
+        this.dataSeen += piece.length;
+        this.crc = crc32(piece, this.crc);
+        if (this.type === 'IHDR') this.ihdr.push(piece);
+        if (this.kept) this.push(piece);
+        if (this.remaining === 0) this.state = 'crc';
+        continue;
+      }
+      const need = this.state === 'signature' ? 8 : this.state === 'header' ? 8 : 4;
+      const take = Math.min(need - this.pending.length, input.length - at);
+      this.pending = Buffer.concat([this.pending, input.subarray(at, at + take)]);
+      at += take;
+      if (this.pending.length < need) continue;
+      const whole = this.pending;
+      this.pending = Buffer.alloc(0);
+      if (this.state === 'signature') this.signature(whole);
+      else if (this.state === 'header') this.chunkStart(whole);
+      else this.endOfChunk(whole);
+    }
+  }
+
+  private signature(bytes: Buffer): void {
+    if (!bytes.equals(SIGNATURE)) throw new PngStructureError('not a PNG signature');
+    this.push(SIGNATURE);
+    this.state = 'header';
+  }
+
+  private chunkStart(bytes: Buffer): void {
+    const { length, type } = chunkHeader(bytes, 0);
+    this.type = type;
+    this.kept = KEPT.has(type);
+    this.remaining = length;
+    this.dataSeen = 0;
+    this.ihdr = [];
+    this.crc = crc32(bytes.subarray(4, 8));
+    if (this.kept) this.push(bytes);
+    this.state = length > 0 ? 'data' : 'crc';
+  }
+
+  private endOfChunk(crcBytes: Buffer): void {
+    if (crcBytes.readUInt32BE(0) !== this.crc) throw new PngStructureError(`the ${this.type} chunk fails its CRC check`);
+    this.order.accept(this.type);
+    if (this.type === 'IHDR') {
+      const data = Buffer.concat(this.ihdr);
+      if (data.length < 8) throw new PngStructureError('the IHDR chunk is too short');
+      const header = { width: data.readUInt32BE(0), height: data.readUInt32BE(4) };
+      this.onHeader?.(header);
+      this.header = header;
+    }
+    if (this.kept) this.push(crcBytes);
+    this.lastType = this.type;
+    if (this.type === 'IEND') {
+      this.order.finish();
+      this.state = 'done';
+    } else {
+      this.state = 'header';
+    }
+  }
 }

@@ -3,11 +3,13 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import { ErrorCode, type GeneratedImageRecord } from '@vton/contracts';
 import { ApiException, createValidationPipe, Public, RecordIdPipe } from '@vton/service-kit';
 import type { Request, Response } from 'express';
+import type { Readable } from 'node:stream';
 import { parseVariant } from '../files/file-variant.js';
 import { MediaConfig } from '../config/media.config.js';
 import { sendObject } from '../files/send-object.js';
 import { GarmentsService } from '../garments/garments.service.js';
 import { GeneratedImageFieldsDto } from '../generated-images/dto/generated-image.dto.js';
+import type { ReceivedPng } from '../generated-images/generated-images.service.js';
 import { ModelsService } from '../models/models.service.js';
 import { ObjectStorage } from '../storage/object-storage.service.js';
 import { readMultipart } from '../uploads/multipart.js';
@@ -62,7 +64,8 @@ export class InternalController {
 
   /**
    * multipart `file` (the PNG, then optionally its WebP thumbnail as a second `file`) + garmentId,
-   * modelId, prompt, metadata (JSON text), idempotencyKey.
+   * modelId, prompt, metadata (JSON text), idempotencyKey. The PNG is checked and stored as it
+   * streams in (GeneratedImagesService.receivePng), then removed again if the save does not keep it.
    */
   @Post('try-on-results')
   async saveTryOnResult(
@@ -70,26 +73,38 @@ export class InternalController {
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ): Promise<GeneratedImageRecord> {
+    const received = {
+      store: (bytes: Readable) => this.results.receive(caller.ownerId, bytes),
+      discard: (png: unknown) => this.results.discard(png as ReceivedPng),
+    };
     const { files, fields } = await readMultipart(req, res, {
       field: 'file',
       maxFiles: 2,
       maxFileBytes: this.config.MAX_UPLOAD_BYTES,
       maxRequestBytes: this.config.MAX_UPLOAD_REQUEST_BYTES,
+      streamFirstFile: received,
     });
+    const png = files[0].stored as ReceivedPng;
+    let dto: GeneratedImageFieldsDto;
     const key = fields.idempotencyKey ?? '';
-    if (!KEY_PATTERN.test(key)) throw new ApiException(400, ErrorCode.INVALID_INPUT, 'idempotencyKey must be 1–200 characters of letters, digits, _ : . -');
-    let metadata: unknown;
     try {
-      metadata = fields.metadata ? JSON.parse(fields.metadata) : undefined;
-    } catch {
-      throw new ApiException(400, ErrorCode.INVALID_INPUT, 'metadata must be a JSON object');
+      if (!KEY_PATTERN.test(key)) throw new ApiException(400, ErrorCode.INVALID_INPUT, 'idempotencyKey must be 1–200 characters of letters, digits, _ : . -');
+      let metadata: unknown;
+      try {
+        metadata = fields.metadata ? JSON.parse(fields.metadata) : undefined;
+      } catch {
+        throw new ApiException(400, ErrorCode.INVALID_INPUT, 'metadata must be a JSON object');
+      }
+      const number = (value: string | undefined) => (value && /^\d+$/.test(value) ? Number(value) : value);
+      dto = (await createValidationPipe().transform(
+        { garmentId: number(fields.garmentId), modelId: number(fields.modelId), prompt: fields.prompt, metadata },
+        { type: 'body', metatype: GeneratedImageFieldsDto },
+      )) as GeneratedImageFieldsDto;
+    } catch (error) {
+      await received.discard(png);
+      throw error;
     }
-    const number = (value: string | undefined) => (value && /^\d+$/.test(value) ? Number(value) : value);
-    const dto = (await createValidationPipe().transform(
-      { garmentId: number(fields.garmentId), modelId: number(fields.modelId), prompt: fields.prompt, metadata },
-      { type: 'body', metatype: GeneratedImageFieldsDto },
-    )) as GeneratedImageFieldsDto;
     res.status(200);
-    return this.results.save(caller.ownerId, files[0].buffer, dto, key, files[1]?.buffer);
+    return this.results.save(caller.ownerId, png, dto, key, files[1]?.buffer);
   }
 }

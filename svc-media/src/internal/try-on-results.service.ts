@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { GeneratedImageRecord } from '@vton/contracts';
+import type { Readable } from 'node:stream';
 import type { GeneratedImageFieldsDto } from '../generated-images/dto/generated-image.dto.js';
-import { GeneratedImagesService } from '../generated-images/generated-images.service.js';
+import { GeneratedImagesService, type ReceivedPng } from '../generated-images/generated-images.service.js';
 
 const UNIQUE_VIOLATION = '23505';
 
@@ -15,12 +16,28 @@ const UNIQUE_VIOLATION = '23505';
 export class TryOnResultsService {
   constructor(private readonly images: GeneratedImagesService) {}
 
-  /** `thumbnail`: the worker's WebP of the result, made from the pixels it composed (else one is made here). */
-  async save(ownerId: number, png: Buffer, fields: GeneratedImageFieldsDto, idempotencyKey: string, thumbnail?: Buffer): Promise<GeneratedImageRecord> {
+  /** The result's PNG, checked and stored as it streams in; then save (or discard) it. */
+  receive(ownerId: number, bytes: Readable): Promise<ReceivedPng> {
+    return this.images.receivePng(ownerId, bytes);
+  }
+
+  discard(png: ReceivedPng): Promise<void> {
+    return this.images.discardReceived(png);
+  }
+
+  /**
+   * `png`: the result as stored while it streamed in (GeneratedImagesService.receivePng); it is
+   * removed again when an earlier save answers. `thumbnail`: the worker's WebP of the result, made
+   * from the pixels it composed (else one is made here).
+   */
+  async save(ownerId: number, png: ReceivedPng, fields: GeneratedImageFieldsDto, idempotencyKey: string, thumbnail?: Buffer): Promise<GeneratedImageRecord> {
     const earlier = await this.images.findByIdempotencyKey(ownerId, idempotencyKey);
-    if (earlier) return earlier;
+    if (earlier) {
+      await this.images.discardReceived(png);
+      return earlier;
+    }
     try {
-      return await this.images.save(ownerId, png, { ...fields, generationType: 'vton' }, true, idempotencyKey, thumbnail);
+      return await this.images.saveReceived(ownerId, png, { ...fields, generationType: 'vton' }, idempotencyKey, thumbnail);
     } catch (error) {
       if ((error as { code?: string }).code !== UNIQUE_VIOLATION) throw error;
       const winner = await this.images.findByIdempotencyKey(ownerId, idempotencyKey);

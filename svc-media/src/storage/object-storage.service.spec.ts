@@ -1,4 +1,5 @@
 import { loadConfig } from '@vton/service-kit';
+import { randomBytes } from 'node:crypto';
 import { MediaConfig } from '../config/media.config.js';
 import { ObjectStorage } from './object-storage.service.js';
 
@@ -18,6 +19,37 @@ describe('ObjectStorage', () => {
     expect(Buffer.concat(chunks).toString()).toBe('hello');
     await storage.remove(key);
     await expect(storage.get(key)).rejects.toThrow();
+  });
+
+  describe('putStream', () => {
+    /** `bytes` in 64 KB pieces, as a request body arrives; `failAt` stops the stream with an error there. */
+    async function* pieces(bytes: Buffer, failAt = Infinity) {
+      for (let at = 0; at < bytes.length; at += 64 * 1024) {
+        if (at >= failAt) throw new Error('the sender went away');
+        yield bytes.subarray(at, at + 64 * 1024);
+      }
+    }
+
+    it.each([
+      ['shorter than one part (one PUT)', 300 * 1024],
+      ['of several parts (a multipart upload)', 12 * 1024 * 1024 + 5],
+    ])('stores a stream %s byte for byte', async (_what, size) => {
+      const key = `test/${Date.now()}-${size}.bin`;
+      const bytes = randomBytes(size);
+      await expect(storage.putStream(key, pieces(bytes), 'application/octet-stream')).resolves.toBe(size);
+      expect((await storage.getBytes(key)).equals(bytes)).toBe(true);
+      expect(await storage.stat(key)).toMatchObject({ size, contentType: 'application/octet-stream' });
+      await storage.remove(key);
+    });
+
+    it.each([
+      ['before the first part is full', 3 * 1024 * 1024],
+      ['after parts went up', 11 * 1024 * 1024],
+    ])('leaves no object when the stream fails %s', async (_what, failAt) => {
+      const key = `test/${Date.now()}-failed.bin`;
+      await expect(storage.putStream(key, pieces(randomBytes(12 * 1024 * 1024), failAt), 'application/octet-stream')).rejects.toThrow('the sender went away');
+      expect(await storage.stat(key)).toBeNull();
+    });
   });
 
   it('names the variables it needs when they are missing', () => {

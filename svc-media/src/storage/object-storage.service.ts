@@ -1,7 +1,10 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { Client } from 'minio';
 import type { Readable } from 'node:stream';
 import { MediaConfig } from '../config/media.config.js';
+
+/** S3's smallest part of a multipart upload (all but the last part): what putStream holds at a time. */
+const PART_BYTES = 5 * 1024 * 1024;
 
 /**
  * The one adapter to object storage (MinIO/S3 in production, the embedded S3 server
@@ -9,6 +12,7 @@ import { MediaConfig } from '../config/media.config.js';
  */
 @Injectable()
 export class ObjectStorage {
+  private readonly logger = new Logger('ObjectStorage');
   private readonly client: Client;
   readonly bucket: string;
 
@@ -34,6 +38,64 @@ export class ObjectStorage {
 
   async put(key: string, body: Buffer, contentType: string): Promise<void> {
     await this.client.putObject(this.bucket, key, body, body.length, { 'Content-Type': contentType });
+  }
+
+  /**
+   * Stores bytes that arrive as a stream, without holding them whole, and answers how many there
+   * were. The minio client's putObject would read a stream shorter than its 64 MB part into memory
+   * first; here each 5 MB part goes up while the next streams in (one part in flight). The object
+   * appears only when the stream ended without an error: a failed stream aborts the multipart upload,
+   * so no part of it is ever visible under `key`. A stream shorter than one part is one PUT.
+   */
+  async putStream(key: string, body: AsyncIterable<Buffer>, contentType: string): Promise<number> {
+    let uploadId: string | undefined;
+    const parts: { part: number; etag: string }[] = [];
+    let pending: Buffer[] = [];
+    let pendingBytes = 0;
+    let size = 0;
+    let inFlight: Promise<void> = Promise.resolve();
+    const send = (part: Buffer, number: number, id: string) => {
+      inFlight = inFlight.then(async () => {
+        const { etag } = await this.client.uploadPart({ bucketName: this.bucket, objectName: key, uploadID: id, partNumber: number, headers: { 'Content-Length': part.length } }, part);
+        parts.push({ part: number, etag });
+      });
+      // Awaited before the next part or at the end; meanwhile a failure must not count as unhandled.
+      inFlight.catch(() => undefined);
+    };
+    const takePending = () => {
+      const part = Buffer.concat(pending, pendingBytes);
+      pending = [];
+      pendingBytes = 0;
+      return part;
+    };
+    try {
+      for await (const chunk of body) {
+        pending.push(chunk);
+        pendingBytes += chunk.length;
+        size += chunk.length;
+        if (pendingBytes < PART_BYTES) continue;
+        uploadId ??= await this.client.initiateNewMultipartUpload(this.bucket, key, { 'Content-Type': contentType });
+        await inFlight;
+        send(takePending(), parts.length + 1, uploadId);
+      }
+      if (!uploadId) {
+        await this.put(key, takePending(), contentType);
+        return size;
+      }
+      await inFlight;
+      if (pendingBytes > 0) send(takePending(), parts.length + 1, uploadId);
+      await inFlight;
+      await this.client.completeMultipartUpload(this.bucket, key, uploadId, [...parts].sort((a, b) => a.part - b.part));
+      return size;
+    } catch (error) {
+      if (uploadId) {
+        await inFlight.catch(() => undefined);
+        const id = uploadId;
+        // Parts of an aborted upload are never an object; a server that cannot abort keeps them until its clean-up rule.
+        await this.client.abortMultipartUpload(this.bucket, key, id).catch((abortError: Error) => this.logger.warn(`Multipart upload ${id} of ${key} not aborted: ${abortError.message}`));
+      }
+      throw error;
+    }
   }
 
   get(key: string): Promise<Readable> {

@@ -2,6 +2,7 @@ import { ErrorCode } from '@vton/contracts';
 import { ApiException } from '@vton/service-kit';
 import type { Request, Response } from 'express';
 import multer, { type StorageEngine, type UploadedFile } from 'multer';
+import { PassThrough, type Readable } from 'node:stream';
 
 export type { UploadedFile };
 
@@ -12,10 +13,21 @@ export interface MultipartOptions {
   maxFileBytes: number;
   /** All files of the request together (MAX_UPLOAD_REQUEST_BYTES): what one request may hold in memory. */
   maxRequestBytes: number;
+  /**
+   * The first file is not held in memory: its bytes are handed to `store` as they arrive and what it
+   * answers becomes the file's `stored` (no `buffer`). If the request fails after that, `discard` is
+   * given it; once readMultipart has answered, what was stored is the caller's to keep or discard.
+   */
+  streamFirstFile?: StreamedFile;
+}
+
+export interface StreamedFile {
+  store(bytes: Readable): Promise<unknown>;
+  discard(stored: unknown): Promise<void>;
 }
 
 export interface MultipartBody {
-  files: UploadedFile[];
+  files: (UploadedFile & { stored?: unknown })[];
   fields: Record<string, string>;
 }
 
@@ -42,13 +54,13 @@ export async function readMultipart(req: Request, res: Response, options: Multip
     throw options.maxFiles > 1 && options.maxFiles * options.maxFileBytes > options.maxRequestBytes ? requestTooLarge(options.maxRequestBytes) : tooLarge(options.maxFileBytes);
   }
   const upload = multer({
-    storage: cappedMemoryStorage(options.maxRequestBytes),
+    storage: cappedMemoryStorage(options.maxRequestBytes, options.streamFirstFile),
     // Browsers send file names as UTF-8 bytes.
     defParamCharset: 'utf8',
     limits: { fileSize: options.maxFileBytes, files: options.maxFiles, fields: MAX_FIELDS, fieldSize: MAX_FIELD_BYTES, parts: options.maxFiles + MAX_FIELDS },
   }).array(options.field, options.maxFiles);
   await new Promise<void>((resolve, reject) => {
-    upload(req, res, (error?: unknown) => (error ? reject(uploadError(error, options)) : resolve()));
+    upload(req, res, (error?: unknown) => (error ? reject(error instanceof StoreFailed ? error.cause : uploadError(error, options)) : resolve()));
   });
   const files = ((req as Request & { files?: UploadedFile[] }).files ?? []).map((file) => ({ ...file, originalname: safeFilename(file.originalname) }));
   if (files.length === 0) throw new ApiException(400, ErrorCode.INVALID_INPUT, `No file received in the field "${options.field}"`);
@@ -58,15 +70,56 @@ export async function readMultipart(req: Request, res: Response, options: Multip
 
 const LIMIT_REQUEST_SIZE = 'LIMIT_REQUEST_SIZE';
 
+/** `streamFirstFile.store` failed: its error is the request's as it is (a refused image, storage or the database down), not a multipart one. */
+class StoreFailed extends Error {
+  constructor(override readonly cause: unknown) {
+    super('the streamed file could not be stored');
+  }
+}
+
 /**
  * multer's memory storage with one budget for the whole request: the files' bytes are
  * counted as they arrive, and the upload stops once together they pass `maxRequestBytes`
  * (multer then drops what it kept and drains the rest of the body unread).
  */
-function cappedMemoryStorage(maxRequestBytes: number): StorageEngine {
+function cappedMemoryStorage(maxRequestBytes: number, streamFirstFile?: StreamedFile): StorageEngine {
   let total = 0;
+  let files = 0;
+  const tooLargeError = () => Object.assign(new Error('request too large'), { code: LIMIT_REQUEST_SIZE });
   return {
     _handleFile(_req, file, cb) {
+      if (streamFirstFile && files++ === 0) {
+        // Counted like the others; the part is paused while `store` catches up (backpressure to the sender).
+        const bytes = new PassThrough();
+        let size = 0;
+        file.stream.on('data', (chunk: Buffer) => {
+          if (bytes.destroyed) return;
+          total += chunk.length;
+          size += chunk.length;
+          if (total > maxRequestBytes) {
+            bytes.destroy(tooLargeError());
+            file.stream.resume();
+            return;
+          }
+          if (!bytes.write(chunk)) {
+            file.stream.pause();
+            bytes.once('drain', () => file.stream.resume());
+          }
+        });
+        file.stream.on('end', () => bytes.end());
+        file.stream.on('error', (error: Error) => bytes.destroy(error));
+        streamFirstFile.store(bytes).then(
+          (stored) => cb(null, { stored, size }),
+          (error: Error) => {
+            // Keep the part flowing so busboy can move on; the rest of its bytes are thrown away.
+            bytes.destroy();
+            file.stream.resume();
+            const limit = bytes.errored && (bytes.errored as { code?: string }).code === LIMIT_REQUEST_SIZE;
+            cb(limit ? (bytes.errored as Error) : new StoreFailed(error));
+          },
+        );
+        return;
+      }
       const chunks: Buffer[] = [];
       let size = 0;
       let failed = false;
@@ -81,7 +134,7 @@ function cappedMemoryStorage(maxRequestBytes: number): StorageEngine {
       file.stream.on('data', (chunk: Buffer) => {
         if (failed) return;
         total += chunk.length;
-        if (total > maxRequestBytes) return fail(Object.assign(new Error('request too large'), { code: LIMIT_REQUEST_SIZE }));
+        if (total > maxRequestBytes) return fail(tooLargeError());
         size += chunk.length;
         chunks.push(chunk);
       });
@@ -95,7 +148,9 @@ function cappedMemoryStorage(maxRequestBytes: number): StorageEngine {
     },
     _removeFile(_req, file, cb) {
       delete (file as Partial<UploadedFile>).buffer;
-      cb(null);
+      const { stored } = file as UploadedFile & { stored?: unknown };
+      if (stored !== undefined && streamFirstFile) void streamFirstFile.discard(stored).then(() => cb(null), cb);
+      else cb(null);
     },
   };
 }
