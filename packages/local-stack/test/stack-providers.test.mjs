@@ -1,14 +1,12 @@
 import { jest } from '@jest/globals';
 import { spawn } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { importPKCS8, SignJWT } from 'jose';
 import sharp from 'sharp';
-import { JWT_ALGORITHM, JWT_AUDIENCE, JWT_ISSUER } from '@vton/contracts';
 import { REPO_ROOT } from '../src/apps.mjs';
 import { buildAll } from '../src/build.mjs';
+import { sellerToken } from './seller-token.mjs';
 import { startInfrastructure } from '../src/infrastructure.mjs';
 import { freePort } from '../src/ports.mjs';
 import { anyFreePorts, startStack } from '../src/stack.mjs';
@@ -105,7 +103,7 @@ test.each(PROVIDERS)('npm start with VTON_PROVIDER=%s: a 5-model job through the
   };
   const stack = await startStack({ dataDir: path.join(dataDir, name), ports: anyFreePorts(), env, quiet: true, log: () => {} });
   try {
-    const token = await sellerToken(stack, path.join(dataDir, name), 8100 + PROVIDERS.findIndex(([n]) => n === name));
+    const token = await sellerToken(stack.url, path.join(dataDir, name), 8100 + PROVIDERS.findIndex(([n]) => n === name));
     const api = async (method, url, body) => {
       const res = await fetch(`${stack.url}${url}`, {
         method,
@@ -172,17 +170,3 @@ test.each(PROVIDERS)('npm start with VTON_PROVIDER=%s: a 5-model job through the
     await stack.stop();
   }
 });
-
-/** A seller's token, signed with the key svc-auth keeps in the stack's data folder. */
-async function sellerToken(stack, stackDataDir, id) {
-  const { keys } = await (await fetch(`${stack.url}/api/auth/.well-known/jwks.json`)).json();
-  const key = await importPKCS8(fs.readFileSync(path.join(stackDataDir, 'keys', 'jwt-es256.pem'), 'utf8'), JWT_ALGORITHM);
-  return new SignJWT({ email: `seller${id}@example.com`, sid: randomUUID() })
-    .setProtectedHeader({ alg: JWT_ALGORITHM, kid: keys[0].kid, typ: 'JWT' })
-    .setSubject(String(id))
-    .setIssuer(JWT_ISSUER)
-    .setAudience(JWT_AUDIENCE)
-    .setIssuedAt()
-    .setExpirationTime('1h')
-    .sign(key);
-}

@@ -1,13 +1,11 @@
 import { jest } from '@jest/globals';
-import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { importPKCS8, SignJWT } from 'jose';
 import sharp from 'sharp';
-import { JWT_ALGORITHM, JWT_AUDIENCE, JWT_ISSUER } from '@vton/contracts';
 import { startStack, anyFreePorts } from '../src/stack.mjs';
 import { buildAll } from '../src/build.mjs';
+import { sellerToken } from './seller-token.mjs';
 
 // The whole product, as `npm start` runs it, on free ports in a fresh data folder.
 jest.setTimeout(300_000);
@@ -44,21 +42,6 @@ test('one origin serves the shell, the remotes and every service', async () => {
   expect((await fetch(`${stack.inboxUrl}/api/email`)).status).toBe(200);
 });
 
-/** A seller's token, signed with the key svc-auth keeps in the data folder (as svc-auth would sign it). */
-async function sellerToken(id) {
-  const { keys } = await (await fetch(`${stack.url}/api/auth/.well-known/jwks.json`)).json();
-  const key = await importPKCS8(fs.readFileSync(path.join(dataDir, 'keys', 'jwt-es256.pem'), 'utf8'), JWT_ALGORITHM);
-  // A session id, as every token svc-auth signs carries (a token without one is refused).
-  return new SignJWT({ email: `seller${id}@example.com`, sid: randomUUID() })
-    .setProtectedHeader({ alg: JWT_ALGORITHM, kid: keys[0].kid, typ: 'JWT' })
-    .setSubject(String(id))
-    .setIssuer(JWT_ISSUER)
-    .setAudience(JWT_AUDIENCE)
-    .setIssuedAt()
-    .setExpirationTime('1h')
-    .sign(key);
-}
-
 async function api(token, method, url, body) {
   const res = await fetch(`${stack.url}${url}`, {
     method,
@@ -92,7 +75,7 @@ test('svc-generation runs as one API and GENERATION_WORKERS worker processes; a 
   expect(new Set([generation.pid, ...workers.map((w) => w.pid)]).size).toBe(3);
   for (const worker of workers) expect((await fetch(`${worker.url}/metrics`)).status).toBe(200);
 
-  const token = await sellerToken(7001);
+  const token = await sellerToken(stack.url, dataDir, 7001);
   const upload = new FormData();
   upload.set('file', file(await png(1000, 1000, '#f4f4f4')), 'garment.png');
   const garment = await api(token, 'POST', '/api/garments', upload);
