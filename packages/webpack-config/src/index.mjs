@@ -43,6 +43,9 @@ export const SHARED_SINGLETONS = [
   '@radix-ui/react-focus-scope',
 ];
 
+/** The CommonJS build of the plugin that hands the shell's federation runtime to the remotes. */
+const RUNTIME_CORE_PLUGIN_CJS = /@module-federation[\\/]inject-external-runtime-core-plugin[\\/]dist[\\/]index\.cjs$/;
+
 /** File name of a remote's federation entry; stable (unhashed) so runtime config can point at it. */
 export const REMOTE_ENTRY_FILENAME = 'remoteEntry.js';
 
@@ -236,6 +239,13 @@ export function createConfig({ dirname, name, exposes = {}, isHost = false, devP
             // Remotes are plain remoteEntry.js files (no mf-manifest snapshots) loaded in browsers.
             optimization: { disableSnapshot: true, target: 'web' },
           },
+        }),
+        // The federation entry imports the runtime-core plugin by its resolved CommonJS file, whose
+        // require() chain pulls in CommonJS copies of the whole federation runtime beside the ES
+        // copies the bundler runtime imports: two runtimes in the shell's main chunk (~87 KB). The
+        // plugin's ES build reaches the same ES modules, so the page carries one runtime.
+        new webpack.NormalModuleReplacementPlugin(RUNTIME_CORE_PLUGIN_CJS, (resource) => {
+          resource.request = resource.request.replace(/\.cjs$/, '.js');
         }),
         new HtmlWebpackPlugin({
           template: templatePath,
