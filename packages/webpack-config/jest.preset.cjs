@@ -35,7 +35,7 @@ function jestConfig(dirname) {
     },
     moduleNameMapper: {
       '^@vton/(contracts|ui|shell-sdk|results)$': `${repoRoot}/packages/$1/src/index.ts`,
-      '^@vton/ui/modals$': `${repoRoot}/packages/ui/src/modals.ts`,
+      '^@vton/ui/(modals|toasts)$': `${repoRoot}/packages/ui/src/$1.ts`,
       '^@vton/shell-sdk/testing$': `${repoRoot}/packages/shell-sdk/src/testing/index.tsx`,
       '^(\\.{1,2}/.*)\\.js$': '$1',
     },

@@ -32,6 +32,7 @@ export {
 } from './navigation/usePageTitle.js';
 export { useHydrated } from './hydration/useHydrated.js';
 export { ShellProviders, type ShellProvidersProps, type ToasterSlotProps } from './ShellProviders.js';
+export { DeferredToaster } from './toasts/DeferredToaster.js';
 export type { RemoteComponentModule } from './remote.js';
 export {
   useSessionResults,

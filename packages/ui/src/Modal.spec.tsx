@@ -2,7 +2,8 @@ import { useState, type ReactNode } from 'react';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { ThemeRoot } from './ThemeRoot';
 import { Modal, ModalContent, ModalOverlay, ModalTitle } from './Modal';
-import { Toaster, TOAST_VIEWPORT_LABEL, type ToastItem } from './Toaster';
+import { Toaster } from './Toaster';
+import { TOAST_VIEWPORT_LABEL, type ToastItem } from './toastRegion';
 
 function Dialog({ name, onClose, children }: { name: string; onClose: () => void; children?: ReactNode }) {
   return (

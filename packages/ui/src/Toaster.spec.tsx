@@ -1,7 +1,8 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { TOAST_DURATION_MS } from '@vton/contracts';
 import { ThemeRoot } from './ThemeRoot';
-import { Toaster, TOAST_VIEWPORT_LABEL, type ToastItem } from './Toaster';
+import { Toaster } from './Toaster';
+import { TOAST_VIEWPORT_LABEL, type ToastItem } from './toastRegion';
 
 function renderToaster(toasts: ToastItem[]) {
   const onDismiss = jest.fn();

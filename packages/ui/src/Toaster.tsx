@@ -1,28 +1,10 @@
-import { useRef, useState, type ReactNode } from 'react';
+import { useRef, useState } from 'react';
 import * as RadixToast from '@radix-ui/react-toast';
 import styled, { css } from 'styled-components';
 import { TOAST_DURATION_MS, TOAST_FOCUS_HOTKEY, TOAST_SWIPE_THRESHOLD_PX } from '@vton/contracts';
-import { media } from './theme.js';
-import { setToastRegion } from './toastRegion.js';
-
-export type ToastVariant = 'default' | 'destructive';
-
-/** What the Toaster needs of a toast; the shell SDK's toast store produces these. */
-export interface ToastItem {
-  id: string;
-  title?: ReactNode;
-  description?: ReactNode;
-  variant?: ToastVariant;
-  /** false once dismissed: the toast leaves the screen but may stay in the store until removed. */
-  open?: boolean;
-}
-
-export interface ToasterProps {
-  toasts: readonly ToastItem[];
-  onDismiss: (id: string) => void;
-}
-
-export const TOAST_VIEWPORT_LABEL = `Notifications (${TOAST_FOCUS_HOTKEY})`;
+// By name, not by path: this is the `@vton/ui/toasts` entry, and the region it reports must be
+// the one the kit's modals read (one module state, see toastRegion.ts).
+import { media, setToastRegion, TOAST_VIEWPORT_LABEL, type ToasterProps, type ToastItem, type ToastVariant } from '@vton/ui';
 
 // Radix renders the region (a landmark labelled with the hotkey) around the list; this styles the list.
 const Viewport = styled(RadixToast.Viewport)`

@@ -6,6 +6,5 @@ export { Spinner, LoadingState, type SpinnerProps } from './Spinner.js';
 export { Card } from './Card.js';
 export { Input, Label, Textarea } from './Field.js';
 export { Container, Badge, VisuallyHidden, PageHeader, type PageHeaderProps } from './Layout.js';
-export { Toaster, TOAST_VIEWPORT_LABEL, type ToasterProps, type ToastItem, type ToastVariant } from './Toaster.js';
-// For `@vton/ui/modals` (the modals import the kit by name, so both entries share this module state).
-export { isInToastRegion, isInsideToast, useToastRegion } from './toastRegion.js';
+// For `@vton/ui/modals` and `@vton/ui/toasts` (they import the kit by name, so every entry shares this module state).
+export { isInToastRegion, isInsideToast, setToastRegion, useToastRegion, TOAST_VIEWPORT_LABEL, type ToasterProps, type ToastItem, type ToastVariant } from './toastRegion.js';

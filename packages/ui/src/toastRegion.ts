@@ -1,4 +1,24 @@
-import { useSyncExternalStore } from 'react';
+import { useSyncExternalStore, type ReactNode } from 'react';
+import { TOAST_FOCUS_HOTKEY } from '@vton/contracts';
+
+export type ToastVariant = 'default' | 'destructive';
+
+/** What the Toaster needs of a toast; the shell SDK's toast store produces these. */
+export interface ToastItem {
+  id: string;
+  title?: ReactNode;
+  description?: ReactNode;
+  variant?: ToastVariant;
+  /** false once dismissed: the toast leaves the screen but may stay in the store until removed. */
+  open?: boolean;
+}
+
+export interface ToasterProps {
+  toasts: readonly ToastItem[];
+  onDismiss: (id: string) => void;
+}
+
+export const TOAST_VIEWPORT_LABEL = `Notifications (${TOAST_FOCUS_HOTKEY})`;
 
 /**
  * Where the Toaster's region (Radix's "Notifications (F8)" landmark) is, for the modals: an open

@@ -24,9 +24,10 @@ const require = createRequire(import.meta.url);
  * Radix Dialog with the two Radix internals whose module state a dialog and the toasts must
  * have in common: the dismissable-layer stack (which layer takes Escape and outside clicks; the
  * toast viewport is a branch of it) and the focus-scope stack (the toast viewport is a focus
- * branch of an open dialog). The kit's modals are their own entry, `@vton/ui/modals`, so Radix
- * Dialog loads with the first drawer or viewer rather than on every page. Nothing else is
- * shared, and nothing is eager.
+ * branch of an open dialog). The kit's modals and its toast viewport are entries of their own,
+ * `@vton/ui/modals` and `@vton/ui/toasts`, so Radix Dialog loads with the first drawer or viewer
+ * and Radix Toast with the first toast rather than on every page. Nothing else is shared, and
+ * nothing is eager.
  */
 export const SHARED_SINGLETONS = [
   'react',
@@ -37,6 +38,7 @@ export const SHARED_SINGLETONS = [
   '@vton/shell-sdk',
   '@vton/ui',
   '@vton/ui/modals',
+  '@vton/ui/toasts',
   '@radix-ui/react-toast',
   '@radix-ui/react-dialog',
   '@radix-ui/react-dismissable-layer',
@@ -55,6 +57,13 @@ function readPackageJson(dirname) {
 
 /** react-router-dom is shared as the product's subset of its API (see shared/react-router-dom.mjs). */
 export const ROUTER_API_MODULE = path.join(here, 'shared', 'react-router-dom.mjs');
+
+/**
+ * react-router's production build. Its package exports point every condition at the development
+ * build (remix-run/react-router#14102, still open), which keeps dev-only warnings and checks in a
+ * production bundle; a production browser build reads this file instead.
+ */
+const ROUTER_PRODUCTION_BUILD = path.join(path.dirname(require.resolve('react-router/package.json')), 'dist', 'production', 'index.mjs');
 
 export function sharedConfig(dirname) {
   const pkg = readPackageJson(dirname);
@@ -222,7 +231,10 @@ export function createConfig({ dirname, name, exposes = {}, isHost = false, devP
         uniqueName: name,
         clean: true,
       },
-      resolve: { extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'] },
+      resolve: {
+        extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
+        alias: isProduction ? { 'react-router$': ROUTER_PRODUCTION_BUILD } : {},
+      },
       module: { rules: moduleRules({ isProduction }) },
       plugins: [
         new ModuleFederationPlugin({

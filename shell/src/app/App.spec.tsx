@@ -208,7 +208,7 @@ describe('toasts', () => {
     act(() => {
       toast({ title: 'Authentication Required', description: 'Please sign in to access this feature.', variant: 'destructive' });
     });
-    const region = screen.getByRole('region', { name: 'Notifications (F8)' });
+    const region = await screen.findByRole('region', { name: 'Notifications (F8)' });
     expect(within(region).queryByText('Welcome back!')).toBeNull();
     expect(within(region).getByRole('alert')).toHaveTextContent('Authentication Required');
     act(() => jest.advanceTimersByTime(TOAST_DURATION_MS));

@@ -1,6 +1,6 @@
 import styled from 'styled-components';
-import { ShellProviders } from '@vton/shell-sdk';
-import { ThemeRoot, Toaster } from '@vton/ui';
+import { DeferredToaster, ShellProviders } from '@vton/shell-sdk';
+import { ThemeRoot } from '@vton/ui';
 import { Header } from '../features/navigation/components/Header';
 import { AppRoutes } from './AppRoutes';
 
@@ -12,7 +12,7 @@ const Main = styled.main`
 export function App() {
   return (
     <ThemeRoot>
-      <ShellProviders Toaster={Toaster}>
+      <ShellProviders Toaster={DeferredToaster}>
         <Header />
         <Main id="main">
           <AppRoutes />

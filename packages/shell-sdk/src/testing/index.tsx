@@ -1,7 +1,9 @@
 import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { ThemeRoot, Toaster } from '@vton/ui';
+import { ThemeRoot } from '@vton/ui';
+// The viewport itself rather than the kit's DeferredToaster: a test sees a toast as soon as it is pushed.
+import { Toaster } from '@vton/ui/toasts';
 import { ShellProviders } from '../ShellProviders.js';
 import { createQueryClient } from '../api/apiRequest.js';
 
