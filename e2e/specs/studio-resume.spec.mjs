@@ -174,13 +174,13 @@ test('the garment category the seller chose comes back after a reload and in a n
 
 /** Holds the page's requests that `matches` until release(); `arrived` settles when the first is held. */
 async function holdRequests(page, matches) {
-  let release;
+  let release = () => {};
   const released = new Promise((resolve) => {
-    release = resolve;
+    release = () => resolve(undefined);
   });
-  let arrive;
+  let arrive = () => {};
   const arrived = new Promise((resolve) => {
-    arrive = resolve;
+    arrive = () => resolve(undefined);
   });
   await page.route('**/api/**', async (route) => {
     if (!matches(route.request())) return route.fallback();
