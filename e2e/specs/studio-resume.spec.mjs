@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { test, expect } from '../support/fixtures.mjs';
 import { createVerifiedUser } from '../support/seed.mjs';
 import { writeStudioImages, MODEL_GREY } from '../support/studio-images.mjs';
-import { signInNewSeller } from '../support/studio-page.mjs';
+import { addModelPhotos, signInNewSeller } from '../support/studio-page.mjs';
 
 /**
  * The workspace outlives the page: leaving /app while a generation runs and coming back keeps
@@ -170,4 +170,121 @@ test('the garment category the seller chose comes back after a reload and in a n
   await other.goto('/app');
   await expect(option(other, 'Lower body')).toBeChecked();
   await expect(option(other, 'Upper body')).not.toBeChecked();
+});
+
+/** Holds the page's requests that `matches` until release(); `arrived` settles when the first is held. */
+async function holdRequests(page, matches) {
+  let release = () => {};
+  const released = new Promise((resolve) => {
+    release = () => resolve(undefined);
+  });
+  let arrive = () => {};
+  const arrived = new Promise((resolve) => {
+    arrive = () => resolve(undefined);
+  });
+  await page.route('**/api/**', async (route) => {
+    if (!matches(route.request())) return route.fallback();
+    arrive();
+    await released;
+    return route.fallback();
+  });
+  return { arrived, release };
+}
+
+const isRequest = (method, pathname) => (request) => request.method() === method && new URL(request.url()).pathname === pathname;
+
+/**
+ * A seller who opens the studio in a new tab (nothing in sessionStorage: the workspace comes from
+ * the server) and adds a photo while "Restoring your workspace…" shows loses nothing: the photo
+ * stays beside the restored one, after the restore, after a reload and in the next new tab.
+ * The restore's requests (or the upload) are held, so the upload lands in the middle every time.
+ */
+test.describe('a model photo added while a new tab restores the workspace', () => {
+  let images;
+  test.beforeAll(async () => {
+    images = await writeStudioImages();
+  });
+  test.afterAll(() => images?.cleanup());
+
+  const [restored, added] = ['model-a.jpg', 'model-b.png'];
+  const photoPath = (file) => images.models.find((m) => m.file === file).path;
+  const tileNames = (page) =>
+    sidebar(page).getByRole('list', { name: 'Model photos' }).getByRole('listitem').getByRole('button', { name: /^model-/ }).evaluateAll((tiles) => tiles.map((t) => t.getAttribute('aria-label')));
+
+  async function newTab(browser, seller) {
+    const context = await browser.newContext({ baseURL: process.env.E2E_BASE_URL, viewport: { width: 1440, height: 900 } });
+    await context.addInitScript((token) => window.localStorage.setItem('auth_token', token), seller.token);
+    return context.newPage();
+  }
+
+  const savedModelIds = async (page, seller) => {
+    const response = await page.request.get('/api/media/workspace', { headers: { Authorization: `Bearer ${seller.token}` } });
+    return (await response.json()).modelIds;
+  };
+
+  /** The first visit: one photo in the workspace the server keeps. */
+  async function sellerWithOnePhoto(browser, prefix) {
+    const seller = await createVerifiedUser(process.env.E2E_BASE_URL, process.env.E2E_MAIL_INBOX_URL, prefix);
+    const page = await newTab(browser, seller);
+    await page.goto('/app');
+    await addModelPhotos(page, [photoPath(restored)]);
+    await expect.poll(() => savedModelIds(page, seller)).toHaveLength(1);
+    await page.context().close();
+    return seller;
+  }
+
+  async function expectBoth(page, seller, ids) {
+    await expect(page.getByTestId('model-count')).toHaveText('2 photos');
+    await expect.poll(() => tileNames(page)).toEqual([restored, added]);
+    await expect.poll(() => savedModelIds(page, seller)).toEqual(ids);
+  }
+
+  for (const [what, held] of [
+    ['the saved workspace (GET /api/media/workspace)', isRequest('GET', '/api/media/workspace')],
+    ['the model photo records (GET /api/models)', isRequest('GET', '/api/models')],
+  ]) {
+    test(`the upload finishes first: ${what} held until then`, async ({ browser }) => {
+      test.setTimeout(120_000);
+      const seller = await sellerWithOnePhoto(browser, 'restore-upload');
+      const page = await newTab(browser, seller);
+      const hold = await holdRequests(page, held);
+      await page.goto('/app');
+      await hold.arrived;
+      await expect(page.getByText('Restoring your workspace…')).toBeVisible();
+      await addModelPhotos(page, [photoPath(added)]);
+      hold.release();
+
+      const [first, second] = await (await page.request.get('/api/models', { headers: { Authorization: `Bearer ${seller.token}` } })).json();
+      await expectBoth(page, seller, [first.id, second.id]);
+      await page.reload();
+      await expectBoth(page, seller, [first.id, second.id]);
+      const next = await newTab(browser, seller);
+      await next.goto('/app');
+      await expectBoth(next, seller, [first.id, second.id]);
+      await next.context().close();
+      await page.context().close();
+    });
+  }
+
+  test('the restore finishes first: the upload (POST /api/models) held until then', async ({ browser }) => {
+    test.setTimeout(120_000);
+    const seller = await sellerWithOnePhoto(browser, 'restore-upload');
+    const page = await newTab(browser, seller);
+    const workspace = await holdRequests(page, isRequest('GET', '/api/media/workspace'));
+    const upload = await holdRequests(page, isRequest('POST', '/api/models'));
+    await page.goto('/app');
+    await workspace.arrived;
+    await addModelPhotos(page, [photoPath(added)], { expectAdded: [] });
+    await upload.arrived;
+    workspace.release();
+    await expect(page.getByRole('button', { name: restored, exact: true })).toBeEnabled();
+    upload.release();
+    await expect(page.getByRole('button', { name: added, exact: true })).toBeEnabled({ timeout: 30_000 });
+
+    const [first, second] = await (await page.request.get('/api/models', { headers: { Authorization: `Bearer ${seller.token}` } })).json();
+    await expectBoth(page, seller, [first.id, second.id]);
+    await page.reload();
+    await expectBoth(page, seller, [first.id, second.id]);
+    await page.context().close();
+  });
 });

@@ -41,10 +41,14 @@ export async function cropGarment(page) {
   await expect(sidebar(page).getByTestId('garment-status')).toHaveText('Cropped & ready', { timeout: 20_000 });
 }
 
-/** Adds photos through the drop zone (first time) or "Add more", and waits for their tiles. */
+/**
+ * Adds photos through the drop zone (first time) or "Add more", and waits for their tiles.
+ * Once photos exist their tile list is labelled "Model photos" too: only a file input will do.
+ */
 export async function addModelPhotos(page, files, { expectAdded = files } = {}) {
-  const first = page.getByLabel('Model photos', { exact: true });
-  const more = page.getByLabel('Add more model photos');
+  const fileInput = page.locator('input[type="file"]');
+  const first = fileInput.and(page.getByLabel('Model photos', { exact: true }));
+  const more = fileInput.and(page.getByLabel('Add more model photos', { exact: true }));
   await expect(first.or(more).first()).toBeAttached({ timeout: 20_000 });
   const input = (await first.count()) > 0 ? first : more;
   await input.setInputFiles(files);

@@ -4,7 +4,8 @@ import { addSessionResults, getSessionResults, resetSessionResults, resetToastsF
 // the unit edge: every server call of the session goes through the SDK's apiRequest
 jest.mock('@vton/shell-sdk', () => ({ ...jest.requireActual('@vton/shell-sdk'), apiRequest: jest.fn() }));
 import { apiRequest } from '@vton/shell-sdk';
-import { dropWorkspaceSession, workspaceSessionFor } from './workspaceSession';
+import { dropWorkspaceSession, SAVE_WORKSPACE_DELAY_MS, workspaceSessionFor } from './workspaceSession';
+import { modelFromRecord } from '../stores/workspaceStore';
 import { persistenceKey, readPersistedWorkspace, type PersistedWorkspace } from '../stores/workspacePersistence';
 import { POLL_INTERVAL_MS } from '../features/generation/api/tryOnJobs';
 import { maskSessionFor, maskSessionIds } from '../features/mask-editor/model/maskSessions';
@@ -54,7 +55,7 @@ const job = (states: TryOnJobModel['state'][], status: TryOnJob['status']): TryO
   updatedAt: '',
 });
 
-/** Answers GET requests from a table (a function is called per request). */
+/** Answers requests from a table (a function is called per request). */
 function serve(routes: Record<string, unknown | (() => unknown)>) {
   api.mockImplementation(async (method, path) => {
     const route = routes[`${method} ${path}`];
@@ -301,5 +302,82 @@ describe('resume after a reload', () => {
     const session = workspaceSessionFor(8);
     await session.restored;
     expect(session.store.getState().garmentCategory).toBe('lower_body');
+  });
+});
+
+describe('a model photo added while the workspace is restoring', () => {
+  /** The workspace saves the server receives (PUT /api/media/workspace bodies). */
+  const saves = () => api.mock.calls.filter(([method, path]) => method === 'PUT' && path === '/api/media/workspace').map(([, , body]) => body);
+  /** A server answer that waits until the test releases it (the restore is still under way meanwhile). */
+  function held<T>(): { promise: Promise<T>; release: (value: T) => void } {
+    let release!: (value: T) => void;
+    const promise = new Promise<T>((resolve) => {
+      release = resolve;
+    });
+    return { promise, release };
+  }
+  // the seller's upload finished before the restore did: its tile holds the stored record
+  const uploaded = (id: number) => modelFromRecord(modelRecord(id, 'uploaded'));
+
+  it('in a new tab: kept after the restored photos, and the workspace with it is saved on the server', async () => {
+    jest.useFakeTimers();
+    const workspace = held<unknown>();
+    serve({
+      'GET /api/media/workspace': () => workspace.promise,
+      'GET /api/models': [modelRecord(1), modelRecord(2, 'uploaded'), modelRecord(3, 'uploaded')],
+      'PUT /api/media/workspace': {},
+    });
+    const session = workspaceSessionFor(8);
+    expect(session.store.getState().restoring).toBe(true);
+    session.store.setState((s) => ({ models: [...s.models, uploaded(3)] }));
+    workspace.release({ garmentId: null, modelIds: [2, 1], prompt: '', garmentCategory: 'upper_body', updatedAt: '2026-01-01T00:00:00.000Z' });
+    await session.restored;
+    expect(session.store.getState().models.map((m) => m.id)).toEqual([2, 1, 3]);
+    await jest.advanceTimersByTimeAsync(SAVE_WORKSPACE_DELAY_MS);
+    expect(saves()).toEqual([{ garmentId: null, modelIds: [2, 1, 3], prompt: '', garmentCategory: 'upper_body' }]);
+  });
+
+  it('in a new tab whose saved workspace is empty: saved on the server', async () => {
+    jest.useFakeTimers();
+    const workspace = held<unknown>();
+    serve({ 'GET /api/media/workspace': () => workspace.promise, 'PUT /api/media/workspace': {} });
+    const session = workspaceSessionFor(8);
+    session.store.setState({ models: [uploaded(3)] });
+    workspace.release({ garmentId: null, modelIds: [], prompt: '', garmentCategory: 'upper_body', updatedAt: null });
+    await session.restored;
+    await jest.advanceTimersByTimeAsync(SAVE_WORKSPACE_DELAY_MS);
+    expect(saves()).toEqual([{ garmentId: null, modelIds: [3], prompt: '', garmentCategory: 'upper_body' }]);
+  });
+
+  it('after a reload: kept after the restored photos, and saved on the server', async () => {
+    jest.useFakeTimers();
+    persist(5, { garmentId: null, models: [{ id: 1, maskThumbnailUrl: null }], prompt: 'kept', garmentCategory: 'upper_body', job: null });
+    const models = held<unknown>();
+    serve({ 'GET /api/models': () => models.promise, 'PUT /api/media/workspace': {} });
+    const session = workspaceSessionFor(5);
+    session.store.setState({ models: [uploaded(2)] });
+    models.release([modelRecord(1), modelRecord(2, 'uploaded')]);
+    await session.restored;
+    expect(session.store.getState().models.map((m) => m.id)).toEqual([1, 2]);
+    await jest.advanceTimersByTimeAsync(SAVE_WORKSPACE_DELAY_MS);
+    expect(saves()).toEqual([{ garmentId: null, modelIds: [1, 2], prompt: 'kept', garmentCategory: 'upper_body' }]);
+    expect(readPersistedWorkspace(5)?.models.map((m) => m.id)).toEqual([1, 2]);
+  });
+
+  it('nothing added meanwhile: the restored workspace is not saved again', async () => {
+    jest.useFakeTimers();
+    serve({
+      'GET /api/media/workspace': { garmentId: 9, modelIds: [2, 1], prompt: 'from the server', garmentCategory: 'lower_body', updatedAt: '2026-01-01T00:00:00.000Z' },
+      'GET /api/garments/9': garment,
+      'GET /api/models': [modelRecord(1), modelRecord(2)],
+      'PUT /api/media/workspace': {},
+    });
+    const session = workspaceSessionFor(8);
+    await session.restored;
+    await jest.advanceTimersByTimeAsync(SAVE_WORKSPACE_DELAY_MS * 2);
+    expect(saves()).toEqual([]);
+    session.store.setState({ prompt: 'changed' });
+    await jest.advanceTimersByTimeAsync(SAVE_WORKSPACE_DELAY_MS);
+    expect(saves()).toEqual([{ garmentId: 9, modelIds: [2, 1], prompt: 'changed', garmentCategory: 'lower_body' }]);
   });
 });

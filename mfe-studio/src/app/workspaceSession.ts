@@ -135,14 +135,18 @@ function createSession(userId: number | null, token: string | null, deps: Worksp
     watchJob: (jobId, onJob, onError) => deps.generation.watchJob(jobId, guard(onJob), guard(onError)),
   });
   Object.assign(session, { generation });
-  const restored = (persisted ? restore(session, persisted, deps) : fromServer ? restoreFromServer(session, deps) : Promise.resolve())
-    .catch((error) => console.error('Restoring the workspace failed', error))
-    .finally(() => {
+  const restoring: Promise<SaveWorkspaceRequest | null> = persisted ? restore(session, persisted, deps) : fromServer ? restoreFromServer(session, deps) : Promise.resolve(null);
+  const restored = restoring
+    .catch((error) => {
+      console.error('Restoring the workspace failed', error);
+      return null;
+    })
+    .then((asRestored) => {
       if (session.disposed) return;
       store.setState({ restoring: false });
       if (userId !== null) {
         const stopLocal = persist(userId, store);
-        const stopServer = deps.saveWorkspace ? saveToServer(store, deps.saveWorkspace) : () => {};
+        const stopServer = deps.saveWorkspace ? saveToServer(store, deps.saveWorkspace, asRestored) : () => {};
         session.stopPersisting = () => {
           stopLocal();
           stopServer();
@@ -170,16 +174,24 @@ function persist(userId: number, store: WorkspaceStore): () => void {
 /** How long the workspace waits for the seller to pause before it is saved on the server. */
 export const SAVE_WORKSPACE_DELAY_MS = 400;
 
+/** What of a workspace the server keeps. */
+const saveRequestOf = (s: Pick<WorkspaceState, 'garment' | 'models' | 'prompt' | 'garmentCategory'>): SaveWorkspaceRequest => ({
+  garmentId: s.garment?.id ?? null,
+  modelIds: s.models.flatMap((m) => (m.id === null ? [] : [m.id])),
+  prompt: s.prompt,
+  garmentCategory: s.garmentCategory,
+});
+
 /**
  * Keeps the server's workspace equal to this one (garment, model photos in order, prompt, garment
  * category): saved shortly after each change, and at once (keepalive) when the page is hidden or closed.
+ * `asRestored` is the workspace the restore rebuilt, which the server already holds: what the seller
+ * changed while it was restoring (a photo uploaded meanwhile) differs from it and is saved too.
+ * Without one (nothing was restored, or the restore failed) the workspace as it is now counts as saved.
  */
-function saveToServer(store: WorkspaceStore, save: NonNullable<WorkspaceSessionDeps['saveWorkspace']>): () => void {
-  const request = (): SaveWorkspaceRequest => {
-    const s = store.getState();
-    return { garmentId: s.garment?.id ?? null, modelIds: s.models.flatMap((m) => (m.id === null ? [] : [m.id])), prompt: s.prompt, garmentCategory: s.garmentCategory };
-  };
-  let saved = JSON.stringify(request());
+function saveToServer(store: WorkspaceStore, save: NonNullable<WorkspaceSessionDeps['saveWorkspace']>, asRestored: SaveWorkspaceRequest | null): () => void {
+  const request = (): SaveWorkspaceRequest => saveRequestOf(store.getState());
+  let saved = JSON.stringify(asRestored ?? request());
   let timer: ReturnType<typeof setTimeout> | null = null;
   const flush = (keepalive: boolean) => {
     if (timer) clearTimeout(timer);
@@ -190,11 +202,13 @@ function saveToServer(store: WorkspaceStore, save: NonNullable<WorkspaceSessionD
     saved = text;
     save(next, { keepalive }).catch((error) => console.warn('Saving the workspace failed', error));
   };
-  const unsubscribe = store.subscribe(() => {
+  const saveSoon = () => {
     if (JSON.stringify(request()) === saved) return;
     if (timer) clearTimeout(timer);
     timer = setTimeout(() => flush(false), SAVE_WORKSPACE_DELAY_MS);
-  });
+  };
+  const unsubscribe = store.subscribe(saveSoon);
+  saveSoon();
   const onHide = () => flush(true);
   window.addEventListener('pagehide', onHide);
   // dropped on sign out: nothing more is sent (the token may already be another account's)
@@ -206,10 +220,13 @@ function saveToServer(store: WorkspaceStore, save: NonNullable<WorkspaceSessionD
 }
 
 /** A tab with nothing of its own: the workspace as the server keeps it, rebuilt like after a reload. */
-async function restoreFromServer(session: Session, deps: WorkspaceSessionDeps): Promise<void> {
+async function restoreFromServer(session: Session, deps: WorkspaceSessionDeps): Promise<SaveWorkspaceRequest | null> {
   const saved = await deps.getSavedWorkspace!();
-  if (session.disposed || (saved.garmentId === null && saved.modelIds.length === 0 && saved.prompt === '' && saved.garmentCategory === DEFAULT_GARMENT_CATEGORY)) return;
-  await restore(
+  if (session.disposed) return null;
+  if (saved.garmentId === null && saved.modelIds.length === 0 && saved.prompt === '' && saved.garmentCategory === DEFAULT_GARMENT_CATEGORY) {
+    return { garmentId: null, modelIds: [], prompt: '', garmentCategory: DEFAULT_GARMENT_CATEGORY };
+  }
+  return restore(
     session,
     { version: 1, garmentId: saved.garmentId, models: saved.modelIds.map((id) => ({ id, maskThumbnailUrl: null })), prompt: saved.prompt, garmentCategory: saved.garmentCategory, job: null },
     deps,
@@ -220,9 +237,10 @@ async function restoreFromServer(session: Session, deps: WorkspaceSessionDeps): 
  * After a reload: the garment (GET /api/garments/:id) and the model photos (GET /api/models, the
  * persisted ids, with their status and inpaint data) come back with fresh signed URLs; the job
  * (GET /api/try-on/jobs/:id) is followed again when still running, or shows its results. What the
- * seller did meanwhile is kept.
+ * seller did meanwhile is kept (photos added meanwhile after the restored ones). Resolves to the
+ * workspace as the restore alone rebuilt it, the one the server holds (null once the session is gone).
  */
-async function restore(session: Session, persisted: PersistedWorkspace, deps: WorkspaceSessionDeps): Promise<void> {
+async function restore(session: Session, persisted: PersistedWorkspace, deps: WorkspaceSessionDeps): Promise<SaveWorkspaceRequest | null> {
   const quietly = <T,>(promise: Promise<T>): Promise<T | null> =>
     promise.catch((error) => {
       console.warn('Could not restore part of the workspace', error);
@@ -233,25 +251,30 @@ async function restore(session: Session, persisted: PersistedWorkspace, deps: Wo
     persisted.models.length > 0 ? quietly(deps.listModels()) : null,
     persisted.job ? quietly(deps.getJob(persisted.job.id)) : null,
   ]);
-  if (session.disposed) return;
+  if (session.disposed) return null;
   const { store, generation } = session;
   const state = store.getState();
   const patch: Partial<WorkspaceState> = {};
   if (persisted.prompt && state.prompt === '') patch.prompt = persisted.prompt;
   if (persisted.garmentCategory && state.garmentCategory === DEFAULT_GARMENT_CATEGORY) patch.garmentCategory = persisted.garmentCategory;
   if (garment && !state.garment) patch.garment = garmentFromRecord(garment);
-  if (models) {
-    const byId = new Map(models.map((m) => [m.id, m]));
-    const present = new Set(state.models.map((m) => m.id));
-    const rebuilt = persisted.models.flatMap((p) => {
-      const record = byId.get(p.id);
-      return record && !present.has(record.id) ? [modelFromRecord(record, p.maskThumbnailUrl)] : [];
-    });
-    if (rebuilt.length > 0) patch.models = [...rebuilt, ...state.models];
-  }
+  const byId = new Map((models ?? []).map((m) => [m.id, m]));
+  const rebuilt = persisted.models.flatMap((p) => {
+    const record = byId.get(p.id);
+    return record ? [modelFromRecord(record, p.maskThumbnailUrl)] : [];
+  });
+  const present = new Set(state.models.map((m) => m.id));
+  const missing = rebuilt.filter((m) => !present.has(m.id));
+  if (missing.length > 0) patch.models = [...missing, ...state.models];
   store.setState(patch);
   if (job && persisted.job && !state.job && !state.generating) {
     // a job that settled while the page reloaded is shown like a live one; a dismissed one is only kept for Retry
     generation.resume(job, { show: job.status === 'running' || persisted.job.status === 'running' || persisted.job.open });
   }
+  return saveRequestOf({
+    garment: garment ? garmentFromRecord(garment) : null,
+    models: rebuilt,
+    prompt: persisted.prompt,
+    garmentCategory: persisted.garmentCategory ?? DEFAULT_GARMENT_CATEGORY,
+  });
 }
