@@ -266,6 +266,32 @@ test.describe('a model photo added while a new tab restores the workspace', () =
     });
   }
 
+  // The seller clicks the drop zone while the workspace restores and chooses in the file dialog
+  // only after the restored photo replaced the drop zone: the dialog's input must still be there.
+  test('the file dialog opened from the drop zone closes after the restore: the photo chosen is kept', async ({ browser }) => {
+    test.setTimeout(120_000);
+    const seller = await sellerWithOnePhoto(browser, 'restore-dialog');
+    const page = await newTab(browser, seller);
+    const workspace = await holdRequests(page, isRequest('GET', '/api/media/workspace'));
+    await page.goto('/app');
+    await workspace.arrived;
+    await expect(page.getByText('Restoring your workspace…')).toBeVisible();
+    const dialog = page.waitForEvent('filechooser');
+    await sidebar(page).getByRole('button', { name: /^Add model photos/ }).click();
+    const chooser = await dialog;
+    workspace.release();
+    await expect(page.getByRole('button', { name: restored, exact: true })).toBeEnabled();
+    await expect(sidebar(page).getByRole('button', { name: /^Add model photos/ })).toHaveCount(0);
+    await chooser.setFiles(photoPath(added));
+    await expect(page.getByRole('button', { name: added, exact: true })).toBeEnabled({ timeout: 30_000 });
+
+    const [first, second] = await (await page.request.get('/api/models', { headers: { Authorization: `Bearer ${seller.token}` } })).json();
+    await expectBoth(page, seller, [first.id, second.id]);
+    await page.reload();
+    await expectBoth(page, seller, [first.id, second.id]);
+    await page.context().close();
+  });
+
   test('the restore finishes first: the upload (POST /api/models) held until then', async ({ browser }) => {
     test.setTimeout(120_000);
     const seller = await sellerWithOnePhoto(browser, 'restore-upload');

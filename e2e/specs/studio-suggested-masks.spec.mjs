@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import { test, expect } from '../support/fixtures.mjs';
 import { createVerifiedUser } from '../support/seed.mjs';
 import { writeStudioImages } from '../support/studio-images.mjs';
+import { addModelPhotos } from '../support/studio-page.mjs';
 
 /** Real photographs with their source and licence beside them (fixtures/people/README.md). */
 const PEOPLE = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'people');
@@ -225,17 +226,17 @@ test.describe.serial('suggested masks', () => {
     // no WebAssembly runtime for this page: as in a browser that cannot run the model
     await page.route(/\/assets\/pose_solution_.*\.wasm$/, (route) => route.abort());
     await page.goto('/app');
-    // the seller's workspace (from the test before, when it ran) comes back from the server first (issue 21)
+    // the seller's workspace (from the test before, when it ran) comes back from the server first
+    // (issue 21); "Restoring your workspace…" only counts once the studio is there to show it
+    await expect(sidebar(page)).toBeVisible({ timeout: 30_000 });
     await expect(page.getByText('Restoring your workspace…')).toHaveCount(0, { timeout: 30_000 });
     const extra = path.join(os.tmpdir(), `suggest-${Date.now()}.png`);
     fs.copyFileSync(path.join(PEOPLE, files.person), extra);
     try {
-      // the drop zone's file input (on a restored workspace the photo list is labelled "Model photos" too)
-      await sidebar(page).locator('input[type="file"][aria-label="Model photos"]').setInputFiles(extra);
+      await addModelPhotos(page, [extra]);
     } finally {
       fs.rmSync(extra, { force: true });
     }
-    await expect(modelTile(page, path.basename(extra))).toBeEnabled({ timeout: 30_000 });
     await sidebar(page).getByRole('button', { name: 'Suggest all masks' }).click();
     await expect(page.getByText('Mask suggestions are not available')).toHaveCount(1, { timeout: 60_000 });
     await expect(page.getByText('The mask model could not load in this browser — paint the masks by hand.')).toBeVisible();

@@ -42,15 +42,15 @@ export async function cropGarment(page) {
 }
 
 /**
- * Adds photos through the drop zone (first time) or "Add more", and waits for their tiles.
- * Once photos exist their tile list is labelled "Model photos" too: only a file input will do.
+ * Adds photos through the section's one file input (opened by the drop zone the first time, by
+ * "Add more" after), and waits for their tiles. The input's label follows what shows ("Model photos",
+ * then "Add more model photos"; the tile list is labelled "Model photos" too): either will do.
  */
 export async function addModelPhotos(page, files, { expectAdded = files } = {}) {
-  const fileInput = page.locator('input[type="file"]');
-  const first = fileInput.and(page.getByLabel('Model photos', { exact: true }));
-  const more = fileInput.and(page.getByLabel('Add more model photos', { exact: true }));
-  await expect(first.or(more).first()).toBeAttached({ timeout: 20_000 });
-  const input = (await first.count()) > 0 ? first : more;
+  const input = page
+    .locator('input[type="file"]')
+    .and(page.getByLabel('Model photos', { exact: true }).or(page.getByLabel('Add more model photos', { exact: true })));
+  await expect(input).toBeAttached({ timeout: 20_000 });
   await input.setInputFiles(files);
   for (const file of expectAdded) await expect(modelTile(page, file.split('/').pop())).toBeEnabled({ timeout: 30_000 });
 }

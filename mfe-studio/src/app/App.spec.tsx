@@ -9,8 +9,10 @@ import { dropWorkspaceSession } from './workspaceSession';
 
 jest.mock('../features/garment/api/uploadGarment', () => ({ uploadGarment: jest.fn() }));
 jest.mock('../features/crop-tool/api/cropGarment', () => ({ cropGarment: jest.fn() }));
+jest.mock('../features/model-photos/api/uploadModelPhotos', () => ({ uploadModelPhotos: jest.fn() }));
 import { uploadGarment } from '../features/garment/api/uploadGarment';
 import { cropGarment } from '../features/crop-tool/api/cropGarment';
+import { uploadModelPhotos } from '../features/model-photos/api/uploadModelPhotos';
 
 const garmentRecord: GarmentRecord = {
   id: 7,
@@ -165,6 +167,34 @@ describe('studio workspace', () => {
     expect(tryOn).toBeEnabled();
     expect(screen.getByRole('button', { name: 'anna.jpg (mask approved)' })).toBeInTheDocument();
     expect(screen.getByTestId('model-count')).toHaveTextContent('1 photo');
+  });
+
+  it('keeps the photos picked in a drop zone\'s file dialog that closes after the restore filled the section', async () => {
+    (uploadGarment as jest.Mock).mockResolvedValue({ ...garmentRecord, id: 8, filename: 'dress.png' });
+    (uploadModelPhotos as jest.Mock).mockResolvedValue([{ id: 2, filename: 'ben.png', width: 600, height: 800, status: 'uploaded', url: '/m2', thumbnailUrl: '/m2t', inpaint: null, uploadedAt: '' }]);
+    URL.createObjectURL = jest.fn(() => 'blob:local');
+    URL.revokeObjectURL = jest.fn();
+    const store = createWorkspaceStore({ restoring: true });
+    renderWithHost(<WorkspacePage store={store} />);
+    // the seller opens each drop zone's file dialog while "Restoring your workspace…" shows…
+    const garmentInput = screen.getByLabelText('Garment photo');
+    const modelsInput = screen.getByLabelText('Model photos');
+    for (const [zone, input] of [['Drop your product photo here', garmentInput], ['Add model photos', modelsInput]] as const) {
+      const openDialog = jest.spyOn(input, 'click').mockImplementation(() => undefined);
+      fireEvent.click(screen.getByRole('button', { name: new RegExp(`^${zone}`) }));
+      expect(openDialog).toHaveBeenCalledTimes(1);
+    }
+    // …the restore brings back the garment and a photo meanwhile, the drop zones give way…
+    act(() => store.setState({ restoring: false, garment: { id: 7, filename: 'shirt.png', url: '/g', width: 1200, height: 1600, croppedUrl: null, cropData: null, uploadProgress: null, uploadedAt: '' }, models: [readyModel] }));
+    expect(screen.queryByText('Add model photos')).not.toBeInTheDocument();
+    // …then the seller chooses: the files arrive all the same
+    fireEvent.change(modelsInput, { target: { files: [new File(['y'], 'ben.png', { type: 'image/png' })] } });
+    fireEvent.change(garmentInput, { target: { files: [new File(['x'], 'dress.png', { type: 'image/png' })] } });
+    expect(await screen.findByRole('button', { name: 'ben.png' })).toBeEnabled();
+    expect(uploadModelPhotos).toHaveBeenCalledTimes(1);
+    expect(store.getState().models.map((m) => m.filename)).toEqual(['anna.jpg', 'ben.png']);
+    expect(await screen.findByText('dress.png')).toBeInTheDocument();
+    expect(uploadGarment).toHaveBeenCalledTimes(1);
   });
 
   it('crop and inpaint are mutually exclusive; Cancel closes the tool', () => {

@@ -52,14 +52,18 @@ export interface DropZoneProps {
   onFiles: (files: File[]) => void;
   /** Files that are not images, refused before any upload (the good ones still go to onFiles). */
   onRefused?: (files: File[]) => void;
+  /** Opens the section's file dialog (useFilePicker's `open`). */
+  onBrowse: () => void;
   icon?: ReactNode;
-  /** Accessible name of the hidden file input (for tests and screen readers). */
-  inputLabel: string;
 }
 
-/** A drop zone that is also a button opening the file picker. */
-export function DropZone({ title, hint, multiple = false, disabled, onFiles, onRefused, icon, inputLabel }: DropZoneProps) {
-  const input = useRef<HTMLInputElement>(null);
+/**
+ * A drop zone that is also a button opening the file dialog. The file input is not its own but
+ * the section's (useFilePicker), mounted whether or not the drop zone shows: the drop zone gives
+ * way while its dialog is open (the restored workspace fills the section), and the files chosen
+ * then must still arrive — an unmounted input's change reaches no one.
+ */
+export function DropZone({ title, hint, multiple = false, disabled, onFiles, onRefused, onBrowse, icon }: DropZoneProps) {
   const [over, setOver] = useState(false);
   const take = (files: FileList | File[] | null) => {
     const { images, refused } = sortPicked(files, multiple);
@@ -77,11 +81,11 @@ export function DropZone({ title, hint, multiple = false, disabled, onFiles, onR
       tabIndex={0}
       aria-disabled={disabled || undefined}
       $active={over}
-      onClick={() => !disabled && input.current?.click()}
+      onClick={() => !disabled && onBrowse()}
       onKeyDown={(event) => {
         if ((event.key === 'Enter' || event.key === ' ') && !disabled) {
           event.preventDefault();
-          input.current?.click();
+          onBrowse();
         }
       }}
       onDragOver={(event) => {
@@ -94,23 +98,14 @@ export function DropZone({ title, hint, multiple = false, disabled, onFiles, onR
       {icon}
       <Title>{title}</Title>
       {hint && <Hint>{hint}</Hint>}
-      <input
-        ref={input}
-        type="file"
-        accept="image/*"
-        multiple={multiple}
-        aria-label={inputLabel}
-        hidden
-        onChange={(event) => {
-          take(event.target.files);
-          event.target.value = '';
-        }}
-      />
     </Zone>
   );
 }
 
-/** A hidden file input opened by a button elsewhere ("Replace", "Add more"). */
+/**
+ * The hidden file input of a section, opened by its drop zone or a button ("Replace", "Add more").
+ * Render `element` outside what switches between the drop zone and the section's content.
+ */
 export function useFilePicker(multiple: boolean, onFiles: (files: File[]) => void, label: string, onRefused?: (files: File[]) => void) {
   const ref = useRef<HTMLInputElement>(null);
   const element = (

@@ -90,7 +90,8 @@ export function GarmentSection() {
 
   const refuse = (files: File[]) =>
     toast({ title: 'Not added', description: files.map((f) => `${f.name}: ${NOT_AN_IMAGE}`).join('; '), variant: 'destructive' });
-  const picker = useFilePicker(false, (files) => void upload(files[0]), 'Replace garment photo', refuse);
+  // one input for the drop zone and "Replace", named after what shows
+  const picker = useFilePicker(false, (files) => void upload(files[0]), garment ? 'Replace garment photo' : 'Garment photo', refuse);
   const uploading = garment?.uploadProgress != null;
   const cropped = Boolean(garment?.croppedUrl);
 
@@ -101,9 +102,9 @@ export function GarmentSection() {
         <DropZone
           title="Drop your product photo here"
           hint="PNG, JPG up to 10MB"
-          inputLabel="Garment photo"
           onFiles={(files) => void upload(files[0])}
           onRefused={refuse}
+          onBrowse={picker.open}
         />
       ) : (
         <>
@@ -138,9 +139,9 @@ export function GarmentSection() {
               Crop
             </Button>
           </Actions>
-          {picker.element}
         </>
       )}
+      {picker.element}
       <GarmentCategoryControl value={garmentCategory} onChange={(category) => workspaceActions(store).setGarmentCategory(category)} />
     </Section>
   );

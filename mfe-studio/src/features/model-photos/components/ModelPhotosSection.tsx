@@ -271,7 +271,8 @@ export function ModelPhotosSection({ tools, tileExtra }: ModelPhotosSectionProps
     }
   };
 
-  const picker = useFilePicker(true, take, 'Add more model photos', refuse);
+  // one input for the drop zone and "Add more", named after what shows
+  const picker = useFilePicker(true, take, models.length === 0 ? 'Model photos' : 'Add more model photos', refuse);
   const uploading = progress !== null;
 
   return (
@@ -285,7 +286,7 @@ export function ModelPhotosSection({ tools, tileExtra }: ModelPhotosSectionProps
         )}
       </Header>
       {models.length === 0 ? (
-        <DropZone title="Add model photos" hint="Select one or more photos" multiple inputLabel="Model photos" onFiles={take} onRefused={refuse} />
+        <DropZone title="Add model photos" hint="Select one or more photos" multiple onFiles={take} onRefused={refuse} onBrowse={picker.open} />
       ) : (
         <>
           <Grid aria-label="Model photos">
