@@ -6,8 +6,9 @@ import type { Readable, Writable } from 'node:stream';
  *
  * The bytes are kept because the image library reads a file only whole (sharp collects a stream
  * input into one buffer before libvips opens it): a model photo's thumbnail, and a photo that must be
- * decoded after all, are made from them once the file has arrived. Files of one request arrive one at
- * a time (readMultipart), so a request holds at most one file whole, never all of them.
+ * decoded after all, are made from them once the file has arrived. Files of one request are stored
+ * one at a time (readMultipart reads only the next one ahead), so a request holds at most two files
+ * whole, never all of them.
  */
 export class IncomingFile {
   private readonly chunks: Buffer[] = [];

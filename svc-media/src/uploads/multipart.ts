@@ -21,7 +21,8 @@ export interface MultipartOptions {
  * Files whose bytes are handed to `store` as they arrive, and what `store` answers becomes the file's
  * `stored` (no `buffer`). `which: 'first'`: only the first file (the others are held in memory), and
  * a file `store` fails ends the upload with its error at once. `which: 'every'`: each file, one after
- * the other (the next part waits, unread, until the previous file is stored), and a file `store`
+ * the other (the next part is read ahead, kept in memory, while the previous file is stored; the
+ * part after it waits unread), and a file `store`
  * refuses does not end the upload: the files after it are read but neither kept nor stored, counted
  * against the limits as before, and its error is the request's once the body has been read — unless
  * the body breaks a multipart rule or limit, whose error comes first, as when every file was read
@@ -61,7 +62,7 @@ export async function readMultipart(req: Request, res: Response, options: Multip
     res.setHeader('Connection', 'close');
     throw options.maxFiles > 1 && options.maxFiles * options.maxFileBytes > options.maxRequestBytes ? requestTooLarge(options.maxRequestBytes) : tooLarge(options.maxFileBytes);
   }
-  const storage = cappedMemoryStorage(options.maxRequestBytes, options.streamFiles);
+  const storage = cappedMemoryStorage(options.maxRequestBytes, options.maxFileBytes, options.streamFiles);
   const upload = multer({
     storage: storage.engine,
     // Browsers send file names as UTF-8 bytes.
@@ -101,12 +102,12 @@ class StoreFailed extends Error {
  * (multer then drops what it kept and drains the rest of the body unread). Streamed files
  * (StreamedFiles) are handed over as they arrive instead, and what they stored is tracked here.
  */
-function cappedMemoryStorage(maxRequestBytes: number, streamed?: StreamedFiles) {
+function cappedMemoryStorage(maxRequestBytes: number, maxFileBytes: number, streamed?: StreamedFiles) {
   let total = 0;
   let files = 0;
   const tooLargeError = () => Object.assign(new Error('request too large'), { code: LIMIT_REQUEST_SIZE });
-  /** Each streamed file's store, in order; the next one starts once the previous one settled. */
-  let previous: Promise<unknown> = Promise.resolve();
+  /** Each streamed file's store once settled, in order: the next one starts once the previous one settled. */
+  const settled: Promise<unknown>[] = [];
   const stores: Promise<unknown>[] = [];
   const stored: unknown[] = [];
   let refused: { error: unknown } | undefined;
@@ -139,7 +140,13 @@ function cappedMemoryStorage(maxRequestBytes: number, streamed?: StreamedFiles) 
       if (streamed && (streamed.which === 'every' || index === 0)) {
         if (refused) return drain(_req, file, cb);
         // Counted like the others; the part is paused while `store` catches up (backpressure to the sender).
-        const bytes = new PassThrough();
+        // 'every': while the previous file is being stored this one is read ahead into `bytes` (up to the
+        // file limit), so the sender need not wait; the file after it waits unread until that one is stored.
+        const bytes = new PassThrough(streamed.which === 'every' ? { highWaterMark: maxFileBytes + 1 } : {});
+        // Its reader (`store`) sees its error, also one from before it began; until then it must not go unhandled.
+        bytes.on('error', () => undefined);
+        const turn = settled[settled.length - 1] ?? Promise.resolve();
+        const readAhead = settled[settled.length - 2] ?? Promise.resolve();
         let size = 0;
         let ended = false;
         let answered = false;
@@ -175,12 +182,12 @@ function cappedMemoryStorage(maxRequestBytes: number, streamed?: StreamedFiles) 
         });
         // Over the per-file limit: busboy cuts the part short; the file must not be stored cut short.
         file.stream.on('limit', () => bytes.destroy(Object.assign(new Error('file too large'), { code: 'LIMIT_FILE_SIZE' })));
-        const store = previous.then(() => {
+        void readAhead.then(() => file.stream.resume());
+        const store = turn.then(() => {
           if (refused) throw refused.error;
-          file.stream.resume();
           return streamed.store(bytes, safeFilename(file.originalname));
         });
-        previous = store.catch(() => undefined);
+        settled.push(store.catch(() => undefined));
         stores.push(store);
         store.then(
           (result) => {
