@@ -21,12 +21,11 @@ export interface MultipartOptions {
  * Files whose bytes are handed to `store` as they arrive, and what `store` answers becomes the file's
  * `stored` (no `buffer`). `which: 'first'`: only the first file (the others are held in memory), and
  * a file `store` fails ends the upload with its error at once. `which: 'every'`: each file, one after
- * the other (the next part is read ahead, kept in memory, while the previous file is stored; the
- * part after it waits unread), and a file `store`
- * refuses does not end the upload: the files after it are read but neither kept nor stored, counted
- * against the limits as before, and its error is the request's once the body has been read — unless
- * the body breaks a multipart rule or limit, whose error comes first, as when every file was read
- * before any was checked. Whatever was stored is given to `discard` when the request fails (a
+ * the other (the next part is read ahead, kept in memory, while the previous file is stored; the part
+ * after it waits unread), and a file `store` refuses does not end the upload: the files after it are
+ * read but neither kept nor stored, counted against the limits as before, and its error is the
+ * request's once the body has been read — unless the body breaks a multipart rule or limit, whose
+ * error comes first, as when every file was read before any was checked. Whatever was stored is given to `discard` when the request fails (a
  * refused file, a limit, the client gone); once readMultipart has answered, it is the caller's.
  */
 export interface StreamedFiles {
