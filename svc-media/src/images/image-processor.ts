@@ -1,14 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { ErrorCode, type CropBounds } from '@vton/contracts';
 import { ApiException } from '@vton/service-kit';
-import sharp, { type Metadata, type Sharp } from 'sharp';
+import { crc32 } from 'node:zlib';
+import sharp, { type Metadata, type OutputInfo, type Sharp } from 'sharp';
 import { MediaConfig } from '../config/media.config.js';
 import { CONTENT_TYPES, type ObjectExtension } from '../storage/object-keys.js';
 import type { GarmentCropPlan } from './geometry.js';
-import { JpegStructureError, stripJpegMetadata } from './jpeg-segments.js';
+import { JpegMetadataFilter, JpegStructureError } from './jpeg-segments.js';
 import { PngMetadataFilter, PngStructureError, stripPngMetadata } from './png-chunks.js';
 import { sniffImageFormat, type ImageFormat } from './sniff.js';
-import { stripWebpMetadata, WebpStructureError } from './webp-chunks.js';
+import { WebpMetadataFilter, WebpStructureError } from './webp-chunks.js';
 
 /** An image as stored: re-encoded (no metadata), upright, with its dimensions. */
 export interface EncodedImage {
@@ -26,7 +27,14 @@ export interface PaintedMap {
   height: number;
 }
 
-const EXTENSION: Record<ImageFormat, ObjectExtension> = { jpeg: 'jpg', png: 'png', webp: 'webp' };
+/** modelPhotoFilter's answer for a photo that cannot be stored as it is: it is decoded instead. */
+class DecodeInstead extends Error {
+  constructor() {
+    super('decoded instead of stored as it is');
+  }
+}
+
+export const EXTENSION: Record<ImageFormat, ObjectExtension> = { jpeg: 'jpg', png: 'png', webp: 'webp' };
 const THUMBNAIL_SIDE = 400;
 
 // Metadata (EXIF, GPS, ICC) is dropped because sharp writes none unless asked to.
@@ -58,35 +66,97 @@ export class ImageProcessor {
 
   /**
    * A model photo as stored: the upload's own pixels, so a try-on result equals the photo outside
-   * the mask (issue 15). An upright JPEG or WebP keeps its very bytes, minus camera, GPS and other
-   * metadata (segment/chunk surgery: no second lossy generation); its colour profile stays, so it
-   * shows as the upload does and every decoder here converts it to sRGB the same way. A JPEG or
-   * WebP that must be turned upright (EXIF orientation), or that is CMYK, animated or malformed,
-   * is decoded as a browser shows it (upright, in sRGB) and stored losslessly as PNG. A PNG
-   * follows the upload rules as before (already lossless).
+   * the mask (issue 15). An upright sRGB (or grey) JPEG, or an upright opaque still WebP, keeps its
+   * very bytes, minus camera, GPS and other metadata (segment/chunk surgery: no second lossy
+   * generation); its colour profile stays, so it shows as the upload does and every decoder here
+   * converts it to sRGB the same way. That check runs as the photo streams in: this filter strips the
+   * metadata as the bytes pass, and reads the header before any pixel data — a pixel flood or an
+   * unreadable header is refused there with the errors of checkInput, and a photo that cannot be
+   * stored as it is (EXIF-rotated, CMYK, transparent, animated, malformed) fails the filter with an
+   * error `decodesInstead` recognises: it is then decoded (decodedModelPhoto). Store what the filter
+   * passes on only once it has ended without an error (ObjectStorage.putStream), a WebP's with
+   * `riffHeader()` in front.
    */
-  async modelPhoto(bytes: Buffer, what = 'The file'): Promise<EncodedImage> {
-    const { format, meta } = await this.checkInput(bytes, what);
-    if (format === 'png') return this.normalizeUpload(bytes, what);
-    const upright = (meta.orientation ?? 1) === 1;
-    const plainColour = meta.space === 'srgb' || meta.space === 'b-w';
-    // a WebP with transparency is decoded below and flattened on white, like a PNG
-    if (upright && plainColour && (meta.pages ?? 1) === 1 && !meta.hasAlpha) {
-      try {
-        const data = format === 'jpeg' ? stripJpegMetadata(bytes) : stripWebpMetadata(bytes);
-        const ext = EXTENSION[format];
-        return { data, width: meta.width!, height: meta.height!, ext, contentType: CONTENT_TYPES[ext] };
-      } catch (error) {
-        if (!(error instanceof JpegStructureError || error instanceof WebpStructureError)) throw error;
-        // An unusual stream: decoded below like a rotated one, so nothing is lost either way.
-      }
+  modelPhotoFilter(format: 'jpeg' | 'webp', what = 'The file'): JpegMetadataFilter | WebpMetadataFilter {
+    const check = (width: number, height: number) => {
+      if (!width || !height) throw this.unreadable(what);
+      this.checkPixels(width, height, what);
+    };
+    if (format === 'jpeg') {
+      return new JpegMetadataFilter((header) => {
+        check(header.width, header.height);
+        // As libvips reads them: 1 component is b-w, 3 are sRGB, 4 CMYK (converted when decoded).
+        if (header.orientation !== 1 || (header.components !== 1 && header.components !== 3)) throw new DecodeInstead();
+      });
     }
-    return this.encode(this.onWhite(this.open(bytes).rotate(), meta), 'png', what);
+    return new WebpMetadataFilter(
+      (header) => {
+        check(header.width, header.height);
+        // A WebP with transparency is decoded and flattened on white, like a PNG.
+        if (header.hasAlpha) throw new DecodeInstead();
+      },
+      // A WebP's EXIF follows its image data: a rotation is known only at the end.
+      (orientation) => {
+        if (orientation !== 1) throw new DecodeInstead();
+      },
+    );
   }
 
-  /** A small WebP preview for tiles and grids (≤ 400 px). */
-  async thumbnail(bytes: Buffer): Promise<EncodedImage> {
-    return this.encode(this.thumbnailOf(this.open(bytes)), 'webp', 'The image');
+  /** Whether modelPhotoFilter failed because the photo must be decoded (decodedModelPhoto), not because it was refused. */
+  decodesInstead(error: unknown): boolean {
+    return error instanceof DecodeInstead || error instanceof JpegStructureError || error instanceof WebpStructureError;
+  }
+
+  /**
+   * The first check of an upload, from its first bytes (at least 12, fewer only when the file is
+   * shorter): empty, or not a JPG, PNG or WebP; and a PNG's pixel count from its IHDR (the first 33
+   * bytes), before its pixel data arrives.
+   */
+  sniffUpload(first: Buffer, what = 'The file'): ImageFormat {
+    if (first.length === 0) throw new ApiException(400, ErrorCode.INVALID_INPUT, `${what} is empty`);
+    const format = sniffImageFormat(first);
+    if (!format) throw new ApiException(415, ErrorCode.UNSUPPORTED_MEDIA_TYPE, `${what} is not a JPG, PNG or WebP image`);
+    // An IHDR whose CRC holds says the size; anything else is left to checkInput.
+    if (format === 'png' && first.length >= 33 && first.toString('latin1', 12, 16) === 'IHDR' && crc32(first.subarray(12, 29)) === first.readUInt32BE(29)) {
+      const width = first.readUInt32BE(16);
+      const height = first.readUInt32BE(20);
+      if (width && height) this.checkPixels(width, height, what);
+    }
+    return format;
+  }
+
+  /**
+   * The thumbnail of a model photo stored as it is (modelPhotoFilter passed it): its pixels are the
+   * upload's, so it is made from the upload. It is that photo's only decode, so pixel data that does
+   * not decode is refused here (as "The image", the words the thumbnail step always used).
+   */
+  async modelPhotoThumbnail(upload: Buffer): Promise<EncodedImage> {
+    return this.encode(this.thumbnailOf(this.open(upload)), 'webp', 'The image');
+  }
+
+  /**
+   * A model photo that is decoded (a PNG, or what modelPhotoFilter did not store as it is): checked
+   * from its header as any upload, decoded once as a browser shows it (upright, in sRGB, transparency
+   * on white), and stored losslessly as PNG; its thumbnail is made from the same decoded pixels. A
+   * 16-bit PNG keeps its depth, so it is encoded from the pipeline and its thumbnail from that PNG.
+   */
+  async decodedModelPhoto(bytes: Buffer, what = 'The file'): Promise<{ image: EncodedImage; thumbnail: EncodedImage }> {
+    const { meta } = await this.checkInput(bytes, what);
+    const pixels = this.onWhite(this.open(bytes).rotate(), meta);
+    if (meta.depth !== 'uchar') {
+      const image = await this.encode(pixels, 'png', what);
+      return { image, thumbnail: await this.encode(this.thumbnailOf(this.open(image.data)), 'webp', what) };
+    }
+    let decoded: { data: Buffer; info: OutputInfo };
+    try {
+      decoded = await pixels.raw().toBuffer({ resolveWithObject: true });
+    } catch (error) {
+      throw this.unreadable(what, error);
+    }
+    const { width, height, channels } = decoded.info;
+    const fromPixels = () => sharp(decoded.data, { raw: { width, height, channels: channels as 1 | 2 | 3 | 4 } });
+    const [image, thumbnail] = await Promise.all([this.encode(fromPixels(), 'png', what), this.encode(this.thumbnailOf(fromPixels()), 'webp', what)]);
+    return { image, thumbnail };
   }
 
   /**

@@ -1,3 +1,5 @@
+import { Transform, type TransformCallback } from 'node:stream';
+
 /**
  * JPEG segment surgery: metadata is removed from a JPEG by dropping its metadata segments instead
  * of decoding and re-encoding it. The entropy-coded data, tables and frame headers are copied
@@ -10,6 +12,10 @@
  * shifted; a colour profile says nothing about the person or the camera's owner). Dropped: APP1
  * (EXIF — camera, GPS, dates, its thumbnail — and XMP), APP13 (IPTC/Photoshop), APP2 MPF (further
  * images after the end), JFXX and JFIF thumbnails, every other APPn, COM, and anything after EOI.
+ *
+ * One reader (JpegSegmentReader) does it for a whole file (stripJpegMetadata) and for a stream
+ * (JpegMetadataFilter): segments are read whole (at most 64 KB each), the scan data passes through
+ * as it arrives, so a photo is never held whole.
  */
 
 export class JpegStructureError extends Error {
@@ -19,72 +25,310 @@ export class JpegStructureError extends Error {
   }
 }
 
+/** What the segments before the first scan say: enough to decide how the photo is stored, before any pixel data. */
+export interface JpegHeader {
+  width: number;
+  height: number;
+  /** 1 grey, 3 YCbCr/RGB, 4 CMYK/YCCK. */
+  components: number;
+  /** The EXIF orientation (1–8, as libvips clips it), 1 without EXIF; undefined when an EXIF segment could not be read. */
+  orientation: number | undefined;
+}
+
 const SOI = 0xd8;
 const EOI = 0xd9;
 const SOS = 0xda;
 const APP0 = 0xe0;
+const APP1 = 0xe1;
 const APP2 = 0xe2;
 const APP14 = 0xee;
 const COM = 0xfe;
 
 const startsWith = (buf: Buffer, at: number, text: string) => buf.toString('latin1', at, at + text.length) === text;
+const isSof = (marker: number) => marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc;
 
-/** The JPEG without metadata segments; throws JpegStructureError for a stream that is cut off or malformed. */
-export function stripJpegMetadata(bytes: Uint8Array): Buffer {
-  const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  if (buf.length < 4 || buf[0] !== 0xff || buf[1] !== SOI) throw new JpegStructureError('not a JPEG (no SOI marker)');
-  const parts: Buffer[] = [buf.subarray(0, 2)];
-  let pos = 2;
-  for (;;) {
-    if (pos >= buf.length) throw new JpegStructureError('cut off before the end-of-image marker');
-    if (buf[pos] !== 0xff) throw new JpegStructureError(`expected a marker at byte ${pos}`);
-    // Fill bytes (0xFF runs) may precede a marker.
-    while (pos + 1 < buf.length && buf[pos + 1] === 0xff) pos++;
-    const marker = buf[pos + 1];
-    if (marker === undefined) throw new JpegStructureError('cut off inside a marker');
+/**
+ * The segment walk as a push parser: `write` each piece of the file as it comes and collect what is
+ * kept; `end` once it ended. Throws JpegStructureError for a stream that is cut off or malformed.
+ */
+export class JpegSegmentReader {
+  /** Bytes of the part being read (SOI, a marker, a whole segment) until it is whole. */
+  private pending: Buffer[] = [];
+  private pendingBytes = 0;
+  private state: 'soi' | 'marker' | 'segment' | 'scan' | 'done' = 'soi';
+  /** In a scan: the last byte seen was 0xFF (its meaning depends on the next one). */
+  private scanFf = false;
+  /** Bytes read before the current piece (for messages). */
+  private offset = 0;
+  private sof: { width: number; height: number; components: number } | undefined;
+  private orientation: number | undefined = 1;
+  /** Set when the first scan begins: every header segment has passed. */
+  header: JpegHeader | undefined;
+
+  write(input: Buffer, out: Buffer[]): void {
+    let at = 0;
+    while (at < input.length && this.state !== 'done') {
+      if (this.state === 'scan') {
+        at = this.scan(input, at, out);
+        continue;
+      }
+      const need = this.need();
+      if (need === undefined) {
+        // A marker: skip fill bytes (0xFF runs) before its code.
+        const byte = input[at];
+        if (this.pendingBytes === 0 && byte !== 0xff) throw new JpegStructureError(`expected a marker at byte ${this.offset + at}`);
+        if (this.pendingBytes === 1 && byte === 0xff) {
+          at++;
+          continue;
+        }
+        this.take(input.subarray(at, at + 1));
+        at++;
+        if (this.pendingBytes === 2) this.markerRead(out);
+        continue;
+      }
+      const piece = input.subarray(at, at + need - this.pendingBytes);
+      this.take(piece);
+      at += piece.length;
+      if (this.pendingBytes === need) this.partRead(out);
+    }
+    this.offset += input.length;
+  }
+
+  end(): void {
+    if (this.state === 'done') return;
+    if (this.state === 'soi') throw new JpegStructureError('not a JPEG (no SOI marker)');
+    if (this.state === 'scan') throw new JpegStructureError('cut off inside the image data');
+    if (this.state === 'marker') throw new JpegStructureError(this.pendingBytes === 0 ? 'cut off before the end-of-image marker' : 'cut off inside a marker');
+    const marker = this.whole()[1];
+    throw new JpegStructureError(this.pendingBytes < 4 ? 'cut off inside a segment header' : `a segment (marker 0x${marker.toString(16)}) is cut off`);
+  }
+
+  /** Bytes the current part needs whole: undefined while reading a marker. */
+  private need(): number | undefined {
+    if (this.state === 'soi') return 4;
+    if (this.state === 'marker') return undefined;
+    // A segment: its header, then its length.
+    if (this.pendingBytes < 4) return 4;
+    return 2 + this.whole().readUInt16BE(2);
+  }
+
+  private take(piece: Buffer): void {
+    this.pending.push(piece);
+    this.pendingBytes += piece.length;
+  }
+
+  private whole(): Buffer {
+    if (this.pending.length > 1) this.pending = [Buffer.concat(this.pending, this.pendingBytes)];
+    return this.pending[0] ?? Buffer.alloc(0);
+  }
+
+  private clear(): void {
+    this.pending = [];
+    this.pendingBytes = 0;
+  }
+
+  private partRead(out: Buffer[]): void {
+    const bytes = this.whole();
+    if (this.state === 'soi') {
+      // The whole-file check (at least 4 bytes, SOI first), then the bytes after SOI are a marker.
+      if (bytes[0] !== 0xff || bytes[1] !== SOI) throw new JpegStructureError('not a JPEG (no SOI marker)');
+      out.push(bytes.subarray(0, 2));
+      this.clear();
+      this.state = 'marker';
+      const offset = this.offset;
+      this.offset = 2;
+      this.write(bytes.subarray(2), out);
+      this.offset = offset;
+      return;
+    }
+    const length = bytes.readUInt16BE(2);
+    if (length < 2) throw new JpegStructureError('a segment length is out of range');
+    if (bytes.length === 4 && length > 2) return; // the length is known now: read on to the segment's end
+    this.clear();
+    this.segment(bytes, out);
+  }
+
+  private markerRead(out: Buffer[]): void {
+    const marker = this.whole()[1];
     if (marker === EOI) {
-      parts.push(buf.subarray(pos, pos + 2));
-      return Buffer.concat(parts);
+      out.push(Buffer.from([0xff, EOI]));
+      this.clear();
+      this.state = 'done';
+      return;
     }
     if (marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) {
       // TEM and RSTn carry no length.
-      parts.push(buf.subarray(pos, pos + 2));
-      pos += 2;
-      continue;
+      out.push(Buffer.from([0xff, marker]));
+      this.clear();
+      return;
     }
-    if (pos + 4 > buf.length) throw new JpegStructureError('cut off inside a segment header');
-    const length = buf.readUInt16BE(pos + 2);
-    if (length < 2) throw new JpegStructureError('a segment length is out of range');
-    const end = pos + 2 + length;
-    if (end > buf.length) throw new JpegStructureError(`a segment (marker 0x${marker.toString(16)}) is cut off`);
-    const payload = pos + 4;
+    this.state = 'segment';
+  }
+
+  private segment(buf: Buffer, out: Buffer[]): void {
+    const marker = buf[1];
+    const length = buf.length - 2;
+    this.state = 'marker';
     if (marker === SOS) {
-      parts.push(buf.subarray(pos, end));
-      const scanEnd = endOfScan(buf, end);
-      parts.push(buf.subarray(end, scanEnd));
-      pos = scanEnd;
-      continue;
+      out.push(buf);
+      this.header ??= this.headerSoFar();
+      this.state = 'scan';
+      this.scanFf = false;
+      return;
+    }
+    if (isSof(marker) && length >= 8) {
+      this.sof ??= { height: buf.readUInt16BE(5), width: buf.readUInt16BE(7), components: buf[9] };
     }
     if (marker === APP0) {
       // JFIF: version, units and density kept; the thumbnail (if any) dropped. JFXX and others: dropped.
-      if (startsWith(buf, payload, 'JFIF\0') && length >= 16) {
-        const jfif = Buffer.from(buf.subarray(pos, pos + 18));
+      if (startsWith(buf, 4, 'JFIF\0') && length >= 16) {
+        const jfif = Buffer.from(buf.subarray(0, 18));
         jfif.writeUInt16BE(16, 2);
         jfif[16] = 0;
         jfif[17] = 0;
-        parts.push(jfif);
+        out.push(jfif);
       }
+    } else if (marker === APP1) {
+      // Dropped; read for its orientation first (libvips reads the last EXIF segment).
+      if (startsWith(buf, 4, 'Exif\0')) this.orientation = exifOrientation(buf.subarray(10));
     } else if (marker === APP2) {
-      if (startsWith(buf, payload, 'ICC_PROFILE\0')) parts.push(buf.subarray(pos, end));
+      if (startsWith(buf, 4, 'ICC_PROFILE\0')) out.push(buf);
     } else if (marker === APP14) {
-      if (startsWith(buf, payload, 'Adobe')) parts.push(buf.subarray(pos, end));
+      if (startsWith(buf, 4, 'Adobe')) out.push(buf);
     } else if ((marker >= 0xe0 && marker <= 0xef) || marker === COM) {
       // Metadata: EXIF/XMP (APP1), IPTC (APP13), MPF, maker segments, comments.
     } else {
-      parts.push(buf.subarray(pos, end));
+      out.push(buf);
     }
-    pos = end;
   }
+
+  /** Without a frame header (no decoder reads that) the size is 0: the caller refuses it as unreadable. */
+  private headerSoFar(): JpegHeader {
+    return { width: 0, height: 0, components: 0, ...this.sof, orientation: this.orientation };
+  }
+
+  /** Copies entropy-coded data up to the next marker that is not stuffing (FF00), a restart (RSTn) or fill. */
+  private scan(input: Buffer, from: number, out: Buffer[]): number {
+    let i = from;
+    if (this.scanFf) {
+      // The 0xFF that ended the previous piece was held back; what follows it decides.
+      const next = input[i];
+      if (next === 0x00 || (next >= 0xd0 && next <= 0xd7)) {
+        out.push(Buffer.from([0xff, next]));
+        this.scanFf = false;
+        return i + 1;
+      }
+      if (next === 0xff) {
+        out.push(Buffer.from([0xff]));
+        return i + 1;
+      }
+      this.scanFf = false;
+      this.state = 'marker';
+      this.take(Buffer.from([0xff]));
+      return i;
+    }
+    for (;;) {
+      i = input.indexOf(0xff, i);
+      if (i < 0) {
+        out.push(input.subarray(from));
+        return input.length;
+      }
+      if (i + 1 >= input.length) {
+        out.push(input.subarray(from, i));
+        this.scanFf = true;
+        return input.length;
+      }
+      const next = input[i + 1];
+      if (next === 0x00 || (next >= 0xd0 && next <= 0xd7)) {
+        i += 2;
+        continue;
+      }
+      if (next === 0xff) {
+        i += 1;
+        continue;
+      }
+      out.push(input.subarray(from, i));
+      this.state = 'marker';
+      return i;
+    }
+  }
+}
+
+/** The JPEG without metadata segments; throws JpegStructureError for a stream that is cut off or malformed. */
+export function stripJpegMetadata(bytes: Uint8Array): Buffer {
+  const reader = new JpegSegmentReader();
+  const out: Buffer[] = [];
+  reader.write(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), out);
+  reader.end();
+  return Buffer.concat(out);
+}
+
+/**
+ * stripJpegMetadata as a stream: the same segments kept, passed on as they arrive. Kept bytes leave
+ * before the file is known to be sound: whoever stores them must only make them visible once the
+ * stream has ended without an error (ObjectStorage.putStream does). `onHeader` is given the header
+ * once the first scan begins, before any of its pixel data has passed, and may throw to refuse the
+ * image there (a pixel flood, a photo that must be decoded); errors are JpegStructureError unless
+ * `onHeader` threw something else.
+ */
+export class JpegMetadataFilter extends Transform {
+  private readonly reader = new JpegSegmentReader();
+  private announced = false;
+
+  constructor(private readonly onHeader?: (header: JpegHeader) => void) {
+    super();
+  }
+
+  get header(): JpegHeader | undefined {
+    return this.reader.header;
+  }
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
+    try {
+      const out: Buffer[] = [];
+      this.reader.write(chunk, out);
+      if (this.reader.header && !this.announced) {
+        this.announced = true;
+        this.onHeader?.(this.reader.header);
+      }
+      for (const piece of out) this.push(piece);
+      done();
+    } catch (error) {
+      done(error as Error);
+    }
+  }
+
+  override _flush(done: TransformCallback): void {
+    try {
+      this.reader.end();
+      done();
+    } catch (error) {
+      done(error as Error);
+    }
+  }
+}
+
+/** The Orientation tag (0x0112) of IFD0 in a TIFF block, clipped to 1–8; undefined when the block cannot be read. */
+export function exifOrientation(tiff: Buffer): number | undefined {
+  if (tiff.length < 8) return undefined;
+  const order = tiff.toString('latin1', 0, 2);
+  if (order !== 'II' && order !== 'MM') return undefined;
+  const le = order === 'II';
+  const u16 = (at: number) => (le ? tiff.readUInt16LE(at) : tiff.readUInt16BE(at));
+  const u32 = (at: number) => (le ? tiff.readUInt32LE(at) : tiff.readUInt32BE(at));
+  if (u16(2) !== 42) return undefined;
+  const ifd = u32(4);
+  if (ifd + 2 > tiff.length) return undefined;
+  const count = u16(ifd);
+  for (let n = 0; n < count; n++) {
+    const entry = ifd + 2 + n * 12;
+    if (entry + 12 > tiff.length) return undefined;
+    if (u16(entry) !== 0x0112) continue;
+    // SHORT (type 3), one value, in the first two bytes of the value field.
+    if (u16(entry + 2) !== 3) return undefined;
+    return Math.min(8, Math.max(1, u16(entry + 8)));
+  }
+  return 1;
 }
 
 /** Where the entropy-coded data after an SOS header ends: the next marker that is not stuffing (FF00), a restart (RSTn) or fill. */

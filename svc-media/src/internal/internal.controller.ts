@@ -74,6 +74,7 @@ export class InternalController {
     @Res({ passthrough: true }) res: Response,
   ): Promise<GeneratedImageRecord> {
     const received = {
+      which: 'first' as const,
       store: (bytes: Readable) => this.results.receive(caller.ownerId, bytes),
       discard: (png: unknown) => this.results.discard(png as ReceivedPng),
     };
@@ -82,7 +83,7 @@ export class InternalController {
       maxFiles: 2,
       maxFileBytes: this.config.MAX_UPLOAD_BYTES,
       maxRequestBytes: this.config.MAX_UPLOAD_REQUEST_BYTES,
-      streamFirstFile: received,
+      streamFiles: received,
     });
     const png = files[0].stored as ReceivedPng;
     let dto: GeneratedImageFieldsDto;

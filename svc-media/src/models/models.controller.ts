@@ -8,7 +8,7 @@ import { MediaConfig } from '../config/media.config.js';
 import { sendObject } from '../files/send-object.js';
 import { ObjectStorage } from '../storage/object-storage.service.js';
 import { readMultipart } from '../uploads/multipart.js';
-import { ModelsService } from './models.service.js';
+import { ModelsService, type ReceivedPhoto } from './models.service.js';
 
 @ApiTags('Model photos')
 @ApiKeyScopes('try-on')
@@ -29,8 +29,19 @@ export class ModelsController {
   @ApiPayloadTooLargeResponse({ description: 'A file, or all files together, over the upload limit.' })
   @ApiUnsupportedMediaTypeResponse({ description: 'The body is not multipart/form-data.' })
   async upload(@CurrentUser() user: AuthenticatedUser, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<ModelPhotoRecord[]> {
-    const { files } = await readMultipart(req, res, { field: 'files', maxFiles: this.config.MAX_FILES_PER_UPLOAD, maxFileBytes: this.config.MAX_UPLOAD_BYTES, maxRequestBytes: this.config.MAX_UPLOAD_REQUEST_BYTES });
-    return this.models.upload(user.id, files);
+    // Each photo is checked and stored as it arrives; the rows are written once all passed.
+    const { files } = await readMultipart(req, res, {
+      field: 'files',
+      maxFiles: this.config.MAX_FILES_PER_UPLOAD,
+      maxFileBytes: this.config.MAX_UPLOAD_BYTES,
+      maxRequestBytes: this.config.MAX_UPLOAD_REQUEST_BYTES,
+      streamFiles: {
+        which: 'every',
+        store: (bytes, filename) => this.models.receive(user.id, bytes, filename),
+        discard: (photo) => this.models.discardReceived(photo as ReceivedPhoto),
+      },
+    });
+    return this.models.saveReceived(user.id, files.map((file) => file.stored as ReceivedPhoto));
   }
 
   /** The signed-in user's model photos, oldest first. */

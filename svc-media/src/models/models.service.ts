@@ -5,12 +5,24 @@ import { ApiException } from '@vton/service-kit';
 import { reserveId } from '../database/reserve-id.js';
 import { MediaUrls } from '../files/media-urls.service.js';
 import { inpaintBounds, paintedBox } from '../images/geometry.js';
-import { ImageProcessor } from '../images/image-processor.js';
-import { newObjectVersion, objectKey } from '../storage/object-keys.js';
+import { EXTENSION, ImageProcessor, type EncodedImage } from '../images/image-processor.js';
+import { WebpMetadataFilter } from '../images/webp-chunks.js';
+import { CONTENT_TYPES, newObjectVersion, objectKey, type ObjectExtension } from '../storage/object-keys.js';
 import { ObjectStorage } from '../storage/object-storage.service.js';
 import { In, type Repository } from 'typeorm';
-import type { UploadedFile } from '../uploads/multipart.js';
+import { IncomingFile } from '../uploads/incoming-file.js';
+import type { Readable } from 'node:stream';
 import { ModelPhoto } from './entities/model-photo.entity.js';
+
+/** A model photo stored while its upload arrived (ModelsService.receive), its row not written yet. */
+export interface ReceivedPhoto {
+  id: number;
+  filename: string;
+  width: number;
+  height: number;
+  key: string;
+  thumbKey: string;
+}
 
 export type ModelFileVariant = 'original' | 'inpaint-cropped' | 'inpaint-mask';
 
@@ -36,44 +48,96 @@ export class ModelsService {
   ) {}
 
   /**
-   * Stores several model photos, all or none: one bad file refuses the request and
-   * removes what this request had stored. Files are decoded one at a time.
+   * One model photo of an upload, checked and stored as it streams in (readMultipart hands each file
+   * over as it arrives): the format from its first bytes, the pixel count from its header before any
+   * pixel data, and an upright JPEG or WebP stored as it is while it arrives, its metadata cut out on
+   * the way (ImageProcessor.modelPhotoFilter), in parts of a multipart upload completed only once the
+   * whole file passed. A PNG, or a photo that must be decoded after all, is decoded once when it has
+   * arrived and stored as PNG. Its thumbnail is stored beside it. Nothing of a refused or failed file
+   * stays stored; what a refused file's request stored before it is discarded (discardReceived), so
+   * an upload is still stored whole or not at all (saveReceived).
    */
-  async upload(userId: number, files: UploadedFile[]): Promise<ModelPhotoRecord[]> {
+  async receive(userId: number, bytes: Readable, filename: string): Promise<ReceivedPhoto> {
+    const what = `"${filename}"`;
+    const file = new IncomingFile(bytes);
     const stored: string[] = [];
-    const rows: ModelPhoto[] = [];
     try {
-      for (const file of files) {
-        const image = await this.images.modelPhoto(file.buffer, `"${file.originalname}"`);
-        const thumb = await this.images.thumbnail(image.data);
-        const id = await reserveId(this.models);
-        const key = objectKey({ userId, kind: 'models', id, variant: 'original', ext: image.ext });
-        const thumbKey = objectKey({ userId, kind: 'models', id, variant: 'thumb', ext: thumb.ext });
-        await this.storage.put(key, image.data, image.contentType);
-        stored.push(key);
-        await this.storage.put(thumbKey, thumb.data, thumb.contentType);
-        stored.push(thumbKey);
-        rows.push({
-          ...(NO_INPAINT as ModelPhoto),
-          id,
-          userId,
-          filename: file.originalname,
-          originalPath: key,
-          maskData: null,
-          objectStorageKey: key,
-          thumbnailObjectStorageKey: thumbKey,
-          isObjectStorage: true,
-          // Stored: the client shows `processing` until here; ready comes with an approved mask.
-          status: 'uploaded',
-          error: null,
-          width: image.width,
-          height: image.height,
-          uploadedAt: new Date(),
-        });
+      // 12 bytes tell the format; a PNG's first 33 its size.
+      const format = this.images.sniffUpload(await file.first(33), what);
+      // The id is taken when the first key is needed: a PNG refused by its checks takes none.
+      let id: number | undefined;
+      const keyOf = async (ext: ObjectExtension, variant: 'original' | 'thumb' = 'original') => objectKey({ userId, kind: 'models', id: (id ??= await reserveId(this.models)), variant, ext });
+      let photo: { width: number; height: number; key: string } | undefined;
+      let thumbnail: EncodedImage;
+      if (format !== 'png') {
+        const key = await keyOf(EXTENSION[format]);
+        const filter = this.images.modelPhotoFilter(format, what);
+        // putStream reads the filter from here on, its errors included: nothing may come in between.
+        file.pipeTo(filter);
+        try {
+          await this.storage.putStream(key, filter, CONTENT_TYPES[EXTENSION[format]], filter instanceof WebpMetadataFilter ? () => filter.riffHeader() : undefined);
+          stored.push(key);
+          const { width, height } = filter.header!;
+          photo = { width, height, key };
+        } catch (error) {
+          if (!this.images.decodesInstead(error)) throw error;
+        }
       }
+      if (photo) {
+        thumbnail = await this.images.modelPhotoThumbnail(await file.whole());
+      } else {
+        const decoded = await this.images.decodedModelPhoto(await file.whole(), what);
+        file.release();
+        const key = await keyOf(decoded.image.ext);
+        await this.storage.put(key, decoded.image.data, decoded.image.contentType);
+        stored.push(key);
+        photo = { width: decoded.image.width, height: decoded.image.height, key };
+        thumbnail = decoded.thumbnail;
+      }
+      file.release();
+      const thumbKey = await keyOf(thumbnail.ext, 'thumb');
+      await this.storage.put(thumbKey, thumbnail.data, thumbnail.contentType);
+      stored.push(thumbKey);
+      return { id: id!, filename, width: photo.width, height: photo.height, key: photo.key, thumbKey };
+    } catch (error) {
+      file.release();
+      await this.removeObjects(stored);
+      throw error;
+    }
+  }
+
+  /** Removes what receive stored for a file of an upload that failed. */
+  async discardReceived(photo: ReceivedPhoto): Promise<void> {
+    await this.removeObjects([photo.key, photo.thumbKey]);
+  }
+
+  /**
+   * Records the model photos of an upload, all or none: they were each stored as they arrived
+   * (receive), and one bad file refused the request and removed what it had stored
+   * (readMultipart). If the rows cannot be inserted, every file's objects are removed.
+   */
+  async saveReceived(userId: number, photos: ReceivedPhoto[]): Promise<ModelPhotoRecord[]> {
+    const rows: ModelPhoto[] = photos.map((photo) => ({
+      ...(NO_INPAINT as ModelPhoto),
+      id: photo.id,
+      userId,
+      filename: photo.filename,
+      originalPath: photo.key,
+      maskData: null,
+      objectStorageKey: photo.key,
+      thumbnailObjectStorageKey: photo.thumbKey,
+      isObjectStorage: true,
+      // Stored: the client shows `processing` until here; ready comes with an approved mask.
+      status: 'uploaded',
+      error: null,
+      width: photo.width,
+      height: photo.height,
+      uploadedAt: new Date(),
+    }));
+    try {
       await this.models.insert(rows);
     } catch (error) {
-      await this.removeObjects(stored);
+      await this.removeObjects(photos.flatMap((photo) => [photo.key, photo.thumbKey]));
       throw error;
     }
     return rows.map((row) => this.toRecord(row));

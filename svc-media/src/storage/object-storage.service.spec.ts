@@ -43,6 +43,27 @@ describe('ObjectStorage', () => {
     });
 
     it.each([
+      ['shorter than one part', 300 * 1024],
+      ['of several parts', 12 * 1024 * 1024 + 5],
+    ])('puts a head known only at its end before a stream %s', async (_what, size) => {
+      const key = `test/${Date.now()}-head-${size}.bin`;
+      const bytes = randomBytes(size);
+      const head = Buffer.from('RIFF');
+      let ended = false;
+      async function* body() {
+        yield* pieces(bytes);
+        ended = true;
+      }
+      const headAtEnd = () => {
+        expect(ended).toBe(true);
+        return head;
+      };
+      await expect(storage.putStream(key, body(), 'application/octet-stream', headAtEnd)).resolves.toBe(size + 4);
+      expect((await storage.getBytes(key)).equals(Buffer.concat([head, bytes]))).toBe(true);
+      await storage.remove(key);
+    });
+
+    it.each([
       ['before the first part is full', 3 * 1024 * 1024],
       ['after parts went up', 11 * 1024 * 1024],
     ])('leaves no object when the stream fails %s', async (_what, failAt) => {

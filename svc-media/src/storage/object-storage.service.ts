@@ -46,10 +46,16 @@ export class ObjectStorage {
    * first; here each 5 MB part goes up while the next streams in (one part in flight). The object
    * appears only when the stream ended without an error: a failed stream aborts the multipart upload,
    * so no part of it is ever visible under `key`. A stream shorter than one part is one PUT.
+   *
+   * `head`, when given, answers bytes that go before the stream's and are known only once it ended
+   * (a WebP's RIFF header holds the length of what follows it): the first part is then held back and
+   * sent last, as part 1.
    */
-  async putStream(key: string, body: AsyncIterable<Buffer>, contentType: string): Promise<number> {
+  async putStream(key: string, body: AsyncIterable<Buffer>, contentType: string, head?: () => Buffer): Promise<number> {
     let uploadId: string | undefined;
     const parts: { part: number; etag: string }[] = [];
+    let nextPart = head ? 2 : 1;
+    let first: Buffer | undefined;
     let pending: Buffer[] = [];
     let pendingBytes = 0;
     let size = 0;
@@ -75,15 +81,22 @@ export class ObjectStorage {
         size += chunk.length;
         if (pendingBytes < PART_BYTES) continue;
         uploadId ??= await this.client.initiateNewMultipartUpload(this.bucket, key, { 'Content-Type': contentType });
+        if (head && !first) {
+          first = takePending();
+          continue;
+        }
         await inFlight;
-        send(takePending(), parts.length + 1, uploadId);
+        send(takePending(), nextPart++, uploadId);
       }
+      const before = head?.() ?? Buffer.alloc(0);
+      size += before.length;
       if (!uploadId) {
-        await this.put(key, takePending(), contentType);
+        await this.put(key, Buffer.concat([before, takePending()]), contentType);
         return size;
       }
       await inFlight;
-      if (pendingBytes > 0) send(takePending(), parts.length + 1, uploadId);
+      if (pendingBytes > 0) send(takePending(), nextPart++, uploadId);
+      if (first) send(Buffer.concat([before, first]), 1, uploadId);
       await inFlight;
       await this.client.completeMultipartUpload(this.bucket, key, uploadId, [...parts].sort((a, b) => a.part - b.part));
       return size;

@@ -12,7 +12,7 @@ declare module 'multer' {
 
   /** A custom storage engine (multer's StorageEngine.md): `file.stream` carries the part's bytes. */
   export interface StorageEngine {
-    _handleFile(req: import('express').Request, file: UploadedFile & { stream: NodeJS.ReadableStream }, cb: (error: Error | null, info?: { buffer?: Buffer; stored?: unknown; size: number }) => void): void;
+    _handleFile(req: import('express').Request, file: UploadedFile & { stream: import('node:stream').Readable }, cb: (error: Error | null, info?: { buffer?: Buffer; stored?: unknown; size: number }) => void): void;
     _removeFile(req: import('express').Request, file: UploadedFile, cb: (error: Error | null) => void): void;
   }
 

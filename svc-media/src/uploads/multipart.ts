@@ -13,16 +13,24 @@ export interface MultipartOptions {
   maxFileBytes: number;
   /** All files of the request together (MAX_UPLOAD_REQUEST_BYTES): what one request may hold in memory. */
   maxRequestBytes: number;
-  /**
-   * The first file is not held in memory: its bytes are handed to `store` as they arrive and what it
-   * answers becomes the file's `stored` (no `buffer`). If the request fails after that, `discard` is
-   * given it; once readMultipart has answered, what was stored is the caller's to keep or discard.
-   */
-  streamFirstFile?: StreamedFile;
+  /** Files not held in memory: their bytes are handed to `store` as they arrive (StreamedFiles). */
+  streamFiles?: StreamedFiles;
 }
 
-export interface StreamedFile {
-  store(bytes: Readable): Promise<unknown>;
+/**
+ * Files whose bytes are handed to `store` as they arrive, and what `store` answers becomes the file's
+ * `stored` (no `buffer`). `which: 'first'`: only the first file (the others are held in memory), and
+ * a file `store` fails ends the upload with its error at once. `which: 'every'`: each file, one after
+ * the other (the next part is read ahead, kept in memory, while the previous file is stored; the part
+ * after it waits unread), and a file `store` refuses does not end the upload: the files after it are
+ * read but neither kept nor stored, counted against the limits as before, and its error is the
+ * request's once the body has been read — unless the body breaks a multipart rule or limit, whose
+ * error comes first, as when every file was read before any was checked. Whatever was stored is given to `discard` when the request fails (a
+ * refused file, a limit, the client gone); once readMultipart has answered, it is the caller's.
+ */
+export interface StreamedFiles {
+  which: 'first' | 'every';
+  store(bytes: Readable, filename: string): Promise<unknown>;
   discard(stored: unknown): Promise<void>;
 }
 
@@ -53,15 +61,25 @@ export async function readMultipart(req: Request, res: Response, options: Multip
     res.setHeader('Connection', 'close');
     throw options.maxFiles > 1 && options.maxFiles * options.maxFileBytes > options.maxRequestBytes ? requestTooLarge(options.maxRequestBytes) : tooLarge(options.maxFileBytes);
   }
+  const storage = cappedMemoryStorage(options.maxRequestBytes, options.maxFileBytes, options.streamFiles);
   const upload = multer({
-    storage: cappedMemoryStorage(options.maxRequestBytes, options.streamFirstFile),
+    storage: storage.engine,
     // Browsers send file names as UTF-8 bytes.
     defParamCharset: 'utf8',
     limits: { fileSize: options.maxFileBytes, files: options.maxFiles, fields: MAX_FIELDS, fieldSize: MAX_FIELD_BYTES, parts: options.maxFiles + MAX_FIELDS },
   }).array(options.field, options.maxFiles);
-  await new Promise<void>((resolve, reject) => {
-    upload(req, res, (error?: unknown) => (error ? reject(error instanceof StoreFailed ? error.cause : uploadError(error, options)) : resolve()));
-  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      upload(req, res, (error?: unknown) => (error ? reject(error instanceof StoreFailed ? error.cause : uploadError(error, options)) : resolve()));
+    });
+    const refused = await storage.settled();
+    if (refused) throw refused.error;
+  } catch (error) {
+    // Also after a client that went away: each file still being stored finishes (or fails) first.
+    await storage.settled();
+    await storage.discardStored();
+    throw error;
+  }
   const files = ((req as Request & { files?: UploadedFile[] }).files ?? []).map((file) => ({ ...file, originalname: safeFilename(file.originalname) }));
   if (files.length === 0) throw new ApiException(400, ErrorCode.INVALID_INPUT, `No file received in the field "${options.field}"`);
   const fields = Object.fromEntries(Object.entries((req.body ?? {}) as Record<string, unknown>).filter(([, v]) => typeof v === 'string')) as Record<string, string>;
@@ -70,7 +88,7 @@ export async function readMultipart(req: Request, res: Response, options: Multip
 
 const LIMIT_REQUEST_SIZE = 'LIMIT_REQUEST_SIZE';
 
-/** `streamFirstFile.store` failed: its error is the request's as it is (a refused image, storage or the database down), not a multipart one. */
+/** `streamFiles.store` failed: its error is the request's as it is (a refused image, storage or the database down), not a multipart one. */
 class StoreFailed extends Error {
   constructor(override readonly cause: unknown) {
     super('the streamed file could not be stored');
@@ -80,42 +98,111 @@ class StoreFailed extends Error {
 /**
  * multer's memory storage with one budget for the whole request: the files' bytes are
  * counted as they arrive, and the upload stops once together they pass `maxRequestBytes`
- * (multer then drops what it kept and drains the rest of the body unread).
+ * (multer then drops what it kept and drains the rest of the body unread). Streamed files
+ * (StreamedFiles) are handed over as they arrive instead, and what they stored is tracked here.
  */
-function cappedMemoryStorage(maxRequestBytes: number, streamFirstFile?: StreamedFile): StorageEngine {
+function cappedMemoryStorage(maxRequestBytes: number, maxFileBytes: number, streamed?: StreamedFiles) {
   let total = 0;
   let files = 0;
   const tooLargeError = () => Object.assign(new Error('request too large'), { code: LIMIT_REQUEST_SIZE });
-  return {
+  /** Each streamed file's store once settled, in order: the next one starts once the previous one settled. */
+  const settled: Promise<unknown>[] = [];
+  const stores: Promise<unknown>[] = [];
+  const stored: unknown[] = [];
+  let refused: { error: unknown } | undefined;
+
+  /** Counts a part's bytes against the budget and throws them away (a file after a refused one). */
+  const drain = (...[, file, cb]: Parameters<StorageEngine['_handleFile']>) => {
+    let size = 0;
+    let failed = false;
+    file.stream.on('data', (chunk: Buffer) => {
+      if (failed) return;
+      total += chunk.length;
+      size += chunk.length;
+      if (total > maxRequestBytes) {
+        failed = true;
+        cb(tooLargeError());
+      }
+    });
+    file.stream.on('error', (error: Error) => {
+      if (!failed) cb(error);
+      failed = true;
+    });
+    file.stream.on('end', () => {
+      if (!failed) cb(null, { size });
+    });
+  };
+
+  const engine: StorageEngine = {
     _handleFile(_req, file, cb) {
-      if (streamFirstFile && files++ === 0) {
+      const index = files++;
+      if (streamed && (streamed.which === 'every' || index === 0)) {
+        if (refused) return drain(_req, file, cb);
         // Counted like the others; the part is paused while `store` catches up (backpressure to the sender).
-        const bytes = new PassThrough();
+        // 'every': while the previous file is being stored this one is read ahead into `bytes` (up to the
+        // file limit), so the sender need not wait; the file after it waits unread until that one is stored.
+        const bytes = new PassThrough(streamed.which === 'every' ? { highWaterMark: maxFileBytes + 1 } : {});
+        // Its reader (`store`) sees its error, also one from before it began; until then it must not go unhandled.
+        bytes.on('error', () => undefined);
+        const turn = settled[settled.length - 1] ?? Promise.resolve();
+        const readAhead = settled[settled.length - 2] ?? Promise.resolve();
         let size = 0;
+        let ended = false;
+        let answered = false;
+        const answer = (error: Error | null, info?: { stored?: unknown; size: number }) => {
+          if (answered) return;
+          answered = true;
+          cb(error, info);
+        };
+        file.stream.pause();
         file.stream.on('data', (chunk: Buffer) => {
-          if (bytes.destroyed) return;
           total += chunk.length;
           size += chunk.length;
           if (total > maxRequestBytes) {
             bytes.destroy(tooLargeError());
             file.stream.resume();
-            return;
+            return answer(tooLargeError());
           }
+          // A refused file's rest is thrown away (counted above).
+          if (bytes.destroyed) return;
           if (!bytes.write(chunk)) {
             file.stream.pause();
             bytes.once('drain', () => file.stream.resume());
           }
         });
-        file.stream.on('end', () => bytes.end());
-        file.stream.on('error', (error: Error) => bytes.destroy(error));
-        streamFirstFile.store(bytes).then(
-          (stored) => cb(null, { stored, size }),
-          (error: Error) => {
+        file.stream.on('end', () => {
+          ended = true;
+          bytes.end();
+          if (refused && !bytes.writable) answer(null, { size });
+        });
+        file.stream.on('error', (error: Error) => {
+          bytes.destroy(error);
+          answer(error);
+        });
+        // Over the per-file limit: busboy cuts the part short; the file must not be stored cut short.
+        file.stream.on('limit', () => bytes.destroy(Object.assign(new Error('file too large'), { code: 'LIMIT_FILE_SIZE' })));
+        void readAhead.then(() => file.stream.resume());
+        const store = turn.then(() => {
+          if (refused) throw refused.error;
+          return streamed.store(bytes, safeFilename(file.originalname));
+        });
+        settled.push(store.catch(() => undefined));
+        stores.push(store);
+        store.then(
+          (result) => {
+            stored.push(result);
+            answer(null, { stored: result, size });
+          },
+          (error: unknown) => {
+            const limit = bytes.errored as { code?: string } | null;
             // Keep the part flowing so busboy can move on; the rest of its bytes are thrown away.
             bytes.destroy();
             file.stream.resume();
-            const limit = bytes.errored && (bytes.errored as { code?: string }).code === LIMIT_REQUEST_SIZE;
-            cb(limit ? (bytes.errored as Error) : new StoreFailed(error));
+            if (limit && (limit.code === LIMIT_REQUEST_SIZE || limit.code === 'LIMIT_FILE_SIZE')) return answer(limit as Error);
+            if (streamed.which === 'first') return answer(new StoreFailed(error));
+            // 'every': the upload reads on; the first refusal is its answer unless the body breaks a rule.
+            refused ??= { error };
+            if (ended) answer(null, { size });
           },
         );
         return;
@@ -147,10 +234,22 @@ function cappedMemoryStorage(maxRequestBytes: number, streamFirstFile?: Streamed
       });
     },
     _removeFile(_req, file, cb) {
+      // Streamed files are discarded by readMultipart, once every store has settled.
       delete (file as Partial<UploadedFile>).buffer;
-      const { stored } = file as UploadedFile & { stored?: unknown };
-      if (stored !== undefined && streamFirstFile) void streamFirstFile.discard(stored).then(() => cb(null), cb);
-      else cb(null);
+      cb(null);
+    },
+  };
+
+  return {
+    engine,
+    /** Waits for every store begun; answers the first refusal ('every'), if any. */
+    async settled(): Promise<{ error: unknown } | undefined> {
+      await Promise.allSettled(stores);
+      return refused;
+    },
+    /** Gives every stored file to `discard` (once). */
+    async discardStored(): Promise<void> {
+      for (const result of stored.splice(0)) await streamed?.discard(result);
     },
   };
 }
