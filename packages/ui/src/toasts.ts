@@ -1,3 +1,3 @@
 // The UI kit's toast viewport, a third entry (`@vton/ui/toasts`) so Radix Toast loads with the
-// first toast (DeferredToaster), not on every page the kit is on.
+// first toast (the SDK's DeferredToaster), not on every page the kit is on.
 export { Toaster } from './Toaster.js';

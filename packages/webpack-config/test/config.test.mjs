@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import webpack from 'webpack';
 import { assertRouterApi, createConfig, createServerConfig, routerImports, sharedConfig, ROUTER_API_MODULE } from '../src/index.mjs';
 
 const shellDir = path.resolve(import.meta.dirname, '../../../shell');
@@ -57,6 +58,26 @@ test('one federation runtime: the shell provides it, remote entries leave theirs
   expect(federationOptions(remote).experiments).toMatchObject({ externalRuntime: true });
   expect(federationOptions(remote).experiments.provideExternalRuntime).toBeUndefined();
 });
+
+test('the shell bundle carries the federation runtime once (ES modules, no CommonJS twin)', async () => {
+  // A host with nothing of its own, inside the repository so it resolves the installed packages.
+  const dir = fs.mkdtempSync(path.join(import.meta.dirname, '.tmp-host-'));
+  try {
+    fs.copyFileSync(path.join(shellDir, 'package.json'), path.join(dir, 'package.json'));
+    fs.mkdirSync(path.join(dir, 'src'));
+    fs.writeFileSync(path.join(dir, 'src', 'index.ts'), 'export {};\n');
+    const config = createConfig({ dirname: dir, name: 'host', isHost: true })({}, { mode: 'production' });
+    const stats = await new Promise((resolve, reject) => webpack(config, (error, result) => (error ? reject(error) : resolve(result))));
+    expect(stats.hasErrors()).toBe(false);
+    const main = fs.readdirSync(path.join(dir, 'dist')).find((file) => /^main\..*\.js$/.test(file));
+    const { sources } = JSON.parse(fs.readFileSync(path.join(dir, 'dist', `${main}.map`), 'utf8'));
+    const runtimeCore = sources.filter((source) => source.includes('@module-federation/runtime-core/dist/'));
+    expect(runtimeCore.some((source) => source.endsWith('/core.js'))).toBe(true);
+    expect(sources.filter((source) => /@module-federation\/.*\.cjs$/.test(source))).toEqual([]);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}, 180_000);
 
 test('the server build keeps the shared singletons as imports of the installed packages and bundles the UI kit', () => {
   const docsDir = path.resolve(shellDir, '../mfe-docs');
