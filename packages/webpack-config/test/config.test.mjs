@@ -67,7 +67,7 @@ test('the shell bundle carries the federation runtime once (ES modules, no Commo
     fs.mkdirSync(path.join(dir, 'src'));
     fs.writeFileSync(path.join(dir, 'src', 'index.ts'), 'export {};\n');
     const config = createConfig({ dirname: dir, name: 'host', isHost: true })({}, { mode: 'production' });
-    const stats = await new Promise((resolve, reject) => webpack(config, (error, result) => (error ? reject(error) : resolve(result))));
+    const stats = await new Promise((resolve, reject) => webpack(/** @type {import('webpack').Configuration} */ (config), (error, result) => (error ? reject(error) : resolve(result))));
     expect(stats.hasErrors()).toBe(false);
     const main = fs.readdirSync(path.join(dir, 'dist')).find((file) => /^main\..*\.js$/.test(file));
     const { sources } = JSON.parse(fs.readFileSync(path.join(dir, 'dist', `${main}.map`), 'utf8'));
