@@ -1,4 +1,4 @@
-import { Transform, type TransformCallback } from 'node:stream';
+import { MetadataFilter } from './metadata-filter.js';
 
 /**
  * JPEG segment surgery: metadata is removed from a JPEG by dropping its metadata segments instead
@@ -264,47 +264,13 @@ export function stripJpegMetadata(bytes: Uint8Array): Buffer {
 }
 
 /**
- * stripJpegMetadata as a stream: the same segments kept, passed on as they arrive. Kept bytes leave
- * before the file is known to be sound: whoever stores them must only make them visible once the
- * stream has ended without an error (ObjectStorage.putStream does). `onHeader` is given the header
- * once the first scan begins, before any of its pixel data has passed, and may throw to refuse the
- * image there (a pixel flood, a photo that must be decoded); errors are JpegStructureError unless
- * `onHeader` threw something else.
+ * stripJpegMetadata as a stream (MetadataFilter): the same segments kept, passed on as they arrive.
+ * `onHeader` is given the header once the first scan begins, before any of its pixel data has passed;
+ * errors are JpegStructureError unless `onHeader` threw something else.
  */
-export class JpegMetadataFilter extends Transform {
-  private readonly reader = new JpegSegmentReader();
-  private announced = false;
-
-  constructor(private readonly onHeader?: (header: JpegHeader) => void) {
-    super();
-  }
-
-  get header(): JpegHeader | undefined {
-    return this.reader.header;
-  }
-
-  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
-    try {
-      const out: Buffer[] = [];
-      this.reader.write(chunk, out);
-      if (this.reader.header && !this.announced) {
-        this.announced = true;
-        this.onHeader?.(this.reader.header);
-      }
-      for (const piece of out) this.push(piece);
-      done();
-    } catch (error) {
-      done(error as Error);
-    }
-  }
-
-  override _flush(done: TransformCallback): void {
-    try {
-      this.reader.end();
-      done();
-    } catch (error) {
-      done(error as Error);
-    }
+export class JpegMetadataFilter extends MetadataFilter<JpegHeader, JpegSegmentReader> {
+  constructor(onHeader?: (header: JpegHeader) => void) {
+    super(new JpegSegmentReader(), onHeader);
   }
 }
 

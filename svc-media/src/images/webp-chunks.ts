@@ -1,4 +1,4 @@
-import { Transform, type TransformCallback } from 'node:stream';
+import { MetadataFilter } from './metadata-filter.js';
 import { exifOrientation } from './jpeg-segments.js';
 
 /**
@@ -202,29 +202,15 @@ export function stripWebpMetadata(bytes: Uint8Array): Buffer {
 }
 
 /**
- * stripWebpMetadata as a stream: the kept chunks, passed on as they arrive, without the 12-byte RIFF
- * header, which `riffHeader()` gives once the stream has ended (ObjectStorage.putStream puts it in
- * front). Kept bytes leave before the file is known to be sound: store them only once the stream has
- * ended without an error. `header` is set from the first chunk, before any pixel data has passed.
+ * stripWebpMetadata as a stream (MetadataFilter): the kept chunks, passed on as they arrive, without
+ * the 12-byte RIFF header, which `riffHeader()` gives once the stream has ended (ObjectStorage.putStream
+ * puts it in front). `onHeader` is given the first chunk's header before any pixel data has passed,
+ * and `onEnd` the EXIF orientation once the file has passed whole; either may throw to refuse it
+ * (errors are WebpStructureError unless they threw something else).
  */
-export class WebpMetadataFilter extends Transform {
-  private readonly reader = new WebpChunkReader();
-  private announced = false;
-
-  /**
-   * `onHeader` is given the first chunk's header before any pixel data has passed, and `onEnd` the
-   * EXIF orientation once the file has passed whole; either may throw to refuse it (errors are
-   * WebpStructureError unless they threw something else).
-   */
-  constructor(
-    private readonly onHeader?: (header: WebpHeader) => void,
-    private readonly onEnd?: (orientation: number | undefined) => void,
-  ) {
-    super();
-  }
-
-  get header(): WebpHeader | undefined {
-    return this.reader.header;
+export class WebpMetadataFilter extends MetadataFilter<WebpHeader, WebpChunkReader> {
+  constructor(onHeader?: (header: WebpHeader) => void, onEnd?: (orientation: number | undefined) => void) {
+    super(new WebpChunkReader(), onHeader, onEnd && ((reader) => onEnd(reader.orientation)));
   }
 
   get orientation(): number | undefined {
@@ -233,31 +219,6 @@ export class WebpMetadataFilter extends Transform {
 
   riffHeader(): Buffer {
     return this.reader.riffHeader();
-  }
-
-  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
-    try {
-      const out: Buffer[] = [];
-      this.reader.write(chunk, out);
-      if (this.reader.header && !this.announced) {
-        this.announced = true;
-        this.onHeader?.(this.reader.header);
-      }
-      for (const piece of out) this.push(piece);
-      done();
-    } catch (error) {
-      done(error as Error);
-    }
-  }
-
-  override _flush(done: TransformCallback): void {
-    try {
-      this.reader.end();
-      this.onEnd?.(this.reader.orientation);
-      done();
-    } catch (error) {
-      done(error as Error);
-    }
   }
 }
 
