@@ -19,8 +19,8 @@ export class LocalProvider implements TryOnProvider {
     const started = performance.now();
     if (input.signal?.aborted) throw vtonProcessingError('the request was cancelled');
     try {
-      const image = await composeTryOn({ target: input.person, reference: input.garment, mask: input.mask, size: TARGET_IMAGE_SIZE });
-      return { image, provider: this.name, model: this.model, durationMs: performance.now() - started };
+      const image = await composeTryOn({ target: input.person, reference: input.garment, mask: input.mask, category: input.category, size: { width: TARGET_IMAGE_SIZE, height: TARGET_IMAGE_SIZE } });
+      return { image, provider: this.name, model: this.model, durationMs: performance.now() - started, builtInEngine: true };
     } catch (error) {
       throw vtonProcessingError(`the local compositor could not read its inputs: ${(error as Error).message}`);
     }
