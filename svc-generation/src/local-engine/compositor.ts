@@ -1,7 +1,7 @@
 import { GARMENT_CATEGORIES } from '@vton/contracts';
 import sharp from 'sharp';
 import { cutOut, type Rect } from './cutout.js';
-import { fitGarment, garmentX, type Grey } from './fit.js';
+import { fitGarment, garmentX, type Grey, type RowFit } from './fit.js';
 import { photoLight } from './light.js';
 import { placeProduct } from './product.js';
 
@@ -25,6 +25,8 @@ export interface CompositorInput {
   size?: { width: number; height: number };
 }
 
+/** How much darker the garment is at a body's sides than in its middle. */
+const FORM_SHADING = 0.12;
 /** The share of the garment's width along each edge whose fabric continues it past the edge. */
 const EDGE_BAND = 0.06;
 // An intermediate image, decoded again at once by the caller: fast zlib, no filter search.
@@ -74,6 +76,8 @@ async function wearGarment(person: Buffer, mask: Grey, box: Rect, cut: NonNullab
     const y1 = Math.min(gh - 1, y0 + 1);
     const fy = gy - y0;
     const band = Math.max(2, EDGE_BAND * (row.ed - row.ea));
+    // How far apart the legs are on this row (0: one body; 1: two legs, each shaded as its own).
+    const apart = Math.min(1, Math.max(0, (row.c - row.b) / (0.1 * Math.max(1, row.d - row.a))));
     for (let x = box.left; x < box.left + box.width; x++) {
       const m = mask.data[y * W + x];
       if (m === 0) continue;
@@ -90,7 +94,7 @@ async function wearGarment(person: Buffer, mask: Grey, box: Rect, cut: NonNullab
       const i01 = (y0 * gw + x1) * 3;
       const i10 = (y1 * gw + x0) * 3;
       const i11 = (y1 * gw + x1) * 3;
-      const k = shade[x - box.left];
+      const k = shade[x - box.left] * form(row, x + 0.5, apart);
       const a = m / 255;
       const i = (y * W + x) * 3;
       for (let c = 0; c < 3; c++) {
@@ -101,6 +105,18 @@ async function wearGarment(person: Buffer, mask: Grey, box: Rect, cut: NonNullab
       }
     }
   }
+}
+
+/**
+ * The body's roundness: fabric turns away from the light towards a body's sides, so the garment
+ * darkens a little (FORM_SHADING at its edges) across each row — the torso, or each leg.
+ */
+function form(row: RowFit, x: number, apart: number): number {
+  const across = (from: number, to: number) => Math.min(1, Math.abs((x - (from + to) / 2) / Math.max(1, (to - from) / 2)));
+  const whole = across(row.a, row.d);
+  const legs = x < (row.b + row.c) / 2 ? across(row.a, row.b) : across(row.c, row.d);
+  const t = whole + (legs - whole) * apart;
+  return 1 - FORM_SHADING * t * t * t;
 }
 
 /** x reflected back into [from, to] at its ends (as often as needed). */

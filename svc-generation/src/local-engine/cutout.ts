@@ -112,7 +112,7 @@ function removeBackground({ data, width, height }: Rgba): void {
   garment = morphology(morphology(garment, width, height, radius, 'grow'), width, height, radius, 'shrink');
   for (let p = 0; p < n; p++) data[p * 4 + 3] = isBackground[p] ? 0 : 255;
   // What the closing added still has the background's colour: it takes the garment's around it.
-  const filled = fillOutward({ data, width, height }, 0);
+  const filled = fillOutward({ data, width, height }, 1);
   for (let p = 0; p < n; p++) {
     if (garment[p] && isBackground[p]) for (let c = 0; c < 3; c++) data[p * 4 + c] = filled[p * 3 + c];
     data[p * 4 + 3] = garment[p] ? 255 : 0;

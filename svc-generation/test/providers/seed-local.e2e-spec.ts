@@ -7,11 +7,12 @@ import { startLocalEngine } from '../helpers.js';
 import { failureOf, sampleInput } from './provider-inputs.js';
 
 describe('the seed and local providers behind the same seam', () => {
-  it('local: the built-in compositor answers the 960 square in this process', async () => {
+  it('local: the built-in engine answers in this process, at the inpaint crop’s own size', async () => {
     const local = new LocalProvider();
     const output = await local.tryOn(await sampleInput(local));
     const meta = await sharp(output.image).metadata();
-    expect([meta.format, meta.width, meta.height]).toEqual(['png', 960, 960]);
+    // sampleInput's bounds are 600 × 600 on the photo
+    expect([meta.format, meta.width, meta.height]).toEqual(['png', 600, 600]);
     expect(output).toMatchObject({ provider: 'local', model: 'local-compositor', builtInEngine: true });
   });
 
