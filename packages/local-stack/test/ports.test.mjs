@@ -5,7 +5,10 @@ import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { freePort } from '../src/ports.mjs';
+import net from 'node:net';
+import { freePort, retryWhenPortTaken } from '../src/ports.mjs';
+import { startPostgres } from '../src/postgres.mjs';
+import { startMail } from '../src/mail.mjs';
 import { startStack, anyFreePorts } from '../src/stack.mjs';
 import { ownStackEnv, stackPorts, standInApps, startStopLoops } from './fixtures/stand-in-stack.mjs';
 
@@ -87,6 +90,42 @@ test('an app that loses its port to another process while starting moves to anot
   } finally {
     await stack.stop();
     process.kill(blocker, 'SIGKILL');
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
+test('embedded Postgres and MailDev that find their port taken by another program start on other ports', async () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vton-port-infra-'));
+  fs.chmodSync(dataDir, 0o755);
+  /** @type {net.Server[]} */
+  const others = [];
+  // The first port each is given is taken by "another program" before it can listen.
+  const takenFirst = async () => {
+    const port = await freePort();
+    if (others.length % 2 === 0) {
+      const other = net.createServer();
+      await new Promise((resolve) => other.listen(port, '0.0.0.0', () => resolve(undefined)));
+      others.push(other);
+    } else {
+      others.push(net.createServer());
+    }
+    return port;
+  };
+  const lines = [];
+  const log = (line) => lines.push(line);
+  const pg = await retryWhenPortTaken(async () => startPostgres({ dataDir: path.join(dataDir, 'pg'), port: await takenFirst() }), { log, what: 'Postgres' });
+  const mail = await retryWhenPortTaken(async () => startMail({ smtpPort: await takenFirst(), webPort: await freePort() }), { log, what: 'MailDev' });
+  try {
+    expect(lines).toEqual([
+      'Postgres: its port was taken by another process; starting it on another port',
+      'MailDev: its port was taken by another process; starting it on another port',
+    ]);
+    expect(pg.url).toMatch(/^postgres:\/\//);
+    expect((await fetch(`${mail.inboxUrl}/api/email`)).status).toBe(200);
+  } finally {
+    await mail.stop();
+    await pg.stop();
+    for (const other of others) other.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 });
