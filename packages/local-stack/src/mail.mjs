@@ -18,6 +18,7 @@ function maildevBin() {
  * child process: its web server needs require(esm), which Node 20 has but test runners'
  * module loaders lack, and a child also keeps its logs out of ours.
  */
+/** @param {{ smtpPort: number, webPort: number, dataDir?: string }} options */
 export async function startMail({ smtpPort, webPort, dataDir }) {
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
   const child = spawn(process.execPath, [
