@@ -1,10 +1,12 @@
 /**
- * Part (5) of `npm run bench` (try-on.bench.ts runs this file in a plain Node process, on dist/):
+ * Part (5) of `npm run bench` (try-on.bench.ts runs this file in a plain Node process, on dist/,
+ * with the path of a 3840×2160 photo):
  * the built-in engine's own pixel work for one model — decode its three inputs, cut the garment
  * out, fit and light it, encode the answer — on a 4K photo's mask region, against sharp doing a
  * plain composite of the same size (decode the region, scale the garment to it, composite it
  * through the mask, encode). Prints figures; asserts nothing.
  */
+import fs from 'node:fs/promises';
 import os from 'node:os';
 import sharp from 'sharp';
 import { prepareProviderInputs } from '../dist/imaging/mask-composer.js';
@@ -15,23 +17,8 @@ import { SEED_FRAMING } from '../dist/providers/seed/seed.provider.js';
 const ROUNDS = Number(process.env.BENCH_ROUNDS || 7);
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-/** A 3840×2160 photo-like JPEG: gradients and grain. */
-async function photo(width, height) {
-  const raw = Buffer.alloc(width * height * 3);
-  let seed = 12345;
-  for (let y = 0, i = 0; y < height; y++) {
-    for (let x = 0; x < width; x++, i += 3) {
-      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
-      const grain = (seed >> 16) % 9;
-      raw[i] = Math.min(255, 120 + (x * 90) / width + grain);
-      raw[i + 1] = Math.min(255, 100 + (y * 80) / height + grain);
-      raw[i + 2] = Math.min(255, 90 + ((x + y) * 40) / (width + height) + grain);
-    }
-  }
-  return sharp(raw, { raw: { width, height, channels: 3 } }).jpeg({ quality: 90 }).toBuffer();
-}
-
-const photoBytes = await photo(3840, 2160);
+// The 3840×2160 photo-like JPEG try-on.bench.ts made (its `photo`), by path.
+const photoBytes = await fs.readFile(process.argv[2]);
 const bounds = { x: 1300, y: 500, width: 1200, height: 1300 };
 // A torso with its upper arms, as a suggested mask paints it, on the bounds.
 const maskBytes = await sharp(

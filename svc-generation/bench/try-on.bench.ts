@@ -1,6 +1,7 @@
 import type { GenerateResponse, TryOnJob } from '@vton/contracts';
 import { execFileSync, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -110,8 +111,14 @@ async function sharpFloor(photoBytes: Buffer, maskBytes: Buffer, bounds: CropBou
  * process on dist/ (as the worker and vton-engine run it): inside jest's VM-module sandbox the
  * engine's typed-array loops run ~20× slower than they do in production.
  */
-function builtInEngineBench(): void {
-  print(execFileSync(process.execPath, [path.resolve('bench/built-in-engine.mjs')], { env: { ...process.env, BENCH_ROUNDS: String(ROUNDS) }, encoding: 'utf8' }).trimEnd());
+async function builtInEngineBench(): Promise<void> {
+  const photoFile = path.join(os.tmpdir(), `built-in-engine-bench-${process.pid}.jpg`);
+  await fs.writeFile(photoFile, await photo(3840, 2160));
+  try {
+    print(execFileSync(process.execPath, [path.resolve('bench/built-in-engine.mjs'), photoFile], { env: { ...process.env, BENCH_ROUNDS: String(ROUNDS) }, encoding: 'utf8' }).trimEnd());
+  } finally {
+    await fs.rm(photoFile, { force: true });
+  }
 }
 
 it('svc-generation benchmark', async () => {
@@ -144,7 +151,7 @@ it('svc-generation benchmark', async () => {
     // provider (the local compositor as its own process for seed; the contract fakes for fashn,
     // vertex, fal, all answering at once), against the sharp floor of the same pixel work, same run.
     if (PARTS.has(5)) {
-      builtInEngineBench();
+      await builtInEngineBench();
     }
 
     if (PARTS.has(1)) {

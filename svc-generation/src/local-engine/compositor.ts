@@ -1,6 +1,6 @@
 import { GARMENT_CATEGORIES } from '@vton/contracts';
 import sharp from 'sharp';
-import { cutOut, type Rect } from './cutout.js';
+import { boundingBox, cutOut, type Rect } from './cutout.js';
 import { fitGarment, garmentX, type Grey, type RowFit } from './fit.js';
 import { photoLight } from './light.js';
 import { placeProduct } from './product.js';
@@ -53,7 +53,7 @@ export async function composeTryOn({ target, reference, mask, category = 'upper_
     cutOut(reference),
   ]);
   const maskGrey: Grey = { data: maskData, width, height };
-  const box = maskBox(maskGrey);
+  const box = boundingBox(maskData, width, height, 1, 0);
   if (box && cut) {
     if (category === 'product') await placeProduct(person, maskGrey, box, cut);
     else await wearGarment(person, maskGrey, box, cut, category === 'lower_body');
@@ -124,22 +124,4 @@ function mirror(x: number, from: number, to: number): number {
   const width = Math.max(1, to - from);
   const t = (((x - from) % (2 * width)) + 2 * width) % (2 * width);
   return from + (t <= width ? t : 2 * width - t);
-}
-
-/** The bounding box of the mask (values ≥ 128), or null when it is empty. */
-function maskBox({ data, width, height }: Grey): Rect | null {
-  let left = width;
-  let right = -1;
-  let top = -1;
-  let bottom = -1;
-  for (let y = 0; y < height; y++) {
-    for (let x = 0, p = y * width; x < width; x++, p++) {
-      if (data[p] < 128) continue;
-      if (top < 0) top = y;
-      bottom = y;
-      if (x < left) left = x;
-      if (x > right) right = x;
-    }
-  }
-  return top < 0 ? null : { left, top, width: right - left + 1, height: bottom - top + 1 };
 }

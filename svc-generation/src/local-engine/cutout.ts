@@ -153,12 +153,17 @@ function removeSpecks(isBackground: Uint8Array, width: number, height: number): 
 
 /** The bounding box of the pixels with alpha ≥ 128, or null. */
 export function alphaBox({ data, width, height }: Rgba): Rect | null {
+  return boundingBox(data, width, height, 4, 3);
+}
+
+/** The bounding box of the pixels whose `channel` (of `channels`) is ≥ 128, or null when there are none. */
+export function boundingBox(data: Uint8Array, width: number, height: number, channels: number, channel: number): Rect | null {
   let left = width;
   let right = -1;
   let top = -1;
   let bottom = -1;
   for (let y = 0; y < height; y++) {
-    for (let x = 0, i = y * width * 4 + 3; x < width; x++, i += 4) {
+    for (let x = 0, i = y * width * channels + channel; x < width; x++, i += channels) {
       if (data[i] < 128) continue;
       if (top < 0) top = y;
       bottom = y;
