@@ -1,6 +1,6 @@
 import { GARMENT_CATEGORIES } from '@vton/contracts';
 import sharp from 'sharp';
-import { boundingBox, cutOut, type Rect } from './cutout.js';
+import { boundingBox, cutOut, type Cutout, type Rect } from './cutout.js';
 import { fitGarment, garmentX, type Grey, type RowFit } from './fit.js';
 import { photoLight } from './light.js';
 import { placeProduct } from './product.js';
@@ -62,7 +62,7 @@ export async function composeTryOn({ target, reference, mask, category = 'upper_
 }
 
 /** The garment fitted into the mask, opaque, lit by the photo; blended only by the mask's own edge. */
-async function wearGarment(person: Buffer, mask: Grey, box: Rect, cut: NonNullable<Awaited<ReturnType<typeof cutOut>>>, legs: boolean): Promise<void> {
+async function wearGarment(person: Buffer, mask: Grey, box: Rect, cut: Cutout, legs: boolean): Promise<void> {
   const light = photoLight(person, mask.width, mask.data, box);
   const { garment, rows } = await fitGarment(cut, mask, box, legs);
   const { colour, width: gw, height: gh } = garment;

@@ -5,13 +5,12 @@ import { Button, media } from '@vton/ui';
 import { isNoteDismissed, rememberNoteDismissed } from '../utils/noteDismissal';
 
 const Note = styled.aside`
+  /* bottom left, clear of the generation view's per-model list on the right */
   position: absolute;
   left: 16px;
-  right: 16px;
   bottom: 16px;
   z-index: 3;
-  max-width: 560px;
-  margin: 0 auto;
+  max-width: min(440px, calc(100% - 32px));
   display: flex;
   gap: 12px;
   align-items: flex-start;
@@ -26,7 +25,7 @@ const Note = styled.aside`
   p { color: ${({ theme }) => theme.colors.textMuted}; }
   code { font-family: ${({ theme }) => theme.fonts.mono}; font-size: 12px; color: ${({ theme }) => theme.colors.text}; }
   a { color: ${({ theme }) => theme.colors.accent}; }
-  ${media.belowMobileBreakpoint} { left: 8px; right: 8px; bottom: 8px; }
+  ${media.belowMobileBreakpoint} { left: 8px; bottom: 8px; max-width: calc(100% - 16px); }
 `;
 
 /**
