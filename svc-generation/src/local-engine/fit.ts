@@ -44,15 +44,15 @@ export interface GarmentFit {
 /** Extra garment raster around the cut-out, filled with its colours, for samples past its edge. */
 const PAD_SHARE = 0.15;
 /**
- * Edges are smoothed over rows with a Gaussian of this share of the height, so no row jumps. The
- * mask's rows are followed; the garment's outline is first fitted (fitOutline), since a sleeve's
- * underside, a strap or a neckline are sudden steps in its width that would shear the fabric.
+ * Edges are smoothed over rows with a Gaussian of this share of the height, so no row jumps. Both
+ * outlines are first fitted (fitOutline): a sleeve's underside, a strap, a neckline or arms beside
+ * a torso are sudden steps in a width that would shear the fabric.
  */
 const SMOOTH_SHARE = 0.025;
 /**
  * How far a row may be stretched (or squeezed) across beyond what the mask's overall shape asks
  * of the garment's proportions; past it, the garment keeps this scale, centred on the row, and
- * the rest of the row takes its colours continued outward.
+ * the rest of the row takes the fabric along its edges.
  */
 const MAX_ROW_STRETCH = 1.3;
 /** Gaps narrower than this share of the width are not gaps (a mask's brush stroke, a seam). */
@@ -75,7 +75,8 @@ interface Span {
  * the mask's bottom (neckline and shoulders, or a dress's shoulders, down to the hem), each row's
  * width following the mask's; trousers' two legs onto the mask's two lobes when both have them.
  * Every parameter varies smoothly from row to row, so nothing tears; pixels of the mask beyond
- * the garment's mapped edge sample its colours continued outward, so the mask is covered whole.
+ * the garment's edge take the fabric along it (the caller mirrors it, RowFit's ea/ed), holes in it
+ * its colours continued inward (fillOutward), so the mask is covered whole.
  */
 export async function fitGarment(cut: Cutout, mask: Grey, maskBox: Rect, legs: boolean): Promise<GarmentFit> {
   const { box } = cut;
