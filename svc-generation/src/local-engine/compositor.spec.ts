@@ -25,6 +25,11 @@ const NAVY: Rgb = [20, 28, 70];
 const SIZE = { width: SIDE, height: SIDE };
 /** The mask's core: 12 px inside its edge, away from the blend the result gets later. */
 const CORE_MARGIN = 12;
+/**
+ * Per test: the engine's typed-array loops (and these measures') run ~20× slower under jest's
+ * VM-module sandbox than in production (BENCHMARKS.md), more on a loaded machine.
+ */
+const PICTURE_TEST_MS = 180_000;
 
 async function tryOn(target: Buffer, reference: Buffer, maskPng: Buffer, category: EngineCategory) {
   const png = await composeTryOn({ target, reference, mask: maskPng, category, size: SIZE });
@@ -69,7 +74,7 @@ describe('the built-in engine: a garment worn over dark, printed old clothes', (
     }
     expect(oldClothes).toBe(0);
     expect(background_).toBe(0);
-  });
+  }, PICTURE_TEST_MS);
 
   it('keeps the photo’s large-scale light: lighter on the side the light comes from, as in the photo', async () => {
     const { image, mask: m } = await tryOn(await person({ shirt: BLACK }), await garment('upper_body', { colour: RED }), await mask(MASKS.upper_body), 'upper_body');
@@ -77,7 +82,7 @@ describe('the built-in engine: a garment worn over dark, printed old clothes', (
     const third = (from: number, to: number) => luma(medianColour(image, (p) => inside[p] === 1 && p % SIDE >= from && p % SIDE < to));
     // The person is lit from the left (the photo's gradient): the garment's left is lighter than its right.
     expect(third(300, 420) / third(540, 660)).toBeGreaterThan(1.08);
-  });
+  }, PICTURE_TEST_MS);
 
   it('has no horizontal tears or smears: neighbouring rows of a striped top differ no more than rows do anyway', async () => {
     const { image, mask: m } = await tryOn(
@@ -90,7 +95,7 @@ describe('the built-in engine: a garment worn over dark, printed old clothes', (
     // The stripes run on without a break: the largest row-to-row change is of the order of the typical one
     // (a row mapped from a different garment row shifts every stripe: a jump of tens of levels).
     expect(largest).toBeLessThan(4 * typical + 4);
-  });
+  }, PICTURE_TEST_MS);
 
   it('fits a top from its neckline and shoulders at the mask’s top edge to its hem at the bottom, each row as wide as the mask', async () => {
     const TOP: Rgb = [240, 200, 40];
@@ -113,7 +118,7 @@ describe('the built-in engine: a garment worn over dark, printed old clothes', (
       expect(near(pixel(image, Math.round(right - 6), y), SIDES)).toBe(true);
       expect(near(pixel(image, 480, y), RED)).toBe(true);
     }
-  });
+  }, PICTURE_TEST_MS);
 
   it('is never stretched beyond what the mask demands: a logo keeps the proportions the mask’s shape gives the garment', async () => {
     const LOGO: Rgb = [250, 220, 60];
@@ -138,7 +143,7 @@ describe('the built-in engine: a garment worn over dark, printed old clothes', (
     const onDress = logoBox(dress, [40, 140, 90]);
     const demanded = (374 / 480) / (619 / 820); // the mask's box over the dress's box, across over down
     expect(onDress.width / onDress.height).toBeLessThanOrEqual(demanded * 1.3 + 0.05);
-  });
+  }, PICTURE_TEST_MS);
 
   it('fits trousers’ two legs onto the mask’s two lobes, the gap between them left to the photo', async () => {
     const LEFT: Rgb = [240, 150, 180];
@@ -157,7 +162,7 @@ describe('the built-in engine: a garment worn over dark, printed old clothes', (
     }
     // Between the legs, outside the mask: the photo as it was.
     expect(pixel(image, 482, 900)).toEqual(pixel(photo, 482, 900));
-  });
+  }, PICTURE_TEST_MS);
 
   it('fits a dress from the shoulders down: its top at the mask’s top, its hem at the mask’s bottom', async () => {
     const TOP: Rgb = [240, 200, 40];
@@ -166,7 +171,7 @@ describe('the built-in engine: a garment worn over dark, printed old clothes', (
     expect(deltaE(pixel(image, 480, 200), TOP)).toBeLessThan(20);
     expect(deltaE(pixel(image, 480, 795), BOTTOM)).toBeLessThan(20);
     expect(deltaE(pixel(image, 480, 500), [40, 140, 90])).toBeLessThan(20);
-  });
+  }, PICTURE_TEST_MS);
 
   it('leaves the photo as it was outside the mask, and answers the same bytes for the same inputs', async () => {
     const target = await person({ shirt: BLACK });
@@ -176,7 +181,7 @@ describe('the built-in engine: a garment worn over dark, printed old clothes', (
     const second = await composeTryOn({ target, reference, mask: maskPng, category: 'upper_body', size: SIZE });
     expect(second.equals(first.png)).toBe(true);
     for (const [x, y] of [[50, 50], [480, 110], [480, 800], [900, 900]]) expect(pixel(first.image, x, y)).toEqual(pixel(first.photo, x, y));
-  });
+  }, PICTURE_TEST_MS);
 });
 
 describe('the built-in engine: a product placed in the mask', () => {
@@ -206,7 +211,7 @@ describe('the built-in engine: a product placed in the mask', () => {
     expect(deltaE(pixel(image, Math.round((left + right) / 2), Math.round(top + height * 0.3)), BOTTLE)).toBeLessThan(12);
     // Beside it, the mask keeps the photo.
     expect(pixel(image, box.left + 10, box.top + 10)).toEqual(pixel(photo, box.left + 10, box.top + 10));
-  });
+  }, PICTURE_TEST_MS);
 
   it('casts a soft contact shadow on the photo beneath it', async () => {
     const { image, photo } = await tryOn(await room(), await product(BOTTLE), await mask(rectangle), 'product');
@@ -218,7 +223,7 @@ describe('the built-in engine: a product placed in the mask', () => {
     const aside = luma(pixel(image, 480 + 150, bottom)) / luma(pixel(photo, 480 + 150, bottom));
     expect(aside).toBeGreaterThan(below);
     expect(pixel(image, box.left + 5, bottom)).toEqual(pixel(photo, box.left + 5, bottom));
-  });
+  }, PICTURE_TEST_MS);
 });
 
 describe('the built-in engine: what it is given', () => {
@@ -229,5 +234,5 @@ describe('the built-in engine: what it is given', () => {
     expect([meta.width, meta.height]).toEqual([480, 480]);
     const expected = await sharp(target).resize(480, 480, { fit: 'fill' }).removeAlpha().raw().toBuffer();
     expect((await sharp(png).removeAlpha().raw().toBuffer()).equals(expected)).toBe(true);
-  });
+  }, PICTURE_TEST_MS);
 });
