@@ -1,6 +1,7 @@
 import http from 'node:http';
 import { createProxyServer } from 'httpxy';
 import { routeFor, ErrorCode, SERVICE_UNAVAILABLE_RETRY_AFTER_SECONDS } from '@vton/contracts';
+import { gatewayTracing } from './gateway-tracing.mjs';
 
 /**
  * The product's single origin: forwards each request, path unchanged, to the app that
@@ -14,8 +15,12 @@ import { routeFor, ErrorCode, SERVICE_UNAVAILABLE_RETRY_AFTER_SECONDS } from '@v
  * (httpxy's agent), so an app that answers before reading a body (a refused upload) drains it
  * instead of closing on the rest of it.
  */
-/** @param {{ targets: Record<string, string>, log?: (message: string) => void }} options */
-export function createGateway({ targets, log = () => {} }) {
+/**
+ * @param {{ targets: Record<string, string>, log?: (message: string) => void, env?: NodeJS.ProcessEnv }} options
+ * `env`: where the OpenTelemetry settings are read (gateway-tracing.mjs); close() flushes the spans.
+ */
+export function createGateway({ targets, log = () => {}, env = process.env }) {
+  const tracing = gatewayTracing(env);
   // No timeouts: job event streams stay open as long as the studio follows them.
   const proxy = createProxyServer({ proxyTimeout: 0 });
 
@@ -60,7 +65,7 @@ export function createGateway({ targets, log = () => {} }) {
     else res.destroy?.();
   });
 
-  return http.createServer((req, res) => {
+  const server = http.createServer((req, res) => {
     const { pathname } = new URL(req.url, 'http://gateway');
     const app = routeFor(pathname);
     if ((pathname === '/api' || pathname.startsWith('/api/')) && !app.startsWith('svc-')) {
@@ -72,8 +77,11 @@ export function createGateway({ targets, log = () => {} }) {
     const target = targets[app];
     if (!target) { unavailable(req, res, app); return; }
     setForwardedHeaders(req);
+    if (app.startsWith('svc-')) tracing.forward(req, res, app);
     proxy.web(req, res, { target });
   });
+  server.on('close', () => void tracing.shutdown());
+  return server;
 }
 
 /** What the apps learn about the client, from this connection only (the gateway is the edge). */
