@@ -15,7 +15,7 @@ function maildevBin() {
 
 /**
  * Starts MailDev — an SMTP catcher plus its web inbox and REST API (GET /api/email) — as a
- * child process: its web server needs require(esm), which Node 20 has but test runners'
+ * child process: its web server needs require(esm), which Node has but test runners'
  * module loaders lack, and a child also keeps its logs out of ours.
  */
 /** @param {{ smtpPort: number, webPort: number, dataDir?: string }} options */

@@ -154,7 +154,7 @@ export async function startStack({ dataDir, ports = defaultPorts(), env = proces
       running.push(Object.assign(supervised, { kind: app.kind, readyPath: app.readyPath, url: local(app.name), readyUrl: `${local(app.name)}${app.readyPath}` }));
     });
 
-    gateway = createGateway({ targets, log: quiet ? () => {} : (m) => log(`[gateway] ${m}`) });
+    gateway = createGateway({ targets, env, log: quiet ? () => {} : (m) => log(`[gateway] ${m}`) });
     await new Promise((resolve, reject) => { gateway.once('error', reject); gateway.listen(gatewayPort, '0.0.0.0', resolve); });
 
     await Promise.all(running.map((p) => waitUntilReady(p, readyTimeoutMs, signal)));
