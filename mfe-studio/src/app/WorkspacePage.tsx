@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import styled from 'styled-components';
 import type { GarmentRecord } from '@vton/contracts';
-import { toast, useOpenGalleryListener, usePageTitle } from '@vton/shell-sdk';
+import { toast, useOpenGalleryListener, usePageTitle, useSessionResults } from '@vton/shell-sdk';
 import { ResultViewer, FULLSCREEN_DOWNLOAD_NAME } from '@vton/results';
 import { VisuallyHidden, media } from '@vton/ui';
 import { SidebarSeparator } from '../components/SidebarSeparator';
@@ -32,6 +32,7 @@ import { useWorkspaceSession } from './workspaceSession';
 import { approveMask } from './approveMask';
 import { suggestionMasks } from './suggestionMasks';
 import { ResultsDrawer, downloadFailedToast } from '../features/results-drawer/components/ResultsDrawer';
+import { BuiltInEngineNote } from '../features/provider-note/components/BuiltInEngineNote';
 import { MOBILE_BREAKPOINT_PX, SIDEBAR, TOOL_LAYOUT_BREAKPOINT_PX } from '@vton/contracts';
 
 const Shell = styled.div`
@@ -232,6 +233,7 @@ function Workspace() {
   const models = useWorkspace((s) => s.models);
   const modelFilenames = useMemo(() => new Map(models.flatMap((m) => (m.id === null ? [] : [[m.id, m.filename] as const]))), [models]);
   const generation = useGeneration();
+  const builtInResults = useSessionResults().results.some((r) => r.builtInEngine);
   useOpenGalleryListener(() => setDrawerOpen(true));
   // paint not yet approved lives only in this page: the browser asks before the page closes
   useEffect(() => {
@@ -273,6 +275,7 @@ function Workspace() {
       )}
       <Canvas aria-label="Canvas" $full={canvasFull}>
         <CanvasContent onRetry={(modelId) => void generation.retry(modelId)} onOpenViewer={() => setViewerOpen(true)} />
+        {!toolOpen && <BuiltInEngineNote visible={builtInResults} />}
       </Canvas>
       <ResultsDrawer open={drawerOpen} onClose={closeDrawer} modelFilenames={modelFilenames} />
       {!drawerOpen && (
@@ -280,6 +283,7 @@ function Workspace() {
           imageUrl={viewerOpen && activeResult ? activeResult.imageUrl : null}
           alt="Active result"
           provider={activeResult?.provider}
+          builtInEngine={activeResult?.builtInEngine}
           downloadFileName={FULLSCREEN_DOWNLOAD_NAME}
           onClose={() => setViewerOpen(false)}
           onImageError={() => {

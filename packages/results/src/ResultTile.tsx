@@ -1,5 +1,6 @@
 import { useId, type CSSProperties } from 'react';
 import styled from 'styled-components';
+import { BuiltInPreviewLink } from './BuiltInPreview.js';
 import { resultLabel } from './download.js';
 import { DownloadIcon, TrashIcon } from './icons.js';
 
@@ -72,6 +73,21 @@ const NewBadge = styled.span`
   font-weight: 700;
   letter-spacing: 0.02em;
   pointer-events: none;
+`;
+
+const PreviewTag = styled(BuiltInPreviewLink)<{ $belowBadge?: boolean }>`
+  position: absolute;
+  left: 8px;
+  top: ${({ $belowBadge }) => ($belowBadge ? '34px' : '8px')};
+  max-width: calc(100% - 56px);
+  padding: 2px 8px;
+  border-radius: ${({ theme }) => theme.radii.pill};
+  background: rgba(5, 5, 10, 0.78);
+  font-size: 11px;
+  line-height: 16px;
+  white-space: nowrap;
+  overflow: hidden;
+  text-overflow: ellipsis;
 `;
 
 const Actions = styled.div`
@@ -151,6 +167,8 @@ export interface ResultTileProps {
   caption?: string;
   /** Hides the hover actions and takes no clicks on them (the grid just changed under the cursor). */
   actionsHeld?: boolean;
+  /** Made by the built-in engine: labelled "Preview — built-in engine", linking to the docs' provider article. */
+  builtInEngine?: boolean;
   className?: string;
   style?: CSSProperties;
 }
@@ -159,7 +177,7 @@ export interface ResultTileProps {
  * One result in a grid: a button opening the viewer, with download (and delete for saved
  * images) revealed on hover and on keyboard focus, always shown on touch screens.
  */
-export function ResultTile({ n, thumbnailUrl, width, height, alt, isNew, onOpen, onDownload, onDelete, busy, onImageError, caption, actionsHeld, className, style }: ResultTileProps) {
+export function ResultTile({ n, thumbnailUrl, width, height, alt, isNew, onOpen, onDownload, onDelete, busy, onImageError, caption, actionsHeld, builtInEngine, className, style }: ResultTileProps) {
   const label = resultLabel(n);
   const captionId = useId();
   return (
@@ -182,6 +200,7 @@ export function ResultTile({ n, thumbnailUrl, width, height, alt, isNew, onOpen,
         )}
       </Label>
       {isNew && <NewBadge aria-hidden="true">New</NewBadge>}
+      {builtInEngine && <PreviewTag $belowBadge={isNew} />}
       {(onDownload || onDelete) && (
         <Actions>
           {onDownload && (

@@ -5,6 +5,7 @@ import { Button, Spinner } from '@vton/ui';
 import { Modal, ModalContent, ModalDescription, ModalOverlay } from '@vton/ui/modals';
 import { downloadImage, FULLSCREEN_DOWNLOAD_NAME } from './download.js';
 import { CloseIcon, DownloadIcon } from './icons.js';
+import { BuiltInPreviewLink } from './BuiltInPreview.js';
 import { providerCaption } from './provider.js';
 import {
   INITIAL_VIEW,
@@ -121,6 +122,8 @@ export interface ResultViewerProps {
   onDownloadError?: () => void;
   /** The try-on provider that made the result, shown under it ("Made with FASHN"); nothing when unknown. */
   provider?: TryOnProviderName;
+  /** Made by the built-in engine: "Preview — built-in engine" under it instead, linking to the docs' provider article. */
+  builtInEngine?: boolean;
 }
 
 const FRAME_PADDING = 32;
@@ -131,7 +134,7 @@ const FRAME_PADDING = 32;
  * A Modal: focus moves in on Close and stays inside, the page behind is inert, Escape closes it
  * (only it: a drawer behind closes on the next Escape) and focus returns to the tile that opened it.
  */
-export function ResultViewer({ imageUrl, alt = 'Result', onClose, downloadFileName = FULLSCREEN_DOWNLOAD_NAME, onDownload, label = 'Result preview', onImageError, onDownloadError, provider }: ResultViewerProps) {
+export function ResultViewer({ imageUrl, alt = 'Result', onClose, downloadFileName = FULLSCREEN_DOWNLOAD_NAME, onDownload, label = 'Result preview', onImageError, onDownloadError, provider, builtInEngine }: ResultViewerProps) {
   const closeRef = useRef<HTMLButtonElement>(null);
   if (!imageUrl) return null;
   return (
@@ -149,6 +152,7 @@ export function ResultViewer({ imageUrl, alt = 'Result', onClose, downloadFileNa
           onImageError={onImageError}
           onDownloadError={onDownloadError}
           provider={provider}
+          builtInEngine={builtInEngine}
         />
       </Viewer>
     </Modal>
@@ -156,10 +160,10 @@ export function ResultViewer({ imageUrl, alt = 'Result', onClose, downloadFileNa
 }
 
 type BodyProps = Required<Pick<ResultViewerProps, 'alt' | 'onClose' | 'downloadFileName'>> &
-  Pick<ResultViewerProps, 'onDownload' | 'onImageError' | 'onDownloadError' | 'provider'> & { imageUrl: string; closeRef: RefObject<HTMLButtonElement | null> };
+  Pick<ResultViewerProps, 'onDownload' | 'onImageError' | 'onDownloadError' | 'provider' | 'builtInEngine'> & { imageUrl: string; closeRef: RefObject<HTMLButtonElement | null> };
 
 // Keyed by imageUrl: opening or changing the image starts again at 100 % (spec §4).
-function ViewerBody({ imageUrl, alt, onClose, downloadFileName, onDownload, onImageError, onDownloadError, provider, closeRef }: BodyProps) {
+function ViewerBody({ imageUrl, alt, onClose, downloadFileName, onDownload, onImageError, onDownloadError, provider, builtInEngine, closeRef }: BodyProps) {
   const frameRef = useRef<HTMLDivElement>(null);
   const [view, setView] = useState<ViewerZoomState>(INITIAL_VIEW);
   const [natural, setNatural] = useState<Size | null>(null);
@@ -343,7 +347,13 @@ function ViewerBody({ imageUrl, alt, onClose, downloadFileName, onDownload, onIm
           data-scale={view.scale}
         />
       </Frame>
-      {provider && <ProviderName data-testid="result-provider">{providerCaption(provider)}</ProviderName>}
+      {builtInEngine ? (
+        <ProviderName>
+          <BuiltInPreviewLink />
+        </ProviderName>
+      ) : (
+        provider && <ProviderName data-testid="result-provider">{providerCaption(provider)}</ProviderName>
+      )}
       <Hint>{VIEWER_HINT}</Hint>
     </>
   );

@@ -2,7 +2,8 @@ export { ResultsGrid, type ResultsGridProps } from './ResultsGrid.js';
 export { ResultTile, TileFrame, type ResultTileProps } from './ResultTile.js';
 export { SkeletonTiles, type SkeletonTilesProps } from './SkeletonTiles.js';
 export { ResultViewer, VIEWER_HINT, type ResultViewerProps } from './ResultViewer.js';
-export { providerCaption, resultProvider } from './provider.js';
+export { BUILT_IN_PREVIEW_LABEL, PROVIDERS_ARTICLE_PATH, isBuiltInPreview, providerCaption, resultProvider } from './provider.js';
+export { BuiltInPreviewLink } from './BuiltInPreview.js';
 export { columnsForWidth, COLUMN_BREAKPOINTS, DRAWER_COLUMNS, GALLERY_COLUMNS, type ColumnSpec } from './columns.js';
 export { downloadImage, resultFileName, resultLabel, FULLSCREEN_DOWNLOAD_NAME } from './download.js';
 export {

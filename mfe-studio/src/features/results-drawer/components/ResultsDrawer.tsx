@@ -144,6 +144,7 @@ export function ResultsDrawer({ open, onClose, modelFilenames }: ResultsDrawerPr
                       onOpen={() => setViewing({ result, n })}
                       onDownload={() => void downloadImage(result.imageUrl, resultFileName(n)).then((ok) => ok || downloadFailedToast())}
                       onImageError={() => forgetMissingResult(result)}
+                      builtInEngine={result.builtInEngine}
                     />
                   );
                 })}
@@ -157,6 +158,7 @@ export function ResultsDrawer({ open, onClose, modelFilenames }: ResultsDrawerPr
         imageUrl={open && viewing ? viewing.result.imageUrl : null}
         alt={viewing ? resultLabel(viewing.n) : undefined}
         provider={viewing?.result.provider}
+        builtInEngine={viewing?.result.builtInEngine}
         downloadFileName={FULLSCREEN_DOWNLOAD_NAME}
         onClose={() => setViewing(null)}
         onImageError={() => {
