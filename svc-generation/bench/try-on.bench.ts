@@ -9,7 +9,7 @@ import request from 'supertest';
 import type { CropBounds } from '@vton/contracts';
 import { planFrame, RESULT_PNG } from '../src/imaging/mask-composer.js';
 import { featherSigma } from '../src/imaging/placement.js';
-import { TRY_ON_PROVIDER, type ProviderFraming, type TryOnProvider } from '../src/providers/try-on-provider.js';
+import type { ProviderFraming } from '../src/providers/try-on-provider.js';
 import { ModelRunner, type ModelTimings } from '../src/worker/model-runner.js';
 import { startFalFake } from '../test/fakes/fal-fake.js';
 import { startFashnFake } from '../test/fakes/fashn-fake.js';
@@ -153,7 +153,7 @@ it('svc-generation benchmark', async () => {
         const inProcess = await platform.worker({ VTON_API_URL: undefined, ...provider.env });
         apps.push(inProcess);
         const runner = inProcess.app.get(ModelRunner);
-        const framing = inProcess.app.get<TryOnProvider>(TRY_ON_PROVIDER).framing;
+        const framing = runner.providerFor({ garmentCategory: 'upper_body' }).framing;
         const rounds: ModelTimings[] = [];
         const overheads: number[] = [];
         const floors: number[] = [];

@@ -1,6 +1,6 @@
 import { parseFlag, parseNumber, ServiceConfig } from '@vton/service-kit';
 import { Transform } from 'class-transformer';
-import { TRY_ON_PROVIDERS, type TryOnProviderName } from '@vton/contracts';
+import { PLACEMENT_PROVIDERS, TRY_ON_PROVIDERS, type PlacementProviderName, type ProviderName, type TryOnProviderName } from '@vton/contracts';
 import { IsBoolean, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, IsUrl, Matches, Max, Min, MinLength, ValidateIf } from 'class-validator';
 
 const wholeNumber = (name: string, min: number, max: number) => [
@@ -12,10 +12,13 @@ const wholeNumber = (name: string, min: number, max: number) => [
 const SERVICE_SECRET_RULE = 'GENERATION_SERVICE_SECRET must be at least 32 characters';
 const apply = (decorators: PropertyDecorator[]): PropertyDecorator => (target, key) => decorators.forEach((d) => d(target, key));
 const httpUrl = (name: string) => IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] }, { message: `${name} must be an http(s) URL` });
-/** A secret the chosen provider cannot work without: checked at start, never logged. */
-const requiredFor = (provider: TryOnProviderName, name: string) => [
-  ValidateIf((config: GenerationConfig) => config.VTON_PROVIDER === provider),
-  IsNotEmpty({ message: `${name} is required when VTON_PROVIDER=${provider}` }),
+/** A secret the chosen provider cannot work without (as VTON_PROVIDER or PLACEMENT_PROVIDER): checked at start, never logged. */
+const requiredFor = (provider: ProviderName, name: string) => [
+  ValidateIf((config: GenerationConfig) => config.VTON_PROVIDER === provider || config.PLACEMENT_PROVIDER === provider),
+  IsNotEmpty({
+    message: (args: { object: object }) =>
+      `${name} is required when ${(args.object as GenerationConfig).VTON_PROVIDER === provider ? 'VTON_PROVIDER' : 'PLACEMENT_PROVIDER'}=${provider}`,
+  }),
 ];
 
 export class GenerationConfig extends ServiceConfig {
@@ -115,7 +118,18 @@ export class GenerationConfig extends ServiceConfig {
   @IsIn(TRY_ON_PROVIDERS, { message: `VTON_PROVIDER must be one of ${TRY_ON_PROVIDERS.join(', ')}` })
   VTON_PROVIDER?: TryOnProviderName;
 
-  /** How often a queued prediction (FASHN, fal) is polled; the whole call stays within VTON_TIMEOUT_MS. */
+  /**
+   * Which placement engine answers jobs of the Product category (svc-generation/src/providers/):
+   * garments keep going to VTON_PROVIDER. Default: the built-in compositor.
+   */
+  @IsIn(PLACEMENT_PROVIDERS, { message: `PLACEMENT_PROVIDER must be one of ${PLACEMENT_PROVIDERS.join(', ')}` })
+  PLACEMENT_PROVIDER: PlacementProviderName = 'local';
+
+  /** At most this many product jobs' models in progress at once across every worker: the placement engine's limit. */
+  @apply(wholeNumber('PLACEMENT_CONCURRENCY', 1, 256))
+  PLACEMENT_CONCURRENCY = 4;
+
+  /** How often a queued prediction (FASHN, fal, BFL) is polled; the whole call stays within VTON_TIMEOUT_MS. */
   @apply(wholeNumber('VTON_POLL_INTERVAL_MS', 10, 60_000))
   VTON_POLL_INTERVAL_MS = 1000;
 

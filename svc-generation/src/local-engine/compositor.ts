@@ -1,3 +1,4 @@
+import type { GarmentCategory } from '@vton/contracts';
 import sharp, { type Sharp } from 'sharp';
 
 export interface CompositorInput {
@@ -8,6 +9,8 @@ export interface CompositorInput {
   /** White where the garment goes (mask_image). */
   mask: Buffer;
   size: number;
+  /** `product`: place the reference as an object (issue 29); a garment's kind otherwise. Unset from the §7 route. */
+  category?: GarmentCategory;
 }
 
 interface Rgb {

@@ -1,6 +1,7 @@
 import { loadConfig } from '@vton/service-kit';
 import { GenerationConfig } from '../config/generation.config.js';
-import { createTryOnProvider, providerNameOf } from './registry.js';
+import { ProviderRouter } from './provider-router.js';
+import { createPlacementProvider, createTryOnProvider, providerNameOf } from './registry.js';
 
 const base = { DATABASE_URL: 'postgres://u:p@127.0.0.1:5432/db' };
 const config = (env: Record<string, string>) => loadConfig(GenerationConfig, { ...base, ...env });
@@ -40,5 +41,26 @@ describe('choosing the try-on provider (VTON_PROVIDER)', () => {
     expect(() => createTryOnProvider(config({ VTON_PROVIDER: 'vertex', GOOGLE_APPLICATION_CREDENTIALS: '/nonexistent/sa.json' }))).toThrow(
       /^GOOGLE_APPLICATION_CREDENTIALS \(\/nonexistent\/sa\.json\) is not a readable JSON file/,
     );
+  });
+});
+
+describe('choosing the placement engine (PLACEMENT_PROVIDER)', () => {
+  it('defaults to the built-in compositor, whatever the try-on provider', () => {
+    expect(createPlacementProvider(config({})).name).toBe('local');
+    expect(createPlacementProvider(config({ VTON_PROVIDER: 'fal', FAL_KEY: 'k-123456' })).name).toBe('local');
+  });
+
+  it('refuses an unknown engine', () => {
+    expect(() => config({ PLACEMENT_PROVIDER: 'acme' })).toThrow('PLACEMENT_PROVIDER must be one of local, seed, gemini, openai, bfl, fal');
+  });
+
+  it('refuses seed without VTON_API_URL, naming the variable that chose it', () => {
+    expect(() => createPlacementProvider(config({ PLACEMENT_PROVIDER: 'seed' }))).toThrow('PLACEMENT_PROVIDER=seed needs VTON_API_URL');
+  });
+
+  it('sends a product to the placement engine and a garment to the try-on provider', () => {
+    const settings = config({ VTON_PROVIDER: 'fashn', FASHN_API_KEY: 'k-123456', VTON_API_URL: 'http://127.0.0.1:3004/v1/try-on', PLACEMENT_PROVIDER: 'seed' });
+    const router = new ProviderRouter(createTryOnProvider(settings), createPlacementProvider(settings));
+    expect((['upper_body', 'lower_body', 'full_body', 'product'] as const).map((category) => router.for(category).name)).toEqual(['fashn', 'fashn', 'fashn', 'seed']);
   });
 });

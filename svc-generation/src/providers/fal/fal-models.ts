@@ -10,8 +10,9 @@ export interface FalModel {
 /** 3:4 portrait, the size these open models are trained and served at (cat-vton's default `portrait_4_3`). */
 const PORTRAIT_3_4: ProviderFraming = { width: 768, height: 1024, mode: 'widen', context: 0.35, upscale: true };
 
-const LEFFA_TYPE: Record<GarmentCategory, string> = { upper_body: 'upper_body', lower_body: 'lower_body', full_body: 'dresses' };
-const CAT_VTON_TYPE: Record<GarmentCategory, string> = { upper_body: 'upper', lower_body: 'lower', full_body: 'overall' };
+// A product never reaches a try-on model (ProviderRouter sends it to the placement engine): its entry only completes the map.
+const LEFFA_TYPE: Record<GarmentCategory, string> = { upper_body: 'upper_body', lower_body: 'lower_body', full_body: 'dresses', product: 'upper_body' };
+const CAT_VTON_TYPE: Record<GarmentCategory, string> = { upper_body: 'upper', lower_body: 'lower', full_body: 'overall', product: 'upper' };
 
 /**
  * The fal models the studio knows (input names from fal-js's generated endpoint types, see

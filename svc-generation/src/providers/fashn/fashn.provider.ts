@@ -27,8 +27,11 @@ export function fashnSettings(config: GenerationConfig): FashnSettings {
   };
 }
 
-/** The studio's control in FASHN's words (docs.fashn.ai/api-reference/tryon-v1-6 `category`). */
-const CATEGORY: Record<GarmentCategory, 'tops' | 'bottoms' | 'one-pieces'> = { upper_body: 'tops', lower_body: 'bottoms', full_body: 'one-pieces' };
+/**
+ * The studio's control in FASHN's words (docs.fashn.ai/api-reference/tryon-v1-6 `category`). A product
+ * never reaches a try-on provider (ProviderRouter); FASHN's own `auto` only completes the map.
+ */
+const CATEGORY: Record<GarmentCategory, 'tops' | 'bottoms' | 'one-pieces' | 'auto'> = { upper_body: 'tops', lower_body: 'bottoms', full_body: 'one-pieces', product: 'auto' };
 
 interface RunAnswer {
   id?: string;

@@ -7,7 +7,8 @@ import type { TryOnInput, TryOnOutput, TryOnProvider } from '../try-on-provider.
 /**
  * The built-in compositor (src/local-engine/compositor.ts), called in this process: the default
  * when no provider is configured. It sees what the §7 service sees (the inpaint crop on a 960
- * square) and needs no network, key or second process.
+ * square) and needs no network, key or second process. It serves products too (PLACEMENT_PROVIDER=local,
+ * the default): the category tells it to place the product rather than fit a garment.
  */
 export class LocalProvider implements TryOnProvider {
   readonly name = 'local' as const;
@@ -19,7 +20,7 @@ export class LocalProvider implements TryOnProvider {
     const started = performance.now();
     if (input.signal?.aborted) throw vtonProcessingError('the request was cancelled');
     try {
-      const image = await composeTryOn({ target: input.person, reference: input.garment, mask: input.mask, size: TARGET_IMAGE_SIZE });
+      const image = await composeTryOn({ target: input.person, reference: input.garment, mask: input.mask, size: TARGET_IMAGE_SIZE, category: input.category });
       return { image, provider: this.name, model: this.model, durationMs: performance.now() - started };
     } catch (error) {
       throw vtonProcessingError(`the local compositor could not read its inputs: ${(error as Error).message}`);
