@@ -178,6 +178,44 @@ export class GenerationConfig extends ServiceConfig {
   @httpUrl('FAL_QUEUE_URL')
   FAL_QUEUE_URL = 'https://queue.fal.run';
 
+  /** Gemini API key (PLACEMENT_PROVIDER=gemini); unset, Gemini is reached through Vertex AI with the Google credentials above. */
+  @IsOptional()
+  @IsString()
+  GEMINI_API_KEY?: string;
+
+  @IsNotEmpty({ message: 'GEMINI_MODEL must not be empty' })
+  GEMINI_MODEL = 'gemini-3.1-flash-image';
+
+  /** The SDK's base URL (a proxy, a test fake); unset, Google's host for the Gemini API or Vertex AI. */
+  @IsOptional()
+  @httpUrl('GEMINI_API_URL')
+  GEMINI_API_URL?: string;
+
+  @apply(requiredFor('openai', 'OPENAI_API_KEY'))
+  OPENAI_API_KEY?: string;
+
+  /** The openai SDK's own variable; unset, https://api.openai.com/v1. */
+  @IsOptional()
+  @httpUrl('OPENAI_BASE_URL')
+  OPENAI_BASE_URL?: string;
+
+  @IsNotEmpty({ message: 'OPENAI_IMAGE_MODEL must not be empty' })
+  OPENAI_IMAGE_MODEL = 'gpt-image-1.5';
+
+  @apply(requiredFor('bfl', 'BFL_API_KEY'))
+  BFL_API_KEY?: string;
+
+  @httpUrl('BFL_API_URL')
+  BFL_API_URL = 'https://api.bfl.ai';
+
+  /** A FLUX model path of BFL's API (flux-2-pro, flux-2-max, flux-2-flex, …). */
+  @Matches(/^[a-z0-9][a-z0-9.-]*$/, { message: 'BFL_MODEL must be a BFL model path such as flux-2-pro' })
+  BFL_MODEL = 'flux-2-pro';
+
+  /** The fal model that places products (PLACEMENT_PROVIDER=fal): fal-ai/nano-banana-2/edit, fal-ai/flux-2-pro/edit. */
+  @Matches(/^[\w.-]+\/[\w.-]+(\/[\w.-]+)*$/, { message: 'FAL_PLACEMENT_MODEL must be a fal model id such as fal-ai/flux-2-pro/edit' })
+  FAL_PLACEMENT_MODEL = 'fal-ai/nano-banana-2/edit';
+
   /**
    * Running locally (`npm start`, the tests): webhooks may also go to http://localhost and other
    * loopback addresses. Never set in production, where only public HTTPS receivers are allowed.

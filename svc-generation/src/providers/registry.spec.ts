@@ -1,5 +1,6 @@
 import { loadConfig } from '@vton/service-kit';
 import { GenerationConfig } from '../config/generation.config.js';
+import { geminiSettings } from './gemini/gemini.provider.js';
 import { ProviderRouter } from './provider-router.js';
 import { createPlacementProvider, createTryOnProvider, providerNameOf } from './registry.js';
 
@@ -62,5 +63,11 @@ describe('choosing the placement engine (PLACEMENT_PROVIDER)', () => {
     const settings = config({ VTON_PROVIDER: 'fashn', FASHN_API_KEY: 'k-123456', VTON_API_URL: 'http://127.0.0.1:3004/v1/try-on', PLACEMENT_PROVIDER: 'seed' });
     const router = new ProviderRouter(createTryOnProvider(settings), createPlacementProvider(settings));
     expect((['upper_body', 'lower_body', 'full_body', 'product'] as const).map((category) => router.for(category).name)).toEqual(['fashn', 'fashn', 'fashn', 'seed']);
+  });
+
+  it('gemini: the Gemini API with GEMINI_API_KEY, otherwise Vertex AI with the Google credentials', () => {
+    expect(geminiSettings(config({ PLACEMENT_PROVIDER: 'gemini', GEMINI_API_KEY: 'k-123456' }))).toMatchObject({ backend: 'gemini-api', model: 'gemini-3.1-flash-image' });
+    expect(geminiSettings(config({ PLACEMENT_PROVIDER: 'gemini', GOOGLE_CLOUD_PROJECT: 'p', GOOGLE_CLOUD_LOCATION: 'global' }))).toMatchObject({ backend: 'vertex', project: 'p', location: 'global' });
+    expect(createPlacementProvider(config({ PLACEMENT_PROVIDER: 'gemini', GEMINI_API_KEY: 'k-123456', GEMINI_MODEL: 'gemini-3-pro-image' }))).toMatchObject({ name: 'gemini', model: 'gemini-3-pro-image' });
   });
 });

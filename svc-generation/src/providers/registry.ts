@@ -2,6 +2,7 @@ import type { PlacementProviderName, TryOnProviderName } from '@vton/contracts';
 import type { GenerationConfig } from '../config/generation.config.js';
 import { FalProvider, falSettings } from './fal/fal.provider.js';
 import { FashnProvider, fashnSettings } from './fashn/fashn.provider.js';
+import { GeminiProvider, geminiSettings } from './gemini/gemini.provider.js';
 import { LocalProvider } from './local/local.provider.js';
 import { SeedProvider, seedSettings } from './seed/seed.provider.js';
 import type { TryOnProvider } from './try-on-provider.js';
@@ -26,7 +27,7 @@ const notYet = (name: string): Factory => () => {
 const PLACEMENT: Record<PlacementProviderName, Factory> = {
   local: () => new LocalProvider(),
   seed: (config) => new SeedProvider(seedSettings(config, 'PLACEMENT_PROVIDER')),
-  gemini: notYet('gemini'),
+  gemini: (config) => new GeminiProvider(geminiSettings(config)),
   openai: notYet('openai'),
   bfl: notYet('bfl'),
   fal: notYet('fal'),

@@ -5,10 +5,11 @@ import sharp, { type Metadata } from 'sharp';
 /**
  * What a fake provider answers. `queued`: the prediction waits in the provider's queue for a few
  * polls, then completes; `slow`: the answer is held past any sensible timeout; `garbage`: a 200
- * whose body is not what the documentation promises.
+ * whose body is not what the documentation promises; `refused`: the engine's moderation refuses
+ * the request for safety, the way that engine says so (placement engines).
  */
-export type FakeScenario = 'success' | 'queued' | 'bad-request' | 'unauthorized' | 'rate-limited' | 'server-error' | 'slow' | 'garbage';
-export const FAKE_SCENARIOS: FakeScenario[] = ['success', 'queued', 'bad-request', 'unauthorized', 'rate-limited', 'server-error', 'slow', 'garbage'];
+export type FakeScenario = 'success' | 'queued' | 'bad-request' | 'unauthorized' | 'rate-limited' | 'server-error' | 'slow' | 'garbage' | 'refused';
+export const FAKE_SCENARIOS: FakeScenario[] = ['success', 'queued', 'bad-request', 'unauthorized', 'rate-limited', 'server-error', 'slow', 'garbage', 'refused'];
 
 export interface RecordedRequest {
   method: string;
@@ -167,6 +168,15 @@ export async function checkBase64Image(
   }
   if (!meta.format || !options.types.includes(meta.format)) throw new FakeRejection(400, `${field} must be one of ${options.types.join(', ')}`);
   return { width: meta.width!, height: meta.height!, format: meta.format, bytes: bytes.length };
+}
+
+/** The colour of every fake placement engine's answer, so a test finds it in the composed result. */
+export const PLACEMENT_COLOUR = { r: 200, g: 120, b: 30 };
+
+/** The fake's placement: a product-coloured image of the size the real model answers with (PNG, or JPEG where the engine answers JPEG). */
+export function fakePlacement(width: number, height: number, format: 'png' | 'jpeg' = 'png'): Promise<Buffer> {
+  const image = sharp({ create: { width, height, channels: 3, background: PLACEMENT_COLOUR } });
+  return (format === 'png' ? image.png() : image.jpeg({ quality: 95 })).toBuffer();
 }
 
 /** The fake's try-on: a garment-coloured PNG of the size the real model answers with. */
