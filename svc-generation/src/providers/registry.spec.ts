@@ -51,6 +51,14 @@ describe('choosing the placement engine (PLACEMENT_PROVIDER)', () => {
     expect(createPlacementProvider(config({ VTON_PROVIDER: 'fal', FAL_KEY: 'k-123456' })).name).toBe('local');
   });
 
+  it.each([
+    ['openai', 'OPENAI_API_KEY is required when PLACEMENT_PROVIDER=openai'],
+    ['bfl', 'BFL_API_KEY is required when PLACEMENT_PROVIDER=bfl'],
+    ['fal', 'FAL_KEY is required when PLACEMENT_PROVIDER=fal'],
+  ])('refuses to start %s without its key', (engine, message) => {
+    expect(() => config({ PLACEMENT_PROVIDER: engine })).toThrow(message);
+  });
+
   it('refuses an unknown engine', () => {
     expect(() => config({ PLACEMENT_PROVIDER: 'acme' })).toThrow('PLACEMENT_PROVIDER must be one of local, seed, gemini, openai, bfl, fal');
   });

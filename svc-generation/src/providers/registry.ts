@@ -4,6 +4,7 @@ import { FalProvider, falSettings } from './fal/fal.provider.js';
 import { FashnProvider, fashnSettings } from './fashn/fashn.provider.js';
 import { GeminiProvider, geminiSettings } from './gemini/gemini.provider.js';
 import { LocalProvider } from './local/local.provider.js';
+import { OpenAIProvider, openaiSettings } from './openai/openai.provider.js';
 import { SeedProvider, seedSettings } from './seed/seed.provider.js';
 import type { TryOnProvider } from './try-on-provider.js';
 import { VertexProvider, vertexSettings } from './vertex/vertex.provider.js';
@@ -28,7 +29,7 @@ const PLACEMENT: Record<PlacementProviderName, Factory> = {
   local: () => new LocalProvider(),
   seed: (config) => new SeedProvider(seedSettings(config, 'PLACEMENT_PROVIDER')),
   gemini: (config) => new GeminiProvider(geminiSettings(config)),
-  openai: notYet('openai'),
+  openai: (config) => new OpenAIProvider(openaiSettings(config)),
   bfl: notYet('bfl'),
   fal: notYet('fal'),
 };
