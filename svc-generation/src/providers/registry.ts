@@ -1,5 +1,6 @@
 import type { PlacementProviderName, TryOnProviderName } from '@vton/contracts';
 import type { GenerationConfig } from '../config/generation.config.js';
+import { BflProvider, bflSettings } from './bfl/bfl.provider.js';
 import { FalProvider, falSettings } from './fal/fal.provider.js';
 import { FashnProvider, fashnSettings } from './fashn/fashn.provider.js';
 import { GeminiProvider, geminiSettings } from './gemini/gemini.provider.js';
@@ -30,7 +31,7 @@ const PLACEMENT: Record<PlacementProviderName, Factory> = {
   seed: (config) => new SeedProvider(seedSettings(config, 'PLACEMENT_PROVIDER')),
   gemini: (config) => new GeminiProvider(geminiSettings(config)),
   openai: (config) => new OpenAIProvider(openaiSettings(config)),
-  bfl: notYet('bfl'),
+  bfl: (config) => new BflProvider(bflSettings(config)),
   fal: notYet('fal'),
 };
 
