@@ -49,3 +49,10 @@ export function nearestAspect<T extends string>(width: number, height: number, r
   }
   return best;
 }
+
+/** A frame's size as FLUX.2 takes it (BFL's API and fal's FLUX.2 models): within 4 MP, each side a multiple of 16 (at least 64), the aspect kept as closely as that allows. */
+export function fluxOutputSize({ width = 1024, height = 1024 }: { width?: number; height?: number }): { width: number; height: number } {
+  const scale = Math.min(1, Math.sqrt(4_000_000 / (width * height)));
+  const snap = (side: number) => Math.max(64, Math.floor((side * scale) / 16) * 16);
+  return { width: snap(width), height: snap(height) };
+}

@@ -21,10 +21,6 @@ const TRY_ON: Record<TryOnProviderName, Factory> = {
   fal: (config) => new FalProvider(falSettings(config)),
 };
 
-const notYet = (name: string): Factory => () => {
-  throw new Error(`PLACEMENT_PROVIDER=${name} is not available in this build`);
-};
-
 /** One line per placement engine (the Product category). */
 const PLACEMENT: Record<PlacementProviderName, Factory> = {
   local: () => new LocalProvider(),
@@ -32,7 +28,7 @@ const PLACEMENT: Record<PlacementProviderName, Factory> = {
   gemini: (config) => new GeminiProvider(geminiSettings(config)),
   openai: (config) => new OpenAIProvider(openaiSettings(config)),
   bfl: (config) => new BflProvider(bflSettings(config)),
-  fal: notYet('fal'),
+  fal: (config) => new FalProvider(falSettings(config, 'placement')),
 };
 
 /** VTON_PROVIDER, or by default the §7 service when VTON_API_URL is set (as before), else the built-in compositor. */

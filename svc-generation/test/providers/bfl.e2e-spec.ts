@@ -1,5 +1,6 @@
 import sharp from 'sharp';
-import { BflProvider, outputSize, type BflSettings } from '../../src/providers/bfl/bfl.provider.js';
+import { BflProvider, type BflSettings } from '../../src/providers/bfl/bfl.provider.js';
+import { fluxOutputSize as outputSize } from '../../src/providers/placement-instruction.js';
 import { startBflFake, type BflFake } from '../fakes/bfl-fake.js';
 import { failureOf, PRODUCT_PROMPT, sampleInput } from './provider-inputs.js';
 

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import type { GenerationConfig } from '../../config/generation.config.js';
 import { safetyRefusal, vtonProcessingError } from '../../try-on/try-on-errors.js';
-import { placementFraming, placementInstruction } from '../placement-instruction.js';
+import { fluxOutputSize, placementFraming, placementInstruction } from '../placement-instruction.js';
 import { jsonMessage, ProviderCall } from '../provider-http.js';
 import type { TryOnInput, TryOnOutput, TryOnProvider } from '../try-on-provider.js';
 
@@ -25,10 +25,6 @@ export function bflSettings(config: GenerationConfig): BflSettings {
     maxResponseBytes: config.VTON_MAX_RESPONSE_BYTES,
   };
 }
-
-/** FLUX.2 output: width and height multiples of 16, at least 64, at most 4 megapixels. */
-const STEP = 16;
-const MAX_PIXELS = 4_000_000;
 
 interface Submitted {
   id?: string;
@@ -67,7 +63,7 @@ export class BflProvider implements TryOnProvider {
     // FastAPI's {"detail": "..."} or its validation list {"detail": [{loc, msg}]}.
     const messageOf = (raw: string) =>
       jsonMessage(raw, (body) => (Array.isArray(body?.detail) ? body.detail.map((d: { loc?: unknown[]; msg?: string }) => `${(d.loc ?? []).join('.')}: ${d.msg ?? ''}`).join('; ') : body?.detail));
-    const { width, height } = outputSize(await sharp(input.person).metadata());
+    const { width, height } = fluxOutputSize(await sharp(input.person).metadata());
 
     const submit = await call.failIfNotOk(
       await call.fetch(`${s.baseUrl}/v1/${encodeURIComponent(s.model)}`, {
@@ -127,11 +123,4 @@ export class BflProvider implements TryOnProvider {
     if (!bfl && url.origin !== base.origin) throw vtonProcessingError(`Black Forest Labs answered with a polling URL on another host (${url.host}); the key is not sent there`);
     return url.href;
   }
-}
-
-/** The frame's size as FLUX.2 takes it: within 4 MP, each side a multiple of 16 (at least 64), the aspect kept as closely as that allows. */
-export function outputSize({ width = 1024, height = 1024 }: { width?: number; height?: number }): { width: number; height: number } {
-  const scale = Math.min(1, Math.sqrt(MAX_PIXELS / (width * height)));
-  const snap = (side: number) => Math.max(64, Math.floor((side * scale) / STEP) * STEP);
-  return { width: snap(width), height: snap(height) };
 }
