@@ -64,8 +64,14 @@ export class FakeServer {
       req.on('data', (c: Buffer) => chunks.push(c));
       req.on('end', () => {
         const recorded: RecordedRequest = { method: req.method ?? 'GET', path: req.url ?? '/', headers: req.headers, body: Buffer.concat(chunks) };
-        // A developer trying failures by hand (npm run fake-providers): POST /__fake/scenario {"scenario": "rate-limited"}.
+        // A developer (or the stack test) trying failures by hand (npm run fake-providers): POST /__fake/scenario
+        // {"scenario": "rate-limited"} for every submission from now on, or with "once": true for the next one only.
         if (recorded.method === 'POST' && recorded.path === '/__fake/scenario') return this.setScenarioFrom(recorded, res);
+        // What was asked, for a test in another process: each request's method, path, size, and whether its body holds `?text=`.
+        if (recorded.method === 'GET' && recorded.path.startsWith('/__fake/requests')) {
+          const text = new URL(recorded.path, 'http://fake').searchParams.get('text');
+          return sendJson(res, 200, this.requests.map((r) => ({ method: r.method, path: r.path, bytes: r.body.length, ...(text ? { holds: r.body.includes(text) } : {}) })));
+        }
         this.requests.push(recorded);
         Promise.resolve(this.handler(recorded, res)).catch((error: unknown) => {
           if (error instanceof FakeRejection) {
@@ -86,15 +92,18 @@ export class FakeServer {
   }
 
   private setScenarioFrom(req: RecordedRequest, res: http.ServerResponse): void {
-    let scenario: unknown;
+    let body: { scenario?: unknown; once?: unknown; retryAfterSeconds?: unknown };
     try {
-      scenario = JSON.parse(req.body.toString('utf8')).scenario;
+      body = JSON.parse(req.body.toString('utf8'));
     } catch {
-      scenario = undefined;
+      body = {};
     }
-    if (!FAKE_SCENARIOS.includes(scenario as FakeScenario)) return sendJson(res, 400, { error: `scenario must be one of ${FAKE_SCENARIOS.join(', ')}` });
-    this.scenario = scenario as FakeScenario;
-    sendJson(res, 200, { scenario: this.scenario });
+    const scenario = body.scenario as FakeScenario;
+    if (!FAKE_SCENARIOS.includes(scenario)) return sendJson(res, 400, { error: `scenario must be one of ${FAKE_SCENARIOS.join(', ')}` });
+    if (Number.isInteger(body.retryAfterSeconds)) this.retryAfterSeconds = body.retryAfterSeconds as number;
+    if (body.once === true) this.upcoming.push(scenario);
+    else this.scenario = scenario;
+    sendJson(res, 200, { scenario: this.scenario, upcoming: this.upcoming });
   }
 
   /** The scenario a new submission is answered with. */
