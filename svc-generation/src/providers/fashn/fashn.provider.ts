@@ -1,6 +1,7 @@
 import type { GarmentCategory } from '@vton/contracts';
 import type { GenerationConfig } from '../../config/generation.config.js';
-import { vtonProcessingError } from '../../try-on/try-on-errors.js';
+import { ModelTryOnError, vtonProcessingError } from '../../try-on/try-on-errors.js';
+import sharp from 'sharp';
 import { jsonMessage, ProviderCall } from '../provider-http.js';
 import type { TryOnInput, TryOnOutput, TryOnProvider } from '../try-on-provider.js';
 
@@ -44,8 +45,15 @@ interface StatusAnswer {
   error?: { name?: string; message?: string } | string | null;
 }
 
-/** FASHN's runtime errors worth one more try (docs: PipelineError "Retry request (no charge for failures)"). */
-const RETRYABLE_RUNTIME_ERRORS = new Set(['PipelineError', 'ThirdPartyError']);
+/**
+ * FASHN's runtime errors worth one more try, as FASHN's own SDK retries them (3rdPartyProviderError,
+ * InternalServerError) and as its docs say of PipelineError ("Retry request (no charge for failures)");
+ * ThirdPartyError (a content filter upstream) and input errors (PoseError, ImageLoadError, …) are not.
+ */
+const RETRYABLE_RUNTIME_ERRORS = new Set(['PipelineError', '3rdPartyProviderError', 'InternalServerError']);
+/** FASHN's inputs: JPEG at about quality 95, at most 2000 px a side (FASHN's recommendation; our frame is 864×1296). */
+const INPUT_JPEG_QUALITY = 95;
+const MAX_INPUT_SIDE = 2000;
 
 /**
  * FASHN's REST API (research/providers.md): POST /run with the model name and base64 inputs, poll
@@ -71,25 +79,34 @@ export class FashnProvider implements TryOnProvider {
     const headers = { authorization: `Bearer ${s.apiKey}`, 'content-type': 'application/json', accept: 'application/json' };
     const messageOf = (raw: string) => jsonMessage(raw, (body) => (body?.error && body?.message ? `${body.error}: ${body.message}` : (body?.message ?? body?.error)));
 
-    const run = await call.failIfNotOk(
-      await call.fetch(`${s.baseUrl}/run`, {
-        method: 'POST',
-        headers,
-        body: JSON.stringify({
-          model_name: s.model,
-          inputs: {
-            model_image: dataUri(input.person),
-            garment_image: dataUri(input.garment),
-            category: CATEGORY[input.category],
-            ...(s.mode ? { mode: s.mode } : {}),
-            garment_photo_type: 'auto',
-            output_format: 'png',
-            return_base64: true,
-          },
+    const [person, garment] = await Promise.all([jpegDataUri(input.person), jpegDataUri(input.garment)]);
+    // tryon-max takes the garment as product_image and no category; the v1.x models garment_image and category.
+    const max = s.model === 'tryon-max';
+    const run = await call
+      .failIfNotOk(
+        await call.fetch(`${s.baseUrl}/run`, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({
+            model_name: s.model,
+            inputs: {
+              model_image: person,
+              ...(max ? { product_image: garment } : { garment_image: garment, category: CATEGORY[input.category], garment_photo_type: 'auto' }),
+              ...(s.mode && !max ? { mode: s.mode } : {}),
+              output_format: 'png',
+              return_base64: true,
+            },
+          }),
         }),
-      }),
-      messageOf,
-    );
+        messageOf,
+      )
+      .catch((error: unknown) => {
+        // Out of credits is a 429 too, but waiting does not help: the model fails, and the operator sees why in logs and metrics.
+        if (error instanceof ModelTryOnError && error.status === 429 && /^OutOfCredits\b/.test(error.message.split('. ').slice(1).join('. '))) {
+          throw new ModelTryOnError(error.code, `${error.message} (the FASHN account is out of credits)`, false, { status: 429 });
+        }
+        throw error;
+      });
     const started = await call.json<RunAnswer>(run);
     if (typeof started?.id !== 'string' || !started.id) {
       throw vtonProcessingError(`FASHN did not start a prediction${started?.error ? `: ${call.redact(String(started.error))}` : ''}`);
@@ -123,6 +140,12 @@ export class FashnProvider implements TryOnProvider {
   }
 }
 
-function dataUri(png: Buffer): string {
-  return `data:image/png;base64,${png.toString('base64')}`;
+/** An input as FASHN recommends it: JPEG at quality 95 (on white), at most 2000 px a side. */
+async function jpegDataUri(png: Buffer): Promise<string> {
+  const jpeg = await sharp(png)
+    .resize(MAX_INPUT_SIDE, MAX_INPUT_SIDE, { fit: 'inside', withoutEnlargement: true })
+    .flatten({ background: '#ffffff' })
+    .jpeg({ quality: INPUT_JPEG_QUALITY })
+    .toBuffer();
+  return `data:image/jpeg;base64,${jpeg.toString('base64')}`;
 }
