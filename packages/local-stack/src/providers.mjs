@@ -20,6 +20,7 @@ export const PROVIDER_VARIABLES = [
   'GOOGLE_CLOUD_LOCATION',
   'VERTEX_API_URL',
   'VERTEX_MODEL',
+  'VERTEX_PERSON_GENERATION',
   'FAL_KEY',
   'FAL_MODEL',
   'FAL_QUEUE_URL',
@@ -57,10 +58,17 @@ export function providerSummary(env = process.env) {
   const where = {
     seed: env.VTON_API_URL,
     fashn: env.FASHN_API_URL || 'https://api.fashn.ai/v1',
-    vertex: env.VERTEX_API_URL || `https://${env.GOOGLE_CLOUD_LOCATION || 'us-central1'}-aiplatform.googleapis.com`,
+    vertex: env.VERTEX_API_URL || vertexHost(env.GOOGLE_CLOUD_LOCATION || 'us-central1'),
     fal: `${env.FAL_QUEUE_URL || 'https://queue.fal.run'} (${env.FAL_MODEL || 'fal-ai/leffa/virtual-tryon'})`,
   }[name];
   return where ? `${name} at ${where}` : name;
+}
+
+/** Vertex AI's host for a location (svc-generation's vertexHost): global, the us/eu multi-regions, or a region. */
+function vertexHost(location) {
+  if (location === 'global') return 'https://aiplatform.googleapis.com';
+  if (location === 'us' || location === 'eu') return `https://aiplatform.${location}.rep.googleapis.com`;
+  return `https://${location}-aiplatform.googleapis.com`;
 }
 
 /** The same for the placement engine (products): PLACEMENT_PROVIDER, default the built-in compositor. */

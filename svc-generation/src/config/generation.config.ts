@@ -160,13 +160,18 @@ export class GenerationConfig extends ServiceConfig {
   @Matches(/^[a-z0-9-]+$/, { message: 'GOOGLE_CLOUD_LOCATION must be a region such as us-central1' })
   GOOGLE_CLOUD_LOCATION = 'us-central1';
 
-  /** Unset: the regional endpoint https://{GOOGLE_CLOUD_LOCATION}-aiplatform.googleapis.com. */
+  /** Unset: the location's host (global: aiplatform.googleapis.com; us, eu: aiplatform.{location}.rep.googleapis.com; else {location}-aiplatform.googleapis.com). */
   @IsOptional()
   @httpUrl('VERTEX_API_URL')
   VERTEX_API_URL?: string;
 
   @IsNotEmpty({ message: 'VERTEX_MODEL must not be empty' })
   VERTEX_MODEL = 'virtual-try-on-001';
+
+  /** Vertex AI's personGeneration parameter, passed through (allow_adult, allow_all, dont_allow); unset, Google's default. */
+  @IsOptional()
+  @IsIn(['dont_allow', 'allow_adult', 'allow_all'], { message: 'VERTEX_PERSON_GENERATION must be one of dont_allow, allow_adult, allow_all' })
+  VERTEX_PERSON_GENERATION?: string;
 
   @apply(requiredFor('fal', 'FAL_KEY'))
   FAL_KEY?: string;

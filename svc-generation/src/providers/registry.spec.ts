@@ -2,6 +2,7 @@ import { loadConfig } from '@vton/service-kit';
 import { GenerationConfig } from '../config/generation.config.js';
 import { geminiSettings } from './gemini/gemini.provider.js';
 import { ProviderRouter } from './provider-router.js';
+import { vertexHost, vertexSettings } from './vertex/vertex.provider.js';
 import { createPlacementProvider, createTryOnProvider, providerNameOf } from './registry.js';
 
 const base = { DATABASE_URL: 'postgres://u:p@127.0.0.1:5432/db' };
@@ -36,6 +37,20 @@ describe('choosing the try-on provider (VTON_PROVIDER)', () => {
   ] as const)('builds the provider with its settings', (env, name, model, frameWidth) => {
     const provider = createTryOnProvider(config(env));
     expect([provider.name, provider.model, provider.framing.width]).toEqual([name, model, frameWidth]);
+  });
+
+  it('vertex: the location’s host as Google’s SDKs choose it, and VERTEX_PERSON_GENERATION passed through', () => {
+    expect(['global', 'us', 'eu', 'europe-west4'].map(vertexHost)).toEqual([
+      'https://aiplatform.googleapis.com',
+      'https://aiplatform.us.rep.googleapis.com',
+      'https://aiplatform.eu.rep.googleapis.com',
+      'https://europe-west4-aiplatform.googleapis.com',
+    ]);
+    expect(vertexSettings(config({ VTON_PROVIDER: 'vertex', GOOGLE_CLOUD_PROJECT: 'p', GOOGLE_CLOUD_LOCATION: 'global', VERTEX_PERSON_GENERATION: 'allow_adult' }))).toMatchObject({
+      baseUrl: 'https://aiplatform.googleapis.com',
+      personGeneration: 'allow_adult',
+    });
+    expect(() => config({ VERTEX_PERSON_GENERATION: 'everyone' })).toThrow('VERTEX_PERSON_GENERATION must be one of dont_allow, allow_adult, allow_all');
   });
 
   it('names the credentials file, never its content, when it cannot be read', () => {
