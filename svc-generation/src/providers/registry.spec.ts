@@ -1,5 +1,6 @@
 import { loadConfig } from '@vton/service-kit';
 import { GenerationConfig } from '../config/generation.config.js';
+import { fashnPollIntervalMs } from './fashn/fashn.provider.js';
 import { geminiSettings } from './gemini/gemini.provider.js';
 import { ProviderRouter } from './provider-router.js';
 import { vertexHost, vertexSettings } from './vertex/vertex.provider.js';
@@ -37,6 +38,16 @@ describe('choosing the try-on provider (VTON_PROVIDER)', () => {
   ] as const)('builds the provider with its settings', (env, name, model, frameWidth) => {
     const provider = createTryOnProvider(config(env));
     expect([provider.name, provider.model, provider.framing.width]).toEqual([name, model, frameWidth]);
+  });
+
+  it('fashn: status polls stay within FASHN’s 50 requests per 10 s across the whole fleet', () => {
+    // At most VTON_CONCURRENCY calls in flight fleet-wide, each polling once per interval.
+    expect(fashnPollIntervalMs({ VTON_POLL_INTERVAL_MS: 1000, VTON_CONCURRENCY: 4 })).toBe(1000);
+    expect(fashnPollIntervalMs({ VTON_POLL_INTERVAL_MS: 1000, VTON_CONCURRENCY: 32 })).toBe(6400);
+    for (const concurrency of [1, 4, 10, 50, 256]) {
+      const interval = fashnPollIntervalMs({ VTON_POLL_INTERVAL_MS: 10, VTON_CONCURRENCY: concurrency });
+      expect(concurrency * (10_000 / interval)).toBeLessThanOrEqual(50);
+    }
   });
 
   it('vertex: the location’s host as Google’s SDKs choose it, and VERTEX_PERSON_GENERATION passed through', () => {

@@ -16,6 +16,18 @@ export interface FashnSettings {
   maxResponseBytes: number;
 }
 
+/** FASHN allows 50 status requests per 10 s per account (its rate limits page). */
+export const FASHN_STATUS_LIMIT = { requests: 50, perMs: 10_000 };
+
+/**
+ * The status poll interval that keeps the whole fleet within FASHN's status limit: at most
+ * VTON_CONCURRENCY FASHN calls are in flight across every worker (the queue's claim), each polling once
+ * per interval, so an interval of VTON_CONCURRENCY × 200 ms (10 s / 50) or more can never exceed it.
+ */
+export function fashnPollIntervalMs(config: Pick<GenerationConfig, 'VTON_POLL_INTERVAL_MS' | 'VTON_CONCURRENCY'>): number {
+  return Math.max(config.VTON_POLL_INTERVAL_MS, Math.ceil((config.VTON_CONCURRENCY * FASHN_STATUS_LIMIT.perMs) / FASHN_STATUS_LIMIT.requests));
+}
+
 export function fashnSettings(config: GenerationConfig): FashnSettings {
   return {
     apiKey: config.FASHN_API_KEY ?? '',
@@ -23,7 +35,7 @@ export function fashnSettings(config: GenerationConfig): FashnSettings {
     model: config.FASHN_MODEL,
     mode: config.FASHN_MODE,
     timeoutMs: config.VTON_TIMEOUT_MS,
-    pollIntervalMs: config.VTON_POLL_INTERVAL_MS,
+    pollIntervalMs: fashnPollIntervalMs(config),
     maxResponseBytes: config.VTON_MAX_RESPONSE_BYTES,
   };
 }
