@@ -6,6 +6,8 @@ export type FalFake = FakeServer & {
   cancelled: string[];
   /** Each accepted submission's model and input. */
   asked: { model: string; input: Record<string, unknown> }[];
+  /** The result request (GET …/requests/{id}) answers 429 with Retry-After, as fal's queue can. */
+  resultRateLimited: boolean;
   /** The request fails in fal's runner: status COMPLETED with an error, as fal reports an app failure. */
   failWith(error?: string): void;
 };
@@ -137,6 +139,7 @@ export async function startFalFake(key: string, port = 0): Promise<FalFake> {
       }
       if (!queued[4] && req.method === 'GET') {
         if (scenario === 'server-error') return sendJson(res, 500, { detail: 'Internal Server Error' });
+        if ((fake as FalFake).resultRateLimited) return sendJson(res, 429, { detail: 'Rate limit exceeded' }, { 'retry-after': String(fake.retryAfterSeconds) });
         // A request fal's content checker flagged: its result is a 422 of type content_policy_violation.
         if (scenario === 'refused') {
           return sendJson(res, 422, { detail: [{ loc: ['body', 'prompt'], msg: 'The content could not be processed because it contained material flagged by a content checker.', type: 'content_policy_violation' }] });
@@ -207,6 +210,7 @@ export async function startFalFake(key: string, port = 0): Promise<FalFake> {
   return Object.assign(fake, {
     cancelled,
     asked,
+    resultRateLimited: false,
     failWith(error?: string) {
       runtimeError = error;
     },

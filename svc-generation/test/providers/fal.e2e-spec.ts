@@ -16,6 +16,7 @@ describe('fal.ai adapter (@fal-ai/client) against a fake of fal’s queue writte
   afterAll(() => fake.close());
   beforeEach(() => {
     fake.scenario = 'success';
+    fake.resultRateLimited = false;
     fake.failWith(undefined);
     fake.requests.length = 0;
     fake.violations.length = 0;
@@ -147,6 +148,13 @@ describe('fal.ai adapter (@fal-ai/client) against a fake of fal’s queue writte
     expect(fake.asked[fake.asked.length - 1].input).toMatchObject({ category: 'bottoms', output_format: 'png', sync_mode: true });
     expect(fake.asked[fake.asked.length - 1].input.model_image).toMatch(/^data:image\/png;base64,/);
     expect((await sharp(output.image).metadata()).width).toBe(864);
+  });
+
+  it('the result fetch keeps a 429’s Retry-After (the fleet pauses for it)', async () => {
+    fake.resultRateLimited = true;
+    fake.retryAfterSeconds = 9;
+    const fal = provider();
+    expect(await failureOf(fal.tryOn(await sampleInput(fal)))).toMatchObject({ code: 'VTON_API_ERROR', status: 429, retryable: true, retryAfterMs: 9000 });
   });
 
   describe('as the placement engine (FAL_PLACEMENT_MODEL)', () => {
