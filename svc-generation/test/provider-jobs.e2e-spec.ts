@@ -30,6 +30,8 @@ const BFL_KEY = 'bfl-jobs-key-0123456789';
 const PROMPT = 'a blue shirt';
 // Generous enough that a loaded machine (two shared cores) never times out a call meant to succeed.
 const TIMEOUT_MS = 5000;
+/** The placement engines' frames (up to 2048 px, three images a call) take longer to render, send and check. */
+const PLACEMENT_TIMEOUT_MS = 15_000;
 const MAX_ATTEMPTS = 2;
 /** The fakes' try-on: a solid colour (fake-server.ts fakeResult); a placement engine's answer has its own (PLACEMENT_COLOUR). */
 const FAKE_COLOUR = [30, 90, 200];
@@ -126,7 +128,7 @@ const PROVIDERS: ProviderCase[] = [
       unauthorized: api('401 Unauthorized', 'UNAUTHENTICATED: Request had invalid authentication credentials. Expected OAuth 2 access token, login cookie or other valid authentication credential.'),
       'rate-limited': api('429 Too Many Requests', 'RESOURCE_EXHAUSTED: Resource has been exhausted (e.g. check quota). Quota exceeded for metric: generate_content_requests, model: gemini-3.1-flash-image'),
       'server-error': api('500 Internal Server Error', 'INTERNAL: An internal error has occurred. Please retry or report in https://developers.generativeai.google/guide/troubleshooting'),
-      slow: `Failed to process VTON request: Google Gemini did not finish within ${TIMEOUT_MS} ms`,
+      slow: `Failed to process VTON request: Google Gemini did not finish within ${PLACEMENT_TIMEOUT_MS} ms`,
       garbage: 'Failed to process VTON request: Google Gemini answered with a body that is not JSON',
       refused: 'Failed to process VTON request: Google Gemini refused to place the product for safety reasons (IMAGE_SAFETY)',
     },
@@ -153,7 +155,7 @@ const PROVIDERS: ProviderCase[] = [
         'rate_limit_exceeded: Rate limit reached for gpt-image-1.5 in organization org-fake on images per minute (IPM): Limit 5, Used 5, Requested 1. Please try again in 12s.',
       ),
       'server-error': api('500 Internal Server Error', 'The server had an error while processing your request. Sorry about that!'),
-      slow: `Failed to process VTON request: OpenAI did not finish within ${TIMEOUT_MS} ms`,
+      slow: `Failed to process VTON request: OpenAI did not finish within ${PLACEMENT_TIMEOUT_MS} ms`,
       garbage: 'Failed to process VTON request: OpenAI answered with a body that is not JSON',
       refused: 'Failed to process VTON request: OpenAI refused to place the product for safety reasons (moderation_blocked)',
     },
@@ -177,7 +179,7 @@ const PROVIDERS: ProviderCase[] = [
       unauthorized: api('403 Forbidden', 'Not authenticated - Invalid Authentication'),
       'rate-limited': api('429 Too Many Requests', 'You have exceeded the number of active tasks (24). Please wait for some tasks to finish.'),
       'server-error': api('500 Internal Server Error', 'Internal Server Error'),
-      slow: `Failed to process VTON request: Black Forest Labs did not finish within ${TIMEOUT_MS} ms`,
+      slow: `Failed to process VTON request: Black Forest Labs did not finish within ${PLACEMENT_TIMEOUT_MS} ms`,
       garbage: 'Failed to process VTON request: Black Forest Labs answered with a body that is not JSON: <html><body>502 Bad Gateway</body></html>',
       refused: 'Failed to process VTON request: Black Forest Labs refused to place the product for safety reasons (Content Moderated)',
     },
@@ -243,6 +245,7 @@ const paintedRect = (m: { width: number; height: number }) => ({
 describe.each(PROVIDERS.map((p) => ({ ...p, variable: p.role === 'placement' ? 'PLACEMENT_PROVIDER' : 'VTON_PROVIDER' })))('$variable=$name through POST /api/try-on/jobs (its documented fake, real Postgres, S3 and svc-media)', (provider) => {
   const placement = provider.role === 'placement';
   const colour = placement ? [PLACEMENT_COLOUR.r, PLACEMENT_COLOUR.g, PLACEMENT_COLOUR.b] : FAKE_COLOUR;
+  const timeoutMs = placement ? PLACEMENT_TIMEOUT_MS : TIMEOUT_MS;
   const platform = new Platform();
   let fake: FakeServer;
   let generation: App;
@@ -259,7 +262,7 @@ describe.each(PROVIDERS.map((p) => ({ ...p, variable: p.role === 'placement' ? '
     const env = {
       ...provider.env(fake),
       VTON_API_URL: undefined,
-      VTON_TIMEOUT_MS: String(TIMEOUT_MS),
+      VTON_TIMEOUT_MS: String(timeoutMs),
       VTON_POLL_INTERVAL_MS: '20',
       VTON_MAX_ATTEMPTS: String(MAX_ATTEMPTS),
       VTON_CONCURRENCY: '2',
@@ -432,7 +435,7 @@ describe.each(PROVIDERS.map((p) => ({ ...p, variable: p.role === 'placement' ? '
   it('a 429 pauses the provider for the whole fleet: no worker sends anything until the Retry-After has passed', async () => {
     await worker.app.close();
     workerClosed = true;
-    const fleetEnv = { ...provider.env(fake), VTON_API_URL: undefined, VTON_MAX_ATTEMPTS: '3', VTON_CONCURRENCY: '1', PLACEMENT_CONCURRENCY: '1', VTON_POLL_INTERVAL_MS: '20', VTON_TIMEOUT_MS: String(TIMEOUT_MS) };
+    const fleetEnv = { ...provider.env(fake), VTON_API_URL: undefined, VTON_MAX_ATTEMPTS: '3', VTON_CONCURRENCY: '1', PLACEMENT_CONCURRENCY: '1', VTON_POLL_INTERVAL_MS: '20', VTON_TIMEOUT_MS: String(timeoutMs) };
     const fleet = [await platform.worker(fleetEnv), await platform.worker(fleetEnv)];
     try {
       // The first call is rate limited for an hour (the pause is capped at 10 minutes); the rest would succeed.

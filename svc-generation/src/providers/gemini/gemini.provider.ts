@@ -11,8 +11,12 @@ import type { GoogleAuth } from 'google-auth-library';
 
 /** The aspect ratios Gemini's image models answer in (ImageConfig.aspectRatio). */
 const ASPECT_RATIOS = ['1:1', '2:3', '3:2', '3:4', '4:3', '4:5', '5:4', '9:16', '16:9', '21:9'] as const;
-/** Finish and block reasons that mean "refused for safety", not "failed". */
-const SAFETY_REASONS = new Set(['SAFETY', 'IMAGE_SAFETY', 'PROHIBITED_CONTENT', 'IMAGE_PROHIBITED_CONTENT', 'BLOCKLIST', 'SPII', 'RECITATION', 'IMAGE_RECITATION']);
+/**
+ * Finish and block reasons of an answer without an image that the studio reports as a refusal for
+ * safety (issue 28 names IMAGE_SAFETY, IMAGE_PROHIBITED_CONTENT and NO_IMAGE; the others are Google's
+ * other content filters). Any other reason is a plain processing error naming it.
+ */
+const SAFETY_REASONS = new Set(['SAFETY', 'IMAGE_SAFETY', 'PROHIBITED_CONTENT', 'IMAGE_PROHIBITED_CONTENT', 'NO_IMAGE', 'BLOCKLIST', 'SPII', 'RECITATION', 'IMAGE_RECITATION']);
 
 export type GeminiSettings = {
   model: string;
@@ -90,7 +94,7 @@ export class GeminiProvider implements TryOnProvider {
     const candidate = answer?.candidates?.[0];
     const image = candidate?.content?.parts?.find((part) => part.inlineData?.data && part.inlineData.mimeType?.startsWith('image/'))?.inlineData?.data;
     if (!image) {
-      const reason = String(candidate?.finishReason ?? 'NO_IMAGE');
+      const reason = String(candidate?.finishReason ?? 'STOP');
       if (SAFETY_REASONS.has(reason)) throw safetyRefusal('Google Gemini', reason);
       const said = candidate?.content?.parts?.find((part) => part.text)?.text;
       throw vtonProcessingError(call.redact(`Google Gemini answered without an image (${reason}${said ? `: ${said.slice(0, 200)}` : ''})`));
