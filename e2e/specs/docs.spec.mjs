@@ -5,6 +5,7 @@ const ARTICLES = [
   ['best-practices', 'Best Practices', 'Getting Started'],
   ['crop-masking', 'Cropping & Masking', 'Tutorials'],
   ['prompt-guide', 'Using Prompts', 'Tutorials'],
+  ['placing-products', 'Placing any product', 'Tutorials'],
   ['export-results', 'Exporting Results', 'Tutorials'],
   ['faq', 'FAQ', 'Reference'],
   ['troubleshooting', 'Troubleshooting', 'Reference'],
@@ -14,8 +15,8 @@ const ARTICLES = [
 const sidebar = (page) => page.getByRole('navigation', { name: 'Documentation' });
 const searchBox = (page) => sidebar(page).getByRole('searchbox', { name: 'Search the docs' });
 
-/** The spec's eight articles, the providers article, and the API reference's nine. */
-const ARTICLE_COUNT = 18;
+/** The spec's eight articles, the providers article, "Placing any product", and the API reference's nine. */
+const ARTICLE_COUNT = 19;
 
 test.describe('documentation', () => {
   test('/docs redirects to the quick start guide with the sections in the sidebar', async ({ page }) => {

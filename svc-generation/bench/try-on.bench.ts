@@ -10,11 +10,14 @@ import request from 'supertest';
 import type { CropBounds } from '@vton/contracts';
 import { planFrame, RESULT_PNG } from '../src/imaging/mask-composer.js';
 import { featherSigma } from '../src/imaging/placement.js';
-import { TRY_ON_PROVIDER, type ProviderFraming, type TryOnProvider } from '../src/providers/try-on-provider.js';
+import type { ProviderFraming } from '../src/providers/try-on-provider.js';
 import { ModelRunner, type ModelTimings } from '../src/worker/model-runner.js';
 import { startFalFake } from '../test/fakes/fal-fake.js';
 import { startFashnFake } from '../test/fakes/fashn-fake.js';
 import { startVertexFake } from '../test/fakes/vertex-fake.js';
+import { startBflFake } from '../test/fakes/bfl-fake.js';
+import { startGeminiFake } from '../test/fakes/gemini-fake.js';
+import { startOpenAIFake } from '../test/fakes/openai-fake.js';
 import { MediaSeeder, Platform, waitForJob, type App, type WorkerProcess } from '../test/helpers.js';
 
 let nextPort = 39_400 + Math.floor(Math.random() * 500);
@@ -156,14 +159,30 @@ it('svc-generation benchmark', async () => {
 
     if (PARTS.has(1)) {
       const fast = await engine(0);
-      const fakes = { fashn: await startFashnFake('bench-fashn-key'), vertex: await startVertexFake(), fal: await startFalFake('bench-fal-key') };
+      const fakes = {
+        fashn: await startFashnFake('bench-fashn-key'),
+        vertex: await startVertexFake(),
+        fal: await startFalFake('bench-fal-key'),
+        gemini: await startGeminiFake('bench-gemini-key'),
+        openai: await startOpenAIFake('bench-openai-key'),
+        bfl: await startBflFake('bench-bfl-key'),
+      };
       closers.push(() => Promise.all(Object.values(fakes).map((f) => f.close())));
-      const providers: { name: string; env: Record<string, string | undefined> }[] = [
+      // Garment jobs per try-on provider, then product jobs (category `product`) per placement engine (issue 28).
+      const providers: { name: string; env: Record<string, string | undefined>; category?: 'product' }[] = [
         { name: 'seed', env: { VTON_API_URL: fast.url } },
         { name: 'fashn', env: { VTON_PROVIDER: 'fashn', FASHN_API_KEY: 'bench-fashn-key', FASHN_API_URL: fakes.fashn.base, VTON_POLL_INTERVAL_MS: '10' } },
         { name: 'vertex', env: { VTON_PROVIDER: 'vertex', GOOGLE_APPLICATION_CREDENTIALS: fakes.vertex.credentialsFile, VERTEX_API_URL: fakes.vertex.url } },
         { name: 'fal', env: { VTON_PROVIDER: 'fal', FAL_KEY: 'bench-fal-key', FAL_QUEUE_URL: fakes.fal.url, VTON_POLL_INTERVAL_MS: '10' } },
-      ];
+        { name: 'gemini', category: 'product' as const, env: { PLACEMENT_PROVIDER: 'gemini', GEMINI_API_KEY: 'bench-gemini-key', GEMINI_API_URL: fakes.gemini.url } },
+        { name: 'openai', category: 'product' as const, env: { PLACEMENT_PROVIDER: 'openai', OPENAI_API_KEY: 'bench-openai-key', OPENAI_BASE_URL: fakes.openai.base } },
+        { name: 'bfl', category: 'product' as const, env: { PLACEMENT_PROVIDER: 'bfl', BFL_API_KEY: 'bench-bfl-key', BFL_API_URL: fakes.bfl.url, VTON_POLL_INTERVAL_MS: '10' } },
+        {
+          name: 'fal+',
+          category: 'product' as const,
+          env: { PLACEMENT_PROVIDER: 'fal', FAL_KEY: 'bench-fal-key', FAL_QUEUE_URL: fakes.fal.url, FAL_PLACEMENT_MODEL: 'fal-ai/flux-2-pro/edit', VTON_POLL_INTERVAL_MS: '10' },
+        },
+      ].filter((p) => !process.env.BENCH_PROVIDERS || process.env.BENCH_PROVIDERS.split(',').includes(p.name));
       const photoBytes = await photo(3840, 2160);
       const fourK = await seed.model(photoBytes, { rect: { left: 1300, top: 500, width: 1200, height: 1300 }, filename: '4k.jpg' });
       const bounds = fourK.inpaint!.bounds;
@@ -174,7 +193,8 @@ it('svc-generation benchmark', async () => {
         const inProcess = await platform.worker({ VTON_API_URL: undefined, ...provider.env });
         apps.push(inProcess);
         const runner = inProcess.app.get(ModelRunner);
-        const framing = inProcess.app.get<TryOnProvider>(TRY_ON_PROVIDER).framing;
+        const garmentCategory = provider.category ?? 'upper_body';
+        const framing = runner.providerFor({ garmentCategory }).framing;
         const rounds: ModelTimings[] = [];
         const overheads: number[] = [];
         const floors: number[] = [];
@@ -182,7 +202,7 @@ it('svc-generation benchmark', async () => {
           const timings: Partial<ModelTimings> = {};
           const started = performance.now();
           await runner.run(
-            { jobId: randomUUID(), modelId: fourK.id, run: 1, userId: 900, attempts: 1, garmentId: garment.id, prompt: 'bench', garmentCategory: 'upper_body', input: { width: fourK.width, height: fourK.height, bounds } },
+            { jobId: randomUUID(), modelId: fourK.id, run: 1, userId: 900, attempts: 1, garmentId: garment.id, prompt: 'bench', garmentCategory, input: { width: fourK.width, height: fourK.height, bounds } },
             { timings },
           );
           const total = performance.now() - started;
@@ -201,6 +221,7 @@ it('svc-generation benchmark', async () => {
           `    ${provider.name.padEnd(8)} ${stage('inputs')}  ${stage('prepare')}  ${stage('vton')}   ${stage('compose')}  ${stage('save')}  ${median(overheads).toFixed(0).padStart(8)}  ${median(floors).toFixed(0).padStart(6)}  ${median(ratios).toFixed(2)}×  (rounds ${ratios.map((r) => r.toFixed(2)).join(' ')})`,
         );
       }
+      print(`    gemini, openai, bfl, fal+ (fal-ai/flux-2-pro/edit) are placement engines: a product job (category product).`);
       print(`    overhead = the worker's time outside the provider call (svc-media reads, framing, composition, gallery save);`);
       print(`    floor = plain sharp doing the same pixel work once in this process: decode the photo, render the provider frame and`);
       print(`    mask (PNG), scale the answer into the bounds, encode the 3840×2160 result PNG, make the thumbnail (WebP). Goal ≤ 1.3×.`);

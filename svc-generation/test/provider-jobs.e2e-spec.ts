@@ -3,30 +3,45 @@ import sharp, { type Sharp } from 'sharp';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { featherReach } from '../src/imaging/placement.js';
-import type { FakeServer } from './fakes/fake-server.js';
+import { startBflFake, type BflFake } from './fakes/bfl-fake.js';
+import { PLACEMENT_COLOUR, type FakeServer } from './fakes/fake-server.js';
 import { startFalFake } from './fakes/fal-fake.js';
 import { startFashnFake, type FashnFake } from './fakes/fashn-fake.js';
+import { startGeminiFake, type GeminiFake } from './fakes/gemini-fake.js';
+import { startOpenAIFake, type OpenAIFake } from './fakes/openai-fake.js';
 import { startVertexFake, type VertexFake } from './fakes/vertex-fake.js';
 import { download, MediaSeeder, Platform, readJobEvents, statesOf, until, waitForJob, type App } from './helpers.js';
 
 /**
  * Every hosted provider end to end through POST /api/try-on/jobs: the API and a worker with
- * VTON_PROVIDER set, the provider's fake (written from its documentation) at FASHN_API_URL,
- * VERTEX_API_URL (+ a credentials file whose token_uri is the fake) or FAL_QUEUE_URL, real
- * Postgres, S3 and svc-media. What is asserted is what the seller sees: the job's and models'
- * states, the §8 messages and codes, and the results.
+ * VTON_PROVIDER set (garment jobs) or PLACEMENT_PROVIDER set (product jobs, `garmentCategory:
+ * "product"`), the provider's fake (written from its documentation) at FASHN_API_URL, VERTEX_API_URL
+ * (+ a credentials file whose token_uri is the fake), FAL_QUEUE_URL, GEMINI_API_URL, OPENAI_BASE_URL
+ * or BFL_API_URL, real Postgres, S3 and svc-media. What is asserted is what the seller sees: the
+ * job's and models' states, the §8 messages and codes, and the results.
  */
 
 const FASHN_KEY = 'fa-jobs-key-0123456789';
 const FAL_KEY = 'fal-jobs-key-0123456789';
+const GEMINI_KEY = 'gm-jobs-key-0123456789';
+const OPENAI_KEY = 'sk-jobs-key-0123456789';
+const BFL_KEY = 'bfl-jobs-key-0123456789';
+/** The seller's prompt of every job here: a placement engine must be told it. */
+const PROMPT = 'a blue shirt';
 // Generous enough that a loaded machine (two shared cores) never times out a call meant to succeed.
 const TIMEOUT_MS = 5000;
+/** The placement engines' frames (up to 2048 px, three images a call) take longer to render, send and check. */
+const PLACEMENT_TIMEOUT_MS = 15_000;
 const MAX_ATTEMPTS = 2;
-/** The fakes' try-on: a solid colour (fake-server.ts fakeResult). */
+/** The fakes' try-on: a solid colour (fake-server.ts fakeResult); a placement engine's answer has its own (PLACEMENT_COLOUR). */
 const FAKE_COLOUR = [30, 90, 200];
 
 interface ProviderCase {
-  name: 'fashn' | 'vertex' | 'fal';
+  name: 'fashn' | 'vertex' | 'fal' | 'gemini' | 'openai' | 'bfl';
+  /** `placement`: the engine of product jobs (PLACEMENT_PROVIDER), the jobs sent with garmentCategory "product". */
+  role?: 'placement';
+  /** What the request carried, checked after the 5-model job (the scene, the product, the seller's prompt). */
+  carried?(fake: FakeServer): void;
   start(): Promise<FakeServer>;
   env(fake: FakeServer): Record<string, string | undefined>;
   /** Requests that start a try-on (a FASHN run, a Vertex predict, a fal submit). */
@@ -35,7 +50,7 @@ interface ProviderCase {
   model: string;
   version?: string;
   /** What the seller reads for each failure (§8). */
-  messages: Record<'bad-request' | 'unauthorized' | 'rate-limited' | 'server-error' | 'slow' | 'garbage', string>;
+  messages: Record<'bad-request' | 'unauthorized' | 'rate-limited' | 'server-error' | 'slow' | 'garbage', string> & { refused?: string };
 }
 
 const api = (status: string, body: string) => `VTON API request failed: ${status}. ${body}`;
@@ -92,6 +107,81 @@ const PROVIDERS: ProviderCase[] = [
       'server-error': api('500 Internal Server Error', 'Internal Server Error'),
       slow: `Failed to process VTON request: fal.ai did not finish within ${TIMEOUT_MS} ms`,
       garbage: 'Failed to process VTON request: fal.ai answered with a body that is not JSON: <html><body>502 Bad Gateway</body></html>',
+    },
+  },
+  {
+    name: 'gemini',
+    role: 'placement',
+    start: () => startGeminiFake(GEMINI_KEY),
+    env: (fake) => ({ PLACEMENT_PROVIDER: 'gemini', GEMINI_API_KEY: GEMINI_KEY, GEMINI_API_URL: fake.url }),
+    submitPath: '/v1/models/',
+    model: 'gemini-3.1-flash-image',
+    version: 'gemini-3.1-flash-image',
+    carried: (fake) => {
+      for (const asked of (fake as GeminiFake).asked) {
+        expect(asked.images).toHaveLength(3);
+        expect(asked.text).toContain(`The seller's direction: ${PROMPT}`);
+      }
+    },
+    messages: {
+      'bad-request': api('400 Bad Request', 'INVALID_ARGUMENT: Unable to process input image. Please retry or report in https://developers.generativeai.google/guide/troubleshooting'),
+      unauthorized: api('401 Unauthorized', 'UNAUTHENTICATED: Request had invalid authentication credentials. Expected OAuth 2 access token, login cookie or other valid authentication credential.'),
+      'rate-limited': api('429 Too Many Requests', 'RESOURCE_EXHAUSTED: Resource has been exhausted (e.g. check quota). Quota exceeded for metric: generate_content_requests, model: gemini-3.1-flash-image'),
+      'server-error': api('500 Internal Server Error', 'INTERNAL: An internal error has occurred. Please retry or report in https://developers.generativeai.google/guide/troubleshooting'),
+      slow: `Failed to process VTON request: Google Gemini did not finish within ${PLACEMENT_TIMEOUT_MS} ms`,
+      garbage: 'Failed to process VTON request: Google Gemini answered with a body that is not JSON',
+      refused: 'Failed to process VTON request: Google Gemini refused to place the product for safety reasons (IMAGE_SAFETY)',
+    },
+  },
+  {
+    name: 'openai',
+    role: 'placement',
+    start: () => startOpenAIFake(OPENAI_KEY),
+    env: (fake) => ({ PLACEMENT_PROVIDER: 'openai', OPENAI_API_KEY: OPENAI_KEY, OPENAI_BASE_URL: (fake as OpenAIFake).base }),
+    submitPath: '/v1/images/edits',
+    model: 'gpt-image-1.5',
+    carried: (fake) => {
+      for (const asked of (fake as OpenAIFake).asked) {
+        expect(asked.images).toHaveLength(2);
+        expect([asked.mask.width, asked.mask.height]).toEqual([asked.images[0].width, asked.images[0].height]);
+        expect(asked.prompt).toContain(`The seller's direction: ${PROMPT}`);
+      }
+    },
+    messages: {
+      'bad-request': api('400 Bad Request', 'invalid_image_file: Invalid image file or mode for image 1, please check your image file.'),
+      unauthorized: api('401 Unauthorized', 'invalid_api_key: Incorrect API key provided: sk-proj-****. You can find your API key at https://platform.openai.com/account/api-keys.'),
+      'rate-limited': api(
+        '429 Too Many Requests',
+        'rate_limit_exceeded: Rate limit reached for gpt-image-1.5 in organization org-fake on images per minute (IPM): Limit 5, Used 5, Requested 1. Please try again in 12s.',
+      ),
+      'server-error': api('500 Internal Server Error', 'The server had an error while processing your request. Sorry about that!'),
+      slow: `Failed to process VTON request: OpenAI did not finish within ${PLACEMENT_TIMEOUT_MS} ms`,
+      garbage: 'Failed to process VTON request: OpenAI answered with a body that is not JSON',
+      refused: 'Failed to process VTON request: OpenAI refused to place the product for safety reasons (moderation_blocked)',
+    },
+  },
+  {
+    name: 'bfl',
+    role: 'placement',
+    start: () => startBflFake(BFL_KEY),
+    env: (fake) => ({ PLACEMENT_PROVIDER: 'bfl', BFL_API_KEY: BFL_KEY, BFL_API_URL: fake.url }),
+    submitPath: '/v1/flux-2-pro',
+    model: 'flux-2-pro',
+    carried: (fake) => {
+      for (const asked of (fake as BflFake).asked) {
+        expect(asked.images.map((i) => i.field)).toEqual(['input_image', 'input_image_2', 'input_image_3']);
+        expect(asked.prompt).toContain(`The seller's direction: ${PROMPT}`);
+      }
+    },
+    messages: {
+      'bad-request': api('400 Bad Request', 'Could not decode input_image'),
+      // BFL answers a key it does not accept with 403 (its error table has no 401).
+      unauthorized: api('403 Forbidden', 'Not authenticated - Invalid Authentication'),
+      'rate-limited': api('429 Too Many Requests', 'You have exceeded the number of active tasks (24). Please wait for some tasks to finish.'),
+      'server-error': api('500 Internal Server Error', 'Internal Server Error'),
+      slow: `Failed to process VTON request: Black Forest Labs did not finish within ${PLACEMENT_TIMEOUT_MS} ms`,
+      garbage: 'Failed to process VTON request: Black Forest Labs answered with a body that is not JSON: <html><body>502 Bad Gateway</body></html>',
+      refused: 'Failed to process VTON request: Black Forest Labs refused to place the product for safety reasons (Content Moderated)',
     },
   },
 ];
@@ -152,7 +242,10 @@ const paintedRect = (m: { width: number; height: number }) => ({
   height: Math.round(m.height * 0.5),
 });
 
-describe.each(PROVIDERS)('VTON_PROVIDER=$name through POST /api/try-on/jobs (its documented fake, real Postgres, S3 and svc-media)', (provider) => {
+describe.each(PROVIDERS.map((p) => ({ ...p, variable: p.role === 'placement' ? 'PLACEMENT_PROVIDER' : 'VTON_PROVIDER' })))('$variable=$name through POST /api/try-on/jobs (its documented fake, real Postgres, S3 and svc-media)', (provider) => {
+  const placement = provider.role === 'placement';
+  const colour = placement ? [PLACEMENT_COLOUR.r, PLACEMENT_COLOUR.g, PLACEMENT_COLOUR.b] : FAKE_COLOUR;
+  const timeoutMs = placement ? PLACEMENT_TIMEOUT_MS : TIMEOUT_MS;
   const platform = new Platform();
   let fake: FakeServer;
   let generation: App;
@@ -169,10 +262,11 @@ describe.each(PROVIDERS)('VTON_PROVIDER=$name through POST /api/try-on/jobs (its
     const env = {
       ...provider.env(fake),
       VTON_API_URL: undefined,
-      VTON_TIMEOUT_MS: String(TIMEOUT_MS),
+      VTON_TIMEOUT_MS: String(timeoutMs),
       VTON_POLL_INTERVAL_MS: '20',
       VTON_MAX_ATTEMPTS: String(MAX_ATTEMPTS),
       VTON_CONCURRENCY: '2',
+      PLACEMENT_CONCURRENCY: '2',
     };
     generation = await platform.generation(env);
     worker = await platform.worker(env);
@@ -197,7 +291,13 @@ describe.each(PROVIDERS)('VTON_PROVIDER=$name through POST /api/try-on/jobs (its
   });
 
   const startJob = async (modelIds: number[], extra: object = {}): Promise<TryOnJob> =>
-    (await request(generation.url).post('/api/try-on/jobs').auth(token, { type: 'bearer' }).send({ garmentId, modelIds, prompt: 'a blue shirt', ...extra }).expect(201)).body;
+    (
+      await request(generation.url)
+        .post('/api/try-on/jobs')
+        .auth(token, { type: 'bearer' })
+        .send({ garmentId, modelIds, prompt: PROMPT, ...(placement ? { garmentCategory: 'product' } : {}), ...extra })
+        .expect(201)
+    ).body;
   const finished = (job: TryOnJob) => waitForJob(generation.url, token, job.id, (j) => j.status !== 'running', 60_000);
   const submissions = () => fake.requests.filter((r) => r.method === 'POST' && r.path.startsWith(provider.submitPath));
 
@@ -226,9 +326,34 @@ describe.each(PROVIDERS)('VTON_PROVIDER=$name through POST /api/try-on/jobs (its
       // The provider's answer shows inside the painted area.
       const rect = paintedRect(shown);
       const centre = await sharp(png).extract({ left: rect.left + rect.width / 2, top: rect.top + rect.height / 2, width: 1, height: 1 }).removeAlpha().raw().toBuffer();
-      expect([...centre].every((v, c) => Math.abs(v - FAKE_COLOUR[c]) <= 2)).toBe(true);
+      expect([...centre].every((v, c) => Math.abs(v - colour[c]) <= 2)).toBe(true);
     }
+    provider.carried?.(fake);
   }, 120_000);
+
+  if (placement) {
+    it('a safety refusal fails the model at once, with the §8 processing error saying why', async () => {
+      fake.scenario = 'refused';
+      const job = await finished(await startJob([plainModels[0]]));
+      expect(job.status).toBe('failed');
+      expect(job.models[0]).toMatchObject({ state: 'failed', attempts: 1, result: null, error: { code: 'VTON_PROCESSING_ERROR', message: provider.messages.refused } });
+      expect(submissions()).toHaveLength(1);
+    });
+
+    it('a 429 once is waited out: the model runs again after the Retry-After and succeeds', async () => {
+      fake.retryAfterSeconds = 1;
+      fake.upcoming.push('rate-limited');
+      const job = await finished(await startJob([plainModels[0]]));
+      expect(job.models[0]).toMatchObject({ state: 'succeeded', attempts: 2, error: null, result: { provider: provider.name } });
+      expect(submissions()).toHaveLength(2);
+    });
+
+    it('a garment job on the same API and worker still goes to the try-on provider', async () => {
+      const job = await finished(await startJob([plainModels[0]], { garmentCategory: 'upper_body' }));
+      expect(job.models[0]).toMatchObject({ state: 'succeeded', result: { provider: 'local' } });
+      expect(submissions()).toHaveLength(0);
+    });
+  }
 
   it('waits while the prediction is queued, then completes', async () => {
     fake.scenario = 'queued';
@@ -296,7 +421,7 @@ describe.each(PROVIDERS)('VTON_PROVIDER=$name through POST /api/try-on/jobs (its
     expect(succeeded.result!.savedImage).toMatchObject({ modelId: succeeded.modelId });
   });
 
-  if (provider.name !== 'vertex') {
+  if (provider.name === 'fashn' || provider.name === 'fal') {
     it('passes the garment category in the provider’s words', async () => {
       const job = await finished(await startJob([plainModels[0]], { garmentCategory: 'lower_body' }));
       expect(job).toMatchObject({ status: 'completed', garmentCategory: 'lower_body' });
@@ -310,7 +435,7 @@ describe.each(PROVIDERS)('VTON_PROVIDER=$name through POST /api/try-on/jobs (its
   it('a 429 pauses the provider for the whole fleet: no worker sends anything until the Retry-After has passed', async () => {
     await worker.app.close();
     workerClosed = true;
-    const fleetEnv = { ...provider.env(fake), VTON_API_URL: undefined, VTON_MAX_ATTEMPTS: '3', VTON_CONCURRENCY: '1', VTON_POLL_INTERVAL_MS: '20', VTON_TIMEOUT_MS: String(TIMEOUT_MS) };
+    const fleetEnv = { ...provider.env(fake), VTON_API_URL: undefined, VTON_MAX_ATTEMPTS: '3', VTON_CONCURRENCY: '1', PLACEMENT_CONCURRENCY: '1', VTON_POLL_INTERVAL_MS: '20', VTON_TIMEOUT_MS: String(timeoutMs) };
     const fleet = [await platform.worker(fleetEnv), await platform.worker(fleetEnv)];
     try {
       // The first call is rate limited for an hour (the pause is capped at 10 minutes); the rest would succeed.

@@ -109,7 +109,7 @@ describe('POST /api/try-on/generate (real Postgres, S3, svc-media and the local 
     expect(res.body).toMatchObject({ code: 'VALIDATION_FAILED', issues: [{ path: ['prompt'], message: expect.stringContaining('prompt') }] });
     await request(generation.url).post('/api/try-on/generate').send({ garmentId: 1, modelIds: [1] }).expect(401);
     const category = await generate({ garmentId: 1, modelIds: [1], garmentCategory: 'hats' }).expect(400);
-    expect(category.body).toMatchObject({ code: 'VALIDATION_FAILED', message: 'garmentCategory must be one of upper_body, lower_body, full_body' });
+    expect(category.body).toMatchObject({ code: 'VALIDATION_FAILED', message: 'garmentCategory must be one of upper_body, lower_body, full_body, product' });
   });
 
   it('refuses ids beyond the id columns’ range and control characters with 400 naming the field, before calling svc-media', async () => {

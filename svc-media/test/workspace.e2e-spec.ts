@@ -32,6 +32,8 @@ describe('the studio workspace on the server (real Postgres, svc-auth tokens)', 
     expect((await get(seller).expect(200)).body).toMatchObject({ garmentCategory: 'lower_body' });
     await put(seller, { garmentId: null, modelIds: [], prompt: '', garmentCategory: 'full_body' }).expect(200);
     expect((await get(seller).expect(200)).body).toMatchObject({ garmentCategory: 'full_body' });
+    await put(seller, { garmentId: null, modelIds: [], prompt: '', garmentCategory: 'product' }).expect(200);
+    expect((await get(seller).expect(200)).body).toMatchObject({ garmentCategory: 'product' });
   });
 
   it('keeps only the seller\'s own ids, and forgets a photo deleted since', async () => {
@@ -49,7 +51,7 @@ describe('the studio workspace on the server (real Postgres, svc-auth tokens)', 
     await put(seller, { garmentId: null, modelIds: 'all', prompt: '' }).expect(400);
     await put(seller, { garmentId: null, modelIds: [], prompt: 'x'.repeat(10_001) }).expect(400);
     const wrongCategory = await put(seller, { garmentId: null, modelIds: [], prompt: '', garmentCategory: 'hat' }).expect(400);
-    expect(JSON.stringify(wrongCategory.body)).toContain('garmentCategory must be one of upper_body, lower_body, full_body');
+    expect(JSON.stringify(wrongCategory.body)).toContain('garmentCategory must be one of upper_body, lower_body, full_body, product');
     await h.http().get('/api/media/workspace').expect(401);
   });
 });

@@ -20,7 +20,7 @@ describe('documentation content', () => {
   it('has the sections and eight articles of the spec, the providers article and the API reference', () => {
     expect(DOC_SECTIONS.map((s) => [s.title, s.articles.map((a) => a.id)])).toEqual([
       ['Getting Started', ['quick-start', 'best-practices']],
-      ['Tutorials', ['crop-masking', 'prompt-guide', 'export-results']],
+      ['Tutorials', ['crop-masking', 'prompt-guide', 'placing-products', 'export-results']],
       ['Reference', ['faq', 'troubleshooting', 'keyboard-shortcuts', 'try-on-providers']],
       [
         'API reference',
@@ -63,6 +63,17 @@ describe('documentation content', () => {
     expect(text).toContain('12–17 s (quality)');
     expect(text).toContain('50 try-on requests a minute');
     expect(text).toContain('Every pixel outside the softened mask is exactly the pixel of the photo you uploaded');
+  });
+
+  it('tells when to choose Product, how to paint its mask, what every engine is told, and how to set each placement engine up', async () => {
+    const text = await bodyText('placing-products');
+    expect(text).toContain('Paint where the product goes');
+    expect(text).toContain('keep its label, printed text, shape, proportions and colours exactly');
+    for (const variable of ['PLACEMENT_PROVIDER', 'GEMINI_API_KEY', 'GEMINI_MODEL', 'GOOGLE_APPLICATION_CREDENTIALS', 'OPENAI_API_KEY', 'OPENAI_IMAGE_MODEL', 'BFL_API_KEY', 'BFL_MODEL', 'FAL_KEY', 'FAL_PLACEMENT_MODEL']) {
+      expect(text).toContain(variable);
+    }
+    expect(text).toContain('refused to place the product for safety reasons');
+    expect(await bodyText('try-on-providers')).toContain('Placing any product');
   });
 
   it('states the formats, sizes and batch advice the product works with', async () => {

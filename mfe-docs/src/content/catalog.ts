@@ -43,6 +43,13 @@ export const DOC_SECTIONS: DocSection[] = [
         content: lazy(() => import('./articles/PromptGuide')),
       },
       {
+        id: 'placing-products',
+        title: 'Placing any product',
+        description: 'Handbags, watches, bottles, lamps: choose Product, paint where it goes, and which placement engine to configure.',
+        tags: ['product', 'placement', 'mask', 'prompt', 'gemini', 'openai', 'flux', 'pricing'],
+        content: lazy(() => import('./articles/PlacingProducts')),
+      },
+      {
         id: 'export-results',
         title: 'Exporting Results',
         description: 'View, zoom, download and keep your try-on results.',
@@ -78,7 +85,7 @@ export const DOC_SECTIONS: DocSection[] = [
       {
         id: 'try-on-providers',
         title: 'Choosing a try-on provider',
-        description: 'The built-in engine (a preview), FASHN, Google Vertex AI and fal.ai: setup, time and cost per image, and what stays untouched in your photo.',
+        description: 'The built-in engine (a preview), FASHN, Google Vertex AI and fal.ai for garments, the placement engines for products: setup, time and cost per image, and what stays untouched in your photo.',
         tags: ['providers', 'fashn', 'vertex', 'fal', 'pricing', 'setup'],
         content: lazy(() => import('./articles/TryOnProviders')),
       },

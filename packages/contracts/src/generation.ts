@@ -7,7 +7,10 @@ export interface GenerateRequest {
   garmentId: number;
   modelIds: number[];
   prompt: string;
-  /** The studio's garment category control; passed to providers that take one. Default upper body. */
+  /**
+   * The studio's garment category control; passed to try-on providers that take one. `product` sends the
+   * job to the placement engine (any object placed into the photo). Default upper body.
+   */
   garmentCategory?: GarmentCategory;
 }
 

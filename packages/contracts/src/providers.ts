@@ -1,13 +1,22 @@
-/** The try-on providers svc-generation can use (VTON_PROVIDER). */
+/** The try-on providers svc-generation can use for garments (VTON_PROVIDER). */
 export const TRY_ON_PROVIDERS = ['local', 'seed', 'fashn', 'vertex', 'fal'] as const;
 export type TryOnProviderName = (typeof TRY_ON_PROVIDERS)[number];
+/** The placement engines svc-generation can use for the Product category (PLACEMENT_PROVIDER). */
+export const PLACEMENT_PROVIDERS = ['local', 'seed', 'gemini', 'openai', 'bfl', 'fal'] as const;
+export type PlacementProviderName = (typeof PLACEMENT_PROVIDERS)[number];
+/** Every provider a result can have been made by (try-on providers and placement engines). */
+export const PROVIDERS = ['local', 'seed', 'fashn', 'vertex', 'fal', 'gemini', 'openai', 'bfl'] as const;
+export type ProviderName = (typeof PROVIDERS)[number];
 /** The provider's name as the gallery viewer shows it under a result. */
-export const TRY_ON_PROVIDER_LABELS: Record<TryOnProviderName, string> = {
+export const PROVIDER_LABELS: Record<ProviderName, string> = {
   local: 'Local compositor',
   seed: 'VTON service',
   fashn: 'FASHN',
   vertex: 'Google Vertex AI',
   fal: 'fal.ai',
+  gemini: 'Google Gemini',
+  openai: 'OpenAI',
+  bfl: 'Black Forest Labs',
 };
 
 /**
@@ -15,7 +24,7 @@ export const TRY_ON_PROVIDER_LABELS: Record<TryOnProviderName, string> = {
  * provider, its model (and version when it reports one) and how long the provider call took.
  */
 export interface ResultProviderMetadata {
-  provider?: TryOnProviderName;
+  provider?: ProviderName;
   providerModel?: string;
   providerVersion?: string;
   providerDurationMs?: number;

@@ -8,7 +8,7 @@ import './bootstrap.mjs';
 const { buildAll } = await import('../src/build.mjs');
 const { startStack, defaultPorts } = await import('../src/stack.mjs');
 const { REPO_ROOT } = await import('../src/apps.mjs');
-const { providerSummary } = await import('../src/providers.mjs');
+const { placementSummary, providerSummary } = await import('../src/providers.mjs');
 
 const dataDir = path.resolve(REPO_ROOT, process.env.DATA_DIR ?? '.data');
 const startup = new AbortController();
@@ -45,6 +45,7 @@ try {
   Try-on studio is ready:  ${stack.url}
   Mail inbox (MailDev):    ${stack.inboxUrl ?? '(external SMTP: see SMTP_URL)'}
   Try-on provider:         ${providerSummary({ ...process.env, VTON_API_URL: stack.env.VTON_API_URL })}
+  Placement engine:        ${placementSummary({ ...process.env, VTON_API_URL: stack.env.VTON_API_URL })}
   Processes (an app that exits is restarted):
 ${processes}
   Press Ctrl-C to stop.

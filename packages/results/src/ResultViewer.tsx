@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type PointerEvent as ReactPointerEvent, type RefObject } from 'react';
 import styled from 'styled-components';
-import type { TryOnProviderName } from '@vton/contracts';
+import type { ProviderName } from '@vton/contracts';
 import { Button, Spinner } from '@vton/ui';
 import { Modal, ModalContent, ModalDescription, ModalOverlay } from '@vton/ui/modals';
 import { downloadImage, FULLSCREEN_DOWNLOAD_NAME } from './download.js';
@@ -121,7 +121,7 @@ export interface ResultViewerProps {
   /** The default download failed (the caller tells the seller). */
   onDownloadError?: () => void;
   /** The try-on provider that made the result, shown under it ("Made with FASHN"); nothing when unknown. */
-  provider?: TryOnProviderName;
+  provider?: ProviderName;
   /** Made by the built-in engine: "Preview — built-in engine" under it instead, linking to the docs' provider article. */
   builtInEngine?: boolean;
 }

@@ -3,18 +3,22 @@ import { isBuiltInPreview, providerCaption, resultProvider } from './provider';
 describe('the provider of a result', () => {
   it('is read from a result or a gallery record’s metadata, and only when it is a known provider', () => {
     expect(resultProvider({ provider: 'vertex', providerModel: 'virtual-try-on-001' })).toBe('vertex');
+    expect(resultProvider({ provider: 'gemini', providerModel: 'gemini-3.1-flash-image' })).toBe('gemini');
     expect(resultProvider({ processedAt: '2026-11-25T10:00:00Z' })).toBeUndefined();
     expect(resultProvider({ provider: 'acme' })).toBeUndefined();
     expect(resultProvider(null)).toBeUndefined();
   });
 
   it('is shown by its name', () => {
-    expect([providerCaption('local'), providerCaption('seed'), providerCaption('fashn'), providerCaption('vertex'), providerCaption('fal')]).toEqual([
+    expect(['local', 'seed', 'fashn', 'vertex', 'fal', 'gemini', 'openai', 'bfl'].map((name) => providerCaption(name as Parameters<typeof providerCaption>[0]))).toEqual([
       'Made with Local compositor',
       'Made with VTON service',
       'Made with FASHN',
       'Made with Google Vertex AI',
       'Made with fal.ai',
+      'Made with Google Gemini',
+      'Made with OpenAI',
+      'Made with Black Forest Labs',
     ]);
   });
 

@@ -1,18 +1,18 @@
-import { TRY_ON_PROVIDER_LABELS, TRY_ON_PROVIDERS, type TryOnProviderName } from '@vton/contracts';
+import { PROVIDER_LABELS, PROVIDERS, type ProviderName } from '@vton/contracts';
 
 /**
  * The provider that made a result, read from wherever the result's metadata sits (a TryOnResult,
  * a gallery record's `metadata`); undefined for a result made before providers were recorded, a
  * mock, or a name this build does not know.
  */
-export function resultProvider(metadata: { provider?: unknown } | Record<string, unknown> | null | undefined): TryOnProviderName | undefined {
+export function resultProvider(metadata: { provider?: unknown } | Record<string, unknown> | null | undefined): ProviderName | undefined {
   const provider = metadata?.provider;
-  return typeof provider === 'string' && (TRY_ON_PROVIDERS as readonly string[]).includes(provider) ? (provider as TryOnProviderName) : undefined;
+  return typeof provider === 'string' && (PROVIDERS as readonly string[]).includes(provider) ? (provider as ProviderName) : undefined;
 }
 
-/** What the viewer shows under a result: "Made with FASHN". */
-export function providerCaption(provider: TryOnProviderName): string {
-  return `Made with ${TRY_ON_PROVIDER_LABELS[provider]}`;
+/** What the viewer shows under a result: "Made with FASHN", "Made with Google Gemini". */
+export function providerCaption(provider: ProviderName): string {
+  return `Made with ${PROVIDER_LABELS[provider]}`;
 }
 
 /** How a result made by the built-in engine is labelled in the drawer, the viewer and the gallery. */

@@ -7,6 +7,7 @@ import type { EntityManager, Repository } from 'typeorm';
 import { GenerationConfig } from '../config/generation.config.js';
 import { channelsFor, type Channels } from '../queue/channels.js';
 import { JobQueue, type ModelWork } from '../queue/job-queue.js';
+import { workGroupOf, type WorkGroup } from '../queue/queue-schema.js';
 import type { TryOnPlan } from '../try-on/try-on.service.js';
 import { TryOnJobModelEntity, type ModelInput } from './entities/try-on-job-model.entity.js';
 import { TryOnJobEntity } from './entities/try-on-job.entity.js';
@@ -64,6 +65,7 @@ export class JobStore {
       await this.enqueue(
         tx,
         userId,
+        workGroupOf(garmentCategory),
         models.map((m) => ({ jobId, modelId: m.id, run: 1, input: { width: m.width, height: m.height, bounds: m.bounds } })),
         async (queued, tags) => {
           await tx.getRepository(TryOnJobModelEntity).insert(
@@ -98,9 +100,14 @@ export class JobStore {
       // SQL: the row is locked while its new run is queued (FOR UPDATE).
       const {
         rows: [row],
-      } = await sql(tx, `SELECT run FROM try_on_job_models WHERE job_id = $1 AND model_id = $2 AND state = 'failed' FOR UPDATE`, [jobId, modelId]);
+      } = await sql(
+        tx,
+        `SELECT m.run, j.garment_category AS "garmentCategory" FROM try_on_job_models m JOIN try_on_jobs j ON j.id = m.job_id
+          WHERE m.job_id = $1 AND m.model_id = $2 AND m.state = 'failed' FOR UPDATE OF m`,
+        [jobId, modelId],
+      );
       if (!row) return false;
-      await this.enqueue(tx, userId, [{ jobId, modelId, run: row.run + 1, input }], async ([queued], [tag]) => {
+      await this.enqueue(tx, userId, workGroupOf(row.garmentCategory), [{ jobId, modelId, run: row.run + 1, input }], async ([queued], [tag]) => {
         await sql(
           tx,
           `UPDATE try_on_job_models
@@ -126,6 +133,7 @@ export class JobStore {
   private async enqueue(
     tx: EntityManager,
     userId: number,
+    group: WorkGroup,
     models: QueuedModel[],
     write: (queued: (QueuedModel & { queueJobId: string })[], tags: number[]) => Promise<void>,
   ): Promise<void> {
@@ -162,7 +170,8 @@ export class JobStore {
         data: { jobId: m.jobId, modelId: m.modelId, run: m.run, ...queuedTrace() } satisfies ModelWork,
         // pg-boss serves higher priorities first: a lower tag goes first, and on equal tags a newcomer's first model.
         priority: Math.max(-2_147_483_647, -(2 * tags[i] + (newcomer && i === 0 ? 0 : 1))),
-        group: { id: 'vton' },
+        // The lane: the provider that serves it (try-on or placement) and its fleet-wide limit (the tier).
+        group: { id: group, tier: group },
         ...this.queue.workOptions(),
       })),
     );

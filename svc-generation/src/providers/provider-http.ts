@@ -6,6 +6,8 @@ import { ModelTryOnError, vtonApiError, vtonProcessingError } from '../try-on/tr
 const MAX_ERROR_BODY = 500;
 /** JSON answers (status, submit) are small; an image inside one (base64) is not. */
 const MAX_JSON_BYTES = 80 * 1024 * 1024;
+/** Most of an error answer read: only its first MAX_ERROR_BODY characters are quoted. */
+const MAX_ERROR_READ_BYTES = 64 * 1024;
 
 /**
  * One provider call's context: who is called (for messages), the deadline covering the whole call
@@ -51,9 +53,15 @@ export class ProviderCall {
   /** A non-success answer as §8's VTON_API_ERROR, with the provider's message and its Retry-After. */
   async failIfNotOk(response: Response, messageOf: (body: string) => string = (body) => body): Promise<Response> {
     if (response.ok) return response;
-    const raw = await response.text().catch(() => '');
+    const raw = await this.errorText(response);
     const body = this.redact(messageOf(raw)).slice(0, MAX_ERROR_BODY);
     throw vtonApiError(response.status, response.statusText, body, parseRetryAfter(response.headers.get('retry-after')));
+  }
+
+  /** An error answer's text, read up to a cap (a runaway error page is not held in memory). */
+  async errorText(response: Response): Promise<string> {
+    // Too large or cut off: the status alone says what happened.
+    return (await readCappedBody(response, MAX_ERROR_READ_BYTES).catch(() => Buffer.alloc(0))).toString('utf8');
   }
 
   /** A JSON answer; anything else (garbage, a cut-off body) is a processing error, not retried. */

@@ -1,5 +1,5 @@
 import type { CropBounds, GarmentCategory, ResultProviderMetadata } from '@vton/contracts';
-import { TRY_ON_PROVIDER_LABELS, type TryOnProviderName } from '@vton/contracts';
+import { PROVIDER_LABELS, type ProviderName } from '@vton/contracts';
 import { assertImage } from '../imaging/image-processor.js';
 import { composeIntoPhoto, prepareProviderInputs, type ComposedImage, type DecodedPhoto, type FramePlacement } from '../imaging/mask-composer.js';
 import type { TryOnInput, TryOnOutput, TryOnProvider } from './try-on-provider.js';
@@ -29,10 +29,10 @@ export interface ProviderTryOnResult {
 }
 
 /** How a provider is named in a §8 message ("the VTON service answered with data that is not an image"). */
-export function providerWording(name: TryOnProviderName): string {
+export function providerWording(name: ProviderName): string {
   if (name === 'seed') return 'the VTON service';
   if (name === 'local') return 'the local compositor';
-  return TRY_ON_PROVIDER_LABELS[name];
+  return PROVIDER_LABELS[name];
 }
 
 /**

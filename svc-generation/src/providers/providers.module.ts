@@ -1,11 +1,11 @@
 import { Module } from '@nestjs/common';
 import { GenerationConfig } from '../config/generation.config.js';
-import { createTryOnProvider } from './registry.js';
-import { TRY_ON_PROVIDER } from './try-on-provider.js';
+import { ProviderRouter } from './provider-router.js';
+import { createPlacementProvider, createTryOnProvider } from './registry.js';
 
-/** Provides TRY_ON_PROVIDER: the try-on provider VTON_PROVIDER selects (src/providers/registry.ts). */
+/** Provides ProviderRouter: the try-on provider VTON_PROVIDER selects and the placement engine PLACEMENT_PROVIDER selects (src/providers/registry.ts). */
 @Module({
-  providers: [{ provide: TRY_ON_PROVIDER, useFactory: (config: GenerationConfig) => createTryOnProvider(config), inject: [GenerationConfig] }],
-  exports: [TRY_ON_PROVIDER],
+  providers: [{ provide: ProviderRouter, useFactory: (config: GenerationConfig) => new ProviderRouter(createTryOnProvider(config), createPlacementProvider(config)), inject: [GenerationConfig] }],
+  exports: [ProviderRouter],
 })
 export class ProvidersModule {}

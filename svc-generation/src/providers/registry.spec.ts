@@ -1,6 +1,10 @@
 import { loadConfig } from '@vton/service-kit';
 import { GenerationConfig } from '../config/generation.config.js';
-import { createTryOnProvider, providerNameOf } from './registry.js';
+import { fashnPollIntervalMs } from './fashn/fashn.provider.js';
+import { geminiSettings } from './gemini/gemini.provider.js';
+import { ProviderRouter } from './provider-router.js';
+import { vertexHost, vertexSettings } from './vertex/vertex.provider.js';
+import { createPlacementProvider, createTryOnProvider, providerNameOf } from './registry.js';
 
 const base = { DATABASE_URL: 'postgres://u:p@127.0.0.1:5432/db' };
 const config = (env: Record<string, string>) => loadConfig(GenerationConfig, { ...base, ...env });
@@ -36,9 +40,68 @@ describe('choosing the try-on provider (VTON_PROVIDER)', () => {
     expect([provider.name, provider.model, provider.framing.width]).toEqual([name, model, frameWidth]);
   });
 
+  it('fashn: status polls stay within FASHN’s 50 requests per 10 s across the whole fleet', () => {
+    // At most VTON_CONCURRENCY calls in flight fleet-wide, each polling once per interval.
+    expect(fashnPollIntervalMs({ VTON_POLL_INTERVAL_MS: 1000, VTON_CONCURRENCY: 4 })).toBe(1000);
+    expect(fashnPollIntervalMs({ VTON_POLL_INTERVAL_MS: 1000, VTON_CONCURRENCY: 32 })).toBe(6400);
+    for (const concurrency of [1, 4, 10, 50, 256]) {
+      const interval = fashnPollIntervalMs({ VTON_POLL_INTERVAL_MS: 10, VTON_CONCURRENCY: concurrency });
+      expect(concurrency * (10_000 / interval)).toBeLessThanOrEqual(50);
+    }
+  });
+
+  it('vertex: the location’s host as Google’s SDKs choose it, and VERTEX_PERSON_GENERATION passed through', () => {
+    expect(['global', 'us', 'eu', 'europe-west4'].map(vertexHost)).toEqual([
+      'https://aiplatform.googleapis.com',
+      'https://aiplatform.us.rep.googleapis.com',
+      'https://aiplatform.eu.rep.googleapis.com',
+      'https://europe-west4-aiplatform.googleapis.com',
+    ]);
+    expect(vertexSettings(config({ VTON_PROVIDER: 'vertex', GOOGLE_CLOUD_PROJECT: 'p', GOOGLE_CLOUD_LOCATION: 'global', VERTEX_PERSON_GENERATION: 'allow_adult' }))).toMatchObject({
+      baseUrl: 'https://aiplatform.googleapis.com',
+      personGeneration: 'allow_adult',
+    });
+    expect(() => config({ VERTEX_PERSON_GENERATION: 'everyone' })).toThrow('VERTEX_PERSON_GENERATION must be one of dont_allow, allow_adult, allow_all');
+  });
+
   it('names the credentials file, never its content, when it cannot be read', () => {
     expect(() => createTryOnProvider(config({ VTON_PROVIDER: 'vertex', GOOGLE_APPLICATION_CREDENTIALS: '/nonexistent/sa.json' }))).toThrow(
       /^GOOGLE_APPLICATION_CREDENTIALS \(\/nonexistent\/sa\.json\) is not a readable JSON file/,
     );
+  });
+});
+
+describe('choosing the placement engine (PLACEMENT_PROVIDER)', () => {
+  it('defaults to the built-in compositor, whatever the try-on provider', () => {
+    expect(createPlacementProvider(config({})).name).toBe('local');
+    expect(createPlacementProvider(config({ VTON_PROVIDER: 'fal', FAL_KEY: 'k-123456' })).name).toBe('local');
+  });
+
+  it.each([
+    ['openai', 'OPENAI_API_KEY is required when PLACEMENT_PROVIDER=openai'],
+    ['bfl', 'BFL_API_KEY is required when PLACEMENT_PROVIDER=bfl'],
+    ['fal', 'FAL_KEY is required when PLACEMENT_PROVIDER=fal'],
+  ])('refuses to start %s without its key', (engine, message) => {
+    expect(() => config({ PLACEMENT_PROVIDER: engine })).toThrow(message);
+  });
+
+  it('refuses an unknown engine', () => {
+    expect(() => config({ PLACEMENT_PROVIDER: 'acme' })).toThrow('PLACEMENT_PROVIDER must be one of local, seed, gemini, openai, bfl, fal');
+  });
+
+  it('refuses seed without VTON_API_URL, naming the variable that chose it', () => {
+    expect(() => createPlacementProvider(config({ PLACEMENT_PROVIDER: 'seed' }))).toThrow('PLACEMENT_PROVIDER=seed needs VTON_API_URL');
+  });
+
+  it('sends a product to the placement engine and a garment to the try-on provider', () => {
+    const settings = config({ VTON_PROVIDER: 'fashn', FASHN_API_KEY: 'k-123456', VTON_API_URL: 'http://127.0.0.1:3004/v1/try-on', PLACEMENT_PROVIDER: 'seed' });
+    const router = new ProviderRouter(createTryOnProvider(settings), createPlacementProvider(settings));
+    expect((['upper_body', 'lower_body', 'full_body', 'product'] as const).map((category) => router.for(category).name)).toEqual(['fashn', 'fashn', 'fashn', 'seed']);
+  });
+
+  it('gemini: the Gemini API with GEMINI_API_KEY, otherwise Vertex AI with the Google credentials', () => {
+    expect(geminiSettings(config({ PLACEMENT_PROVIDER: 'gemini', GEMINI_API_KEY: 'k-123456' }))).toMatchObject({ backend: 'gemini-api', model: 'gemini-3.1-flash-image' });
+    expect(geminiSettings(config({ PLACEMENT_PROVIDER: 'gemini', GOOGLE_CLOUD_PROJECT: 'p', GOOGLE_CLOUD_LOCATION: 'global' }))).toMatchObject({ backend: 'vertex', project: 'p', location: 'global' });
+    expect(createPlacementProvider(config({ PLACEMENT_PROVIDER: 'gemini', GEMINI_API_KEY: 'k-123456', GEMINI_MODEL: 'gemini-3-pro-image' }))).toMatchObject({ name: 'gemini', model: 'gemini-3-pro-image' });
   });
 });

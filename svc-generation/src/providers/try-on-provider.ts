@@ -1,12 +1,12 @@
-import type { GarmentCategory, TryOnProviderName } from '@vton/contracts';
+import type { GarmentCategory, ProviderName } from '@vton/contracts';
 
 /**
- * The try-on provider seam (issue 15): one interface, one folder per provider (local, seed, fashn,
- * vertex, fal), selected by VTON_PROVIDER and injected by TRY_ON_PROVIDER. The caller never knows
- * which provider it talks to: it frames the model photo the way `framing` asks
- * (imaging/mask-composer.ts), calls `tryOn`, and blends the answer back through the feathered mask.
+ * The provider seam (issue 15, issue 28): one interface, one folder per provider. Garments go to the
+ * try-on provider VTON_PROVIDER selects (local, seed, fashn, vertex, fal), products to the placement
+ * engine PLACEMENT_PROVIDER selects (local, seed, gemini, openai, bfl, fal); ProviderRouter holds
+ * both. The caller never knows which provider it talks to: it frames the photo the way `framing`
+ * asks (imaging/mask-composer.ts), calls `tryOn`, and blends the answer back through the feathered mask.
  */
-export const TRY_ON_PROVIDER = Symbol('TRY_ON_PROVIDER');
 
 /**
  * How the provider wants the model photo framed. `pad`: the inpaint region alone, scaled into
@@ -34,11 +34,13 @@ export interface ProviderLimits {
 export interface TryOnInput {
   /** The model photo framed as `framing` asks (PNG, frame-sized). */
   person: Buffer;
-  /** The cropped garment (PNG). */
+  /** The cropped garment, or the product for a placement (PNG). */
   garment: Buffer;
-  /** White where the garment goes, on black, frame-sized (PNG). Only some providers take a mask. */
+  /** White where the garment (or product) goes, on black, frame-sized (PNG). Only some providers take a mask. */
   mask: Buffer;
+  /** The seller's prompt (placement engines get it inside the placement instruction). */
   prompt: string;
+  /** `product` for a placement (what the local compositor branches on); a garment's kind otherwise. */
   category: GarmentCategory;
   /** Abandons the call (the job was stopped). The provider's own deadline applies on top. */
   signal?: AbortSignal;
@@ -47,7 +49,7 @@ export interface TryOnInput {
 export interface TryOnOutput {
   /** The provider's image bytes (PNG or JPEG, any size: the composer maps it back onto the frame). */
   image: Buffer;
-  provider: TryOnProviderName;
+  provider: ProviderName;
   /** The provider's model id (tryon-v1.6, virtual-try-on-001, fal-ai/leffa/virtual-tryon, …). */
   model: string;
   /** A model version when the provider reports one. */
@@ -59,7 +61,7 @@ export interface TryOnOutput {
 }
 
 export interface TryOnProvider {
-  readonly name: TryOnProviderName;
+  readonly name: ProviderName;
   readonly model: string;
   readonly framing: ProviderFraming;
   readonly limits: ProviderLimits;

@@ -9,7 +9,7 @@ import { GenerationConfig } from '../config/generation.config.js';
 import { GENERATION_ROLE, type GenerationRole } from '../roles.js';
 import { inTransaction } from './database-adapter.js';
 import { ProviderPauseEntity } from './provider-pause.entity.js';
-import { MODEL_QUEUE } from './queue-schema.js';
+import { MODEL_QUEUE, type WorkGroup } from './queue-schema.js';
 
 /**
  * The payload of one unit of work: a model of a try-on job, for one run of it, and the trace
@@ -22,6 +22,18 @@ export interface ModelWork extends QueuedTrace {
 }
 
 export type ClaimedWork = JobWithMetadata<ModelWork>;
+
+/**
+ * A lane of the queue: the units of work one provider serves (the try-on provider's garments, the
+ * placement engine's products), with that provider's fleet-wide limit. A lane is a pg-boss group.
+ */
+export interface QueueLane {
+  group: WorkGroup;
+  /** The provider this lane's work goes to; its 429 pauses every lane it serves. */
+  provider: string;
+  /** Units of this lane active at once across every worker. */
+  limit: number;
+}
 
 /** What a claim found: a unit of work (and what `onClaimed` made of it), the provider paused for `pausedMs` more, or nothing to do. */
 export type Claim<T> = { claimed: T } | { pausedMs: number } | null;
@@ -114,28 +126,36 @@ export class JobQueue implements OnApplicationBootstrap, OnApplicationShutdown {
   }
 
   /**
-   * Claims the next unit of work, in priority order, if the provider has a free slot and is not
-   * paused: at most `limit` units of one provider are active across every worker, and none is
-   * claimed while the provider's rate limit pause lasts (pauseProvider). Claims are serialised
-   * through a transaction-scoped advisory lock, so the count pg-boss checks is never stale and the
-   * limit is exact. `onClaimed` runs in the same transaction (the model's state changes with the claim).
+   * Claims the next unit of work, in priority order, from a lane whose provider has a free slot and
+   * is not paused: at most `lane.limit` units of a lane are active across every worker, and none of a
+   * lane is claimed while its provider's rate limit pause lasts (pauseProvider). Claims are
+   * serialised through a transaction-scoped advisory lock, so the counts pg-boss checks are never
+   * stale and the limits are exact. `onClaimed` runs in the same transaction (the model's state
+   * changes with the claim). When nothing is claimable and a lane is paused, the answer is the
+   * shortest pause left.
    */
-  async claim<T>(tx: EntityManager, { limit, provider }: { limit: number; provider: string }, onClaimed: (work: ClaimedWork) => Promise<T>): Promise<Claim<T>> {
+  async claim<T>(tx: EntityManager, lanes: QueueLane[], onClaimed: (work: ClaimedWork) => Promise<T>): Promise<Claim<T>> {
     await this.ready();
     await tx.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`${this.config.DATABASE_SCHEMA}.claim`]);
     // SQL: the time left is read on the database's clock, under the claim lock.
-    const [pause] = await tx.query(
-      `SELECT ceil(extract(epoch FROM paused_until - now()) * 1000)::int AS ms FROM provider_pauses WHERE provider = $1 AND paused_until > now()`,
-      [provider],
+    const pauses: { provider: string; ms: number }[] = await tx.query(
+      `SELECT provider, ceil(extract(epoch FROM paused_until - now()) * 1000)::int AS ms FROM provider_pauses WHERE provider = ANY($1) AND paused_until > now()`,
+      [[...new Set(lanes.map((lane) => lane.provider))]],
     );
-    if (pause) return { pausedMs: Math.max(1, pause.ms) };
+    const pausedMs = new Map(pauses.map((p) => [p.provider, Math.max(1, p.ms)]));
+    const paused = lanes.filter((lane) => pausedMs.has(lane.provider));
+    const shortestPause = () => ({ pausedMs: Math.min(...paused.map((lane) => pausedMs.get(lane.provider)!)) });
+    if (paused.length === lanes.length) return shortestPause();
     const [work] = await this.boss.fetch<ModelWork>(MODEL_QUEUE, {
       batchSize: 1,
       includeMetadata: true,
-      groupConcurrency: { default: limit },
+      // Each lane's limit is its group's tier; units queued before lanes existed have no tier and count as try-on work.
+      groupConcurrency: { default: lanes.find((lane) => lane.group === 'vton')?.limit ?? lanes[0].limit, tiers: Object.fromEntries(lanes.map((lane) => [lane.group, lane.limit])) },
+      ...(paused.length ? { ignoreGroups: paused.map((lane) => lane.group) } : {}),
       db: inTransaction(tx.queryRunner!),
     });
-    return work ? { claimed: await onClaimed(work) } : null;
+    if (work) return { claimed: await onClaimed(work) };
+    return paused.length ? shortestPause() : null;
   }
 
   /**

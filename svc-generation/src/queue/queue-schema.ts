@@ -1,3 +1,4 @@
+import { PRODUCT_CATEGORY, type GarmentCategory } from '@vton/contracts';
 import { createRequire } from 'node:module';
 import { getConstructionPlans, getMigrationPlans } from 'pg-boss';
 import type { QueryRunner } from 'typeorm';
@@ -5,6 +6,19 @@ import { channelsFor } from './channels.js';
 
 /** The queue of try-on work: one job per model of a try-on job (pg-boss calls its units of work jobs too). */
 export const MODEL_QUEUE = 'try-on-model';
+
+/**
+ * The lanes of the model queue (pg-boss groups): garments go to the try-on provider (VTON_PROVIDER),
+ * products to the placement engine (PLACEMENT_PROVIDER). Each lane has its own fleet-wide limit and
+ * its provider's rate limit pause; one lane's flood or pause never holds up the other.
+ */
+export const WORK_GROUPS = ['vton', 'placement'] as const;
+export type WorkGroup = (typeof WORK_GROUPS)[number];
+
+/** The lane a job's models are queued in, from its category. */
+export function workGroupOf(category: GarmentCategory): WorkGroup {
+  return category === PRODUCT_CATEGORY ? 'placement' : 'vton';
+}
 
 /** The pg-boss schema version this build of svc-generation runs with (from the installed package). */
 export const QUEUE_SCHEMA_VERSION: number = createRequire(import.meta.url)('pg-boss/package.json').pgboss.schema;

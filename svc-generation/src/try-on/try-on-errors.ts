@@ -46,6 +46,14 @@ export function vtonProcessingError(message: string, retryable = false): ModelTr
   return new ModelTryOnError(ErrorCode.VTON_PROCESSING_ERROR, `Failed to process VTON request: ${message}`, retryable);
 }
 
+/**
+ * §8 "Other failures" when the engine refused the request for safety (its moderation flagged the
+ * photo, the product or the prompt): never retried, it would refuse again. `reason` is the engine's own.
+ */
+export function safetyRefusal(engine: string, reason: string): ModelTryOnError {
+  return vtonProcessingError(`${engine} refused to place the product for safety reasons (${reason})`);
+}
+
 /** Any thrown value as a model failure: ours as they are, anything else as a processing error. */
 export function asModelTryOnError(error: unknown): ModelTryOnError {
   if (error instanceof ModelTryOnError) return error;

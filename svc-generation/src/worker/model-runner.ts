@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { ErrorCode, type ResultProviderMetadata, type TryOnResult } from '@vton/contracts';
 import { ApiException, inSpan, SpanKind } from '@vton/service-kit';
 import { randomUUID } from 'node:crypto';
@@ -12,7 +12,8 @@ import { GenerationMetrics } from '../metrics/generation-metrics.js';
 import { ResultFilesService } from '../results/result-files.service.js';
 import { decodePhoto } from '../imaging/mask-composer.js';
 import { composeProviderAnswer, tryOnWithProvider, type ProviderTryOnResult } from '../providers/provider-try-on.js';
-import { TRY_ON_PROVIDER, type TryOnInput, type TryOnOutput, type TryOnProvider } from '../providers/try-on-provider.js';
+import { ProviderRouter } from '../providers/provider-router.js';
+import type { TryOnInput, TryOnOutput, TryOnProvider } from '../providers/try-on-provider.js';
 import { vtonProcessingError } from '../try-on/try-on-errors.js';
 import { Semaphore } from './semaphore.js';
 
@@ -42,7 +43,8 @@ export function resultKey(run: Pick<RunContext, 'jobId' | 'modelId' | 'run'>): s
 /**
  * One model end to end, as a worker runs it: the model photo, its mask and the garment from
  * svc-media (with the worker's service credential), the photo framed as the provider asks, one
- * call to the provider VTON_PROVIDER chose (TRY_ON_PROVIDER), the answer blended back into the
+ * call to the provider the job's category goes to (ProviderRouter: the try-on provider VTON_PROVIDER
+ * chose, or for a product the placement engine PLACEMENT_PROVIDER chose), the answer blended back into the
  * full photo through the feathered mask, and the save to the gallery under the run's idempotency
  * key. `signal` stops the work only until the provider has answered: a result that exists is
  * always saved.
@@ -56,7 +58,7 @@ export class ModelRunner {
   constructor(
     config: GenerationConfig,
     private readonly media: WorkerMediaClient,
-    @Inject(TRY_ON_PROVIDER) private readonly provider: TryOnProvider,
+    readonly providers: ProviderRouter,
     private readonly images: ImageProcessor,
     private readonly resultFiles: ResultFilesService,
     private readonly metrics: GenerationMetrics,
@@ -64,8 +66,9 @@ export class ModelRunner {
     this.composeSlots = new Semaphore(config.COMPOSE_CONCURRENCY);
   }
 
-  get providerName(): TryOnProvider['name'] {
-    return this.provider.name;
+  /** The provider a run goes to (by its job's category). */
+  providerFor(run: Pick<RunContext, 'garmentCategory'>): TryOnProvider {
+    return this.providers.for(run.garmentCategory);
   }
 
   /** Rejects with a ModelTryOnError (retryable when another attempt may succeed). */
@@ -96,7 +99,8 @@ export class ModelRunner {
     });
     clock('prepare', t);
     const job = { original: photo, mask, bounds: run.input.bounds, garment, prompt: run.prompt, category: run.garmentCategory, signal };
-    const answer: ProviderTryOnResult = await tryOnWithProvider(this.provider, job, (input) => this.callProvider(input));
+    const provider = this.providerFor(run);
+    const answer: ProviderTryOnResult = await tryOnWithProvider(provider, job, (input) => this.callProvider(provider, input));
     timings.prepare = (timings.prepare ?? 0) + answer.timings.prepare;
     timings.vton = answer.timings.provider;
     t = performance.now();
@@ -154,17 +158,17 @@ export class ModelRunner {
   }
 
   /** The provider call, counted in this worker's metrics and traced as one span (its HTTP calls inside it). */
-  private async callProvider(input: TryOnInput): Promise<TryOnOutput> {
-    const provider = this.provider.name;
-    return inSpan(`try-on ${provider}`, { kind: SpanKind.CLIENT, attributes: { 'vton.provider': provider } }, () => this.countedProviderCall(input));
+  private async callProvider(target: TryOnProvider, input: TryOnInput): Promise<TryOnOutput> {
+    const provider = target.name;
+    return inSpan(`try-on ${provider}`, { kind: SpanKind.CLIENT, attributes: { 'vton.provider': provider } }, () => this.countedProviderCall(target, input));
   }
 
-  private async countedProviderCall(input: TryOnInput): Promise<TryOnOutput> {
-    const provider = this.provider.name;
+  private async countedProviderCall(target: TryOnProvider, input: TryOnInput): Promise<TryOnOutput> {
+    const provider = target.name;
     this.metrics.providerInFlight.inc({ provider });
     const stop = this.metrics.providerLatency.startTimer({ provider });
     try {
-      const output = await this.provider.tryOn(input);
+      const output = await target.tryOn(input);
       stop({ outcome: 'ok' });
       return output;
     } catch (error) {

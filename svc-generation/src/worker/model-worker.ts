@@ -4,7 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { GenerationConfig } from '../config/generation.config.js';
 import { JobStore, type RunContext } from '../jobs/job-store.js';
 import { GenerationMetrics } from '../metrics/generation-metrics.js';
-import { JobQueue, MONITOR_SECONDS, type ClaimedWork } from '../queue/job-queue.js';
+import { JobQueue, MONITOR_SECONDS, type ClaimedWork, type QueueLane } from '../queue/job-queue.js';
 import { MODEL_QUEUE } from '../queue/queue-schema.js';
 import { PgListener } from '../queue/pg-listener.js';
 import { asModelTryOnError } from '../try-on/try-on-errors.js';
@@ -49,6 +49,15 @@ export class ModelWorker implements OnApplicationBootstrap, BeforeApplicationShu
     private readonly reconciler: Reconciler,
     private readonly metrics: GenerationMetrics,
   ) {}
+
+  /** The queue's lanes: garments to the try-on provider, products to the placement engine, each with its fleet-wide limit. */
+  private get lanes(): QueueLane[] {
+    const { tryOn, placement } = this.runner.providers;
+    return [
+      { group: 'vton', provider: tryOn.name, limit: this.config.VTON_CONCURRENCY },
+      { group: 'placement', provider: placement.name, limit: this.config.PLACEMENT_CONCURRENCY },
+    ];
+  }
 
   /** Models this process is running now. */
   get runningCount(): number {
@@ -141,7 +150,7 @@ export class ModelWorker implements OnApplicationBootstrap, BeforeApplicationShu
   /** Claims one model and starts it; NO_WORK when nothing is claimable, the pause left when the provider is rate limited. */
   private async claim(): Promise<typeof NO_WORK | 'started' | 'stale' | { pausedMs: number }> {
     const claim = await this.store.transaction((tx) =>
-      this.queue.claim(tx, { limit: this.config.VTON_CONCURRENCY, provider: this.runner.providerName }, async (work) => ({
+      this.queue.claim(tx, this.lanes, async (work) => ({
         work,
         run: await this.store.startRun(tx, work.data, work.id),
       })),
@@ -211,9 +220,10 @@ export class ModelWorker implements OnApplicationBootstrap, BeforeApplicationShu
     const failure = asModelTryOnError(error);
     if (failure.status === 429) {
       // Rate limited: the whole fleet holds back for the provider's Retry-After (a short pause when it named none).
+      const provider = this.runner.providerFor(run).name;
       const pauseMs = failure.retryAfterMs ?? this.config.VTON_RETRY_DELAY_SECONDS * 1000;
-      this.logger.warn({ ...log, code: failure.code }, `The ${this.runner.providerName} provider is rate limiting: no model is sent to it for ${Math.round(pauseMs)} ms`);
-      await this.persist(() => this.queue.pauseProvider(this.runner.providerName, pauseMs, failure.message), log);
+      this.logger.warn({ ...log, code: failure.code }, `The ${provider} provider is rate limiting: no model is sent to it for ${Math.round(pauseMs)} ms`);
+      await this.persist(() => this.queue.pauseProvider(provider, pauseMs, failure.message), log);
     }
     const attempt = work.retryCount + 1;
     const again = failure.retryable && attempt < this.config.VTON_MAX_ATTEMPTS;

@@ -5,10 +5,11 @@ import sharp, { type Metadata } from 'sharp';
 /**
  * What a fake provider answers. `queued`: the prediction waits in the provider's queue for a few
  * polls, then completes; `slow`: the answer is held past any sensible timeout; `garbage`: a 200
- * whose body is not what the documentation promises.
+ * whose body is not what the documentation promises; `refused`: the engine's moderation refuses
+ * the request for safety, the way that engine says so (placement engines).
  */
-export type FakeScenario = 'success' | 'queued' | 'bad-request' | 'unauthorized' | 'rate-limited' | 'server-error' | 'slow' | 'garbage';
-export const FAKE_SCENARIOS: FakeScenario[] = ['success', 'queued', 'bad-request', 'unauthorized', 'rate-limited', 'server-error', 'slow', 'garbage'];
+export type FakeScenario = 'success' | 'queued' | 'bad-request' | 'unauthorized' | 'rate-limited' | 'server-error' | 'slow' | 'garbage' | 'refused';
+export const FAKE_SCENARIOS: FakeScenario[] = ['success', 'queued', 'bad-request', 'unauthorized', 'rate-limited', 'server-error', 'slow', 'garbage', 'refused'];
 
 export interface RecordedRequest {
   method: string;
@@ -63,8 +64,14 @@ export class FakeServer {
       req.on('data', (c: Buffer) => chunks.push(c));
       req.on('end', () => {
         const recorded: RecordedRequest = { method: req.method ?? 'GET', path: req.url ?? '/', headers: req.headers, body: Buffer.concat(chunks) };
-        // A developer trying failures by hand (npm run fake-providers): POST /__fake/scenario {"scenario": "rate-limited"}.
+        // A developer (or the stack test) trying failures by hand (npm run fake-providers): POST /__fake/scenario
+        // {"scenario": "rate-limited"} for every submission from now on, or with "once": true for the next one only.
         if (recorded.method === 'POST' && recorded.path === '/__fake/scenario') return this.setScenarioFrom(recorded, res);
+        // What was asked, for a test in another process: each request's method, path, size, and whether its body holds `?text=`.
+        if (recorded.method === 'GET' && recorded.path.startsWith('/__fake/requests')) {
+          const text = new URL(recorded.path, 'http://fake').searchParams.get('text');
+          return sendJson(res, 200, this.requests.map((r) => ({ method: r.method, path: r.path, bytes: r.body.length, ...(text ? { holds: r.body.includes(text) } : {}) })));
+        }
         this.requests.push(recorded);
         Promise.resolve(this.handler(recorded, res)).catch((error: unknown) => {
           if (error instanceof FakeRejection) {
@@ -85,15 +92,18 @@ export class FakeServer {
   }
 
   private setScenarioFrom(req: RecordedRequest, res: http.ServerResponse): void {
-    let scenario: unknown;
+    let body: { scenario?: unknown; once?: unknown; retryAfterSeconds?: unknown };
     try {
-      scenario = JSON.parse(req.body.toString('utf8')).scenario;
+      body = JSON.parse(req.body.toString('utf8'));
     } catch {
-      scenario = undefined;
+      body = {};
     }
-    if (!FAKE_SCENARIOS.includes(scenario as FakeScenario)) return sendJson(res, 400, { error: `scenario must be one of ${FAKE_SCENARIOS.join(', ')}` });
-    this.scenario = scenario as FakeScenario;
-    sendJson(res, 200, { scenario: this.scenario });
+    const scenario = body.scenario as FakeScenario;
+    if (!FAKE_SCENARIOS.includes(scenario)) return sendJson(res, 400, { error: `scenario must be one of ${FAKE_SCENARIOS.join(', ')}` });
+    if (Number.isInteger(body.retryAfterSeconds)) this.retryAfterSeconds = body.retryAfterSeconds as number;
+    if (body.once === true) this.upcoming.push(scenario);
+    else this.scenario = scenario;
+    sendJson(res, 200, { scenario: this.scenario, upcoming: this.upcoming });
   }
 
   /** The scenario a new submission is answered with. */
@@ -167,6 +177,15 @@ export async function checkBase64Image(
   }
   if (!meta.format || !options.types.includes(meta.format)) throw new FakeRejection(400, `${field} must be one of ${options.types.join(', ')}`);
   return { width: meta.width!, height: meta.height!, format: meta.format, bytes: bytes.length };
+}
+
+/** The colour of every fake placement engine's answer, so a test finds it in the composed result. */
+export const PLACEMENT_COLOUR = { r: 200, g: 120, b: 30 };
+
+/** The fake's placement: a product-coloured image of the size the real model answers with (PNG, or JPEG where the engine answers JPEG). */
+export function fakePlacement(width: number, height: number, format: 'png' | 'jpeg' = 'png'): Promise<Buffer> {
+  const image = sharp({ create: { width, height, channels: 3, background: PLACEMENT_COLOUR } });
+  return (format === 'png' ? image.png() : image.jpeg({ quality: 95 })).toBuffer();
 }
 
 /** The fake's try-on: a garment-coloured PNG of the size the real model answers with. */

@@ -1,26 +1,38 @@
 import { randomUUID } from 'node:crypto';
-import { checkBase64Image, fakeResult, FakeRejection, FakeServer, sendGarbage, sendJson, type FakeScenario } from './fake-server.js';
+import { checkBase64Image, fakePlacement, fakeResult, FakeRejection, FakeServer, sendGarbage, sendJson, type FakeScenario } from './fake-server.js';
 
 export type FalFake = FakeServer & {
   /** Requests cancelled through PUT …/cancel. */
   cancelled: string[];
+  /** Each accepted submission's model and input. */
+  asked: { model: string; input: Record<string, unknown> }[];
+  /** The result request (GET …/requests/{id}) answers 429 with Retry-After, as fal's queue can. */
+  resultRateLimited: boolean;
   /** The request fails in fal's runner: status COMPLETED with an error, as fal reports an app failure. */
   failWith(error?: string): void;
 };
 
 interface ModelSchema {
+  /** The image fields (data URIs or URLs); `image_urls` is a list of them. */
+  images: string[];
   required: string[];
   enums: Record<string, string[]>;
   booleans: string[];
   known: string[];
-  /** The output's size for a person image of `width`×`height`. */
-  outputSize(width: number, height: number): { width: number; height: number };
+  /** The output's size for a person (scene) image of `width`×`height` and the input. */
+  outputSize(width: number, height: number, input: Record<string, unknown>): { width: number; height: number };
+  /** The output's shape: `image` (the try-on models) or `images` (FASHN, the edit models). */
+  output: 'image' | 'images';
 }
 
 const IMAGE_FIELDS = ['human_image_url', 'garment_image_url'];
-// Input schemas from fal-js's generated endpoint types (research/providers.md).
+const NANO_BANANA_RATIOS = ['auto', '21:9', '16:9', '3:2', '4:3', '5:4', '1:1', '4:5', '3:4', '2:3', '9:16', '4:1', '1:4', '8:1', '1:8'];
+const RESOLUTION_SIDE: Record<string, number> = { '0.5K': 512, '1K': 1024, '2K': 2048, '4K': 4096 };
+// Input schemas from fal-js's generated endpoint types (@fal-ai/client src/types/endpoints.d.ts).
 const SCHEMAS: Record<string, ModelSchema> = {
   'fal-ai/leffa/virtual-tryon': {
+    images: IMAGE_FIELDS,
+    output: 'image',
     required: [...IMAGE_FIELDS, 'garment_type'],
     enums: { garment_type: ['upper_body', 'lower_body', 'dresses'], output_format: ['jpeg', 'png'] },
     booleans: ['sync_mode', 'enable_safety_checker'],
@@ -28,6 +40,8 @@ const SCHEMAS: Record<string, ModelSchema> = {
     outputSize: (width, height) => ({ width, height }),
   },
   'fal-ai/cat-vton': {
+    images: IMAGE_FIELDS,
+    output: 'image',
     required: [...IMAGE_FIELDS, 'cloth_type'],
     enums: { cloth_type: ['upper', 'lower', 'overall', 'inner', 'outer'] },
     booleans: [],
@@ -35,11 +49,47 @@ const SCHEMAS: Record<string, ModelSchema> = {
     outputSize: () => ({ width: 768, height: 1024 }),
   },
   'fal-ai/kling/v1-5/kolors-virtual-try-on': {
+    images: IMAGE_FIELDS,
+    output: 'image',
     required: IMAGE_FIELDS,
     enums: {},
     booleans: ['sync_mode'],
     known: [...IMAGE_FIELDS, 'sync_mode'],
     outputSize: () => ({ width: 768, height: 1024 }),
+  },
+  'fal-ai/fashn/tryon/v1.6': {
+    images: ['model_image', 'garment_image'],
+    output: 'images',
+    required: ['model_image', 'garment_image'],
+    enums: { category: ['tops', 'bottoms', 'one-pieces', 'auto'], mode: ['performance', 'balanced', 'quality'], garment_photo_type: ['auto', 'model', 'flat-lay'], moderation_level: ['none', 'permissive', 'conservative'], output_format: ['png', 'jpeg'] },
+    booleans: ['sync_mode', 'segmentation_free'],
+    known: ['model_image', 'garment_image', 'category', 'mode', 'garment_photo_type', 'moderation_level', 'num_samples', 'output_format', 'seed', 'segmentation_free', 'sync_mode'],
+    outputSize: () => ({ width: 864, height: 1296 }),
+  },
+  'fal-ai/nano-banana-2/edit': {
+    images: ['image_urls'],
+    output: 'images',
+    required: ['prompt', 'image_urls'],
+    enums: { aspect_ratio: NANO_BANANA_RATIOS, output_format: ['jpeg', 'png', 'webp'], resolution: Object.keys(RESOLUTION_SIDE), safety_tolerance: ['1', '2', '3', '4', '5', '6'], thinking_level: ['minimal', 'high'] },
+    booleans: ['sync_mode', 'enable_web_search', 'limit_generations'],
+    known: ['prompt', 'image_urls', 'aspect_ratio', 'enable_web_search', 'limit_generations', 'num_images', 'output_format', 'resolution', 'safety_tolerance', 'seed', 'sync_mode', 'thinking_level'],
+    outputSize: (_w, _h, input) => {
+      const [w, h] = String(input.aspect_ratio ?? '1:1').split(':').map(Number);
+      const side = RESOLUTION_SIDE[String(input.resolution ?? '1K')];
+      return { width: Math.round((w / Math.max(w, h)) * side), height: Math.round((h / Math.max(w, h)) * side) };
+    },
+  },
+  'fal-ai/flux-2-pro/edit': {
+    images: ['image_urls'],
+    output: 'images',
+    required: ['prompt', 'image_urls'],
+    enums: { output_format: ['jpeg', 'png'], safety_tolerance: ['1', '2', '3', '4', '5'] },
+    booleans: ['sync_mode', 'enable_safety_checker'],
+    known: ['prompt', 'image_urls', 'image_size', 'output_format', 'safety_tolerance', 'seed', 'sync_mode', 'enable_safety_checker'],
+    outputSize: (width, height, input) => {
+      const size = input.image_size as { width?: number; height?: number } | undefined;
+      return typeof size === 'object' && size ? { width: size.width!, height: size.height! } : { width, height };
+    },
   },
 };
 
@@ -51,7 +101,8 @@ const SCHEMAS: Record<string, ModelSchema> = {
  * are {"detail": …}. Serve it as FAL_QUEUE_URL.
  */
 export async function startFalFake(key: string, port = 0): Promise<FalFake> {
-  const requests = new Map<string, { model: string; polls: number; output: Buffer; inline: boolean; scenario: FakeScenario }>();
+  const requests = new Map<string, { model: string; polls: number; output: Buffer; inline: boolean; scenario: FakeScenario; many: boolean }>();
+  const asked: { model: string; input: Record<string, unknown> }[] = [];
   const files = new Map<string, Buffer>();
   const cancelled: string[] = [];
   let runtimeError: string | undefined;
@@ -88,11 +139,17 @@ export async function startFalFake(key: string, port = 0): Promise<FalFake> {
       }
       if (!queued[4] && req.method === 'GET') {
         if (scenario === 'server-error') return sendJson(res, 500, { detail: 'Internal Server Error' });
+        if ((fake as FalFake).resultRateLimited) return sendJson(res, 429, { detail: 'Rate limit exceeded' }, { 'retry-after': String(fake.retryAfterSeconds) });
+        // A request fal's content checker flagged: its result is a 422 of type content_policy_violation.
+        if (scenario === 'refused') {
+          return sendJson(res, 422, { detail: [{ loc: ['body', 'prompt'], msg: 'The content could not be processed because it contained material flagged by a content checker.', type: 'content_policy_violation' }] });
+        }
         const meta = { content_type: 'image/png', file_name: `${queued[3]}.png`, file_size: request.output.length };
         const image = request.inline
           ? { url: `data:image/png;base64,${request.output.toString('base64')}`, ...meta }
           : { url: `${fake.url}/files/${queued[3]}.png`, ...meta };
-        return sendJson(res, 200, { image, seed: 42, has_nsfw_concepts: false }, { 'x-fal-request-id': queued[3] });
+        const body = request.many ? { images: [image], seed: 42, description: '' } : { image, seed: 42, has_nsfw_concepts: false };
+        return sendJson(res, 200, body, { 'x-fal-request-id': queued[3] });
       }
       return sendJson(res, 405, { detail: 'Method Not Allowed' });
     }
@@ -119,18 +176,27 @@ export async function startFalFake(key: string, port = 0): Promise<FalFake> {
     }
     for (const field of schema.booleans) if (input[field] !== undefined && typeof input[field] !== 'boolean') throw invalid(field, 'value could not be parsed to a boolean');
     let human = { width: 0, height: 0 };
-    for (const field of IMAGE_FIELDS) {
-      const checked = await checkBase64Image(input[field], field, { dataUri: true, types: ['png', 'jpeg', 'webp'] }).catch((e: Error) => {
-        throw invalid(field, e.message);
-      });
-      if (field === 'human_image_url') human = checked;
+    for (const field of schema.images) {
+      const values = field === 'image_urls' ? input[field] : [input[field]];
+      if (!Array.isArray(values) || values.length === 0) throw invalid(field, 'value is not a valid list');
+      for (const [i, value] of values.entries()) {
+        const checked = await checkBase64Image(value, field, { dataUri: true, types: ['png', 'jpeg', 'webp'] }).catch((e: Error) => {
+          throw invalid(field, e.message);
+        });
+        if (i === 0 && field === schema.images[0]) human = checked;
+      }
     }
+    if (input.image_size !== undefined && typeof input.image_size === 'object') {
+      const { width, height } = input.image_size as { width?: unknown; height?: unknown };
+      if (!Number.isInteger(width) || !Number.isInteger(height) || (width as number) > 14142 || (height as number) > 14142) throw invalid('image_size', 'width and height must be integers');
+    }
+    asked.push({ model, input });
 
     const id = randomUUID();
-    const size = schema.outputSize(human.width, human.height);
-    const output = await fakeResult(size.width, size.height);
+    const size = schema.outputSize(human.width, human.height, input);
+    const output = await (schema.output === 'images' ? fakePlacement(size.width, size.height) : fakeResult(size.width, size.height));
     files.set(id, output);
-    requests.set(id, { model, polls: 0, output, inline: input.sync_mode === true, scenario });
+    requests.set(id, { model, polls: 0, output, inline: input.sync_mode === true, scenario, many: schema.output === 'images' });
     const owner = model.split('/').slice(0, 2).join('/');
     return sendJson(res, 200, {
       request_id: id,
@@ -143,6 +209,8 @@ export async function startFalFake(key: string, port = 0): Promise<FalFake> {
   await fake.start(port);
   return Object.assign(fake, {
     cancelled,
+    asked,
+    resultRateLimited: false,
     failWith(error?: string) {
       runtimeError = error;
     },

@@ -1,7 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { checkBase64Image, fakeResult, FakeRejection, FakeServer, sendGarbage, sendJson, type FakeScenario } from './fake-server.js';
 
-export type FashnFake = FakeServer & { base: string; failWith(error?: { name: string; message: string }): void };
+export type FashnFake = FakeServer & {
+  base: string;
+  failWith(error?: { name: string; message: string }): void;
+  /** The error name of the `rate-limited` scenario's 429: RateLimitExceeded (default), ConcurrencyLimitExceeded or OutOfCredits. */
+  rateLimitAs: 'RateLimitExceeded' | 'ConcurrencyLimitExceeded' | 'OutOfCredits';
+};
+
+const RATE_LIMIT_MESSAGES: Record<FashnFake['rateLimitAs'], string> = {
+  RateLimitExceeded: 'Too many requests in the window',
+  ConcurrencyLimitExceeded: 'Too many concurrent requests for your plan',
+  OutOfCredits: 'Your account is out of API credits',
+};
 
 /**
  * FASHN's v1 API as its documentation describes it (research/providers.md, docs.fashn.ai):
@@ -23,7 +34,8 @@ export async function startFashnFake(apiKey: string, port = 0): Promise<FashnFak
     }
     if (submitting) {
       if (scenario === 'rate-limited') {
-        return sendJson(res, 429, { error: 'RateLimitExceeded', message: 'Too many requests in the window' }, { 'retry-after': String(fake.retryAfterSeconds) });
+        const name = (fake as FashnFake).rateLimitAs;
+        return sendJson(res, 429, { error: name, message: RATE_LIMIT_MESSAGES[name] }, { 'retry-after': String(fake.retryAfterSeconds) });
       }
       if (scenario === 'server-error') return sendJson(res, 500, { error: 'InternalServerError', message: 'Internal server error' });
       if (scenario === 'bad-request') return sendJson(res, 400, { error: 'BadRequest', message: 'inputs.model_image: could not load the image' });
@@ -35,8 +47,11 @@ export async function startFashnFake(apiKey: string, port = 0): Promise<FashnFak
       } catch {
         throw new FakeRejection(400, { error: 'BadRequest', message: 'Invalid JSON' });
       }
-      if (body.model_name !== 'tryon-v1.6') throw new FakeRejection(400, { error: 'BadRequest', message: `Unknown model_name ${String(body.model_name)}` });
+      if (body.model_name !== 'tryon-v1.6' && body.model_name !== 'tryon-max') throw new FakeRejection(400, { error: 'BadRequest', message: `Unknown model_name ${String(body.model_name)}` });
       const inputs = body.inputs ?? {};
+      // tryon-max: the garment is product_image, and it takes no category (FASHN's tryon-max reference).
+      const max = body.model_name === 'tryon-max';
+      const garmentField = max ? 'product_image' : 'garment_image';
       const enumOf = (field: string, allowed: string[]) => {
         if (inputs[field] !== undefined && !allowed.includes(inputs[field] as string)) {
           throw new FakeRejection(400, { error: 'BadRequest', message: `inputs.${field} must be one of ${allowed.join(', ')}` });
@@ -50,14 +65,18 @@ export async function startFashnFake(apiKey: string, port = 0): Promise<FashnFak
       for (const flag of ['return_base64', 'segmentation_free']) {
         if (inputs[flag] !== undefined && typeof inputs[flag] !== 'boolean') throw new FakeRejection(400, { error: 'BadRequest', message: `inputs.${flag} must be a boolean` });
       }
-      const known = new Set(['model_image', 'garment_image', 'category', 'mode', 'garment_photo_type', 'moderation_level', 'segmentation_free', 'num_samples', 'seed', 'output_format', 'return_base64']);
+      const known = new Set(
+        max
+          ? ['model_image', 'product_image', 'prompt', 'generation_mode', 'resolution', 'moderation_level', 'num_images', 'seed', 'output_format', 'return_base64']
+          : ['model_image', 'garment_image', 'category', 'mode', 'garment_photo_type', 'moderation_level', 'segmentation_free', 'num_samples', 'seed', 'output_format', 'return_base64'],
+      );
       const unknown = Object.keys(inputs).filter((k) => !known.has(k));
       if (unknown.length) throw new FakeRejection(400, { error: 'BadRequest', message: `Unknown inputs: ${unknown.join(', ')}` });
       const rejectAs = (e: unknown) => {
         throw e instanceof FakeRejection ? new FakeRejection(400, { error: 'BadRequest', message: `inputs.${e.message}` }) : e;
       };
       await checkBase64Image(inputs.model_image, 'model_image', { dataUri: true, types: ['png', 'jpeg', 'webp'] }).catch(rejectAs);
-      await checkBase64Image(inputs.garment_image, 'garment_image', { dataUri: true, types: ['png', 'jpeg', 'webp'] }).catch(rejectAs);
+      await checkBase64Image(inputs[garmentField], garmentField, { dataUri: true, types: ['png', 'jpeg', 'webp'] }).catch(rejectAs);
 
       const id = `${randomUUID()}-u1`;
       const format = inputs.output_format === 'jpeg' ? 'jpeg' : 'png';
@@ -90,6 +109,7 @@ export async function startFashnFake(apiKey: string, port = 0): Promise<FashnFak
   await fake.start(port);
   return Object.assign(fake, {
     base: `${fake.url}/v1`,
+    rateLimitAs: 'RateLimitExceeded' as FashnFake['rateLimitAs'],
     /** Predictions fail at run time (HTTP 200, status "failed") with this FASHN error, e.g. PoseError. */
     failWith(error?: { name: string; message: string }) {
       failure.error = error;

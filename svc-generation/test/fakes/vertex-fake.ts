@@ -1,9 +1,7 @@
-import { generateKeyPairSync, randomBytes, verify } from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { checkBase64Image, fakeResult, FakeRejection, FakeServer, sendGarbage, sendJson } from './fake-server.js';
+import { googleError, GoogleOAuthFake } from './google-oauth.js';
 
 export type VertexFake = FakeServer & {
   /** A service-account JSON whose token_uri is this fake's /token (the one GOOGLE_APPLICATION_CREDENTIALS names). */
@@ -11,14 +9,10 @@ export type VertexFake = FakeServer & {
   /** The same account signed with a key the fake does not know: the token endpoint refuses it. */
   wrongKeyCredentialsFile: string;
   project: string;
-  tokensIssued: number;
+  readonly tokensIssued: number;
   /** Every prediction is filtered by the fake's "Responsible AI" check with this reason. */
   filterWith(reason?: string): void;
 };
-
-const GOOGLE_TOKEN_AUDIENCE = 'https://oauth2.googleapis.com/token';
-const JWT_BEARER = 'urn:ietf:params:oauth:grant-type:jwt-bearer';
-const googleError = (code: number, status: string, message: string) => ({ error: { code, message, status } });
 
 /**
  * Vertex AI's `:predict` for virtual-try-on-001 and Google's OAuth token endpoint, as documented
@@ -28,35 +22,18 @@ const googleError = (code: number, status: string, message: string) => ({ error:
  * google.rpc.Status JSON.
  */
 export async function startVertexFake(options: { port?: number; credentialsDir?: string } = {}): Promise<VertexFake> {
-  const project = 'studio-test-project';
-  const clientEmail = 'try-on@studio-test-project.iam.gserviceaccount.com';
-  const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  const stranger = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey;
-  const tokens = new Map<string, number>();
+  const oauth = new GoogleOAuthFake();
+  const project = oauth.project;
   let filterReason: string | undefined;
 
   const fake: FakeServer = new FakeServer(async (req, res) => {
-    if (req.method === 'POST' && req.path === '/token') {
-      if (!/^application\/x-www-form-urlencoded/.test(req.headers['content-type'] ?? '')) {
-        return sendJson(res, 400, { error: 'invalid_request', error_description: 'Content-Type must be application/x-www-form-urlencoded' });
-      }
-      const form = new URLSearchParams(req.body.toString('utf8'));
-      if (form.get('grant_type') !== JWT_BEARER) return sendJson(res, 400, { error: 'unsupported_grant_type', error_description: 'Invalid grant_type' });
-      const problem = checkAssertion(form.get('assertion') ?? '', publicKey, clientEmail);
-      if (problem) return sendJson(res, 400, { error: 'invalid_grant', error_description: problem });
-      const token = `ya29.fake-${randomBytes(12).toString('hex')}`;
-      tokens.set(token, Date.now() + 3599_000);
-      state.tokensIssued++;
-      return sendJson(res, 200, { access_token: token, expires_in: 3599, token_type: 'Bearer' });
-    }
+    if (oauth.handle(req, res)) return;
 
     const predict = /^\/v1\/projects\/([^/]+)\/locations\/([^/]+)\/publishers\/google\/models\/([^/:]+):predict$/.exec(req.path);
     if (!predict) return sendJson(res, 404, googleError(404, 'NOT_FOUND', `The requested URL ${req.path} was not found on this server.`));
     if (req.method !== 'POST') return sendJson(res, 405, googleError(405, 'METHOD_NOT_ALLOWED', 'Method not allowed'));
     const scenario = fake.takeScenario();
-    const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
-    const expires = bearer ? tokens.get(bearer) : undefined;
-    if (!expires || expires < Date.now() || scenario === 'unauthorized') {
+    if (!oauth.bearerIsValid(req.headers.authorization) || scenario === 'unauthorized') {
       return sendJson(
         res,
         401,
@@ -89,64 +66,23 @@ export async function startVertexFake(options: { port?: number; credentialsDir?:
   });
   await fake.start(options.port ?? 0);
 
-  const dir = options.credentialsDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'vertex-fake-'));
-  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
-  const account = (key: typeof privateKey) => ({
-    type: 'service_account',
-    project_id: project,
-    private_key_id: randomBytes(20).toString('hex'),
-    private_key: key.export({ type: 'pkcs8', format: 'pem' }).toString(),
-    client_email: clientEmail,
-    client_id: '123456789012345678901',
-    auth_uri: 'https://accounts.google.com/o/oauth2/auth',
-    token_uri: `${fake.url}/token`,
-    universe_domain: 'googleapis.com',
-  });
-  const credentialsFile = path.join(dir, 'service-account.json');
-  const wrongKeyCredentialsFile = path.join(dir, 'wrong-key.json');
-  fs.writeFileSync(credentialsFile, JSON.stringify(account(privateKey)), { mode: 0o600 });
-  fs.writeFileSync(wrongKeyCredentialsFile, JSON.stringify(account(stranger)), { mode: 0o600 });
+  const { dir, credentialsFile, wrongKeyCredentialsFile } = oauth.writeCredentials(`${fake.url}/token`, options.credentialsDir);
 
   const state = Object.assign(fake, {
     credentialsFile,
     wrongKeyCredentialsFile,
     project,
-    tokensIssued: 0,
     filterWith(reason?: string) {
       filterReason = reason;
     },
   });
+  Object.defineProperty(state, 'tokensIssued', { get: () => oauth.tokensIssued });
   const close = fake.close.bind(fake);
   state.close = async () => {
     await close();
     if (!options.credentialsDir) fs.rmSync(dir, { recursive: true, force: true });
   };
-  return state;
-}
-
-/** Google's checks of a JWT-bearer assertion (RFC 7523): RS256 signature, issuer, audience, scope and a lifetime of at most an hour. */
-function checkAssertion(assertion: string, publicKey: Parameters<typeof verify>[2], clientEmail: string): string | null {
-  const parts = assertion.split('.');
-  if (parts.length !== 3) return 'Invalid JWT: Token must be a short-lived token and in a reasonable timeframe';
-  const [header, payload, signature] = parts;
-  let head: { alg?: string };
-  let claims: { iss?: string; aud?: string; scope?: string; iat?: number; exp?: number };
-  try {
-    head = JSON.parse(Buffer.from(header, 'base64url').toString('utf8'));
-    claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
-  } catch {
-    return 'Invalid JWT: malformed';
-  }
-  if (head.alg !== 'RS256') return 'Invalid JWT: algorithm must be RS256';
-  if (!verify('RSA-SHA256', Buffer.from(`${header}.${payload}`), publicKey, Buffer.from(signature, 'base64url'))) return 'Invalid JWT Signature.';
-  if (claims.iss !== clientEmail) return 'Invalid JWT: unknown issuer';
-  if (claims.aud !== GOOGLE_TOKEN_AUDIENCE) return 'Invalid JWT: audience must be https://oauth2.googleapis.com/token';
-  if (!claims.scope?.split(' ').includes('https://www.googleapis.com/auth/cloud-platform')) return 'Invalid JWT: missing the cloud-platform scope';
-  const now = Math.floor(Date.now() / 1000);
-  if (!claims.iat || !claims.exp || claims.exp - claims.iat > 3600 || claims.iat > now + 300 || claims.exp < now) {
-    return 'Invalid JWT: Token must be a short-lived token (60 minutes) and in a reasonable timeframe.';
-  }
-  return null;
+  return state as VertexFake;
 }
 
 const KNOWN_PARAMETERS = new Set(['addWatermark', 'baseSteps', 'personGeneration', 'safetySetting', 'sampleCount', 'seed', 'storageUri', 'outputOptions']);

@@ -1,14 +1,14 @@
 import sharp from 'sharp';
 import { FalProvider, type FalSettings } from '../../src/providers/fal/fal.provider.js';
 import { startFalFake, type FalFake } from '../fakes/fal-fake.js';
-import { failureOf, sampleInput, settle } from './provider-inputs.js';
+import { failureOf, PRODUCT_PROMPT, sampleInput, settle } from './provider-inputs.js';
 
 const KEY = 'fal-key-id:fal-key-secret-0123456789';
 
 describe('fal.ai adapter (@fal-ai/client) against a fake of fal’s queue written from its docs', () => {
   let fake: FalFake;
   const provider = (overrides: Partial<FalSettings> = {}) =>
-    new FalProvider({ key: KEY, model: 'fal-ai/leffa/virtual-tryon', queueUrl: fake.url, timeoutMs: 5000, pollIntervalMs: 10, maxResponseBytes: 50 * 1024 * 1024, ...overrides });
+    new FalProvider({ key: KEY, model: 'fal-ai/leffa/virtual-tryon', role: 'try-on', queueUrl: fake.url, timeoutMs: 5000, pollIntervalMs: 10, maxResponseBytes: 50 * 1024 * 1024, ...overrides });
 
   beforeAll(async () => {
     fake = await startFalFake(KEY);
@@ -16,6 +16,7 @@ describe('fal.ai adapter (@fal-ai/client) against a fake of fal’s queue writte
   afterAll(() => fake.close());
   beforeEach(() => {
     fake.scenario = 'success';
+    fake.resultRateLimited = false;
     fake.failWith(undefined);
     fake.requests.length = 0;
     fake.violations.length = 0;
@@ -137,6 +138,52 @@ describe('fal.ai adapter (@fal-ai/client) against a fake of fal’s queue writte
     expect(await failureOf(fal.tryOn(await sampleInput(fal)))).toMatchObject({
       code: 'VTON_PROCESSING_ERROR',
       message: 'Failed to process VTON request: fal.ai could not make the try-on (CUDA out of memory)',
+    });
+  });
+
+  it('runs FASHN’s model on fal with FASHN’s own field names (model_image, garment_image, category)', async () => {
+    const fal = provider({ model: 'fal-ai/fashn/tryon/v1.6' });
+    const output = await fal.tryOn(await sampleInput(fal, 'lower_body'));
+    expect(fake.violations).toEqual([]);
+    expect(fake.asked[fake.asked.length - 1].input).toMatchObject({ category: 'bottoms', output_format: 'png', sync_mode: true });
+    expect(fake.asked[fake.asked.length - 1].input.model_image).toMatch(/^data:image\/png;base64,/);
+    expect((await sharp(output.image).metadata()).width).toBe(864);
+  });
+
+  it('the result fetch keeps a 429’s Retry-After (the fleet pauses for it)', async () => {
+    fake.resultRateLimited = true;
+    fake.retryAfterSeconds = 9;
+    const fal = provider();
+    expect(await failureOf(fal.tryOn(await sampleInput(fal)))).toMatchObject({ code: 'VTON_API_ERROR', status: 429, retryable: true, retryAfterMs: 9000 });
+  });
+
+  describe('as the placement engine (FAL_PLACEMENT_MODEL)', () => {
+    const placement = (model: string) => provider({ model, role: 'placement' });
+
+    it.each([
+      ['fal-ai/nano-banana-2/edit', { aspect_ratio: '1:1', resolution: '2K', output_format: 'png', num_images: 1, sync_mode: true }, 2048],
+      ['fal-ai/flux-2-pro/edit', { image_size: { width: 2000, height: 2000 }, output_format: 'png', sync_mode: true }, 2000],
+    ])('%s: image_urls (scene, product, mask) and the instruction with the seller’s prompt, in the model’s own size fields', async (model, fields, side) => {
+      const fal = placement(model);
+      const output = await fal.tryOn(await sampleInput(fal, 'product'));
+      expect(fake.violations).toEqual([]);
+      expect(output).toMatchObject({ provider: 'fal', model });
+      const { input } = fake.asked[fake.asked.length - 1];
+      expect(input).toMatchObject(fields);
+      expect(input.image_urls).toHaveLength(3);
+      expect(input.prompt).toContain(`The seller's direction: ${PRODUCT_PROMPT}`);
+      const answer = await sharp(output.image).metadata();
+      expect([answer.width, answer.height]).toEqual([side, side]);
+    });
+
+    it('a request fal’s content checker flagged fails with the §8 processing error saying it was refused for safety', async () => {
+      fake.scenario = 'refused';
+      const fal = placement('fal-ai/nano-banana-2/edit');
+      expect(await failureOf(fal.tryOn(await sampleInput(fal, 'product')))).toMatchObject({
+        code: 'VTON_PROCESSING_ERROR',
+        message: 'Failed to process VTON request: fal.ai refused to place the product for safety reasons (content_policy_violation)',
+        retryable: false,
+      });
     });
   });
 });

@@ -16,6 +16,7 @@ describe('FASHN adapter against a fake written from FASHN’s docs', () => {
   afterAll(() => fake.close());
   beforeEach(() => {
     fake.scenario = 'success';
+    fake.rateLimitAs = 'RateLimitExceeded';
     fake.failWith(undefined);
     fake.requests.length = 0;
     fake.violations.length = 0;
@@ -35,7 +36,9 @@ describe('FASHN adapter against a fake written from FASHN’s docs', () => {
     const body = JSON.parse(run.body.toString('utf8'));
     expect(body.model_name).toBe('tryon-v1.6');
     expect(body.inputs).toMatchObject({ category: 'bottoms', mode: 'quality', output_format: 'png', return_base64: true });
-    expect(body.inputs.model_image).toMatch(/^data:image\/png;base64,/);
+    // Sent as FASHN recommends: JPEG at about quality 95, at most 2000 px.
+    expect(body.inputs.model_image).toMatch(/^data:image\/jpeg;base64,/);
+    expect(body.inputs.garment_image).toMatch(/^data:image\/jpeg;base64,/);
     // The person is sent at FASHN's own processing size.
     const person = await sharp(Buffer.from(body.inputs.model_image.split(',')[1], 'base64')).metadata();
     expect([person.width, person.height]).toEqual([864, 1296]);
@@ -150,5 +153,45 @@ describe('FASHN adapter against a fake written from FASHN’s docs', () => {
     const pending = fashn.tryOn(await sampleInput(fashn, 'upper_body', controller.signal));
     setTimeout(() => controller.abort(), 50);
     expect(await failureOf(pending)).toMatchObject({ code: 'VTON_PROCESSING_ERROR', message: 'Failed to process VTON request: the request was cancelled' });
+  });
+
+  it('a 429 OutOfCredits is not retried: the model fails saying the FASHN account is out of credits', async () => {
+    fake.scenario = 'rate-limited';
+    fake.rateLimitAs = 'OutOfCredits';
+    const fashn = provider();
+    expect(await failureOf(fashn.tryOn(await sampleInput(fashn)))).toMatchObject({
+      code: 'VTON_API_ERROR',
+      message: 'VTON API request failed: 429 Too Many Requests. OutOfCredits: Your account is out of API credits (the FASHN account is out of credits)',
+      retryable: false,
+    });
+  });
+
+  it('a 429 ConcurrencyLimitExceeded is retried', async () => {
+    fake.scenario = 'rate-limited';
+    fake.rateLimitAs = 'ConcurrencyLimitExceeded';
+    const fashn = provider();
+    expect(await failureOf(fashn.tryOn(await sampleInput(fashn)))).toMatchObject({ code: 'VTON_API_ERROR', status: 429, retryable: true, retryAfterMs: 7000 });
+  });
+
+  it.each([
+    ['3rdPartyProviderError', true],
+    ['InternalServerError', true],
+    ['ThirdPartyError', false],
+    ['ImageLoadError', false],
+  ] as const)('a prediction failing with %s is retried: %s (as FASHN’s SDK does)', async (name, retryable) => {
+    fake.failWith({ name, message: 'failed' });
+    const fashn = provider();
+    expect(await failureOf(fashn.tryOn(await sampleInput(fashn)))).toMatchObject({ code: 'VTON_PROCESSING_ERROR', retryable });
+  });
+
+  it('FASHN_MODEL=tryon-max sends the garment as product_image, without a category', async () => {
+    const fashn = provider({ model: 'tryon-max', mode: undefined });
+    await fashn.tryOn(await sampleInput(fashn, 'lower_body'));
+    expect(fake.violations).toEqual([]);
+    const body = JSON.parse(fake.requestsTo('/v1/run')[0].body.toString('utf8'));
+    expect(body.model_name).toBe('tryon-max');
+    expect(body.inputs.product_image).toMatch(/^data:image\/jpeg;base64,/);
+    expect(body.inputs.category).toBeUndefined();
+    expect(body.inputs.garment_image).toBeUndefined();
   });
 });

@@ -3,6 +3,9 @@ import sharp from 'sharp';
 import { prepareProviderInputs } from '../../src/imaging/mask-composer.js';
 import type { TryOnInput, TryOnProvider } from '../../src/providers/try-on-provider.js';
 
+/** The seller's prompt of a product sample: it must reach the placement engine inside the instruction. */
+export const PRODUCT_PROMPT = 'on the marble table, soft morning light';
+
 /**
  * A model photo (1200×1600, patterned), its inpaint bounds and mask, and a garment, framed for
  * `provider` exactly as the worker will: what a contract test sends through an adapter.
@@ -28,7 +31,7 @@ export async function sampleInput(provider: TryOnProvider, category: GarmentCate
     .png()
     .toBuffer();
   const framed = await prepareProviderInputs(photo, mask, bounds, provider.framing, provider.limits);
-  return { person: framed.person, mask: framed.mask, garment, prompt: 'a red shirt', category, signal };
+  return { person: framed.person, mask: framed.mask, garment, prompt: category === 'product' ? PRODUCT_PROMPT : 'a red shirt', category, signal };
 }
 
 /** What a rejected call looks like to the caller (code, message, whether to retry, the provider's status and Retry-After). */

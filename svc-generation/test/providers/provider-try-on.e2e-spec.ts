@@ -60,7 +60,7 @@ describe('a provider’s answer, whatever its size, lands in the photo inside th
       () => new VertexProvider({ auth: googleAuthFor(vertex.credentialsFile), location: 'us-central1', baseUrl: vertex.url, model: 'virtual-try-on-001', timeoutMs: 10_000, maxResponseBytes: 50 << 20 }),
       'virtual-try-on-001',
     ],
-    ['fal cat-vton (768×1024 answers)', () => new FalProvider({ key: 'fal-key-123456', model: 'fal-ai/cat-vton', queueUrl: fal.url, timeoutMs: 10_000, pollIntervalMs: 10, maxResponseBytes: 50 << 20 }), 'fal-ai/cat-vton'],
+    ['fal cat-vton (768×1024 answers)', () => new FalProvider({ key: 'fal-key-123456', model: 'fal-ai/cat-vton', role: 'try-on', queueUrl: fal.url, timeoutMs: 10_000, pollIntervalMs: 10, maxResponseBytes: 50 << 20 }), 'fal-ai/cat-vton'],
   ];
 
   it.each(providers)('%s', async (_name, make, model) => {

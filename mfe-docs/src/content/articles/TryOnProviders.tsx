@@ -1,4 +1,4 @@
-/** Setup, time and cost per provider as the providers publish them (sources: svc-generation README, research notes). */
+/** Setup, time and cost per try-on provider as the providers publish them, and where products go (sources: svc-generation README, research notes). */
 export default function TryOnProviders() {
   return (
     <>
@@ -60,16 +60,18 @@ export default function TryOnProviders() {
             <td>not taken</td>
           </tr>
           <tr>
-            <td>fal.ai hosted open models (<code>fal</code>): Leffa, CatVTON, Kolors, IDM-VTON</td>
+            <td>fal.ai hosted models (<code>fal</code>): Leffa, CatVTON, Kolors, FASHN v1.6 on fal</td>
             <td>depends on the model and fal’s queue</td>
             <td>see each model’s page on fal.ai (CatVTON is marked research-only)</td>
-            <td>Leffa and CatVTON</td>
+            <td>Leffa, CatVTON and FASHN</td>
           </tr>
         </tbody>
       </table>
       <p>
         Choose the garment category in the studio’s garment section (Upper body, Lower body or Full length; Upper body unless you change
-        it); the studio passes it to the providers that take one.
+        it); the studio passes it to the providers that take one. The fourth choice, <strong>Product</strong>, is for anything that is not
+        worn: those jobs go to a placement engine instead (Google Gemini, OpenAI, Black Forest Labs FLUX.2 or a fal.ai edit model, chosen
+        with <code>PLACEMENT_PROVIDER</code>) — see <a href="/docs/placing-products">Placing any product</a>.
       </p>
 
       <h2>Setting a provider up</h2>
@@ -96,7 +98,8 @@ export default function TryOnProviders() {
         <li>
           <strong>fal.ai:</strong> <code>VTON_PROVIDER=fal</code>, <code>FAL_KEY</code> and <code>FAL_MODEL</code> (default{' '}
           <code>fal-ai/leffa/virtual-tryon</code>; also <code>fal-ai/cat-vton</code>, <code>fal-ai/kling/v1-5/kolors-virtual-try-on</code>,{' '}
-          <code>fal-ai/idm-vton</code>). <code>FAL_QUEUE_URL</code> changes the queue address (a proxy).
+          <code>fal-ai/fashn/tryon/v1.6</code>), each called with the field names fal publishes for it. <code>FAL_QUEUE_URL</code> changes
+          the queue address (a proxy). The same key can also serve product placement (<code>FAL_PLACEMENT_MODEL</code>).
         </li>
       </ul>
       <p>Keys are read from the environment (a Kubernetes Secret in a cluster) and never written to the logs.</p>

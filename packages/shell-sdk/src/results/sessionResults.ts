@@ -1,5 +1,5 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import { BADGE_CAP, SKELETON_CLEANUP_MS, type TryOnProviderName } from '@vton/contracts';
+import { BADGE_CAP, SKELETON_CLEANUP_MS, type ProviderName } from '@vton/contracts';
 
 /**
  * This session's try-on results, shared by the studio (results drawer, badge) and the gallery
@@ -32,7 +32,7 @@ export interface SessionResult {
   batchIndex?: number;
   batchStartedAt?: string;
   /** The try-on provider that made it (the viewer shows its name). */
-  provider?: TryOnProviderName;
+  provider?: ProviderName;
   /** Made by the built-in engine: shown as "Preview — built-in engine". */
   builtInEngine?: boolean;
 }

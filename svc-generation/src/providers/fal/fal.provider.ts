@@ -1,14 +1,18 @@
 import { ApiError, createFalClient, type FalClient } from '@fal-ai/client';
 import { STATUS_CODES } from 'node:http';
+import sharp from 'sharp';
 import type { GenerationConfig } from '../../config/generation.config.js';
-import { ModelTryOnError, vtonApiError, vtonProcessingError } from '../../try-on/try-on-errors.js';
+import { ModelTryOnError, safetyRefusal, vtonApiError, vtonProcessingError } from '../../try-on/try-on-errors.js';
 import { jsonMessage, parseRetryAfter, ProviderCall } from '../provider-http.js';
 import type { TryOnInput, TryOnOutput, TryOnProvider } from '../try-on-provider.js';
-import { FAL_MODELS, GENERIC_FAL_MODEL, type FalModel } from './fal-models.js';
+import { FAL_MODELS, FAL_PLACEMENT_MODELS, GENERIC_FAL_MODEL, GENERIC_FAL_PLACEMENT_MODEL, type FalModel } from './fal-models.js';
 
 export interface FalSettings {
   key: string;
+  /** FAL_MODEL (a try-on model) or, for the placement engine, FAL_PLACEMENT_MODEL. */
   model: string;
+  /** Which table names the model's fields: try-on (FAL_MODELS) or placement (FAL_PLACEMENT_MODELS). */
+  role: 'try-on' | 'placement';
   /** fal's queue base, https://queue.fal.run (another base: a proxy, or a test fake). */
   queueUrl: string;
   timeoutMs: number;
@@ -16,10 +20,11 @@ export interface FalSettings {
   maxResponseBytes: number;
 }
 
-export function falSettings(config: GenerationConfig): FalSettings {
+export function falSettings(config: GenerationConfig, role: FalSettings['role'] = 'try-on'): FalSettings {
   return {
     key: config.FAL_KEY ?? '',
-    model: config.FAL_MODEL,
+    model: role === 'placement' ? config.FAL_PLACEMENT_MODEL : config.FAL_MODEL,
+    role,
     queueUrl: config.FAL_QUEUE_URL.replace(/\/+$/, ''),
     timeoutMs: config.VTON_TIMEOUT_MS,
     pollIntervalMs: config.VTON_POLL_INTERVAL_MS,
@@ -55,7 +60,7 @@ export class FalProvider implements TryOnProvider {
   private readonly spec: FalModel;
 
   constructor(private readonly settings: FalSettings) {
-    this.spec = FAL_MODELS[settings.model] ?? GENERIC_FAL_MODEL;
+    this.spec = settings.role === 'placement' ? (FAL_PLACEMENT_MODELS[settings.model] ?? GENERIC_FAL_PLACEMENT_MODEL) : (FAL_MODELS[settings.model] ?? GENERIC_FAL_MODEL);
   }
 
   get model(): string {
@@ -73,7 +78,7 @@ export class FalProvider implements TryOnProvider {
     let requestId: string | undefined;
     try {
       const submitted = await client.queue.submit(s.model, {
-        input: this.spec.input(dataUri(input.person), dataUri(input.garment), input),
+        input: this.spec.input({ person: dataUri(input.person), garment: dataUri(input.garment), mask: dataUri(input.mask), frame: await frameOf(input.person) }, input),
         abortSignal: call.signal,
       });
       requestId = submitted.request_id;
@@ -89,8 +94,7 @@ export class FalProvider implements TryOnProvider {
         }
         await call.pause(s.pollIntervalMs);
       }
-      const result = await client.queue.result(s.model, { requestId, abortSignal: call.signal });
-      const data = result.data as { image?: { url?: string }; images?: { url?: string }[] } | undefined;
+      const data = (await this.result(call, requestId)) as { image?: { url?: string }; images?: { url?: string }[] } | undefined;
       const image = await call.image(data?.image?.url ?? data?.images?.[0]?.url);
       return { image, provider: this.name, model: s.model, durationMs: call.elapsedMs };
     } catch (error) {
@@ -119,11 +123,28 @@ export class FalProvider implements TryOnProvider {
   }
 
   private async handle(call: ProviderCall, response: Response): Promise<unknown> {
-    if (!response.ok) {
-      const raw = await response.text().catch(() => '');
-      throw new FalHttpError(vtonApiError(response.status, response.statusText || STATUS_CODES[response.status] || '', call.redact(falMessage(raw)).slice(0, 500), parseRetryAfter(response.headers.get('retry-after'))));
-    }
+    if (!response.ok) throw new FalHttpError(await this.failure(call, response));
     return call.json(response);
+  }
+
+  /**
+   * The request's result, fetched here rather than by the client (whose result handler would read
+   * any body whole and drop Retry-After): from the queue's response URL (owner/alias only), the body
+   * capped, a 429's Retry-After kept.
+   */
+  private async result(call: ProviderCall, requestId: string): Promise<unknown> {
+    const { key, queueUrl, model } = this.settings;
+    const [owner, alias] = model.split('/');
+    const response = await call.fetch(`${queueUrl}/${owner}/${alias}/requests/${encodeURIComponent(requestId)}`, { headers: { authorization: `Key ${key}`, accept: 'application/json' } });
+    if (!response.ok) throw await this.failure(call, response);
+    return call.json(response);
+  }
+
+  /** fal's non-success answer in §8's words; a request its content checker flagged is a refusal for safety. */
+  private async failure(call: ProviderCall, response: Response): Promise<ModelTryOnError> {
+    const raw = await call.errorText(response);
+    if (response.status === 422 && contentPolicyViolation(raw)) return safetyRefusal('fal.ai', 'content_policy_violation');
+    return vtonApiError(response.status, response.statusText || STATUS_CODES[response.status] || '', call.redact(falMessage(raw)).slice(0, 500), parseRetryAfter(response.headers.get('retry-after')));
   }
 
   private explain(call: ProviderCall, error: unknown): ModelTryOnError {
@@ -137,6 +158,15 @@ export class FalProvider implements TryOnProvider {
   }
 }
 
+function contentPolicyViolation(raw: string): boolean {
+  try {
+    const detail = (JSON.parse(raw) as { detail?: unknown }).detail;
+    return Array.isArray(detail) && detail.some((d: { type?: string }) => d?.type === 'content_policy_violation');
+  } catch {
+    return false;
+  }
+}
+
 /** fal's error bodies: `{"detail": "..."}` or pydantic's `{"detail": [{loc, msg, type}]}`. */
 function falMessage(raw: string): string {
   return jsonMessage(raw, (body) => {
@@ -144,6 +174,11 @@ function falMessage(raw: string): string {
     if (Array.isArray(detail)) return detail.map((d: { loc?: unknown[]; msg?: string }) => `${(d.loc ?? []).join('.')}: ${d.msg ?? ''}`).join('; ');
     return detail ?? body?.message;
   });
+}
+
+async function frameOf(png: Buffer): Promise<{ width: number; height: number }> {
+  const { width = 0, height = 0 } = await sharp(png).metadata();
+  return { width, height };
 }
 
 function dataUri(png: Buffer): string {

@@ -1,6 +1,7 @@
 import type { GarmentCategory } from '@vton/contracts';
 import type { GenerationConfig } from '../../config/generation.config.js';
-import { vtonProcessingError } from '../../try-on/try-on-errors.js';
+import { ModelTryOnError, vtonProcessingError } from '../../try-on/try-on-errors.js';
+import sharp from 'sharp';
 import { jsonMessage, ProviderCall } from '../provider-http.js';
 import type { TryOnInput, TryOnOutput, TryOnProvider } from '../try-on-provider.js';
 
@@ -15,6 +16,18 @@ export interface FashnSettings {
   maxResponseBytes: number;
 }
 
+/** FASHN allows 50 status requests per 10 s per account (its rate limits page). */
+export const FASHN_STATUS_LIMIT = { requests: 50, perMs: 10_000 };
+
+/**
+ * The status poll interval that keeps the whole fleet within FASHN's status limit: at most
+ * VTON_CONCURRENCY FASHN calls are in flight across every worker (the queue's claim), each polling once
+ * per interval, so an interval of VTON_CONCURRENCY × 200 ms (10 s / 50) or more can never exceed it.
+ */
+export function fashnPollIntervalMs(config: Pick<GenerationConfig, 'VTON_POLL_INTERVAL_MS' | 'VTON_CONCURRENCY'>): number {
+  return Math.max(config.VTON_POLL_INTERVAL_MS, Math.ceil((config.VTON_CONCURRENCY * FASHN_STATUS_LIMIT.perMs) / FASHN_STATUS_LIMIT.requests));
+}
+
 export function fashnSettings(config: GenerationConfig): FashnSettings {
   return {
     apiKey: config.FASHN_API_KEY ?? '',
@@ -22,13 +35,16 @@ export function fashnSettings(config: GenerationConfig): FashnSettings {
     model: config.FASHN_MODEL,
     mode: config.FASHN_MODE,
     timeoutMs: config.VTON_TIMEOUT_MS,
-    pollIntervalMs: config.VTON_POLL_INTERVAL_MS,
+    pollIntervalMs: fashnPollIntervalMs(config),
     maxResponseBytes: config.VTON_MAX_RESPONSE_BYTES,
   };
 }
 
-/** The studio's control in FASHN's words (docs.fashn.ai/api-reference/tryon-v1-6 `category`). */
-const CATEGORY: Record<GarmentCategory, 'tops' | 'bottoms' | 'one-pieces'> = { upper_body: 'tops', lower_body: 'bottoms', full_body: 'one-pieces' };
+/**
+ * The studio's control in FASHN's words (docs.fashn.ai/api-reference/tryon-v1-6 `category`). A product
+ * never reaches a try-on provider (ProviderRouter); FASHN's own `auto` only completes the map.
+ */
+const CATEGORY: Record<GarmentCategory, 'tops' | 'bottoms' | 'one-pieces' | 'auto'> = { upper_body: 'tops', lower_body: 'bottoms', full_body: 'one-pieces', product: 'auto' };
 
 interface RunAnswer {
   id?: string;
@@ -41,8 +57,15 @@ interface StatusAnswer {
   error?: { name?: string; message?: string } | string | null;
 }
 
-/** FASHN's runtime errors worth one more try (docs: PipelineError "Retry request (no charge for failures)"). */
-const RETRYABLE_RUNTIME_ERRORS = new Set(['PipelineError', 'ThirdPartyError']);
+/**
+ * FASHN's runtime errors worth one more try, as FASHN's own SDK retries them (3rdPartyProviderError,
+ * InternalServerError) and as its docs say of PipelineError ("Retry request (no charge for failures)");
+ * ThirdPartyError (a content filter upstream) and input errors (PoseError, ImageLoadError, …) are not.
+ */
+const RETRYABLE_RUNTIME_ERRORS = new Set(['PipelineError', '3rdPartyProviderError', 'InternalServerError']);
+/** FASHN's inputs: JPEG at about quality 95, at most 2000 px a side (FASHN's recommendation; our frame is 864×1296). */
+const INPUT_JPEG_QUALITY = 95;
+const MAX_INPUT_SIDE = 2000;
 
 /**
  * FASHN's REST API (research/providers.md): POST /run with the model name and base64 inputs, poll
@@ -68,25 +91,34 @@ export class FashnProvider implements TryOnProvider {
     const headers = { authorization: `Bearer ${s.apiKey}`, 'content-type': 'application/json', accept: 'application/json' };
     const messageOf = (raw: string) => jsonMessage(raw, (body) => (body?.error && body?.message ? `${body.error}: ${body.message}` : (body?.message ?? body?.error)));
 
-    const run = await call.failIfNotOk(
-      await call.fetch(`${s.baseUrl}/run`, {
-        method: 'POST',
-        headers,
-        body: JSON.stringify({
-          model_name: s.model,
-          inputs: {
-            model_image: dataUri(input.person),
-            garment_image: dataUri(input.garment),
-            category: CATEGORY[input.category],
-            ...(s.mode ? { mode: s.mode } : {}),
-            garment_photo_type: 'auto',
-            output_format: 'png',
-            return_base64: true,
-          },
+    const [person, garment] = await Promise.all([jpegDataUri(input.person), jpegDataUri(input.garment)]);
+    // tryon-max takes the garment as product_image and no category; the v1.x models garment_image and category.
+    const max = s.model === 'tryon-max';
+    const run = await call
+      .failIfNotOk(
+        await call.fetch(`${s.baseUrl}/run`, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({
+            model_name: s.model,
+            inputs: {
+              model_image: person,
+              ...(max ? { product_image: garment } : { garment_image: garment, category: CATEGORY[input.category], garment_photo_type: 'auto' }),
+              ...(s.mode && !max ? { mode: s.mode } : {}),
+              output_format: 'png',
+              return_base64: true,
+            },
+          }),
         }),
-      }),
-      messageOf,
-    );
+        messageOf,
+      )
+      .catch((error: unknown) => {
+        // Out of credits is a 429 too, but waiting does not help: the model fails, and the operator sees why in logs and metrics.
+        if (error instanceof ModelTryOnError && error.status === 429 && /^OutOfCredits\b/.test(error.message.split('. ').slice(1).join('. '))) {
+          throw new ModelTryOnError(error.code, `${error.message} (the FASHN account is out of credits)`, false, { status: 429 });
+        }
+        throw error;
+      });
     const started = await call.json<RunAnswer>(run);
     if (typeof started?.id !== 'string' || !started.id) {
       throw vtonProcessingError(`FASHN did not start a prediction${started?.error ? `: ${call.redact(String(started.error))}` : ''}`);
@@ -120,6 +152,12 @@ export class FashnProvider implements TryOnProvider {
   }
 }
 
-function dataUri(png: Buffer): string {
-  return `data:image/png;base64,${png.toString('base64')}`;
+/** An input as FASHN recommends it: JPEG at quality 95 (on white), at most 2000 px a side. */
+async function jpegDataUri(png: Buffer): Promise<string> {
+  const jpeg = await sharp(png)
+    .resize(MAX_INPUT_SIDE, MAX_INPUT_SIDE, { fit: 'inside', withoutEnlargement: true })
+    .flatten({ background: '#ffffff' })
+    .jpeg({ quality: INPUT_JPEG_QUALITY })
+    .toBuffer();
+  return `data:image/jpeg;base64,${jpeg.toString('base64')}`;
 }

@@ -11,7 +11,9 @@ export const LOCAL_FRAMING: ProviderFraming = { width: 2048, height: 2048, mode:
 
 /**
  * The built-in engine (src/local-engine/compositor.ts), called in this process: the default when
- * no provider is configured. It needs no network, key or second process.
+ * no provider is configured. It needs no network, key or second process. It serves products too
+ * (PLACEMENT_PROVIDER=local, the default): the category tells it to place the product rather than
+ * fit a garment.
  */
 export class LocalProvider implements TryOnProvider {
   readonly name = 'local' as const;

@@ -14,8 +14,8 @@ export interface SeedSettings {
   maxResponseBytes: number;
 }
 
-export function seedSettings(config: GenerationConfig): SeedSettings {
-  if (!config.VTON_API_URL) throw new Error('VTON_PROVIDER=seed needs VTON_API_URL (the §7 multipart service)');
+export function seedSettings(config: GenerationConfig, chosenBy: 'VTON_PROVIDER' | 'PLACEMENT_PROVIDER' = 'VTON_PROVIDER'): SeedSettings {
+  if (!config.VTON_API_URL) throw new Error(`${chosenBy}=seed needs VTON_API_URL (the §7 multipart service)`);
   return { url: config.VTON_API_URL, timeoutMs: config.VTON_TIMEOUT_MS, maxResponseBytes: config.VTON_MAX_RESPONSE_BYTES };
 }
 

@@ -10,11 +10,24 @@ export interface VertexSettings {
   /** GOOGLE_CLOUD_PROJECT; unset: the credentials' project. */
   project?: string;
   location: string;
-  /** The API's base, by default the regional endpoint https://{location}-aiplatform.googleapis.com. */
+  /** VERTEX_PERSON_GENERATION, passed through as `parameters.personGeneration` (unset: Google's default). */
+  personGeneration?: string;
+  /** The API's base, by default the location's host (vertexHost). */
   baseUrl: string;
   model: string;
   timeoutMs: number;
   maxResponseBytes: number;
+}
+
+/**
+ * Vertex AI's host for a location, as Google's SDKs choose it: `global` is aiplatform.googleapis.com,
+ * the `us` and `eu` multi-regions their regional endpoints aiplatform.{location}.rep.googleapis.com,
+ * any other region {location}-aiplatform.googleapis.com.
+ */
+export function vertexHost(location: string): string {
+  if (location === 'global') return 'https://aiplatform.googleapis.com';
+  if (location === 'us' || location === 'eu') return `https://aiplatform.${location}.rep.googleapis.com`;
+  return `https://${location}-aiplatform.googleapis.com`;
 }
 
 export function vertexSettings(config: GenerationConfig): VertexSettings {
@@ -23,7 +36,8 @@ export function vertexSettings(config: GenerationConfig): VertexSettings {
     auth: googleAuthFor(config.GOOGLE_APPLICATION_CREDENTIALS),
     project: config.GOOGLE_CLOUD_PROJECT,
     location,
-    baseUrl: (config.VERTEX_API_URL ?? `https://${location}-aiplatform.googleapis.com`).replace(/\/+$/, ''),
+    personGeneration: config.VERTEX_PERSON_GENERATION,
+    baseUrl: (config.VERTEX_API_URL ?? vertexHost(location)).replace(/\/+$/, ''),
     model: config.VERTEX_MODEL,
     timeoutMs: config.VTON_TIMEOUT_MS,
     maxResponseBytes: config.VTON_MAX_RESPONSE_BYTES,
@@ -74,7 +88,7 @@ export class VertexProvider implements TryOnProvider {
               productImages: [{ image: { bytesBase64Encoded: input.garment.toString('base64') } }],
             },
           ],
-          parameters: { sampleCount: 1, outputOptions: { mimeType: 'image/png' } },
+          parameters: { sampleCount: 1, outputOptions: { mimeType: 'image/png' }, ...(s.personGeneration ? { personGeneration: s.personGeneration } : {}) },
         }),
       }),
       // google.rpc.Status: {"error": {"code", "message", "status"}}

@@ -24,7 +24,12 @@ export class GenerateTryOnDto {
   prompt: string = '';
 
   // No OpenAPI default: typed clients would then make the field required (openapi-typescript's defaultNonNullable).
-  @ApiProperty({ enum: GARMENT_CATEGORIES, required: false, description: 'The garment category (default upper_body); passed to providers that take one (FASHN, fal Leffa/CatVTON).' })
+  @ApiProperty({
+    enum: GARMENT_CATEGORIES,
+    required: false,
+    description:
+      'The garment category (default upper_body); passed to try-on providers that take one (FASHN, fal Leffa/CatVTON). `product` is any object that is not worn (a handbag, a watch, a bottle): the job goes to the placement engine, which places the product into the masked region.',
+  })
   @IsOptional()
   @IsIn(GARMENT_CATEGORIES, { message: `garmentCategory must be one of ${GARMENT_CATEGORIES.join(', ')}` })
   garmentCategory?: GarmentCategory = DEFAULT_GARMENT_CATEGORY;

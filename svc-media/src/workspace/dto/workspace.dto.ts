@@ -21,7 +21,7 @@ export class SaveWorkspaceDto implements SaveWorkspaceRequest {
   @MaxLength(10_000, { message: 'prompt must be at most 10000 characters' })
   prompt!: string;
 
-  @ApiProperty({ enum: GARMENT_CATEGORIES, required: false, description: 'The studio\'s garment category control (default upper_body).' })
+  @ApiProperty({ enum: GARMENT_CATEGORIES, required: false, description: 'The studio\'s garment category control (default upper_body; `product` for any object that is not worn).' })
   @IsOptional()
   @IsIn(GARMENT_CATEGORIES, { message: `garmentCategory must be one of ${GARMENT_CATEGORIES.join(', ')}` })
   garmentCategory?: GarmentCategory = DEFAULT_GARMENT_CATEGORY;

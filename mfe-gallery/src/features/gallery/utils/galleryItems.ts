@@ -1,4 +1,4 @@
-import type { GeneratedImageRecord, TryOnProviderName } from '@vton/contracts';
+import type { GeneratedImageRecord, ProviderName } from '@vton/contracts';
 import { isBuiltInPreview, resultProvider } from '@vton/results';
 import type { SessionResult } from '@vton/shell-sdk';
 
@@ -18,7 +18,7 @@ export interface GalleryItem {
   /** The gallery record, when saved: only saved images can be deleted. */
   savedId?: number;
   /** The try-on provider that made it, when recorded (the viewer shows its name). */
-  provider?: TryOnProviderName;
+  provider?: ProviderName;
   /** Made by the built-in engine: labelled "Preview — built-in engine". */
   builtInEngine?: boolean;
 }

@@ -14,10 +14,10 @@ function renderSection() {
 }
 
 describe('garment category control (garment section)', () => {
-  it('offers Upper body, Lower body and Full length, Upper body chosen by default', () => {
+  it('offers Upper body, Lower body, Full length and Product, Upper body chosen by default', () => {
     const { store, group } = renderSection();
     const radios = within(group).getAllByRole('radio');
-    expect(radios.map((r) => r.closest('label')!.textContent)).toEqual(['Upper body', 'Lower body', 'Full length']);
+    expect(radios.map((r) => r.closest('label')!.textContent)).toEqual(['Upper body', 'Lower body', 'Full length', 'Product']);
     expect(within(group).getByRole('radio', { name: 'Upper body' })).toBeChecked();
     expect(store.getState().garmentCategory).toBe('upper_body');
   });
@@ -29,6 +29,9 @@ describe('garment category control (garment section)', () => {
     expect(within(group).getByRole('radio', { name: 'Full length' })).toBeChecked();
     fireEvent.click(within(group).getByRole('radio', { name: 'Lower body' }));
     expect(store.getState().garmentCategory).toBe('lower_body');
+    // Any object that is not worn: the job goes to the placement engine.
+    fireEvent.click(within(group).getByRole('radio', { name: 'Product' }));
+    expect(store.getState().garmentCategory).toBe('product');
   });
 
   it('is one group of native radios: one Tab stop, reachable and focusable from the keyboard', () => {

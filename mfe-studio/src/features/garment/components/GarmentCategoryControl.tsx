@@ -28,6 +28,7 @@ const Options = styled.div`
 
 const Option = styled.label`
   flex: 1;
+  min-width: 0;
   position: relative;
   text-align: center;
   font-size: 13px;
@@ -55,9 +56,10 @@ const Radio = styled.input`
 `;
 
 /**
- * The garment category: Upper body / Lower body / Full length, one native radio group (Tab
- * reaches it, arrow keys move the choice). Sent with the try-on job to providers that take a
- * category; other features that need the garment's kind read the same workspace value.
+ * The garment category: Upper body / Lower body / Full length / Product, one native radio group (Tab
+ * reaches it, arrow keys move the choice). Sent with the try-on job: worn categories go to the try-on
+ * provider (to those that take a category), Product — any object that is not worn — to the placement
+ * engine. Other features that need the garment's kind read the same workspace value.
  */
 export function GarmentCategoryControl({ value, onChange, disabled = false }: { value: GarmentCategory; onChange: (value: GarmentCategory) => void; disabled?: boolean }) {
   const name = useId();

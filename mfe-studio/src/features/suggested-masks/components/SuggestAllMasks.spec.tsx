@@ -4,6 +4,7 @@ import { createWorkspaceStore, WorkspaceStoreContext, type WorkspaceStore } from
 import { clearSuggestions, suggestionsStore } from '../model/suggestionsStore';
 import { approveAll, cancelSuggestAll, suggestAll } from '../utils/suggestions';
 import { SuggestAllMasks } from './SuggestAllMasks';
+import { SuggestMaskButton } from './SuggestMaskButton';
 import { SuggestionTileStatus } from './SuggestionTileStatus';
 
 jest.mock('../utils/suggestions', () => ({
@@ -47,6 +48,33 @@ describe('SuggestAllMasks', () => {
     expect(screen.queryByRole('button', { name: 'Approve all' })).not.toBeInTheDocument();
     act(() => suggestionsStore.setState({ batchComplete: true, photos: { 2: { state: 'no-person' } } }));
     expect(screen.queryByRole('button', { name: 'Approve all' })).not.toBeInTheDocument();
+  });
+});
+
+describe('for the Product category', () => {
+  it('offers no suggestion and says the mask is painted by hand, in the sidebar and in the mask editor', () => {
+    const store = createWorkspaceStore();
+    store.setState({ garmentCategory: 'product' });
+    inWorkspace(
+      <>
+        <SuggestAllMasks photos={photos} masks={masks} onApprove={jest.fn()} />
+        <SuggestMaskButton photo={photos[0]} masks={masks} />
+      </>,
+      store,
+    );
+    expect(screen.queryByRole('button', { name: 'Suggest all masks' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Suggest mask' })).not.toBeInTheDocument();
+    expect(screen.getAllByRole('note').map((note) => note.textContent)).toEqual(['Paint where the product goes', 'Paint where the product goes']);
+  });
+
+  it('offers suggestions again when the seller goes back to a garment', () => {
+    const store = createWorkspaceStore();
+    store.setState({ garmentCategory: 'product' });
+    inWorkspace(<SuggestAllMasks photos={photos} masks={masks} onApprove={jest.fn()} />, store);
+    act(() => store.setState({ garmentCategory: 'lower_body' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Suggest all masks' }));
+    expect(suggestAll).toHaveBeenCalledWith(masks, photos, 'lower_body');
+    expect(screen.queryByRole('note')).not.toBeInTheDocument();
   });
 });
 

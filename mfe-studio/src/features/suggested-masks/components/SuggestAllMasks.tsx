@@ -1,9 +1,11 @@
 import styled from 'styled-components';
+import type { WornCategory } from '@vton/contracts';
 import { Button } from '@vton/ui';
 import { useWorkspace } from '../../../stores/workspaceStore';
 import { useSuggestions } from '../model/suggestionsStore';
 import { approveAll, cancelSuggestAll, suggestAll, type SuggestionMasks, type SuggestionPhoto } from '../utils/suggestions';
 import { ModelLoadProgress } from './ModelLoadProgress';
+import { ProductMaskHint } from './ProductMaskHint';
 
 const Root = styled.div`
   display: flex;
@@ -28,9 +30,17 @@ export interface SuggestAllMasksProps {
   onApprove: (photo: SuggestionPhoto, mask: Blob, thumbnail: string) => void;
 }
 
-/** "Import models": "Suggest all masks" (for the garment section's garment category) with its progress and Cancel, then "Approve all". */
-export function SuggestAllMasks({ photos, masks, onApprove }: SuggestAllMasksProps) {
+/**
+ * "Import models": "Suggest all masks" (for the garment section's garment category) with its progress and Cancel, then
+ * "Approve all". Suggestions find a garment's place on a body; for Product the seller paints the mask, and is told so.
+ */
+export function SuggestAllMasks(props: SuggestAllMasksProps) {
   const garmentCategory = useWorkspace((s) => s.garmentCategory);
+  if (garmentCategory === 'product') return <ProductMaskHint />;
+  return <SuggestGarmentMasks {...props} garmentCategory={garmentCategory} />;
+}
+
+function SuggestGarmentMasks({ photos, masks, onApprove, garmentCategory }: SuggestAllMasksProps & { garmentCategory: WornCategory }) {
   const batch = useSuggestions((s) => s.batch);
   const batchComplete = useSuggestions((s) => s.batchComplete);
   const modelFailed = useSuggestions((s) => s.model.status === 'failed');

@@ -1,10 +1,11 @@
 import styled from 'styled-components';
 import { Button } from '@vton/ui';
-import { GARMENT_CATEGORY_LABELS } from '@vton/contracts';
+import { GARMENT_CATEGORY_LABELS, type WornCategory } from '@vton/contracts';
 import { useWorkspace } from '../../../stores/workspaceStore';
 import { useSuggestions } from '../model/suggestionsStore';
 import { NO_PERSON_MESSAGE, suggestFor, type SuggestionMasks, type SuggestionPhoto } from '../utils/suggestions';
 import { ModelLoadProgress } from './ModelLoadProgress';
+import { ProductMaskHint } from './ProductMaskHint';
 
 const Root = styled.div`
   display: flex;
@@ -17,11 +18,16 @@ const Message = styled.span`
   color: ${({ theme }) => theme.colors.destructive};
 `;
 
-/** The inpaint toolbar's "Suggest mask": the suggestion lands in the open mask as one undo step. */
+/** The inpaint toolbar's "Suggest mask": the suggestion lands in the open mask as one undo step. For Product: the hint to paint by hand. */
 export function SuggestMaskButton({ photo, masks }: { photo: SuggestionPhoto; masks: SuggestionMasks }) {
+  const garmentCategory = useWorkspace((s) => s.garmentCategory);
+  if (garmentCategory === 'product') return <ProductMaskHint />;
+  return <SuggestGarmentMask photo={photo} masks={masks} garmentCategory={garmentCategory} />;
+}
+
+function SuggestGarmentMask({ photo, masks, garmentCategory }: { photo: SuggestionPhoto; masks: SuggestionMasks; garmentCategory: WornCategory }) {
   const suggestion = useSuggestions((s) => s.photos[photo.id]);
   const modelStatus = useSuggestions((s) => s.model.status);
-  const garmentCategory = useWorkspace((s) => s.garmentCategory);
   const busy = suggestion?.state === 'suggesting';
   return (
     <Root>

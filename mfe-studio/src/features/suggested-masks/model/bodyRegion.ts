@@ -1,4 +1,4 @@
-import type { GarmentCategory } from '@vton/contracts';
+import type { WornCategory } from '@vton/contracts';
 
 /**
  * A pose landmark as the pose model gives it: x and y as fractions of the photo's width and
@@ -49,7 +49,7 @@ export const LANDMARK = {
 } as const;
 
 /** The joints that must be on the photo (and seen) for each garment type's region to make sense. */
-const REQUIRED: Record<GarmentCategory, number[]> = {
+const REQUIRED: Record<WornCategory, number[]> = {
   'upper_body': [LANDMARK.leftShoulder, LANDMARK.rightShoulder],
   'lower_body': [LANDMARK.leftHip, LANDMARK.rightHip, LANDMARK.leftKnee, LANDMARK.rightKnee],
   'full_body': [LANDMARK.leftShoulder, LANDMARK.rightShoulder, LANDMARK.leftHip, LANDMARK.rightHip],
@@ -140,7 +140,7 @@ function band(frame: BodyFrame, rows: Array<{ t: number; from: number; to: numbe
 }
 
 /** The shapes the garment covers (before the silhouette), and those it never covers. */
-function regionShapes(garmentCategory: GarmentCategory, frame: BodyFrame, p: (i: number) => Vec, seen: (i: number) => boolean, neck: number): { covered: Shape[]; excluded: Shape[] } {
+function regionShapes(garmentCategory: WornCategory, frame: BodyFrame, p: (i: number) => Vec, seen: (i: number) => boolean, neck: number): { covered: Shape[]; excluded: Shape[] } {
   const L = LANDMARK;
   const sw = frame.shoulderWidth;
   const hw = frame.hipWidth;
@@ -302,7 +302,7 @@ export function dilate(mask: Uint8Array, width: number, height: number, radius: 
  * shoulders to below the knees), intersected with the person's silhouette and slightly dilated,
  * never above the neck line nor on the hands. Works on the silhouette's (downscaled) grid.
  */
-export function suggestRegion(landmarks: readonly PoseLandmark[] | null | undefined, silhouette: Silhouette, garmentCategory: GarmentCategory): SuggestedRegion {
+export function suggestRegion(landmarks: readonly PoseLandmark[] | null | undefined, silhouette: Silhouette, garmentCategory: WornCategory): SuggestedRegion {
   const { width, height, data } = silhouette;
   if (!landmarks || landmarks.length < 33) return { kind: 'no-person' };
   const onPhoto = (i: number) => {

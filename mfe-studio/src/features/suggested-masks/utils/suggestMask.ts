@@ -2,7 +2,7 @@ import { loadImage } from '../../../lib/image';
 import { MASK_COLOR, MASK_THUMBNAIL_ALPHA, MASK_THUMBNAIL_SIZE } from '../../../lib/mask';
 import { loadPoseDetector, type PoseDetector } from '../lib/poseRuntime';
 import { silhouetteBox, squareAround, suggestRegion, type SuggestedRegion } from '../model/bodyRegion';
-import type { GarmentCategory } from '@vton/contracts';
+import type { WornCategory } from '@vton/contracts';
 
 /**
  * The longer side of the copy the pose model sees. The model itself works at 256 px; the mask is
@@ -69,7 +69,7 @@ const emptySilhouette = (c: HTMLCanvasElement) => ({ width: c.width, height: c.h
  * (downscaled) photo finds the person; a second one at a square around them places the joints
  * (the model does best on a person who fills its frame). Both run on copies of at most 512 px.
  */
-export async function suggestMask(detector: PoseDetector, photoUrl: string, garmentCategory: GarmentCategory): Promise<SuggestionOutcome> {
+export async function suggestMask(detector: PoseDetector, photoUrl: string, garmentCategory: WornCategory): Promise<SuggestionOutcome> {
   const started = performance.now();
   const image = await loadImage(photoUrl);
   const photo = downscale(image);

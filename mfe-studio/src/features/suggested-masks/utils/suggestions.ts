@@ -1,4 +1,4 @@
-import type { GarmentCategory } from '@vton/contracts';
+import type { WornCategory } from '@vton/contracts';
 import { toast } from '@vton/shell-sdk';
 import { errorMessage } from '../../../lib/upload';
 import { setPhotoSuggestion, suggestionsStore, type PhotoSuggestion } from '../model/suggestionsStore';
@@ -66,7 +66,7 @@ function loadDetector(): Promise<PoseDetector> {
 export async function suggestFor(
   masks: SuggestionMasks,
   photo: SuggestionPhoto,
-  garmentCategory: GarmentCategory,
+  garmentCategory: WornCategory,
   cancelled: () => boolean = () => false,
 ): Promise<SuggestResult> {
   if (suggestionsStore.getState().model.status === 'failed') return 'unavailable';
@@ -125,7 +125,7 @@ let batchRun = 0;
  * "Suggest all masks": one photo after another ("Suggesting 3/8…"); when every suggestion is
  * in, "Approve all" is offered. Cancel stops at once: the photo being worked on stays as it was.
  */
-export async function suggestAll(masks: SuggestionMasks, photos: readonly SuggestionPhoto[], garmentCategory: GarmentCategory): Promise<void> {
+export async function suggestAll(masks: SuggestionMasks, photos: readonly SuggestionPhoto[], garmentCategory: WornCategory): Promise<void> {
   const run = ++batchRun;
   suggestionsStore.setState({ batch: { current: 0, total: photos.length }, batchComplete: false });
   for (let i = 0; i < photos.length; i += 1) {

@@ -1,0 +1,132 @@
+import sharp from 'sharp';
+import { OpenAIProvider, type OpenAISettings } from '../../src/providers/openai/openai.provider.js';
+import { startOpenAIFake, type OpenAIFake } from '../fakes/openai-fake.js';
+import { failureOf, PRODUCT_PROMPT, sampleInput } from './provider-inputs.js';
+
+const KEY = 'sk-test-key-0123456789';
+
+describe('OpenAI placement engine (openai SDK, images.edit) against a fake written from OpenAI’s API reference', () => {
+  let fake: OpenAIFake;
+  const provider = (overrides: Partial<OpenAISettings> = {}) =>
+    new OpenAIProvider({ apiKey: KEY, baseUrl: fake.base, model: 'gpt-image-1.5', timeoutMs: 5000, maxResponseBytes: 50 * 1024 * 1024, ...overrides });
+
+  beforeAll(async () => {
+    fake = await startOpenAIFake(KEY);
+  });
+  afterAll(() => fake.close());
+  beforeEach(() => fake.reset());
+  afterEach(() => fake.asked.splice(0));
+
+  it('edits the scene (first image) with the product (second) under the mask of the scene’s exact size, alpha 0 where the product goes', async () => {
+    const openai = provider();
+    const input = await sampleInput(openai, 'product');
+    const output = await openai.tryOn(input);
+    expect(fake.violations).toEqual([]);
+    expect(output).toMatchObject({ provider: 'openai', model: 'gpt-image-1.5' });
+    const scene = await sharp(input.person).metadata();
+    const [asked] = fake.asked;
+    expect(asked.images).toEqual([
+      { width: scene.width, height: scene.height },
+      { width: 960, height: 960 },
+    ]);
+    // The painted 400×400 of the 600×600 bounds, in a frame half as big again around them: the frame scaled to 1536.
+    expect([asked.mask.width, asked.mask.height]).toEqual([scene.width, scene.height]);
+    const white = (await sharp(input.mask).greyscale().raw().toBuffer()).filter((v) => v > 127).length;
+    expect(Math.abs(asked.mask.transparent - white)).toBeLessThan(white * 0.01);
+    expect(asked.fields).toMatchObject({ model: 'gpt-image-1.5', size: '1024x1024', output_format: 'png', input_fidelity: 'high', n: '1' });
+    expect(asked.prompt).toContain('Place the product from the second image into the first image, inside the masked region.');
+    expect(asked.prompt).toContain(`The seller's direction: ${PRODUCT_PROMPT}`);
+    const answer = await sharp(output.image).metadata();
+    expect([answer.format, answer.width, answer.height]).toEqual(['png', 1024, 1024]);
+  });
+
+  it('asks gpt-image-2 without input_fidelity (it refuses the parameter)', async () => {
+    const openai = provider({ model: 'gpt-image-2' });
+    await openai.tryOn(await sampleInput(openai, 'product'));
+    expect(fake.violations).toEqual([]);
+    expect(fake.asked[0].fields.model).toBe('gpt-image-2');
+    expect(fake.asked[0].fields.input_fidelity).toBeUndefined();
+  });
+
+  it('reports a 400 as VTON_API_ERROR with OpenAI’s code and message, not retryable', async () => {
+    fake.scenario = 'bad-request';
+    const openai = provider();
+    expect(await failureOf(openai.tryOn(await sampleInput(openai, 'product')))).toEqual({
+      code: 'VTON_API_ERROR',
+      message: 'VTON API request failed: 400 Bad Request. invalid_image_file: Invalid image file or mode for image 1, please check your image file.',
+      retryable: false,
+      status: 400,
+      retryAfterMs: undefined,
+    });
+  });
+
+  it('reports a wrong key as a 401 and never puts the key in the message', async () => {
+    const openai = provider({ apiKey: 'sk-wrong-key-987654321' });
+    const failure = await failureOf(openai.tryOn(await sampleInput(openai, 'product')));
+    expect(failure).toMatchObject({
+      code: 'VTON_API_ERROR',
+      message: 'VTON API request failed: 401 Unauthorized. invalid_api_key: Incorrect API key provided: sk-proj-****. You can find your API key at https://platform.openai.com/account/api-keys.',
+      retryable: false,
+      status: 401,
+    });
+    expect(failure.message).not.toContain('sk-wrong-key');
+  });
+
+  it('surfaces a 429 with its Retry-After so the fleet pauses for it', async () => {
+    fake.scenario = 'rate-limited';
+    fake.retryAfterSeconds = 7;
+    const openai = provider();
+    expect(await failureOf(openai.tryOn(await sampleInput(openai, 'product')))).toMatchObject({ code: 'VTON_API_ERROR', status: 429, retryable: true, retryAfterMs: 7000 });
+  });
+
+  it('reports a 500 as a retryable VTON_API_ERROR', async () => {
+    fake.scenario = 'server-error';
+    const openai = provider();
+    expect(await failureOf(openai.tryOn(await sampleInput(openai, 'product')))).toMatchObject({
+      code: 'VTON_API_ERROR',
+      message: 'VTON API request failed: 500 Internal Server Error. The server had an error while processing your request. Sorry about that!',
+      retryable: true,
+    });
+  });
+
+  it('fails the model with the §8 processing error saying OpenAI refused for safety (moderation_blocked), not retried', async () => {
+    fake.scenario = 'refused';
+    const openai = provider();
+    expect(await failureOf(openai.tryOn(await sampleInput(openai, 'product')))).toEqual({
+      code: 'VTON_PROCESSING_ERROR',
+      message: 'Failed to process VTON request: OpenAI refused to place the product for safety reasons (moderation_blocked)',
+      retryable: false,
+      status: undefined,
+      retryAfterMs: undefined,
+    });
+  });
+
+  it('gives up when OpenAI does not answer within the timeout', async () => {
+    fake.scenario = 'slow';
+    const openai = provider({ timeoutMs: 300 });
+    expect(await failureOf(openai.tryOn(await sampleInput(openai, 'product')))).toMatchObject({
+      code: 'VTON_PROCESSING_ERROR',
+      message: 'Failed to process VTON request: OpenAI did not finish within 300 ms',
+      retryable: true,
+    });
+  });
+
+  it('reports a garbage body as VTON_PROCESSING_ERROR, not retryable', async () => {
+    fake.scenario = 'garbage';
+    const openai = provider();
+    expect(await failureOf(openai.tryOn(await sampleInput(openai, 'product')))).toMatchObject({
+      code: 'VTON_PROCESSING_ERROR',
+      message: 'Failed to process VTON request: OpenAI answered with a body that is not JSON',
+      retryable: false,
+    });
+  });
+
+  it('stops when the caller cancels', async () => {
+    fake.scenario = 'slow';
+    const openai = provider();
+    const controller = new AbortController();
+    const pending = openai.tryOn(await sampleInput(openai, 'product', controller.signal));
+    setTimeout(() => controller.abort(), 50);
+    expect(await failureOf(pending)).toMatchObject({ code: 'VTON_PROCESSING_ERROR', message: 'Failed to process VTON request: the request was cancelled' });
+  });
+});
