@@ -3,6 +3,7 @@ import { defineService, ServiceKitModule } from '@vton/service-kit';
 import { AccountsModule } from './accounts/accounts.module.js';
 import { ApiKeysModule } from './api-keys/api-keys.module.js';
 import { ApiKeysService } from './api-keys/api-keys.service.js';
+import { BillingModule } from './billing/billing.module.js';
 import { ApiReferenceController } from './api-reference/api-reference.controller.js';
 import { AuthConfig } from './config/auth.config.js';
 import { authDatabase } from './database/data-source.js';
@@ -29,6 +30,7 @@ export class AppModule {
         }),
         TokensModule,
         AccountsModule,
+        BillingModule,
       ],
       controllers: [ApiReferenceController],
     };
