@@ -1,7 +1,9 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { ErrorCode, type GenerateResponse, type TryOnJob, type TryOnResult } from '@vton/contracts';
+import { creditKey, ErrorCode, type GenerateResponse, type TryOnJob, type TryOnResult } from '@vton/contracts';
 import { ApiException } from '@vton/service-kit';
 import { GenerationConfig } from '../config/generation.config.js';
+import { CreditSettler } from '../credits/credit-settler.js';
+import { CreditsClient } from '../credits/credits-client.js';
 import { MediaClient, type Caller } from '../media/media-client.js';
 import { GenerationMetrics } from '../metrics/generation-metrics.js';
 import { JobQueue } from '../queue/job-queue.js';
@@ -33,6 +35,8 @@ export class JobsService {
     private readonly queue: JobQueue,
     private readonly media: MediaClient,
     private readonly metrics: GenerationMetrics,
+    private readonly credits: CreditsClient,
+    private readonly settler: CreditSettler,
   ) {}
 
   /** POST /api/try-on/jobs: §5's rules answer at once; the models are queued. */
@@ -106,8 +110,14 @@ export class JobsService {
     // The model may have changed since (new mask, deleted): check it again as a batch of one.
     const plan = await this.tryOn.plan(caller, { garmentId: job.garmentId, modelIds: [modelId], prompt: job.prompt, garmentCategory: job.garmentCategory });
     const [ready] = plan.models;
-    const queued = await this.countRefusal(() => this.store.requeueFailed(caller.userId, jobId, modelId, { width: ready.width, height: ready.height, bounds: ready.bounds }));
-    // Only one of two simultaneous retries wins the row.
+    const current = await this.store.currentRun(jobId, modelId);
+    if (current === null) throw this.notFailed(modelId);
+    const run = current + 1;
+    // The new run's credit is reserved before it is queued (402 when there is none left).
+    const queued = await this.withCredits(caller.userId, [creditKey(jobId, modelId, run)], (holds) =>
+      this.countRefusal(() => this.store.requeueFailed(caller.userId, jobId, modelId, { width: ready.width, height: ready.height, bounds: ready.bounds }, run, holds)),
+    );
+    // Only one of two simultaneous retries wins the row (the other's reservation was given back).
     if (!queued) throw this.notFailed(modelId);
     this.logger.log({ jobId, modelId }, `Model ${modelId} of job ${jobId} queued again on request`);
     // The other models' results may be old: their URLs are signed again, as on any read.
@@ -116,10 +126,37 @@ export class JobsService {
 
   private async enqueue(caller: Caller, request: GenerateTryOnDto): Promise<string> {
     const plan = await this.tryOn.plan(caller, request);
-    const jobId = await this.countRefusal(() => this.store.createJob(caller.userId, plan));
+    const jobId = this.store.newJobId();
+    // One credit per model, reserved before anything is queued: 402 and nothing queued when short.
+    await this.withCredits(
+      caller.userId,
+      plan.models.map((m) => creditKey(jobId, m.id, 1)),
+      (holds) => this.countRefusal(() => this.store.createJob(caller.userId, plan, jobId, holds)),
+    );
     this.metrics.jobsCreated.inc();
     this.logger.log({ jobId }, `Job ${jobId} queued: ${plan.models.length} model(s) [${plan.models.map((m) => m.id).join(', ')}]`);
     return jobId;
+  }
+
+  /**
+   * Reserves the runs' credits in svc-auth's ledger, then queues them (`queue` records their holds
+   * with them). What was reserved is given back when queueing fails or queues nothing (a retry that
+   * lost the race). With BILLING_MODE=off nothing is reserved.
+   */
+  private async withCredits<T>(userId: number, keys: string[], queue: (holdsCredits: boolean) => Promise<T>): Promise<T> {
+    if (!this.credits.enabled) return queue(false);
+    await this.credits.reserve(userId, keys);
+    let result: T | undefined;
+    try {
+      result = await queue(true);
+      return result;
+    } finally {
+      if (result === undefined || result === false) {
+        await this.credits.settle(userId, keys.map((key) => ({ key, outcome: 'release' as const }))).catch((error: Error) => {
+          this.logger.error({ userId, keys }, `Could not give back ${keys.length} credit(s) reserved for runs that were not queued: ${error.message}`);
+        });
+      }
+    }
   }
 
   private async countRefusal<T>(enqueue: () => Promise<T>): Promise<T> {
@@ -170,6 +207,8 @@ export class JobsService {
     try {
       const units = await this.store.abandon(jobId, CANCELLED);
       await this.queue.cancel(units);
+      // Its failed models' credits go back now (the workers' pass would too).
+      if (this.credits.enabled) await this.settler.settleJob(jobId);
       this.logger.log({ jobId }, `Job ${jobId} abandoned by its caller; its unfinished models were stopped`);
     } catch (error) {
       this.logger.warn({ jobId }, `Job ${jobId}: could not abandon it: ${(error as Error).message}`);
