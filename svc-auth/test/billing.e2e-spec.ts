@@ -18,6 +18,7 @@ import path from 'node:path';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { authService } from '../src/app.module.js';
+import { runBillingCommand } from '../src/billing/billing-command.js';
 import { BillingService } from '../src/billing/billing.service.js';
 import { TokenService } from '../src/tokens/token.service.js';
 
@@ -204,6 +205,26 @@ describe('svc-auth plans and credits (real Postgres)', () => {
     expect(stopped.body).toMatchObject({ code: 'PLAN_REQUIRED', message: 'API keys need the Professional or Enterprise plan.' });
     await billing.changePlan(seller.id, { plan: 'enterprise' }, 'test');
     await request(url).post(API_KEY_AUTHORIZE_PATH).send({ key }).expect(200);
+  });
+
+  it('the operator command sets a plan and grants or takes credits, each in the ledger with its note', async () => {
+    const seller = await account();
+    await balances(seller.token);
+    expect(await runBillingCommand(['plan', seller.email.toUpperCase(), 'professional'], env)).toBe(`${seller.email} is now on the Professional plan: 510 credits available, 0 reserved.`);
+    expect(await runBillingCommand(['credits', seller.email, '+25', 'goodwill', 'for', 'the', 'outage'], env)).toBe(`${seller.email}: +25 credits (goodwill for the outage); 535 available now.`);
+    expect(await runBillingCommand(['credits', seller.email, '-35', 'refunded by hand'], env)).toBe(`${seller.email}: -35 credits (refunded by hand); 500 available now.`);
+    await expect(runBillingCommand(['credits', seller.email, '-501', 'too much'], env)).rejects.toThrow('The account has 500 credits; 501 cannot be taken away');
+    await expect(runBillingCommand(['credits', seller.email, '+5'], env)).rejects.toThrow('Say why in a note');
+    await expect(runBillingCommand(['plan', seller.email, 'gold'], env)).rejects.toThrow('Unknown plan "gold"');
+    await expect(runBillingCommand(['plan', 'nobody@example.com', 'starter'], env)).rejects.toThrow('No account has the address nobody@example.com');
+    expect(await balances(seller.token)).toMatchObject({ plan: 'professional', status: 'active', credits: { available: 500, reserved: 0 } });
+    const { entries } = await ledger(seller.token);
+    expect(entries.slice(0, 3).map((e: { kind: string; credits: number; note: string }) => [e.kind, e.credits, e.note])).toEqual([
+      ['adjustment', -35, 'refunded by hand'],
+      ['adjustment', 25, 'goodwill for the outage'],
+      ['grant', 500, 'Professional plan: credits for the month'],
+    ]);
+    await expectConsistent(seller.id);
   });
 
   it('counts every ledger write on /metrics', async () => {
