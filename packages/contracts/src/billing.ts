@@ -26,14 +26,17 @@ export interface PlanTerms {
   apiKeys: boolean;
   /** Webhooks (svc-generation README, "Webhooks"). */
   webhooks: boolean;
+  /** Spec §3: dollars a month billed monthly, and a month's share billed yearly (0 for the trial). */
+  monthlyPrice: number;
+  yearlyPrice: number;
 }
 
 /** Spec §3 "Plans" and §9: Starter 50 credits/month, Professional 500 with API access, Enterprise unlimited with webhooks. */
 export const PLANS: Record<PlanId, PlanTerms> = {
-  trial: { name: 'Free trial', monthlyCredits: null, apiKeys: false, webhooks: false },
-  starter: { name: 'Starter', monthlyCredits: 50, apiKeys: false, webhooks: false },
-  professional: { name: 'Professional', monthlyCredits: 500, apiKeys: true, webhooks: false },
-  enterprise: { name: 'Enterprise', monthlyCredits: null, apiKeys: true, webhooks: true },
+  trial: { name: 'Free trial', monthlyCredits: null, apiKeys: false, webhooks: false, monthlyPrice: 0, yearlyPrice: 0 },
+  starter: { name: 'Starter', monthlyCredits: 50, apiKeys: false, webhooks: false, monthlyPrice: 29, yearlyPrice: 19 },
+  professional: { name: 'Professional', monthlyCredits: 500, apiKeys: true, webhooks: false, monthlyPrice: 89, yearlyPrice: 59 },
+  enterprise: { name: 'Enterprise', monthlyCredits: null, apiKeys: true, webhooks: true, monthlyPrice: 249, yearlyPrice: 199 },
 };
 
 /** The trial every new verified account gets (TRIAL_CREDITS, TRIAL_DAYS). */
@@ -65,6 +68,15 @@ export interface BillingAccount {
   };
   /** Whether the plan page can take the seller to Stripe Checkout and the customer portal. */
   checkout: boolean;
+  /** Where "Contact Sales" writes to (SALES_EMAIL), when set. */
+  salesEmail: string | null;
+}
+
+/** GET /api/billing/offer (public): what the pricing page's buttons can do here. */
+export interface BillingOffer {
+  mode: BillingMode;
+  checkout: boolean;
+  salesEmail: string | null;
 }
 
 export const LEDGER_ENTRY_KINDS = ['grant', 'reserve', 'capture', 'release', 'adjustment'] as const;
@@ -110,6 +122,7 @@ export interface BillingRedirect {
 
 export const BILLING_PATHS = {
   account: '/api/billing/account',
+  offer: '/api/billing/offer',
   ledger: '/api/billing/ledger',
   checkout: '/api/billing/checkout',
   portal: '/api/billing/portal',

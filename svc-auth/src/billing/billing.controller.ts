@@ -1,7 +1,7 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { BILLING_PATHS, type BillingAccount, type LedgerPage } from '@vton/contracts';
-import { CurrentUser, type AuthenticatedUser } from '@vton/service-kit';
+import { BILLING_PATHS, type BillingAccount, type BillingOffer, type LedgerPage } from '@vton/contracts';
+import { CurrentUser, Public, type AuthenticatedUser } from '@vton/service-kit';
 import { BillingService } from './billing.service.js';
 import { CreditLedger } from './credit-ledger.service.js';
 import { LedgerQueryDto } from './dto/billing.dto.js';
@@ -20,6 +20,14 @@ export class BillingController {
   @ApiOkResponse({ description: '`{mode, plan, status, interval, trialEndsAt, renewsAt, credits: {available, reserved}, checkout}`; `available` is null when unlimited.' })
   account(@CurrentUser() user: AuthenticatedUser): Promise<BillingAccount> {
     return this.billing.account(user.id);
+  }
+
+  @Get(BILLING_PATHS.offer)
+  @Public()
+  @ApiOperation({ summary: 'What the plan buttons can do here', operationId: 'getBillingOffer' })
+  @ApiOkResponse({ description: '`{mode, checkout, salesEmail}`: billing on or off, Stripe Checkout available, the sales address.' })
+  offer(): BillingOffer {
+    return this.billing.offer();
   }
 
   @Get(BILLING_PATHS.ledger)

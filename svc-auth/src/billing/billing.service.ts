@@ -5,6 +5,7 @@ import {
   BILLING_ERRORS,
   PLANS,
   type BillingAccount,
+  type BillingOffer,
   type BillingInterval,
   type InternalEntitlements,
   type PlanId,
@@ -65,19 +66,23 @@ export class BillingService {
   /** GET /api/billing/account */
   async account(userId: number): Promise<BillingAccount> {
     if (!this.enabled) {
-      return { mode: 'off', plan: 'enterprise', status: 'active', interval: null, trialEndsAt: null, renewsAt: null, credits: { available: null, reserved: 0 }, checkout: false };
+      return { ...this.offer(), plan: 'enterprise', status: 'active', interval: null, trialEndsAt: null, renewsAt: null, credits: { available: null, reserved: 0 } };
     }
     const row = await this.ledger.ensureAccount(userId);
     return {
-      mode: 'credits',
+      ...this.offer(),
       plan: row.plan,
       status: billingStatus(row, new Date()),
       interval: row.interval,
       trialEndsAt: row.plan === 'trial' && row.trialEndsAt ? row.trialEndsAt.toISOString() : null,
       renewsAt: row.renewsAt ? row.renewsAt.toISOString() : null,
       credits: { available: this.ledger.unlimited(row) ? null : row.available, reserved: row.reserved },
-      checkout: !!this.config.STRIPE_SECRET_KEY,
     };
+  }
+
+  /** What the pricing page's buttons can do here (public). */
+  offer(): BillingOffer {
+    return { mode: this.config.BILLING_MODE, checkout: this.enabled && !!this.config.STRIPE_SECRET_KEY, salesEmail: this.config.SALES_EMAIL ?? null };
   }
 
   /** What the plan allows, for svc-generation (webhooks) and the API keys. */
