@@ -1,4 +1,5 @@
 import { Module, type DynamicModule } from '@nestjs/common';
+import { BILLING_PATHS } from '@vton/contracts';
 import { defineService, ServiceKitModule } from '@vton/service-kit';
 import { AccountsModule } from './accounts/accounts.module.js';
 import { ApiKeysModule } from './api-keys/api-keys.module.js';
@@ -43,4 +44,6 @@ export const authService = defineService({
   config: AuthConfig,
   database: authDatabase,
   module: (config) => AppModule.register(config),
+  // Stripe signs the exact bytes it sends; events can be larger than the 32kb of JSON bodies.
+  rawBody: { paths: [BILLING_PATHS.stripeWebhook], limit: '1mb' },
 });
