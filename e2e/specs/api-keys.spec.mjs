@@ -56,6 +56,7 @@ test.describe('API keys page', () => {
 
   test('adds a webhook endpoint (secret shown once) and sends it a test event whose delivery shows its status and response code', async ({ page, baseURL, mailInboxUrl }) => {
     const seller = await createVerifiedUser(baseURL, mailInboxUrl, 'webhooks-page');
+    setPlan(seller.email, 'enterprise');
     const received = [];
     const server = http.createServer((req, res) => {
       let body = '';

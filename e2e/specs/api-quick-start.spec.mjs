@@ -126,6 +126,7 @@ test.describe('API quick start with a key (curl, against the real stack)', () =>
 
   test('the TypeScript quick start, with the client typed by openapi-typescript, runs the same try-on with a key', async ({ baseURL, mailInboxUrl }) => {
     const seller = await createVerifiedUser(baseURL, mailInboxUrl, 'api-quick-start-ts');
+    setPlan(seller.email, 'professional');
     const created = await (
       await fetch(new URL('/api/auth/api-keys', baseURL), {
         method: 'POST',

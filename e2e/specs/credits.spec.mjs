@@ -62,7 +62,7 @@ test.describe.serial('credits', () => {
 
     await page.goto('/account/billing');
     await expect(page.getByTestId('billing-credits-available')).toHaveText('0');
-    const used = page.getByTestId('ledger').getByRole('row').filter({ hasText: 'Used' });
+    const used = page.getByTestId('ledger').getByRole('row').filter({ has: page.getByRole('cell', { name: 'Used', exact: true }) });
     await expect(used).toHaveCount(3);
   });
 
@@ -70,8 +70,16 @@ test.describe.serial('credits', () => {
     await signInNewSeller(page, 'credits-pricing');
     await page.goto('/');
     const pricing = page.locator('#pricing');
-    await pricing.getByRole('button', { name: 'Monthly' }).click();
-    await pricing.getByRole('article', { name: 'Professional' }).getByRole('link', { name: 'Start Professional' }).click();
+    // The page is prerendered: the toggle works once it has hydrated.
+    const monthly = pricing.getByRole('button', { name: 'Monthly' });
+    await expect(async () => {
+      await monthly.click();
+      await expect(monthly).toHaveAttribute('aria-pressed', 'true', { timeout: 500 });
+    }).toPass();
+    const button = pricing.getByRole('article', { name: 'Professional' }).getByRole('link', { name: 'Start Professional' });
+    // Once the page knows the seller is signed in, the button leads to the plan page instead of sign-up.
+    await expect(button).toHaveAttribute('href', '/account/billing?plan=professional&interval=month');
+    await button.click();
     await expect(page).toHaveURL(/\/account\/billing\?plan=professional&interval=month$/);
     await expect(page.locator('[data-plan="professional"]')).toHaveAttribute('aria-current', 'true');
     await expect(page.getByRole('button', { name: 'Monthly' })).toHaveAttribute('aria-pressed', 'true');
