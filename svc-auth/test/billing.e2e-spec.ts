@@ -20,6 +20,7 @@ import { DataSource } from 'typeorm';
 import { authService } from '../src/app.module.js';
 import { runBillingCommand } from '../src/billing/billing-command.js';
 import { BillingService } from '../src/billing/billing.service.js';
+import { createVerifiedAccount } from '../src/testing.js';
 import { TokenService } from '../src/tokens/token.service.js';
 
 const SECRET = randomBytes(32).toString('base64url');
@@ -45,8 +46,7 @@ describe('svc-auth plans and credits (real Postgres)', () => {
   let db: DataSource;
 
   async function account(): Promise<{ id: number; email: string; token: string }> {
-    const email = `billing-${Date.now()}-${Math.floor(Math.random() * 1e9)}@example.com`;
-    const [{ id }] = await db.query(`INSERT INTO auth.users (email, password, "isEmailVerified") VALUES ($1, 'not-a-hash', 'true') RETURNING id`, [email]);
+    const { id, email } = await createVerifiedAccount(app, `billing-${Date.now()}-${Math.floor(Math.random() * 1e9)}@example.com`);
     return { id, email, token: await app.get(TokenService).issue({ id, email }) };
   }
 

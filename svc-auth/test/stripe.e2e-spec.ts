@@ -8,6 +8,7 @@ import path from 'node:path';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { authService } from '../src/app.module.js';
+import { createVerifiedAccount } from '../src/testing.js';
 import { TokenService } from '../src/tokens/token.service.js';
 import { FakeStripe, parseStripeForm } from './fakes/stripe-fake.js';
 
@@ -35,8 +36,7 @@ describe('svc-auth Stripe billing (real Postgres, fake Stripe)', () => {
   let db: DataSource;
 
   async function account(): Promise<{ id: number; email: string; token: string }> {
-    const email = `stripe-${Date.now()}-${Math.floor(Math.random() * 1e9)}@example.com`;
-    const [{ id }] = await db.query(`INSERT INTO auth.users (email, password, "isEmailVerified") VALUES ($1, 'not-a-hash', 'true') RETURNING id`, [email]);
+    const { id, email } = await createVerifiedAccount(app, `stripe-${Date.now()}-${Math.floor(Math.random() * 1e9)}@example.com`);
     return { id, email, token: await app.get(TokenService).issue({ id, email }) };
   }
   const billing = async (token: string) => (await request(url).get(BILLING_PATHS.account).auth(token, { type: 'bearer' }).expect(200)).body as BillingAccount;
