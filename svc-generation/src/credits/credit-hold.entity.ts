@@ -1,6 +1,6 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
-/** A credit reserved in svc-auth's ledger for one model run, until its outcome is settled there. */
+/** A credit reserved (or about to be) in svc-auth's ledger for one model run, until its outcome is settled there. */
 @Entity({ name: 'credit_holds' })
 export class CreditHoldEntity {
   @PrimaryColumn('uuid', { name: 'job_id' })

@@ -5,7 +5,6 @@ import { ApiException, queuedTrace } from '@vton/service-kit';
 import { randomUUID } from 'node:crypto';
 import type { EntityManager, Repository } from 'typeorm';
 import { GenerationConfig } from '../config/generation.config.js';
-import { CreditHolds } from '../credits/credit-holds.js';
 import { channelsFor, type Channels } from '../queue/channels.js';
 import { JobQueue, type ModelWork } from '../queue/job-queue.js';
 import type { TryOnPlan } from '../try-on/try-on.service.js';
@@ -49,7 +48,6 @@ export class JobStore {
     @InjectRepository(TryOnJobModelEntity) private readonly models: Repository<TryOnJobModelEntity>,
     private readonly config: GenerationConfig,
     private readonly queue: JobQueue,
-    private readonly holds: CreditHolds,
   ) {
     this.channels = channelsFor(config.DATABASE_SCHEMA);
   }
@@ -60,11 +58,10 @@ export class JobStore {
   }
 
   /**
-   * A new job with every model queued, and its units of work, in one transaction (with the credit
-   * holds of its runs when credits were reserved for them). Refused (429) when the account would
-   * have more than MAX_QUEUED_MODELS_PER_ACCOUNT models waiting.
+   * A new job with every model queued, and its units of work, in one transaction. Refused (429) when
+   * the account would have more than MAX_QUEUED_MODELS_PER_ACCOUNT models waiting.
    */
-  async createJob(userId: number, { garmentId, prompt, garmentCategory, models }: TryOnPlan, jobId: string, holdsCredits: boolean): Promise<string> {
+  async createJob(userId: number, { garmentId, prompt, garmentCategory, models }: TryOnPlan, jobId: string): Promise<string> {
     await this.transaction(async (tx) => {
       const now = new Date();
       await tx.getRepository(TryOnJobEntity).insert({ id: jobId, userId, garmentId, prompt, garmentCategory, createdAt: now, updatedAt: now });
@@ -94,7 +91,6 @@ export class JobStore {
           );
         },
       );
-      if (holdsCredits) await this.holds.record(tx, userId, models.map((m) => ({ jobId, modelId: m.id, run: 1 })));
       await this.notifyChanged(tx, jobId);
     });
     return jobId;
@@ -110,14 +106,13 @@ export class JobStore {
    * Queues a failed model again as run `run` (the next after its current one); false when it has
    * not failed or another retry took that run first.
    */
-  async requeueFailed(userId: number, jobId: string, modelId: number, input: ModelInput, run: number, holdsCredit: boolean): Promise<boolean> {
+  async requeueFailed(userId: number, jobId: string, modelId: number, input: ModelInput, run: number): Promise<boolean> {
     return this.transaction(async (tx) => {
       // SQL: the row is locked while its new run is queued (FOR UPDATE).
       const {
         rows: [row],
       } = await sql(tx, `SELECT run FROM try_on_job_models WHERE job_id = $1 AND model_id = $2 AND state = 'failed' FOR UPDATE`, [jobId, modelId]);
       if (!row || row.run + 1 !== run) return false;
-      if (holdsCredit) await this.holds.record(tx, userId, [{ jobId, modelId, run }]);
       await this.enqueue(tx, userId, [{ jobId, modelId, run: row.run + 1, input }], async ([queued], [tag]) => {
         await sql(
           tx,

@@ -2,10 +2,11 @@ import { ownSchema } from '@vton/service-kit';
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * The credits reserved in svc-auth's ledger for each model run (written with the run, in the same
- * transaction), until the run's outcome is captured or released there: a run that ended, however
+ * The credits reserved in svc-auth's ledger for each model run (written just before the
+ * reservation), until the run's outcome is captured or released there: a run that ended, however
  * it ended (a worker, pg-boss's expiry trigger, the reconciler, an abandoned /generate, a retry's
- * newer run), is found unsettled here and settled once.
+ * newer run), or that was never queued (the API stopped in between), is found unsettled here and
+ * settled once.
  */
 export class CreateCreditHolds1790000000000 implements MigrationInterface {
   name = 'CreateCreditHolds1790000000000';
