@@ -215,12 +215,16 @@ describe.each(OVERLAYS)('overlay %s', (overlay) => {
   test('operator-provided Secrets are exactly the ones the overlay references', () => {
     const provided = operatorSecrets(overlay).map((s) => s.metadata.name).sort();
     const referenced = new Set();
+    // Secrets a pod can do without (Stripe billing): the operator may or may not create them.
+    const optional = new Set();
     for (const o of objs) {
-      for (const c of containersOf(o)) for (const e of c.env ?? []) if (e.valueFrom?.secretKeyRef) referenced.add(e.valueFrom.secretKeyRef.name);
+      for (const c of containersOf(o)) for (const e of c.env ?? []) if (e.valueFrom?.secretKeyRef) (e.valueFrom.secretKeyRef.optional ? optional : referenced).add(e.valueFrom.secretKeyRef.name);
       if (o.kind === 'Gateway') for (const ref of gatewayCertificates(o)) referenced.add(ref);
     }
     const inOverlay = new Set(objs.filter((o) => o.kind === 'Secret').map((o) => o.metadata.name));
-    expect(provided).toEqual([...referenced].filter((n) => !inOverlay.has(n)).sort());
+    const expected = [...referenced].filter((n) => !inOverlay.has(n));
+    expect(provided.filter((n) => !optional.has(n) || referenced.has(n))).toEqual(expected.sort());
+    for (const n of provided) expect(referenced.has(n) || optional.has(n)).toBe(true);
     // An overlay either generates a Secret or expects it from the operator, never both.
     for (const n of provided) expect(inOverlay.has(n)).toBe(false);
   });

@@ -106,7 +106,8 @@ const common = [
   'svc-media -> svc-auth:3001',
   'svc-generation -> svc-auth:3001',
   'svc-generation -> svc-media:3002',
-  // The workers are reached by nobody in the namespace, and call svc-media.
+  // The workers are reached by nobody in the namespace, and call svc-media and svc-auth's ledger (credits).
+  'svc-generation-worker -> svc-auth:3001',
   'svc-generation-worker -> svc-media:3002',
   // The scraper reaches every service's port (/metrics) and the workers' — no frontend, no dependency.
   ...Object.entries({ ...apps.services, 'svc-generation-worker': 3005 }).map(([s, p]) => `prometheus -> ${s}:${p}`),

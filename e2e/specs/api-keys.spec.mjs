@@ -1,11 +1,13 @@
 import http from 'node:http';
 import { test, expect } from '../support/fixtures.mjs';
-import { createVerifiedUser } from '../support/seed.mjs';
+import { createVerifiedUser, setPlan } from '../support/seed.mjs';
 
 /** The API keys page in the browser: a seller creates a key, copies it, sees it work, and revokes it. */
 test.describe('API keys page', () => {
   test('creates a key shown once, copies it, lists it by its prefix, and revokes it so it stops working', async ({ page, context, baseURL, mailInboxUrl }) => {
     const seller = await createVerifiedUser(baseURL, mailInboxUrl, 'api-keys');
+    // Keys need Professional or Enterprise, the page's webhooks Enterprise (e2e/specs/credits.spec.mjs: the plan gates).
+    setPlan(seller.email, 'enterprise');
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
     await page.addInitScript((token) => window.localStorage.setItem('auth_token', token), seller.token);
 
@@ -54,6 +56,7 @@ test.describe('API keys page', () => {
 
   test('adds a webhook endpoint (secret shown once) and sends it a test event whose delivery shows its status and response code', async ({ page, baseURL, mailInboxUrl }) => {
     const seller = await createVerifiedUser(baseURL, mailInboxUrl, 'webhooks-page');
+    setPlan(seller.email, 'enterprise');
     const received = [];
     const server = http.createServer((req, res) => {
       let body = '';

@@ -8,7 +8,7 @@ import sharp from 'sharp';
 import { Webhook } from 'standardwebhooks';
 import { QUICK_START_CURL_STEPS } from '@vton/api-reference/examples';
 import { test, expect } from '../support/fixtures.mjs';
-import { createVerifiedUser } from '../support/seed.mjs';
+import { createVerifiedUser, setPlan } from '../support/seed.mjs';
 import { transformFileSync } from '@swc/core';
 
 const run = promisify(execFile);
@@ -52,6 +52,8 @@ test.describe('API quick start with a key (curl, against the real stack)', () =>
   /** The seller's side before the quick start: a try-on key and (for the webhook) an endpoint on the receiver. */
   async function setUp(baseURL, mailInboxUrl, prefix) {
     const seller = await createVerifiedUser(baseURL, mailInboxUrl, prefix);
+    // API keys need Professional, the webhook Enterprise.
+    setPlan(seller.email, 'enterprise');
     const api = (method, route, body) =>
       fetch(new URL(route, baseURL), { method, headers: { Authorization: `Bearer ${seller.token}`, 'Content-Type': 'application/json' }, body: body && JSON.stringify(body) });
     const { key } = await (await api('POST', '/api/auth/api-keys', { name: 'Quick start', scopes: ['try-on'] })).json();
@@ -124,6 +126,7 @@ test.describe('API quick start with a key (curl, against the real stack)', () =>
 
   test('the TypeScript quick start, with the client typed by openapi-typescript, runs the same try-on with a key', async ({ baseURL, mailInboxUrl }) => {
     const seller = await createVerifiedUser(baseURL, mailInboxUrl, 'api-quick-start-ts');
+    setPlan(seller.email, 'professional');
     const created = await (
       await fetch(new URL('/api/auth/api-keys', baseURL), {
         method: 'POST',

@@ -25,13 +25,16 @@ export default async function globalSetup() {
   const stack = await startStack({
     dataDir,
     ports: anyFreePorts(),
-    env: { ...withoutReplacements(process.env), ENGINE_DELAY_MS: process.env.ENGINE_DELAY_MS ?? '1500', WEBHOOKS_LOCAL_MODE: 'true', MAIL_SEND_LIMIT_PER_IP: '1000' },
+    // A trial as `npm start` gives it (100 credits): the journeys run several try-ons per seller.
+    env: { ...withoutReplacements(process.env), ENGINE_DELAY_MS: process.env.ENGINE_DELAY_MS ?? '1500', WEBHOOKS_LOCAL_MODE: 'true', MAIL_SEND_LIMIT_PER_IP: '1000', TRIAL_CREDITS: '100' },
     quiet: false,
     log: (s) => logStream.write(`${s}\n`),
     write: (s) => logStream.write(s),
   });
   process.env.E2E_BASE_URL = stack.url;
   process.env.E2E_MAIL_INBOX_URL = stack.inboxUrl;
+  // The operator's billing command (support/seed.mjs: setPlan, grantCredits) works on this database.
+  process.env.E2E_DATABASE_URL = stack.env.DATABASE_URL;
   // Every app's output: the API tests check that no key ever reaches it.
   process.env.E2E_STACK_LOG = logFile;
   // Tests that pause an app (support/stack-apps.mjs) find it here.

@@ -3,7 +3,9 @@
  * verified through svc-auth and the e-mail in MailDev, then gallery images saved through
  * svc-media's POST /api/generated-images.
  */
+import { execFileSync } from 'node:child_process';
 import crypto from 'node:crypto';
+import path from 'node:path';
 import sharp from 'sharp';
 
 const PASSWORD = 'Seller-Pass-1';
@@ -92,4 +94,23 @@ function hslToRgb(h, s, l) {
     return Math.round(255 * (l - a * Math.max(-1, Math.min(k - 3, 9 - k, 1))));
   };
   return [f(0), f(8), f(4)];
+}
+
+/**
+ * The operator's billing command (`npm run billing -- …`, svc-auth README "Plans and credits") on the
+ * suite's database (E2E_DATABASE_URL; against a running `npm start`, its embedded Postgres).
+ */
+function billing(...args) {
+  const env = { ...process.env, ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}) };
+  return execFileSync(process.execPath, [path.resolve(import.meta.dirname, '../../packages/local-stack/bin/billing.mjs'), ...args], { env, encoding: 'utf8' });
+}
+
+/** Puts the seller on a plan (API keys need Professional or Enterprise, webhooks Enterprise). */
+export function setPlan(email, plan) {
+  return billing('plan', email, plan);
+}
+
+/** Grants (+N) or takes (-N) credits, with a note in the ledger. */
+export function adjustCredits(email, credits, note) {
+  return billing('credits', email, credits, note);
 }

@@ -1,8 +1,10 @@
 import { Module, type DynamicModule } from '@nestjs/common';
+import { BILLING_PATHS } from '@vton/contracts';
 import { defineService, ServiceKitModule } from '@vton/service-kit';
 import { AccountsModule } from './accounts/accounts.module.js';
 import { ApiKeysModule } from './api-keys/api-keys.module.js';
 import { ApiKeysService } from './api-keys/api-keys.service.js';
+import { BillingModule } from './billing/billing.module.js';
 import { ApiReferenceController } from './api-reference/api-reference.controller.js';
 import { AuthConfig } from './config/auth.config.js';
 import { authDatabase } from './database/data-source.js';
@@ -29,6 +31,7 @@ export class AppModule {
         }),
         TokensModule,
         AccountsModule,
+        BillingModule,
       ],
       controllers: [ApiReferenceController],
     };
@@ -41,4 +44,6 @@ export const authService = defineService({
   config: AuthConfig,
   database: authDatabase,
   module: (config) => AppModule.register(config),
+  // Stripe signs the exact bytes it sends; events can be larger than the 32kb of JSON bodies.
+  rawBody: { paths: [BILLING_PATHS.stripeWebhook], limit: '1mb' },
 });

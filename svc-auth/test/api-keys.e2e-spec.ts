@@ -10,6 +10,7 @@ import request, { type Response } from 'supertest';
 import { DataSource } from 'typeorm';
 import { API_KEY_VALIDATION } from '../src/api-keys/dto/create-api-key.dto.js';
 import { authService } from '../src/app.module.js';
+import { BillingService } from '../src/billing/billing.service.js';
 import { TokenService } from '../src/tokens/token.service.js';
 
 const RATE_LIMIT = 10;
@@ -36,10 +37,11 @@ describe('svc-auth API keys (real Postgres)', () => {
     return req;
   };
 
-  /** A verified account and a browser sign-in token for it. */
+  /** A verified account on the Professional plan (API keys need it; billing.e2e-spec tests that) and a browser sign-in token for it. */
   async function account(): Promise<{ id: number; email: string; token: string }> {
     const email = `keys-${Date.now()}-${Math.floor(Math.random() * 1e9)}@example.com`;
     const [{ id }] = await db.query(`INSERT INTO auth.users (email, password, "isEmailVerified") VALUES ($1, 'not-a-hash', 'true') RETURNING id`, [email]);
+    await app.get(BillingService).changePlan(id, { plan: 'professional' }, 'API keys test');
     return { id, email, token: await app.get(TokenService).issue({ id, email }) };
   }
 

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { CreditsModule } from './credits/credits.module.js';
 import { AccessTokenQueryInstaller } from './jobs/access-token-query.middleware.js';
 import { JobEvents } from './jobs/job-events.js';
 import { JobStoreModule } from './jobs/job-store.module.js';
@@ -16,7 +17,7 @@ import { WebhooksModule } from './webhooks/webhooks.module.js';
 
 /** The API role: jobs, events, retry, results and spec §7's generate route. It queues work and reports; it runs none. */
 @Module({
-  imports: [MetricsModule, QueueModule, JobStoreModule, ResultFilesModule, WebhooksModule],
+  imports: [MetricsModule, CreditsModule, QueueModule, JobStoreModule, ResultFilesModule, WebhooksModule],
   controllers: [TryOnController, JobsController, ResultsController, WebhookTestEventsController],
   providers: [
     AccessTokenQueryInstaller,

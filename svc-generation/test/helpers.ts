@@ -36,9 +36,12 @@ export class Platform {
   private readonly keyDir = fs.mkdtempSync(path.join(os.tmpdir(), 'svc-generation-keys-'));
   private readonly workers = new Set<WorkerProcess>();
 
-  /** `mediaEnv` adds or overrides svc-media's variables (e.g. a short SIGNED_URL_TTL_SECONDS). */
-  async start(mediaEnv: Record<string, string> = {}): Promise<this> {
-    this.auth = await startServiceApp(authService, { env: { ...process.env, JWT_KEY_FILE: path.join(this.keyDir, 'key.pem') } });
+  /** `mediaEnv` adds or overrides svc-media's variables (e.g. a short SIGNED_URL_TTL_SECONDS), `authEnv` svc-auth's (e.g. TRIAL_CREDITS). */
+  async start(mediaEnv: Record<string, string> = {}, authEnv: Record<string, string> = {}): Promise<this> {
+    this.auth = await startServiceApp(authService, {
+      // Plans and credits are off as for svc-generation (env below) unless a test turns them on.
+      env: { ...process.env, JWT_KEY_FILE: path.join(this.keyDir, 'key.pem'), GENERATION_SERVICE_SECRET: this.serviceSecret, BILLING_MODE: 'off', ...authEnv },
+    });
     this.media = await startServiceApp(mediaService, {
       env: { ...process.env, AUTH_JWKS_URL: this.jwksUrl, GENERATION_SERVICE_SECRET: this.serviceSecret, ...mediaEnv },
     });
@@ -53,7 +56,11 @@ export class Platform {
     return this.auth.app.get(TokenService).issue({ id, email });
   }
 
-  /** The environment both roles get; `env` adds or overrides (undefined removes). */
+  /**
+   * The environment both roles get; `env` adds or overrides (undefined removes). Credits are off
+   * unless a test turns them on (BILLING_MODE=credits, credits.e2e-spec): the other tests run jobs
+   * for made-up accounts, far beyond a trial.
+   */
   env(env: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
     const merged: NodeJS.ProcessEnv = {
       ...process.env,
@@ -64,6 +71,7 @@ export class Platform {
       VTON_RETRY_DELAY_SECONDS: '1',
       WORKER_LEASE_SECONDS: '12',
       WORKER_POLL_MS: '500',
+      BILLING_MODE: 'off',
       ...env,
     };
     for (const [key, value] of Object.entries(env)) if (value === undefined) delete merged[key];

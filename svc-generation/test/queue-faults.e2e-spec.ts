@@ -4,6 +4,7 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { JobStore } from '../src/jobs/job-store.js';
 import { JobQueue } from '../src/queue/job-queue.js';
+import { CreditSettler } from '../src/credits/credit-settler.js';
 import { Reconciler } from '../src/worker/reconciler.js';
 import { FAULT_COLOURS, FaultyVton, MediaSeeder, Metrics, Platform, readJobEvents, solidPng, statesOf, until, waitForJob, type App, type Rgb, type WorkerProcess } from './helpers.js';
 
@@ -288,7 +289,7 @@ describe('the try-on queue: workers killed, drained, sharing work; fairness, lim
     await api.app.get(JobQueue).cancel(rows.map((r) => r.queueJobId));
     await database.query(`UPDATE try_on_job_models SET updated_at = now() - interval '2 minutes' WHERE job_id = $1`, [job.id]);
 
-    const reconciler = new Reconciler(api.app.get(DatabaseConnection), api.app.get(JobStore));
+    const reconciler = new Reconciler(api.app.get(DatabaseConnection), api.app.get(JobStore), api.app.get(CreditSettler));
     const stream = readJobEvents(eventsUrl(job.id, tokenB), (j) => j.status !== 'running', 30_000);
     expect(await reconciler.pass()).toContain(job.id);
     const events = await stream;

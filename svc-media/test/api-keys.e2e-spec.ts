@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { TokenService, authService } from 'svc-auth/testing';
+import { BillingService, TokenService, authService } from 'svc-auth/testing';
 import { mediaService } from '../src/app.module.js';
 import { jpeg } from './helpers.js';
 
@@ -41,6 +41,8 @@ describe('API keys on svc-media (real svc-auth, real Postgres and S3)', () => {
   async function sellerWithKey(...scopes: ApiKeyScope[]): Promise<{ token: string; key: string; keyId: string }> {
     const email = `media-keys-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`;
     const [{ id }] = await auth.app.get(DataSource).query(`INSERT INTO auth.users (email, password, "isEmailVerified") VALUES ($1, 'x', 'true') RETURNING id`, [email]);
+    // API keys need the Professional plan (svc-auth's billing tests cover the gate).
+    await auth.app.get(BillingService).changePlan(id, { plan: 'professional' }, 'svc-media API keys test');
     const token = await auth.app.get(TokenService).issue({ id, email });
     const res = await request(auth.url).post(API_KEYS_PATH).set('authorization', `Bearer ${token}`).send({ name: 'test', scopes }).expect(201);
     return { token, key: res.body.key, keyId: res.body.id };

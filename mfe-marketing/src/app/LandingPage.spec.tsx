@@ -97,7 +97,8 @@ describe('landing page', () => {
     expect(within(starter).getByText('email support')).toBeInTheDocument();
     expect(within(starter).queryByText('commercial license')).toBeNull();
     expect(within(starter).getByText('+1 more features')).toBeInTheDocument();
-    expect(within(starter).getByRole('button', { name: 'Start Free Trial' })).toBeInTheDocument();
+    // Signed out, a plan's button leads to sign-up (signed in: the plan page, e2e/specs/credits.spec.ts).
+    expect(within(starter).getByRole('link', { name: 'Start Free Trial' })).toHaveAttribute('href', '/auth?tab=register');
     expect(screen.getByText('Trusted by 1,800+ brands')).toBeInTheDocument();
   });
 

@@ -8,3 +8,4 @@ export * from './media.js';
 export * from './generation.js';
 export * from './providers.js';
 export * from './api-access.js';
+export * from './billing.js';

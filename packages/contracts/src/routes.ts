@@ -27,6 +27,8 @@ export interface RemoteRoute {
 
 export const SERVICE_ROUTES: readonly ServiceRoute[] = [
   { prefix: '/api/auth', app: 'svc-auth' },
+  // Plans, credits and the ledger (svc-auth owns them with the accounts), Stripe's webhook included.
+  { prefix: '/api/billing', app: 'svc-auth' },
   { prefix: '/api/garments', app: 'svc-media' },
   { prefix: '/api/models', app: 'svc-media' },
   { prefix: '/api/generated-images', app: 'svc-media' },

@@ -10,6 +10,7 @@ const { startStack, defaultPorts } = await import('../src/stack.mjs');
 const { REPO_ROOT } = await import('../src/apps.mjs');
 const { placementSummary, providerSummary } = await import('../src/providers.mjs');
 
+const LOCAL_TRIAL_CREDITS = 100;
 const dataDir = path.resolve(REPO_ROOT, process.env.DATA_DIR ?? '.data');
 const startup = new AbortController();
 let stack;
@@ -37,7 +38,10 @@ try {
   console.log('Building what changed…');
   await buildAll({ signal: startup.signal });
   console.log(`Starting the stack (data in ${path.relative(process.cwd(), dataDir) || dataDir})…`);
-  stack = await startStack({ dataDir, ports: defaultPorts(), signal: startup.signal });
+  // Someone trying the studio locally should not run dry: 100 trial credits unless TRIAL_CREDITS says
+  // otherwise (the services' own default, and the Kubernetes overlays', is the product's 10).
+  const env = { ...process.env, TRIAL_CREDITS: process.env.TRIAL_CREDITS || String(LOCAL_TRIAL_CREDITS) };
+  stack = await startStack({ dataDir, ports: defaultPorts(), env, signal: startup.signal });
   const processes = stack.processes
     .map((p) => `    ${p.name.padEnd(26)} pid ${String(p.pid).padEnd(8)} ${p.kind === 'worker' ? `${p.url}/metrics` : p.url}`)
     .join('\n');

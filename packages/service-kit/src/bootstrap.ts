@@ -44,6 +44,9 @@ export async function createServiceApp<C extends ServiceConfig>(
   app.use(assignRequestId);
   app.use(securityHeaders(config.HSTS_MAX_AGE_SECONDS));
   app.use(noStoreByDefault);
+  const raw = definition.rawBody;
+  // Before the JSON parser, which then leaves these bodies alone (body-parser parses a body once).
+  if (raw) app.useBodyParser('raw', { type: (req: { url?: string }) => raw.paths.includes((req.url ?? '').split('?')[0]), limit: raw.limit });
   app.useBodyParser('json', { limit: config.JSON_BODY_LIMIT });
   app.useBodyParser('urlencoded', { extended: true, limit: config.JSON_BODY_LIMIT });
   setupOpenApi(app, definition.app, definition.title);

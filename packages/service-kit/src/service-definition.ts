@@ -16,6 +16,11 @@ export interface ServiceDefinition<C extends ServiceConfig> {
   config: ClassConstructor<C>;
   database: ServiceDatabase;
   module: (config: C) => DynamicModule | Type<unknown>;
+  /**
+   * Routes whose body is kept as the bytes received (a Buffer in `req.body`), up to `limit`:
+   * a signed webhook (Stripe's) is verified over exactly those bytes.
+   */
+  rawBody?: { paths: string[]; limit: string };
 }
 
 export function defineService<C extends ServiceConfig>(definition: ServiceDefinition<C>): ServiceDefinition<C> {

@@ -54,3 +54,4 @@ export {
   type PendingGeneration,
   type SessionResultsState,
 } from './results/sessionResults.js';
+export { billingAccountQuery, useBillingAccount, useRefreshBillingAccount, creditsErrorToast } from './billing/billing.js';

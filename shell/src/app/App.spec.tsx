@@ -103,7 +103,7 @@ describe('user menu', () => {
     expect(screen.getByTestId('location')).toHaveTextContent('/auth');
   });
 
-  it('shows the e-mail initial with Settings, Help & Support, API keys and Sign out', async () => {
+  it('shows the e-mail initial with Settings, Help & Support, Plan & credits, API keys and Sign out', async () => {
     signIn('ada@example.com');
     renderShell('/docs');
     const trigger = await screen.findByRole('button', { name: 'Account menu for ada@example.com' });
@@ -113,6 +113,7 @@ describe('user menu', () => {
     expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
       'Settings',
       'Help & Support',
+      'Plan & credits',
       'API keys',
       'Sign out',
       'Sign out of all devices',

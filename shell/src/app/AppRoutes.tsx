@@ -15,6 +15,9 @@ const ResetPasswordPage = lazyPage(() => import('../features/auth/components/Res
 /** The account's API keys and webhooks: only signed-in sellers who ask for it load this page. */
 const ApiKeysPage = lazyPage(() => import('../features/api-access/components/ApiKeysPage').then((m) => m.default));
 
+/** The account's plan, credits and ledger: loaded on visit. */
+const BillingPage = lazyPage(() => import('../features/billing/components/BillingPage').then((m) => m.default));
+
 /** Loads the account screens ahead of a visit (tests render them synchronously). */
 export function preloadAccountPages(): Promise<void[]> {
   return Promise.all([AuthPage.preload(), VerifyEmailPage.preload(), ResetPasswordPage.preload()]);
@@ -42,6 +45,7 @@ export const ROUTE_PATHS = {
   verifyEmail: '/verify-email',
   resetPassword: '/reset-password',
   apiKeys: '/account/api-keys',
+  billing: '/account/billing',
 } as const;
 
 /** Every path that is a page of the product; any other path is the 404 page. */
@@ -86,6 +90,14 @@ export function AppRoutes() {
           element={
             <ProtectedRoute>
               <ApiKeysPage />
+            </ProtectedRoute>
+          }
+        />
+        <Route
+          path={ROUTE_PATHS.billing}
+          element={
+            <ProtectedRoute>
+              <BillingPage />
             </ProtectedRoute>
           }
         />

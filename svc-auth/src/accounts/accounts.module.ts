@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { BillingModule } from '../billing/billing.module.js';
 import { MailModule } from '../mail/mail.module.js';
 import { SessionsModule } from '../sessions/sessions.module.js';
 import { ThrottlingModule } from '../throttling/throttling.module.js';
@@ -10,7 +11,7 @@ import { AccountsService } from './accounts.service.js';
 import { PasswordHasher } from './passwords.js';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([User]), TokensModule, MailModule, ThrottlingModule, SessionsModule],
+  imports: [TypeOrmModule.forFeature([User]), TokensModule, MailModule, ThrottlingModule, SessionsModule, BillingModule],
   controllers: [AccountsController],
   providers: [AccountsService, PasswordHasher],
 })

@@ -13,6 +13,7 @@ import {
 } from '@vton/contracts';
 import { ApiException, type AuthenticatedUser } from '@vton/service-kit';
 import type { Repository } from 'typeorm';
+import { BillingService } from '../billing/billing.service.js';
 import { AuthConfig } from '../config/auth.config.js';
 import { accountLink, passwordResetMail, verificationMail } from '../mail/account-mails.js';
 import { MailTransport, type OutgoingMail } from '../mail/mail-transport.js';
@@ -54,6 +55,7 @@ export class AccountsService {
     private readonly throttle: ThrottleService,
     private readonly sessions: SessionsService,
     private readonly config: AuthConfig,
+    private readonly billing: BillingService,
   ) {}
 
   async register({ email, password }: RegisterDto, ip: string): Promise<RegisterResponse> {
@@ -135,6 +137,8 @@ export class AccountsService {
       { isEmailVerified: 'true', emailVerificationToken: null, emailVerificationExpiry: null },
     );
     if (!result.affected) throw badLink(AUTH_ERRORS.invalidVerificationLink);
+    // Every new verified account starts its free trial now.
+    await this.billing.startTrial(user.id);
     return { success: true, token: await this.tokens.issue({ id: user.id, email: user.email }), message: ACCOUNT_MESSAGES.verified };
   }
 

@@ -17,6 +17,7 @@ import {
 import { ApiException, ApiKeyRateLimited, type ApiKeyVerifier } from '@vton/service-kit';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { IsNull, type Repository } from 'typeorm';
+import { BillingService } from '../billing/billing.service.js';
 import { AuthConfig } from '../config/auth.config.js';
 import { sqlTable } from '../database/sql-table.js';
 import { ThrottleService } from '../throttling/throttle.service.js';
@@ -45,9 +46,11 @@ export class ApiKeysService implements ApiKeyVerifier {
     private readonly throttle: ThrottleService,
     private readonly tokens: TokenService,
     private readonly config: AuthConfig,
+    private readonly billing: BillingService,
   ) {}
 
   async create(userId: number, { name, scopes }: CreateApiKeyRequest): Promise<CreatedApiKey> {
+    await this.billing.assertApiKeys(userId);
     const active = await this.keys.countBy({ userId, revokedAt: IsNull() });
     if (active >= MAX_API_KEYS_PER_ACCOUNT) throw new ApiException(409, ErrorCode.CONFLICT, API_KEY_ERRORS.tooMany);
     const key = `${API_KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
@@ -89,6 +92,8 @@ export class ApiKeysService implements ApiKeyVerifier {
     const row = rows[0];
     if (!row || row.email === null) throw new ApiException(401, ErrorCode.UNAUTHORIZED, API_KEY_ERRORS.invalid);
     if (row.revoked) throw new ApiException(401, ErrorCode.UNAUTHORIZED, API_KEY_ERRORS.revoked);
+    // A key of an account that lost its plan stops (403) and works again when the plan is back.
+    await this.billing.assertApiKeys(row.userId);
 
     const limit = this.config.API_KEY_RATE_LIMIT;
     const windowSeconds = this.config.API_KEY_RATE_WINDOW_SECONDS;

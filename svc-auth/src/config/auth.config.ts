@@ -1,6 +1,7 @@
+import { DEFAULT_TRIAL_CREDITS, DEFAULT_TRIAL_DAYS } from '@vton/contracts';
 import { parseNumber, ServiceConfig } from '@vton/service-kit';
 import { Transform } from 'class-transformer';
-import { IsInt, IsNotEmpty, IsOptional, IsString, IsUrl, Matches, Max, Min, ValidateIf } from 'class-validator';
+import { IsEmail, IsInt, IsNotEmpty, IsOptional, IsString, IsUrl, Matches, Max, MinLength, Min, ValidateIf } from 'class-validator';
 
 export class AuthConfig extends ServiceConfig {
   PORT = 3001;
@@ -91,4 +92,68 @@ export class AuthConfig extends ServiceConfig {
   @Min(1, { message: 'API_KEY_RATE_WINDOW_SECONDS must be a whole number of seconds (1 to 3600)' })
   @Max(3600, { message: 'API_KEY_RATE_WINDOW_SECONDS must be a whole number of seconds (1 to 3600)' })
   API_KEY_RATE_WINDOW_SECONDS = 60;
+
+  /** Credits every new verified account's trial starts with. */
+  @Transform(parseNumber)
+  @IsInt({ message: 'TRIAL_CREDITS must be a whole number from 0 to 100000' })
+  @Min(0, { message: 'TRIAL_CREDITS must be a whole number from 0 to 100000' })
+  @Max(100_000, { message: 'TRIAL_CREDITS must be a whole number from 0 to 100000' })
+  TRIAL_CREDITS = DEFAULT_TRIAL_CREDITS;
+
+  @Transform(parseNumber)
+  @IsInt({ message: 'TRIAL_DAYS must be a whole number of days from 1 to 365' })
+  @Min(1, { message: 'TRIAL_DAYS must be a whole number of days from 1 to 365' })
+  @Max(365, { message: 'TRIAL_DAYS must be a whole number of days from 1 to 365' })
+  TRIAL_DAYS = DEFAULT_TRIAL_DAYS;
+
+  /** svc-generation's service credential (the same secret it signs with): its reservations and settlements. */
+  @IsOptional()
+  @IsString()
+  @MinLength(32, { message: 'GENERATION_SERVICE_SECRET must be at least 32 characters' })
+  GENERATION_SERVICE_SECRET?: string;
+
+  /** Stripe billing is on when this is set (a secret key, sk_live_… or sk_test_…). */
+  @IsOptional()
+  @Matches(/^(sk|rk)_(live|test)_\S+$/, { message: 'STRIPE_SECRET_KEY must be a Stripe secret key (sk_live_…, sk_test_… or a restricted rk_…)' })
+  STRIPE_SECRET_KEY?: string;
+
+  /** The signing secret of the Stripe webhook endpoint (whsec_…); required with STRIPE_SECRET_KEY. */
+  @ValidateIf((config: AuthConfig) => !!config.STRIPE_SECRET_KEY || config.STRIPE_WEBHOOK_SECRET !== undefined)
+  @Matches(/^whsec_\S+$/, { message: 'STRIPE_WEBHOOK_SECRET must be set with STRIPE_SECRET_KEY (whsec_…)' })
+  STRIPE_WEBHOOK_SECRET?: string;
+
+  /** Where the Stripe SDK sends its requests (tests: a local fake); Stripe's own API when unset. */
+  @IsOptional()
+  @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] }, { message: 'STRIPE_API_URL must be an http(s) URL' })
+  STRIPE_API_URL?: string;
+
+  /** Stripe Price ids of the plans (price_…); required with STRIPE_SECRET_KEY. */
+  @ValidateIf((config: AuthConfig) => !!config.STRIPE_SECRET_KEY)
+  @Matches(/^price_\S+$/, { message: 'STRIPE_PRICE_STARTER_MONTHLY must be a Stripe price id (price_…)' })
+  STRIPE_PRICE_STARTER_MONTHLY?: string;
+
+  @ValidateIf((config: AuthConfig) => !!config.STRIPE_SECRET_KEY)
+  @Matches(/^price_\S+$/, { message: 'STRIPE_PRICE_STARTER_YEARLY must be a Stripe price id (price_…)' })
+  STRIPE_PRICE_STARTER_YEARLY?: string;
+
+  @ValidateIf((config: AuthConfig) => !!config.STRIPE_SECRET_KEY)
+  @Matches(/^price_\S+$/, { message: 'STRIPE_PRICE_PROFESSIONAL_MONTHLY must be a Stripe price id (price_…)' })
+  STRIPE_PRICE_PROFESSIONAL_MONTHLY?: string;
+
+  @ValidateIf((config: AuthConfig) => !!config.STRIPE_SECRET_KEY)
+  @Matches(/^price_\S+$/, { message: 'STRIPE_PRICE_PROFESSIONAL_YEARLY must be a Stripe price id (price_…)' })
+  STRIPE_PRICE_PROFESSIONAL_YEARLY?: string;
+
+  @ValidateIf((config: AuthConfig) => !!config.STRIPE_SECRET_KEY)
+  @Matches(/^price_\S+$/, { message: 'STRIPE_PRICE_ENTERPRISE_MONTHLY must be a Stripe price id (price_…)' })
+  STRIPE_PRICE_ENTERPRISE_MONTHLY?: string;
+
+  @ValidateIf((config: AuthConfig) => !!config.STRIPE_SECRET_KEY)
+  @Matches(/^price_\S+$/, { message: 'STRIPE_PRICE_ENTERPRISE_YEARLY must be a Stripe price id (price_…)' })
+  STRIPE_PRICE_ENTERPRISE_YEARLY?: string;
+
+  /** Where "Contact Sales" writes to (the plan page and the pricing page). */
+  @IsOptional()
+  @IsEmail({}, { message: 'SALES_EMAIL must be an e-mail address' })
+  SALES_EMAIL?: string;
 }

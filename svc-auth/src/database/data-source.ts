@@ -8,11 +8,15 @@ import { CreateSessions1780000000000 } from './migrations/1780000000000-create-s
 import { CreateApiKeys1780000000001 } from './migrations/1780000000001-create-api-keys.js';
 import { ApiKey } from '../api-keys/api-key.entity.js';
 import { Session } from '../sessions/session.entity.js';
+import { BillingAccountEntity } from '../billing/entities/billing-account.entity.js';
+import { LedgerEntryEntity } from '../billing/entities/ledger-entry.entity.js';
+import { StripeEventEntity } from '../billing/entities/stripe-event.entity.js';
+import { CreateBilling1790000000000 } from './migrations/1790000000000-create-billing.js';
 
 /** svc-auth's tables (schema `auth` by default): entity and migration classes, listed by hand. */
 export const authDatabase: ServiceDatabase = {
-  entities: [User, ThrottleCounter, Session, ApiKey],
-  migrations: [CreateAuthSchema1767225600000, CreateUsers1767398400000, CreateSessions1780000000000, CreateApiKeys1780000000001],
+  entities: [User, ThrottleCounter, Session, ApiKey, BillingAccountEntity, LedgerEntryEntity, StripeEventEntity],
+  migrations: [CreateAuthSchema1767225600000, CreateUsers1767398400000, CreateSessions1780000000000, CreateApiKeys1780000000001, CreateBilling1790000000000],
 };
 
 /** A standalone data source, for scripts and the TypeORM CLI. */

@@ -12,14 +12,16 @@ import { CreateWebhooks1780000000000 } from './migrations/1780000000000-create-w
 import { CreateWebhookEvents1780000000001 } from './migrations/1780000000001-create-webhook-events.js';
 import { AddGarmentCategory1780000000002 } from './migrations/1780000000002-add-garment-category.js';
 import { CreateProviderPauses1780000000003 } from './migrations/1780000000003-create-provider-pauses.js';
+import { CreateCreditHolds1790000000000 } from './migrations/1790000000000-create-credit-holds.js';
+import { CreditHoldEntity } from '../credits/credit-hold.entity.js';
 import { WebhookDeliveryEntity } from '../webhooks/webhook-delivery.entity.js';
 import { WebhookEndpointEntity } from '../webhooks/webhook-endpoint.entity.js';
 import { WebhookEventEntity } from '../webhooks/webhook-event.entity.js';
 
 /** svc-generation's tables (schema `generation` by default): entity and migration classes, listed by hand. */
 export const generationDatabase: ServiceDatabase = {
-  entities: [TryOnJobEntity, TryOnJobModelEntity, TryOnResultFileEntity, ProviderPauseEntity, WebhookEndpointEntity, WebhookDeliveryEntity, WebhookEventEntity],
-  migrations: [CreateGenerationSchema1767225600000, CreateTryOnJobs1767225600001, QueueTryOnModels1767225600002, InstallJobQueue1767225600003, CreateWebhooks1780000000000, CreateWebhookEvents1780000000001, AddGarmentCategory1780000000002, CreateProviderPauses1780000000003],
+  entities: [TryOnJobEntity, TryOnJobModelEntity, TryOnResultFileEntity, ProviderPauseEntity, WebhookEndpointEntity, WebhookDeliveryEntity, WebhookEventEntity, CreditHoldEntity],
+  migrations: [CreateGenerationSchema1767225600000, CreateTryOnJobs1767225600001, QueueTryOnModels1767225600002, InstallJobQueue1767225600003, CreateWebhooks1780000000000, CreateWebhookEvents1780000000001, AddGarmentCategory1780000000002, CreateProviderPauses1780000000003, CreateCreditHolds1790000000000],
 };
 
 /** A standalone data source, for scripts and the TypeORM CLI. */

@@ -53,12 +53,16 @@ export class JobStore {
     this.channels = channelsFor(config.DATABASE_SCHEMA);
   }
 
+  /** A new job's id: known before the job is written, so its models' credits can be reserved first. */
+  newJobId(): string {
+    return randomUUID();
+  }
+
   /**
    * A new job with every model queued, and its units of work, in one transaction. Refused (429) when
    * the account would have more than MAX_QUEUED_MODELS_PER_ACCOUNT models waiting.
    */
-  async createJob(userId: number, { garmentId, prompt, garmentCategory, models }: TryOnPlan): Promise<string> {
-    const jobId = randomUUID();
+  async createJob(userId: number, { garmentId, prompt, garmentCategory, models }: TryOnPlan, jobId: string): Promise<string> {
     await this.transaction(async (tx) => {
       const now = new Date();
       await tx.getRepository(TryOnJobEntity).insert({ id: jobId, userId, garmentId, prompt, garmentCategory, createdAt: now, updatedAt: now });
@@ -94,8 +98,17 @@ export class JobStore {
     return jobId;
   }
 
-  /** Queues a failed model again as a new run; false when it has not failed (another retry won). */
-  async requeueFailed(userId: number, jobId: string, modelId: number, input: ModelInput): Promise<boolean> {
+  /** The model's current run (a retry reserves the credit of the next one before queueing it); null when the job has no such model. */
+  async currentRun(jobId: string, modelId: number): Promise<number | null> {
+    const row = await this.models.findOne({ where: { jobId, modelId }, select: { run: true } });
+    return row?.run ?? null;
+  }
+
+  /**
+   * Queues a failed model again as run `run` (the next after its current one); false when it has
+   * not failed or another retry took that run first.
+   */
+  async requeueFailed(userId: number, jobId: string, modelId: number, input: ModelInput, run: number): Promise<boolean> {
     return this.transaction(async (tx) => {
       // SQL: the row is locked while its new run is queued (FOR UPDATE).
       const {
@@ -106,7 +119,7 @@ export class JobStore {
           WHERE m.job_id = $1 AND m.model_id = $2 AND m.state = 'failed' FOR UPDATE OF m`,
         [jobId, modelId],
       );
-      if (!row) return false;
+      if (!row || row.run + 1 !== run) return false;
       await this.enqueue(tx, userId, workGroupOf(row.garmentCategory), [{ jobId, modelId, run: row.run + 1, input }], async ([queued], [tag]) => {
         await sql(
           tx,

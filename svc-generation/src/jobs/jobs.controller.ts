@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Req, Res, UseInterceptors } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiConflictResponse, ApiNotFoundResponse, ApiOperation, ApiProduces, ApiQuery, ApiServiceUnavailableResponse, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiConflictResponse, ApiNotFoundResponse, ApiOperation, ApiPaymentRequiredResponse, ApiProduces, ApiQuery, ApiServiceUnavailableResponse, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import type { TryOnJob, TryOnResult } from '@vton/contracts';
 import { ApiKeyScopes, ApiResult, CurrentUser, RecordIdPipe, type AuthenticatedUser } from '@vton/service-kit';
 import type { Request, Response } from 'express';
@@ -34,6 +34,7 @@ export class JobsController {
   @ApiNotFoundResponse({ description: 'The garment or a model photo is not yours or does not exist.' })
   @ApiServiceUnavailableResponse({ description: 'svc-media is unreachable.' })
   @ApiTooManyRequestsResponse({ description: 'The account has MAX_QUEUED_MODELS_PER_ACCOUNT models waiting, or the API key is over its rate; see Retry-After.' })
+  @ApiPaymentRequiredResponse({ description: 'INSUFFICIENT_CREDITS: "This try-on needs N credits; you have M left."; PLAN_REQUIRED: the free trial has ended. Nothing was queued.' })
   create(@CurrentUser() user: AuthenticatedUser, @Body() request: GenerateTryOnDto, @Req() req: Request): Promise<TryOnJob> {
     return this.jobs.create(callerOf(user, req), request);
   }
@@ -53,6 +54,7 @@ export class JobsController {
   @ApiBadRequestResponse({ description: 'The model id is not a whole number from 1 to 2147483647.' })
   @ApiNotFoundResponse({ description: 'No such job of yours, or no such model in it.' })
   @ApiConflictResponse({ description: 'The model has not failed.' })
+  @ApiPaymentRequiredResponse({ description: 'INSUFFICIENT_CREDITS: "This try-on needs N credits; you have M left."; PLAN_REQUIRED: the free trial has ended. Nothing was queued.' })
   @ApiTooManyRequestsResponse({ description: 'The account has MAX_QUEUED_MODELS_PER_ACCOUNT models waiting; see Retry-After.' })
   retry(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Param('modelId', RecordIdPipe) modelId: number, @Req() req: Request): Promise<TryOnJob> {
     return this.jobs.retry(callerOf(user, req), id, modelId);

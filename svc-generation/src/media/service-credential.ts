@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { SERVICE_CREDENTIAL } from '@vton/contracts';
+import { BILLING_CREDENTIAL_AUDIENCE, SERVICE_CREDENTIAL } from '@vton/contracts';
 import { SignJWT } from 'jose';
 import { GenerationConfig } from '../config/generation.config.js';
 
@@ -8,9 +8,9 @@ const LIFETIME_SECONDS = 300;
 const RENEW_BEFORE_SECONDS = 60;
 
 /**
- * The worker's identity towards svc-media: a short-lived HS256 JWT (GENERATION_SERVICE_SECRET)
- * naming the job's owner, so svc-media serves that account's objects and no other. Cached per
- * owner and job until shortly before it expires.
+ * svc-generation's identity towards svc-media (the workers) and svc-auth's ledger (API and workers):
+ * a short-lived HS256 JWT (GENERATION_SERVICE_SECRET) naming the job's owner, so the other service
+ * acts for that account and no other. Cached per audience, owner and job until shortly before it expires.
  */
 @Injectable()
 export class ServiceCredentials {
@@ -22,15 +22,24 @@ export class ServiceCredentials {
   }
 
   async forJob(ownerId: number, jobId: string): Promise<string> {
-    if (!this.secret) throw new Error('GENERATION_SERVICE_SECRET is not set: the worker cannot call svc-media');
-    const key = `${ownerId}:${jobId}`;
+    return this.sign(ownerId, SERVICE_CREDENTIAL.audience, jobId);
+  }
+
+  /** The credential towards svc-auth's ledger (its own audience: svc-media refuses it, and the ledger refuses svc-media's). */
+  async forLedger(ownerId: number): Promise<string> {
+    return this.sign(ownerId, BILLING_CREDENTIAL_AUDIENCE);
+  }
+
+  private async sign(ownerId: number, audience: string, jobId?: string): Promise<string> {
+    if (!this.secret) throw new Error('GENERATION_SERVICE_SECRET is not set: svc-generation cannot call svc-media or the ledger');
+    const key = `${audience}:${ownerId}:${jobId ?? ''}`;
     const now = Math.floor(Date.now() / 1000);
     const cached = this.cache.get(key);
     if (cached && cached.renewAt > now) return cached.token;
-    const token = await new SignJWT({ job: jobId })
+    const token = await new SignJWT(jobId ? { job: jobId } : {})
       .setProtectedHeader({ alg: SERVICE_CREDENTIAL.algorithm, typ: 'JWT' })
       .setIssuer(SERVICE_CREDENTIAL.issuer)
-      .setAudience(SERVICE_CREDENTIAL.audience)
+      .setAudience(audience)
       .setSubject(String(ownerId))
       .setIssuedAt(now)
       .setExpirationTime(now + LIFETIME_SECONDS)

@@ -1,5 +1,5 @@
 import { Body, Controller, HttpCode, Post, Req, Res, UseInterceptors } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiInternalServerErrorResponse, ApiNotFoundResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiInternalServerErrorResponse, ApiNotFoundResponse, ApiOperation, ApiPaymentRequiredResponse, ApiServiceUnavailableResponse, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import type { GenerateResponse } from '@vton/contracts';
 import { ApiKeyScopes, ApiResult, CurrentUser, type AuthenticatedUser } from '@vton/service-kit';
 import type { Request, Response } from 'express';
@@ -29,6 +29,7 @@ export class TryOnController {
   @ApiTooManyRequestsResponse({ description: 'The account has MAX_QUEUED_MODELS_PER_ACCOUNT models waiting; see Retry-After.' })
   @ApiInternalServerErrorResponse({ description: 'BATCH_VTON_FAILED: "All VTON requests failed: …" with `details.failures`.' })
   @ApiServiceUnavailableResponse({ description: 'svc-media is unreachable.' })
+  @ApiPaymentRequiredResponse({ description: 'INSUFFICIENT_CREDITS: "This try-on needs N credits; you have M left."; PLAN_REQUIRED: the free trial has ended. Nothing was queued.' })
   async generate(
     @CurrentUser() user: AuthenticatedUser,
     @Body() request: GenerateTryOnDto,

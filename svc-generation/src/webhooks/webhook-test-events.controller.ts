@@ -1,8 +1,9 @@
-import { Controller, HttpCode, Param, ParseUUIDPipe, Post } from '@nestjs/common';
-import { ApiAcceptedResponse, ApiBadRequestResponse, ApiNotFoundResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Controller, HttpCode, Param, ParseUUIDPipe, Post, UseGuards } from '@nestjs/common';
+import { ApiAcceptedResponse, ApiBadRequestResponse, ApiForbiddenResponse, ApiNotFoundResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { WEBHOOKS_PATH, type WebhookDeliveryRecord } from '@vton/contracts';
 import { CurrentUser, type AuthenticatedUser } from '@vton/service-kit';
 import { WebhookDeliveries } from './webhook-deliveries.service.js';
+import { WebhooksPlanGuard } from './webhooks-plan.guard.js';
 
 /** "Send test event" on the API keys page: a browser sign-in only, like the other webhook routes. */
 @ApiTags('Webhooks')
@@ -16,6 +17,8 @@ export class WebhookTestEventsController {
   @ApiAcceptedResponse({ description: 'The `webhook.test` delivery, queued.' })
   @ApiNotFoundResponse({ description: 'No such endpoint of yours.' })
   @ApiBadRequestResponse({ description: 'The id is not a UUID.' })
+  @ApiForbiddenResponse({ description: 'PLAN_REQUIRED: webhooks need the Enterprise plan.' })
+  @UseGuards(WebhooksPlanGuard)
   sendTest(@CurrentUser() user: AuthenticatedUser, @Param('id', new ParseUUIDPipe()) id: string): Promise<WebhookDeliveryRecord> {
     return this.deliveries.sendTest(user.id, id);
   }

@@ -1,9 +1,10 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Post } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiConflictResponse, ApiCreatedResponse, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Post, UseGuards } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiConflictResponse, ApiCreatedResponse, ApiForbiddenResponse, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { WEBHOOKS_PATH, type CreatedWebhookEndpoint, type WebhookDeliveriesResponse, type WebhookEndpointsResponse } from '@vton/contracts';
 import { CurrentUser, type AuthenticatedUser } from '@vton/service-kit';
 import { CreateWebhookEndpointDto } from './create-webhook-endpoint.dto.js';
 import { WebhookEndpointsService } from './webhook-endpoints.service.js';
+import { WebhooksPlanGuard } from './webhooks-plan.guard.js';
 
 /**
  * The API keys page's webhook calls. A browser sign-in only (no ApiKeyScopes): a leaked key
@@ -26,6 +27,8 @@ export class WebhooksController {
   @ApiCreatedResponse({ description: 'The endpoint with `secret` (whsec_…): shown this once.' })
   @ApiBadRequestResponse({ description: 'Not an https URL, a URL that resolves to a private, loopback or link-local address, or no or unknown events.' })
   @ApiConflictResponse({ description: 'The account already has 5 endpoints.' })
+  @ApiForbiddenResponse({ description: 'PLAN_REQUIRED: webhooks need the Enterprise plan.' })
+  @UseGuards(WebhooksPlanGuard)
   create(@CurrentUser() user: AuthenticatedUser, @Body() body: CreateWebhookEndpointDto): Promise<CreatedWebhookEndpoint> {
     return this.webhooks.create(user.id, body);
   }

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { GenerationConfig } from '../config/generation.config.js';
+import { CreditsModule } from '../credits/credits.module.js';
 import { QueueModule } from '../queue/queue.module.js';
 import { WebhookResolver } from './webhook-address.js';
 import { WebhookDeliveries, WEBHOOK_DELIVERY_QUEUE } from './webhook-deliveries.service.js';
@@ -11,13 +12,14 @@ import { WebhookEventEntity } from './webhook-event.entity.js';
 import { WebhookEventPublisher } from './webhook-events.publisher.js';
 import { PgBossWebhookQueue } from './webhook-queue.js';
 import { WebhooksController } from './webhooks.controller.js';
+import { WebhooksPlanGuard } from './webhooks-plan.guard.js';
 
 /**
  * The account's webhook endpoints: add (address checked), list with the last delivery, delete, deliveries;
  * the deliveries and their attempts, and the outbox of try-on events they are made from.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([WebhookEndpointEntity, WebhookDeliveryEntity, WebhookEventEntity]), QueueModule],
+  imports: [TypeOrmModule.forFeature([WebhookEndpointEntity, WebhookDeliveryEntity, WebhookEventEntity]), QueueModule, CreditsModule],
   controllers: [WebhooksController],
   providers: [
     WebhookEndpointsService,
@@ -29,7 +31,8 @@ import { WebhooksController } from './webhooks.controller.js';
     WebhookDeliveries,
     { provide: WEBHOOK_DELIVERY_QUEUE, useClass: PgBossWebhookQueue },
     WebhookEventPublisher,
+    WebhooksPlanGuard,
   ],
-  exports: [WebhookEndpointsService, WebhookResolver, WebhookDeliveries, WebhookEventPublisher],
+  exports: [WebhookEndpointsService, WebhookResolver, WebhookDeliveries, WebhookEventPublisher, WebhooksPlanGuard, CreditsModule],
 })
 export class WebhooksModule {}

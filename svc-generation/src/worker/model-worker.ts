@@ -2,6 +2,7 @@ import { Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationB
 import { DatabaseConnection, processQueuedWork } from '@vton/service-kit';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { GenerationConfig } from '../config/generation.config.js';
+import { CreditSettler } from '../credits/credit-settler.js';
 import { JobStore, type RunContext } from '../jobs/job-store.js';
 import { GenerationMetrics } from '../metrics/generation-metrics.js';
 import { JobQueue, MONITOR_SECONDS, type ClaimedWork, type QueueLane } from '../queue/job-queue.js';
@@ -48,6 +49,7 @@ export class ModelWorker implements OnApplicationBootstrap, BeforeApplicationShu
     private readonly runner: ModelRunner,
     private readonly reconciler: Reconciler,
     private readonly metrics: GenerationMetrics,
+    private readonly credits: CreditSettler,
   ) {}
 
   /** The queue's lanes: garments to the try-on provider, products to the placement engine, each with its fleet-wide limit. */
@@ -192,6 +194,8 @@ export class ModelWorker implements OnApplicationBootstrap, BeforeApplicationShu
       await this.persist(() => this.store.recordSuccess(run, result), log);
       this.metrics.modelsFinished.inc({ state: 'succeeded' });
       await this.settle(() => this.queue.complete(work, { outcome: 'succeeded' }), log);
+      // Its credit is captured now (or by the reconciler's pass if svc-auth is away).
+      await this.credits.settleJob(run.jobId);
     } catch (error) {
       await this.handleFailure(work, run, abort.signal.reason as StopReason | undefined, error, log);
     } finally {
@@ -238,6 +242,8 @@ export class ModelWorker implements OnApplicationBootstrap, BeforeApplicationShu
     await this.persist(() => this.store.recordFailure(run, failure.toJSON()), log);
     this.metrics.modelsFinished.inc({ state: 'failed' });
     await this.settle(() => this.queue.complete(work, { outcome: 'failed', ...failure.toJSON() }), log);
+    // Failed for good: its credit goes back.
+    await this.credits.settleJob(run.jobId);
   }
 
   /**

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { ImageProcessor } from '../imaging/image-processor.js';
 import { JobStoreModule } from '../jobs/job-store.module.js';
-import { ServiceCredentials } from '../media/service-credential.js';
+import { CreditsModule } from '../credits/credits.module.js';
 import { WorkerMediaClient } from '../media/worker-media-client.js';
 import { MetricsModule } from '../metrics/metrics.module.js';
 import { ProvidersModule } from '../providers/providers.module.js';
@@ -15,13 +15,12 @@ import { WebhooksModule } from '../webhooks/webhooks.module.js';
 
 /** The worker role: claims models from the queue, calls the provider, composes, saves; delivers webhooks. HTTP only for health and /metrics. */
 @Module({
-  imports: [MetricsModule, ProvidersModule, QueueModule, JobStoreModule, ResultFilesModule, WebhooksModule],
+  imports: [MetricsModule, CreditsModule, ProvidersModule, QueueModule, JobStoreModule, ResultFilesModule, WebhooksModule],
   providers: [
     ModelWorker,
     ModelRunner,
     Reconciler,
     WorkerMediaClient,
-    ServiceCredentials,
     ImageProcessor,
     // Webhooks: the outbox's events become deliveries, and their attempts are made here.
     WebhookWorker,

@@ -17,8 +17,8 @@ export const API_KEY_VERIFIER = Symbol('API_KEY_VERIFIER');
 
 /**
  * Checks a personal API key for one request: that it exists and is not revoked, and counts the
- * request against the key's rate limit. Throws 401 for an unknown or revoked key, ApiKeyRateLimited
- * (429) over the limit, 503 when it cannot be checked.
+ * request against the key's rate limit. Throws 401 for an unknown or revoked key, 403 when the
+ * account's plan does not include API keys, ApiKeyRateLimited (429) over the limit, 503 when it cannot be checked.
  */
 export interface ApiKeyVerifier {
   authorize(key: string): Promise<ApiKeyAuthorization>;
@@ -87,6 +87,8 @@ export class RemoteApiKeyVerifier implements ApiKeyVerifier {
     if (res.status === 401) {
       throw new ApiException(401, ErrorCode.UNAUTHORIZED, typeof body?.message === 'string' ? body.message : API_KEY_ERRORS.invalid);
     }
+    // The key is good but its account's plan no longer includes API keys (403 PLAN_REQUIRED, as svc-auth said it).
+    if (res.status === 403 && typeof body?.code === 'string' && typeof body?.message === 'string') throw new ApiException(403, body.code, body.message);
     const rateLimit = (body?.details as { rateLimit?: RateLimitState } | undefined)?.rateLimit;
     if (res.status === 429 && rateLimit) throw new ApiKeyRateLimited(rateLimit);
     this.logger.warn(`${this.url.origin} answered ${res.status} when asked about an API key`);

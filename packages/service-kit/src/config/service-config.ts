@@ -1,4 +1,4 @@
-import { JWKS_PATH } from '@vton/contracts';
+import { BILLING_MODES, JWKS_PATH, type BillingMode } from '@vton/contracts';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, IsUrl, Matches, Max, Min, ValidateBy, ValidateIf } from 'class-validator';
 import { isIP } from 'node:net';
@@ -47,6 +47,13 @@ export class ServiceConfig {
 
   @IsUrl({ require_tld: false, protocols: ['http', 'https'], require_protocol: true }, { message: 'AUTH_JWKS_URL must be an http(s) URL' })
   AUTH_JWKS_URL: string = `http://127.0.0.1:3001${JWKS_PATH}`;
+
+  /**
+   * `credits`: plans and credits hold (svc-auth keeps the ledger, svc-generation reserves before it
+   * queues); `off`: no limits, no plan checks, no credit display. Set it alike on svc-auth and svc-generation.
+   */
+  @IsIn(BILLING_MODES, { message: `BILLING_MODE must be one of ${BILLING_MODES.join(', ')}` })
+  BILLING_MODE: BillingMode = 'credits';
 
   @IsIn(LOG_LEVELS, { message: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` })
   LOG_LEVEL: (typeof LOG_LEVELS)[number] = 'info';

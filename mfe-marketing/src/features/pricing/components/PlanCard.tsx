@@ -1,6 +1,6 @@
 import styled, { css } from 'styled-components';
-import { Button } from '@vton/ui';
 import type { Plan } from '../data/plans';
+import { PlanButton } from './PlanButton';
 import { formatDollars, listedFeatures, priceDisplay, type BillingPeriod } from '../utils/pricing';
 
 const Card = styled.article<{ $popular: boolean }>`
@@ -76,7 +76,7 @@ const More = styled.li`
   &::before { visibility: hidden; }
 `;
 
-/** One plan: its price for the chosen period, the first five features, and a button without action. */
+/** One plan: its price for the chosen period, the first five features, and its button (sign-up, the plan page, or sales). */
 export function PlanCard({ plan, period }: { plan: Plan; period: BillingPeriod }) {
   const price = priceDisplay(plan, period);
   const { shown, moreLabel } = listedFeatures(plan.features);
@@ -100,10 +100,7 @@ export function PlanCard({ plan, period }: { plan: Plan; period: BillingPeriod }
         ))}
         {moreLabel && <More>{moreLabel}</More>}
       </Features>
-      {/* Spec §2: the plan buttons have no action yet. */}
-      <Button variant={plan.isPopular ? 'primary' : 'outline'} size="lg">
-        {plan.buttonText}
-      </Button>
+      <PlanButton plan={plan} period={period} />
     </Card>
   );
 }

@@ -1,5 +1,9 @@
+import { PLANS as PLAN_TERMS, type PaidPlanId } from '@vton/contracts';
+
 /** A plan card's static record (spec §3 "Plans"); yearlyPrice is the per-month price when billed yearly. */
 export interface Plan {
+  /** The plan as billing knows it (the plan page, Checkout). */
+  id: PaidPlanId;
   name: string;
   persona: string;
   monthlyPrice: number;
@@ -11,10 +15,11 @@ export interface Plan {
 
 export const PLANS: readonly Plan[] = [
   {
+    id: 'starter',
     name: 'Starter',
     persona: 'test the waters',
-    monthlyPrice: 29,
-    yearlyPrice: 19,
+    monthlyPrice: PLAN_TERMS.starter.monthlyPrice,
+    yearlyPrice: PLAN_TERMS.starter.yearlyPrice,
     features: [
       '50 generation credits/month',
       '4K export quality',
@@ -27,10 +32,11 @@ export const PLANS: readonly Plan[] = [
     buttonText: 'Start Free Trial',
   },
   {
+    id: 'professional',
     name: 'Professional',
     persona: 'scale your campaigns',
-    monthlyPrice: 89,
-    yearlyPrice: 59,
+    monthlyPrice: PLAN_TERMS.professional.monthlyPrice,
+    yearlyPrice: PLAN_TERMS.professional.yearlyPrice,
     features: [
       '500 credits/month',
       '4K export',
@@ -43,10 +49,11 @@ export const PLANS: readonly Plan[] = [
     buttonText: 'Start Professional',
   },
   {
+    id: 'enterprise',
     name: 'Enterprise',
     persona: 'power your business',
-    monthlyPrice: 249,
-    yearlyPrice: 199,
+    monthlyPrice: PLAN_TERMS.enterprise.monthlyPrice,
+    yearlyPrice: PLAN_TERMS.enterprise.yearlyPrice,
     features: [
       'unlimited credits',
       '4K export + RAW formats',

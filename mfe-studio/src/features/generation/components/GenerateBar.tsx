@@ -2,6 +2,7 @@ import styled from 'styled-components';
 import { formatUnseenBadge, openGallery, useSessionResults } from '@vton/shell-sdk';
 import { Button, Spinner } from '@vton/ui';
 import { canTryOn, isGarmentCropped, readyModels, useWorkspace, useWorkspaceStore, workspaceActions, type WorkspaceState } from '../../../stores/workspaceStore';
+import { CreditsNote } from './CreditsNote';
 import { PromptField } from './PromptField';
 
 const Bar = styled.div`
@@ -115,6 +116,7 @@ export function GenerateBar({ onTryOn, onMock }: GenerateBarProps) {
         </Button>
         <GalleryButton generating={generating || pendingTotal > 0} />
       </Row>
+      <CreditsNote />
       {summary && (
         <Summary id="try-on-summary" data-testid="try-on-summary">
           {summary}

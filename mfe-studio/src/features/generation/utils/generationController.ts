@@ -2,6 +2,7 @@ import { MOCK_DEFAULT_VARIATIONS, MOCK_DELAY_MS, type GeneratedImageRecord, type
 import {
   addSessionResults,
   apiErrorToast,
+  creditsErrorToast,
   finishPendingGeneration,
   getSessionResults,
   startPendingGeneration,
@@ -98,7 +99,11 @@ export function createGenerationController(store: WorkspaceStore, deps: Generati
       } catch (error) {
         store.setState({ generating: false, errors: [errorMessage(error)] });
         const message = errorMessage(error);
-        if (/VTON|No ready models|inpaint mask/i.test(message)) {
+        // Out of credits, or the trial is over: the server's words and a link to the plan page.
+        const credits = creditsErrorToast(error);
+        if (credits) {
+          toast(credits);
+        } else if (/VTON|No ready models|inpaint mask/i.test(message)) {
           toast({ title: 'VTON Generation Failed', description: message, variant: 'destructive' });
         } else {
           toast(apiErrorToast(error, { title: 'Generation failed', description: 'Failed to generate try-on. Please try again.', variant: 'destructive' }));
@@ -115,7 +120,7 @@ export function createGenerationController(store: WorkspaceStore, deps: Generati
         follow(await deps.retryModel(job.id, modelId));
       } catch (error) {
         store.setState({ generating: false });
-        toast({ title: 'Generation failed', description: errorMessage(error), variant: 'destructive' });
+        toast(creditsErrorToast(error) ?? { title: 'Generation failed', description: errorMessage(error), variant: 'destructive' });
       }
     },
 

@@ -15,7 +15,7 @@ import { useRevokeApiKey } from '../api/revokeApiKey';
 import { formatWhen } from '../utils/formatWhen';
 import { RevealedSecret } from './RevealedSecret';
 import { ChoiceList } from './ChoiceList';
-import { Actions, FieldError, Form, Mono, Muted, Panel, PanelTitle, Table } from './styles';
+import { Actions, FieldError, Form, Mono, Muted, Panel, PanelTitle, Table } from '../../../components/accountPanels';
 
 /** Create a key (name + scopes, shown once), list keys by prefix with their times, revoke. */
 export function ApiKeysSection() {

@@ -1,4 +1,4 @@
-import { Choice, Fieldset, Mono } from './styles';
+import { Choice, Fieldset, Mono } from '../../../components/accountPanels';
 
 export interface ChoiceListProps<T extends string> {
   legend: string;

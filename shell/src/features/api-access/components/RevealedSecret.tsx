@@ -2,7 +2,7 @@ import { useId, useRef } from 'react';
 import styled from 'styled-components';
 import { toast } from '@vton/shell-sdk';
 import { Button, Input, Label } from '@vton/ui';
-import { Actions, Muted } from './styles';
+import { Actions, Muted } from '../../../components/accountPanels';
 
 const Box = styled.div`
   display: grid;

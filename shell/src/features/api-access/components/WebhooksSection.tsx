@@ -19,7 +19,7 @@ import { useWebhookEndpoints } from '../api/webhookEndpoints';
 import { formatWhen } from '../utils/formatWhen';
 import { RevealedSecret } from './RevealedSecret';
 import { ChoiceList } from './ChoiceList';
-import { Actions, FieldError, Form, Mono, Muted, Panel, PanelTitle, Table } from './styles';
+import { Actions, FieldError, Form, Mono, Muted, Panel, PanelTitle, Table } from '../../../components/accountPanels';
 
 const EndpointList = styled.ul`
   list-style: none;

@@ -16,7 +16,8 @@ function mockApi(routes: Record<string, Handler>) {
   const fetchMock = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = String(input);
     const key = `${init?.method ?? 'GET'} ${url.split('?')[0]}`;
-    const handler = routes[key];
+    // Signed in, the user menu reads the plan (Plan & credits): billing is off unless a test says otherwise.
+    const handler = routes[key] ?? (key === 'GET /api/billing/account' ? () => json({ mode: 'off' }) : undefined);
     if (!handler) throw new Error(`unexpected request ${key}`);
     return handler(init, url);
   });

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
-import { apiErrorToast, toast, useAuth } from '@vton/shell-sdk';
+import { BILLING_PAGE_PATH } from '@vton/contracts';
+import { apiErrorToast, toast, useAuth, useBillingAccount } from '@vton/shell-sdk';
 import { Button } from '@vton/ui';
 
 const Anchor = styled.div`position: relative;`;
@@ -51,12 +52,13 @@ const MenuItem = styled.button`
 `;
 
 /**
- * Signed in: the e-mail's initial opens Settings, Help & Support, API keys (keys and webhooks for
+ * Signed in: the e-mail's initial opens Settings, Help & Support, Plan & credits (unless billing is off), API keys (keys and webhooks for
  * the API), Sign out and Sign out of all devices (ends every session of the account, e.g. after a
  * lost laptop). Signed out: Sign In.
  */
 export function UserMenu() {
   const { user, isLoading, logout, logoutEverywhere } = useAuth();
+  const { data: billing } = useBillingAccount();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const anchorRef = useRef<HTMLDivElement>(null);
@@ -124,6 +126,19 @@ export function UserMenu() {
           <MenuItem role="menuitem" type="button" onClick={close}>
             Help &amp; Support
           </MenuItem>
+          {/* Billing off: no plans, no credits to show. */}
+          {billing?.mode !== 'off' && (
+            <MenuItem
+              role="menuitem"
+              type="button"
+              onClick={() => {
+                setOpen(false);
+                navigate(BILLING_PAGE_PATH);
+              }}
+            >
+              Plan &amp; credits
+            </MenuItem>
+          )}
           <MenuItem
             role="menuitem"
             type="button"

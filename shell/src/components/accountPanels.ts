@@ -1,3 +1,4 @@
+/** The panels, tables and form pieces the account pages (API keys, Plan & credits) share. */
 import styled from 'styled-components';
 import { Card } from '@vton/ui';
 

@@ -1,0 +1,88 @@
+import { test, expect } from '../support/fixtures.mjs';
+import { adjustCredits } from '../support/seed.mjs';
+import { writeStudioImages } from '../support/studio-images.mjs';
+import { addModelPhotos, approveMask, cropGarment, paintMask, signInNewSeller, tryOnButton, uploadGarment } from '../support/studio-page.mjs';
+
+/**
+ * Credits in the browser (issue 30): the studio shows the credits left and what Try on will use, a
+ * try-on the balance cannot pay answers 402 and becomes a toast with a link to the plan page, and a
+ * 3-model try-on costs 3. The plan page lists the plans (no Stripe here: "contact the operator")
+ * and the ledger; the pricing page's plan buttons lead there with the plan chosen.
+ */
+test.describe.serial('credits', () => {
+  let images;
+  test.beforeAll(async () => {
+    images = await writeStudioImages();
+  });
+  test.afterAll(() => images?.cleanup());
+
+  test('credits left next to Try on; out of credits the 402 becomes a toast with a link to the plan page; a 3-model try-on costs 3', async ({ page }) => {
+    test.setTimeout(300_000);
+    const seller = await signInNewSeller(page, 'credits');
+    // The suite's trial is 100 credits; 2 are left, and the batch needs 3.
+    adjustCredits(seller.email, '-98', 'e2e: most of the trial used');
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto('/app');
+    const credits = page.getByTestId('credits-left');
+    await expect(credits).toHaveText('2 credits left');
+
+    await uploadGarment(page, images.garment);
+    await cropGarment(page);
+    const files = images.models.map((m) => m.path);
+    await addModelPhotos(page, files);
+    for (const file of images.models.map((m) => m.file)) {
+      await paintMask(page, file);
+      await approveMask(page, file);
+    }
+    await expect(credits).toHaveText('2 credits left · this try-on uses 3 credits');
+
+    await tryOnButton(page).click();
+    const toast = page.getByRole('region', { name: 'Notifications (F8)' });
+    await expect(toast.getByText('Not enough credits')).toBeVisible();
+    await expect(toast.getByText('This try-on needs 3 credits; you have 2 left.')).toBeVisible();
+    await expect(tryOnButton(page)).toBeEnabled();
+    await toast.getByRole('link', { name: 'See plans and credits' }).click();
+    await expect(page).toHaveURL(/\/account\/billing$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Plan & credits' })).toBeVisible();
+    await expect(page.getByTestId('billing-credits-available')).toHaveText('2');
+    await expect(page.getByTestId('contact-operator')).toHaveText('To change your plan, please contact the operator of this studio.');
+    const ledger = page.getByTestId('ledger');
+    await expect(ledger.getByRole('row').nth(1)).toContainText('Adjusted');
+    await expect(ledger.getByRole('row').nth(1)).toContainText('e2e: most of the trial used');
+    await expect(ledger.getByRole('row').nth(2)).toContainText('Granted');
+
+    // The operator adds one credit: the same try-on now runs and costs 3.
+    adjustCredits(seller.email, '+1', 'e2e: one more');
+    await page.goto('/app');
+    await expect(credits).toHaveText('3 credits left · this try-on uses 3 credits');
+    await tryOnButton(page).click();
+    // Reserved at once; each model's credit is captured when it succeeds.
+    await expect(credits).toHaveText('0 credits left · this try-on uses 3 credits');
+    await expect(page.getByRole('button', { name: /^Show the result for / })).toHaveCount(3, { timeout: 120_000 });
+
+    await page.goto('/account/billing');
+    await expect(page.getByTestId('billing-credits-available')).toHaveText('0');
+    const used = page.getByTestId('ledger').getByRole('row').filter({ has: page.getByRole('cell', { name: 'Used', exact: true }) });
+    await expect(used).toHaveCount(3);
+  });
+
+  test('a signed-in seller’s plan button on the pricing page opens the plan page with that plan and period chosen', async ({ page }) => {
+    await signInNewSeller(page, 'credits-pricing');
+    await page.goto('/');
+    const pricing = page.locator('#pricing');
+    // The page is prerendered: the toggle works once it has hydrated.
+    const monthly = pricing.getByRole('button', { name: 'Monthly' });
+    await expect(async () => {
+      await monthly.click();
+      await expect(monthly).toHaveAttribute('aria-pressed', 'true', { timeout: 500 });
+    }).toPass();
+    const button = pricing.getByRole('article', { name: 'Professional' }).getByRole('link', { name: 'Start Professional' });
+    // Once the page knows the seller is signed in, the button leads to the plan page instead of sign-up.
+    await expect(button).toHaveAttribute('href', '/account/billing?plan=professional&interval=month');
+    await button.click();
+    await expect(page).toHaveURL(/\/account\/billing\?plan=professional&interval=month$/);
+    await expect(page.locator('[data-plan="professional"]')).toHaveAttribute('aria-current', 'true');
+    await expect(page.getByRole('button', { name: 'Monthly' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByTestId('billing-credits-available')).toHaveText('100');
+  });
+});

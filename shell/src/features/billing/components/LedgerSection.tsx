@@ -1,0 +1,73 @@
+import { useState } from 'react';
+import type { LedgerEntry, LedgerEntryKind } from '@vton/contracts';
+import { apiErrorMessage } from '@vton/shell-sdk';
+import { Button, Spinner } from '@vton/ui';
+import { Actions, Muted, Panel, PanelTitle, Table } from '../../../components/accountPanels';
+import { LEDGER_PAGE_SIZE, useLedger } from '../api/ledger';
+
+const KIND_LABELS: Record<LedgerEntryKind, string> = {
+  grant: 'Granted',
+  reserve: 'Reserved',
+  capture: 'Used',
+  release: 'Given back',
+  adjustment: 'Adjusted',
+};
+
+/** What an entry is about, in the seller's words: a note, a try-on job, or nothing. */
+function about(entry: LedgerEntry): string {
+  if (entry.note) return entry.note;
+  const job = /^try-on:([0-9a-f-]{36}):(\d+):(\d+)$/.exec(entry.key ?? '');
+  return job ? `Try-on ${job[1].slice(0, 8)}, model ${job[2]}${job[3] !== '1' ? ` (retry ${Number(job[3]) - 1})` : ''}` : '';
+}
+
+/** The credit ledger, newest first, a page at a time. */
+export function LedgerSection() {
+  const [page, setPage] = useState(1);
+  const ledger = useLedger(page);
+  const pages = ledger.data ? Math.max(1, Math.ceil(ledger.data.total / LEDGER_PAGE_SIZE)) : 1;
+  return (
+    <Panel as="section" aria-labelledby="ledger-title">
+      <PanelTitle id="ledger-title">Credit history</PanelTitle>
+      {ledger.isLoading && <Spinner />}
+      {ledger.isError && <Muted role="alert">{apiErrorMessage(ledger.error)}</Muted>}
+      {ledger.data && ledger.data.total === 0 && <Muted>Nothing yet.</Muted>}
+      {ledger.data && ledger.data.total > 0 && (
+        <>
+          <Table data-testid="ledger">
+            <thead>
+              <tr>
+                <th scope="col">When</th>
+                <th scope="col">What</th>
+                <th scope="col">Credits</th>
+                <th scope="col">Balance</th>
+                <th scope="col">About</th>
+              </tr>
+            </thead>
+            <tbody>
+              {ledger.data.entries.map((entry) => (
+                <tr key={entry.id}>
+                  <td>{new Date(entry.createdAt).toLocaleString()}</td>
+                  <td>{KIND_LABELS[entry.kind]}</td>
+                  <td>{entry.kind === 'capture' ? entry.credits : entry.change > 0 ? `+${entry.change}` : entry.change || entry.credits}</td>
+                  <td>{entry.balance}</td>
+                  <td>{about(entry)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+          <Actions>
+            <Button variant="outline" size="sm" onClick={() => setPage((p) => p - 1)} disabled={page <= 1}>
+              Newer
+            </Button>
+            <Muted>
+              Page {page} of {pages}
+            </Muted>
+            <Button variant="outline" size="sm" onClick={() => setPage((p) => p + 1)} disabled={page >= pages}>
+              Older
+            </Button>
+          </Actions>
+        </>
+      )}
+    </Panel>
+  );
+}

@@ -1,0 +1,245 @@
+import type { INestApplication } from '@nestjs/common';
+import {
+  API_KEY_AUTHORIZE_PATH,
+  API_KEYS_PATH,
+  BILLING_CREDENTIAL_AUDIENCE,
+  BILLING_ERRORS,
+  BILLING_PATHS,
+  INTERNAL_BILLING_PATHS,
+  SERVICE_CREDENTIAL,
+  creditKey,
+} from '@vton/contracts';
+import { MetricsText, startServiceApp } from '@vton/service-kit';
+import { SignJWT } from 'jose';
+import { randomBytes, randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import request from 'supertest';
+import { DataSource } from 'typeorm';
+import { authService } from '../src/app.module.js';
+import { runBillingCommand } from '../src/billing/billing-command.js';
+import { BillingService } from '../src/billing/billing.service.js';
+import { createVerifiedAccount } from '../src/testing.js';
+import { TokenService } from '../src/tokens/token.service.js';
+
+const SECRET = randomBytes(32).toString('base64url');
+
+/** svc-generation's service credential for the ledger, as it signs it. */
+function credential(ownerId: number, audience: string = BILLING_CREDENTIAL_AUDIENCE, secret = SECRET): Promise<string> {
+  const now = Math.floor(Date.now() / 1000);
+  return new SignJWT({})
+    .setProtectedHeader({ alg: SERVICE_CREDENTIAL.algorithm })
+    .setIssuer(SERVICE_CREDENTIAL.issuer)
+    .setAudience(audience)
+    .setSubject(String(ownerId))
+    .setIssuedAt(now)
+    .setExpirationTime(now + 120)
+    .sign(new TextEncoder().encode(secret));
+}
+
+describe('svc-auth plans and credits (real Postgres)', () => {
+  const keyDir = fs.mkdtempSync(path.join(os.tmpdir(), 'svc-auth-billing-'));
+  const env = { ...process.env, JWT_KEY_FILE: path.join(keyDir, 'key.pem'), GENERATION_SERVICE_SECRET: SECRET, TRIAL_CREDITS: '10', TRIAL_DAYS: '7' };
+  let app: INestApplication;
+  let url: string;
+  let db: DataSource;
+
+  async function account(): Promise<{ id: number; email: string; token: string }> {
+    const { id, email } = await createVerifiedAccount(app, `billing-${Date.now()}-${Math.floor(Math.random() * 1e9)}@example.com`);
+    return { id, email, token: await app.get(TokenService).issue({ id, email }) };
+  }
+
+  /** svc-generation's reservation call; `status` is the answer it must get. */
+  async function reserve(ownerId: number, keys: string[], status?: number) {
+    const res = await request(url).post(INTERNAL_BILLING_PATHS.reservations).set('authorization', `Bearer ${await credential(ownerId)}`).send({ keys });
+    if (status) expect(res.status).toBe(status);
+    return res;
+  }
+  async function settle(ownerId: number, settlements: { key: string; outcome: 'capture' | 'release' }[], status?: number) {
+    const res = await request(url).post(INTERNAL_BILLING_PATHS.settlements).set('authorization', `Bearer ${await credential(ownerId)}`).send({ settlements });
+    if (status) expect(res.status).toBe(status);
+    return res;
+  }
+  const balances = async (token: string) => (await request(url).get(BILLING_PATHS.account).set('authorization', `Bearer ${token}`).expect(200)).body;
+  const ledger = async (token: string, query = '') => (await request(url).get(`${BILLING_PATHS.ledger}${query}`).set('authorization', `Bearer ${token}`).expect(200)).body;
+
+  /** The ledger adds up: the balances after the last entry equal the account's, and each entry's equal the sum so far. */
+  async function expectConsistent(userId: number): Promise<void> {
+    const rows: { kind: string; change: number; balance: number; reserved: number }[] = await db.query(
+      `SELECT kind, change, balance, reserved FROM auth.credit_ledger WHERE "userId" = $1 ORDER BY id`,
+      [userId],
+    );
+    let available = 0;
+    let reserved = 0;
+    for (const row of rows) {
+      available += row.change;
+      reserved += row.kind === 'reserve' ? 1 : row.kind === 'capture' || row.kind === 'release' ? -1 : 0;
+      expect({ balance: row.balance, reserved: row.reserved }).toEqual({ balance: available, reserved });
+    }
+    const [stored] = await db.query(`SELECT available, reserved FROM auth.billing_accounts WHERE "userId" = $1`, [userId]);
+    expect(stored).toEqual({ available, reserved });
+  }
+
+  beforeAll(async () => {
+    ({ app, url } = await startServiceApp(authService, { env }));
+    db = app.get(DataSource);
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    fs.rmSync(keyDir, { recursive: true, force: true });
+  });
+
+  it('starts a new account on the trial with its credits, shown on the plan page and in the ledger', async () => {
+    const seller = await account();
+    const before = Date.now();
+    const view = await balances(seller.token);
+    expect(view).toMatchObject({ mode: 'credits', plan: 'trial', status: 'trialing', credits: { available: 10, reserved: 0 }, renewsAt: null, checkout: false, salesEmail: null });
+    expect((await request(url).get(BILLING_PATHS.offer).expect(200)).body).toEqual({ mode: 'credits', checkout: false, salesEmail: null });
+    const trialEnds = Date.parse(view.trialEndsAt);
+    expect(trialEnds).toBeGreaterThan(before + 7 * 86_400_000 - 60_000);
+    expect(trialEnds).toBeLessThan(Date.now() + 7 * 86_400_000 + 60_000);
+    const page = await ledger(seller.token);
+    expect(page).toMatchObject({ page: 1, pageSize: 20, total: 1 });
+    expect(page.entries[0]).toMatchObject({ kind: 'grant', credits: 10, change: 10, balance: 10, reserved: 0, note: 'Free trial (7 days)' });
+  });
+
+  it('reserves one credit per model, captures a success, releases a failure, and never settles twice', async () => {
+    const seller = await account();
+    const job = randomUUID();
+    const keys = [1, 2, 3].map((model) => creditKey(job, model, 1));
+    expect((await reserve(seller.id, keys)).body).toEqual({ available: 7, reserved: 3 });
+    // The same run reserved again (a redelivered request) costs nothing more.
+    expect((await reserve(seller.id, keys)).body).toEqual({ available: 7, reserved: 3 });
+    expect((await settle(seller.id, [{ key: keys[0], outcome: 'capture' }, { key: keys[1], outcome: 'capture' }])).body).toEqual({ available: 7, reserved: 1 });
+    expect((await settle(seller.id, [{ key: keys[2], outcome: 'release' }])).body).toEqual({ available: 8, reserved: 0 });
+    // Settled again, in either direction: nothing changes.
+    expect((await settle(seller.id, [{ key: keys[0], outcome: 'release' }, { key: keys[2], outcome: 'release' }, { key: keys[2], outcome: 'capture' }])).body).toEqual({ available: 8, reserved: 0 });
+    expect((await balances(seller.token)).credits).toEqual({ available: 8, reserved: 0 });
+    const { entries } = await ledger(seller.token, '?pageSize=5');
+    expect(entries.map((e: { kind: string }) => e.kind)).toEqual(['release', 'capture', 'capture', 'reserve', 'reserve']);
+    expect((await ledger(seller.token, '?page=2&pageSize=5')).entries.map((e: { kind: string }) => e.kind)).toEqual(['reserve', 'grant']);
+    await expectConsistent(seller.id);
+  });
+
+  it('answers 402 INSUFFICIENT_CREDITS with the exact message and reserves nothing when the balance is short', async () => {
+    const seller = await account();
+    const job = randomUUID();
+    await reserve(seller.id, Array.from({ length: 8 }, (_, i) => creditKey(job, i + 1, 1)), 200);
+    const refused = await reserve(seller.id, [1, 2, 3].map((m) => creditKey(randomUUID(), m, 1)), 402);
+    expect(refused.body).toMatchObject({ code: 'INSUFFICIENT_CREDITS', message: 'This try-on needs 3 credits; you have 2 left.' });
+    const one = await reserve(seller.id, [creditKey(randomUUID(), 1, 1)], 200);
+    expect(one.body).toEqual({ available: 1, reserved: 9 });
+    expect(BILLING_ERRORS.insufficientCredits(1, 0)).toBe('This try-on needs 1 credit; you have 0 left.');
+    await expectConsistent(seller.id);
+  });
+
+  it('never overdraws under 30 reservations at once: exactly 10 pass, 20 get 402, balance 0', async () => {
+    const seller = await account();
+    const answers = await Promise.all(Array.from({ length: 30 }, () => reserve(seller.id, [creditKey(randomUUID(), 7, 1)])));
+    expect(answers.filter((r) => r.status === 200)).toHaveLength(10);
+    const refused = answers.filter((r) => r.status === 402);
+    expect(refused).toHaveLength(20);
+    for (const r of refused) expect(r.body).toMatchObject({ code: 'INSUFFICIENT_CREDITS', message: 'This try-on needs 1 credit; you have 0 left.' });
+    expect((await balances(seller.token)).credits).toEqual({ available: 0, reserved: 10 });
+    await expectConsistent(seller.id);
+  });
+
+  it('refuses a credential for another audience, another secret, or none', async () => {
+    const seller = await account();
+    const body = { keys: [creditKey(randomUUID(), 1, 1)] };
+    await request(url).post(INTERNAL_BILLING_PATHS.reservations).send(body).expect(401);
+    await request(url).post(INTERNAL_BILLING_PATHS.reservations).set('authorization', `Bearer ${await credential(seller.id, SERVICE_CREDENTIAL.audience)}`).send(body).expect(401);
+    await request(url).post(INTERNAL_BILLING_PATHS.reservations).set('authorization', `Bearer ${await credential(seller.id, BILLING_CREDENTIAL_AUDIENCE, randomBytes(32).toString('hex'))}`).send(body).expect(401);
+    await request(url).post(INTERNAL_BILLING_PATHS.reservations).set('authorization', `Bearer ${seller.token}`).send(body).expect(401);
+    expect((await balances(seller.token)).credits).toEqual({ available: 10, reserved: 0 });
+  });
+
+  it('ends the trial after TRIAL_DAYS: real generation answers 402 PLAN_REQUIRED, the credits stay', async () => {
+    const seller = await account();
+    await balances(seller.token);
+    await db.query(`UPDATE auth.billing_accounts SET "trialEndsAt" = now() - interval '1 minute' WHERE "userId" = $1`, [seller.id]);
+    const refused = await reserve(seller.id, [creditKey(randomUUID(), 1, 1)], 402);
+    expect(refused.body).toMatchObject({ code: 'PLAN_REQUIRED', message: 'Your free trial has ended — choose a plan to keep generating.' });
+    expect(await balances(seller.token)).toMatchObject({ plan: 'trial', status: 'trial_ended', credits: { available: 10, reserved: 0 } });
+    // A plan brings generation back, with the unused trial credits on top of the month.
+    await app.get(BillingService).changePlan(seller.id, { plan: 'starter' }, 'test');
+    expect(await balances(seller.token)).toMatchObject({ plan: 'starter', status: 'active', credits: { available: 60, reserved: 0 } });
+    await reserve(seller.id, [creditKey(randomUUID(), 1, 1)], 200);
+    await expectConsistent(seller.id);
+  });
+
+  it('records unlimited use on Enterprise without spending, and gives the plan months on time', async () => {
+    const seller = await account();
+    const billing = app.get(BillingService);
+    await billing.changePlan(seller.id, { plan: 'enterprise' }, 'test');
+    const keys = Array.from({ length: 25 }, (_, i) => creditKey(randomUUID(), i + 1, 1));
+    expect((await reserve(seller.id, keys)).body).toEqual({ available: null, reserved: 25 });
+    expect((await settle(seller.id, keys.map((key) => ({ key, outcome: 'capture' as const })))).body).toEqual({ available: null, reserved: 0 });
+    expect((await balances(seller.token)).credits).toEqual({ available: null, reserved: 0 });
+    expect((await ledger(seller.token)).total).toBe(51);
+
+    const monthly = await account();
+    await billing.changePlan(monthly.id, { plan: 'professional' }, 'test');
+    expect((await balances(monthly.token)).credits.available).toBe(510);
+    await db.query(`UPDATE auth.billing_accounts SET "nextGrantAt" = now() - interval '1 second' WHERE "userId" = $1`, [monthly.id]);
+    await billing.grantDueMonths();
+    await billing.grantDueMonths();
+    expect((await balances(monthly.token)).credits.available).toBe(1010);
+    await expectConsistent(monthly.id);
+  });
+
+  it('lets API keys work on Professional and Enterprise only: 403 PLAN_REQUIRED otherwise, and existing keys come back with the plan', async () => {
+    const seller = await account();
+    const billing = app.get(BillingService);
+    const create = () => request(url).post(API_KEYS_PATH).set('authorization', `Bearer ${seller.token}`).send({ name: 'Shop', scopes: ['try-on'] });
+    const refused = await create().expect(403);
+    expect(refused.body).toMatchObject({ code: 'PLAN_REQUIRED', message: 'API keys need the Professional or Enterprise plan.' });
+    await billing.changePlan(seller.id, { plan: 'professional' }, 'test');
+    const { key } = (await create().expect(201)).body;
+    await request(url).post(API_KEY_AUTHORIZE_PATH).send({ key }).expect(200);
+    await request(url).get(BILLING_PATHS.account).set('authorization', `Bearer ${key}`).expect(403);
+
+    await billing.changePlan(seller.id, { plan: 'starter' }, 'test');
+    const stopped = await request(url).post(API_KEY_AUTHORIZE_PATH).send({ key }).expect(403);
+    expect(stopped.body).toMatchObject({ code: 'PLAN_REQUIRED', message: 'API keys need the Professional or Enterprise plan.' });
+    await billing.changePlan(seller.id, { plan: 'enterprise' }, 'test');
+    await request(url).post(API_KEY_AUTHORIZE_PATH).send({ key }).expect(200);
+  });
+
+  it('the operator command sets a plan and grants or takes credits, each in the ledger with its note', async () => {
+    const seller = await account();
+    await balances(seller.token);
+    expect(await runBillingCommand(['plan', seller.email.toUpperCase(), 'professional'], env)).toBe(`${seller.email} is now on the Professional plan: 510 credits available, 0 reserved.`);
+    expect(await runBillingCommand(['credits', seller.email, '+25', 'goodwill', 'for', 'the', 'outage'], env)).toBe(`${seller.email}: +25 credits (goodwill for the outage); 535 available now.`);
+    expect(await runBillingCommand(['credits', seller.email, '-35', 'refunded by hand'], env)).toBe(`${seller.email}: -35 credits (refunded by hand); 500 available now.`);
+    await expect(runBillingCommand(['credits', seller.email, '-501', 'too much'], env)).rejects.toThrow('The account has 500 credits; 501 cannot be taken away');
+    await expect(runBillingCommand(['credits', seller.email, '+5'], env)).rejects.toThrow('Say why in a note');
+    await expect(runBillingCommand(['plan', seller.email, 'gold'], env)).rejects.toThrow('Unknown plan "gold"');
+    await expect(runBillingCommand(['plan', 'nobody@example.com', 'starter'], env)).rejects.toThrow('No account has the address nobody@example.com');
+    expect(await balances(seller.token)).toMatchObject({ plan: 'professional', status: 'active', credits: { available: 500, reserved: 0 } });
+    const { entries } = await ledger(seller.token);
+    expect(entries.slice(0, 3).map((e: { kind: string; credits: number; note: string }) => [e.kind, e.credits, e.note])).toEqual([
+      ['adjustment', -35, 'refunded by hand'],
+      ['adjustment', 25, 'goodwill for the outage'],
+      ['grant', 500, 'Professional plan: credits for the month'],
+    ]);
+    await expectConsistent(seller.id);
+  });
+
+  it('counts every ledger write on /metrics', async () => {
+    const seller = await account();
+    const key = creditKey(randomUUID(), 1, 1);
+    const read = async () => new MetricsText(await (await fetch(`${url}/metrics`)).text());
+    const before = await read();
+    await reserve(seller.id, [key], 200);
+    await settle(seller.id, [{ key, outcome: 'release' }], 200);
+    const after = await read();
+    const delta = (name: string) => (after.value(name) ?? 0) - (before.value(name) ?? 0);
+    expect(delta('billing_credits_granted_total')).toBe(10);
+    expect(delta('billing_credits_reserved_total')).toBe(1);
+    expect(delta('billing_credits_released_total')).toBe(1);
+    expect(delta('billing_credits_captured_total')).toBe(0);
+  });
+});

@@ -1,0 +1,75 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { IsNull, type Repository } from 'typeorm';
+import { CreditHoldEntity } from './credit-hold.entity.js';
+
+export interface HeldRun {
+  jobId: string;
+  modelId: number;
+  run: number;
+}
+
+/** A held run whose outcome is known: capture (it succeeded) or release (it failed, or a newer run replaced it). */
+export interface DueSettlement extends HeldRun {
+  userId: number;
+  outcome: 'capture' | 'release';
+}
+
+/** A hold whose run is not queued this long after it was written was left by an API that stopped mid-request. */
+const ORPHANED_AFTER_SECONDS = 600;
+
+/** The credit_holds table: which model runs hold a reserved credit, and which of them have been settled. */
+@Injectable()
+export class CreditHolds {
+  constructor(@InjectRepository(CreditHoldEntity) private readonly holds: Repository<CreditHoldEntity>) {}
+
+  /**
+   * Written before the credits are reserved, so a process that dies between the reservation and
+   * queueing leaves a hold without a run, which the reconciler gives back (ORPHANED_AFTER). Answers
+   * the runs newly held (a simultaneous retry of the same run may hold it already).
+   */
+  async intend(userId: number, runs: HeldRun[]): Promise<HeldRun[]> {
+    if (!runs.length) return [];
+    const inserted = await this.holds
+      .createQueryBuilder()
+      .insert()
+      .values(runs.map((r) => ({ ...r, userId, createdAt: new Date(), outcome: null, settledAt: null })))
+      .orIgnore()
+      .returning(['jobId', 'modelId', 'run'])
+      .execute();
+    return inserted.raw.map((r: { job_id: string; model_id: number; run: number }) => ({ jobId: r.job_id, modelId: r.model_id, run: r.run }));
+  }
+
+  /** Holds that were never reserved (the ledger refused): nothing to settle. */
+  async forget(runs: HeldRun[]): Promise<void> {
+    for (const r of runs) await this.holds.delete({ jobId: r.jobId, modelId: r.modelId, run: r.run, settledAt: IsNull() });
+  }
+
+  /**
+   * Unsettled holds whose run has ended, with the outcome to settle: capture when that very run
+   * succeeded, release when it failed or the model has a newer run. A hold whose run was never
+   * queued (no such model run after ORPHANED_AFTER: the API stopped between reserving and
+   * queueing) is released. Optionally of one job only.
+   */
+  async due(limit: number, jobId?: string): Promise<DueSettlement[]> {
+    // SQL: the holds are read with their model's state in one statement (the job tables belong to JobStore).
+    const rows: DueSettlement[] = await this.holds.query(
+      `SELECT h.job_id AS "jobId", h.model_id AS "modelId", h.run, h.user_id AS "userId",
+              CASE WHEN m.run = h.run AND m.state = 'succeeded' THEN 'capture' ELSE 'release' END AS outcome
+         FROM credit_holds h LEFT JOIN try_on_job_models m ON m.job_id = h.job_id AND m.model_id = h.model_id
+        WHERE h.settled_at IS NULL
+          AND (m.run > h.run
+               OR (m.run = h.run AND m.state IN ('succeeded', 'failed'))
+               OR ((m.run IS NULL OR m.run < h.run) AND h.created_at < now() - make_interval(secs => $3)))
+          AND ($2::uuid IS NULL OR h.job_id = $2::uuid)
+        ORDER BY h.created_at LIMIT $1`,
+      [limit, jobId ?? null, ORPHANED_AFTER_SECONDS],
+    );
+    return rows;
+  }
+
+  async markSettled(settled: DueSettlement[]): Promise<void> {
+    const now = new Date();
+    for (const s of settled) await this.holds.update({ jobId: s.jobId, modelId: s.modelId, run: s.run }, { outcome: s.outcome, settledAt: now });
+  }
+}

@@ -1,0 +1,266 @@
+import type { BillingAccount, LedgerEntry, TryOnJob } from '@vton/contracts';
+import { BILLING_PATHS, creditKey } from '@vton/contracts';
+import { DatabaseConnection } from '@vton/service-kit';
+import { randomUUID } from 'node:crypto';
+import request from 'supertest';
+import { BillingService, CreditLedger, createVerifiedAccount } from 'svc-auth/testing';
+import { DataSource } from 'typeorm';
+import { CreditHolds } from '../src/credits/credit-holds.js';
+import { CreditSettler } from '../src/credits/credit-settler.js';
+import { CreditsClient } from '../src/credits/credits-client.js';
+import { JobStore } from '../src/jobs/job-store.js';
+import { JobQueue } from '../src/queue/job-queue.js';
+import { Reconciler } from '../src/worker/reconciler.js';
+import { FAULT_COLOURS, FaultyVton, MediaSeeder, Platform, solidPng, until, waitForJob, type App } from './helpers.js';
+
+/**
+ * Credits across the two services (svc-auth's ledger, svc-generation's jobs): reserved before any
+ * model is queued, captured when it succeeds, released when it fails, never twice, never overdrawn.
+ * Real Postgres, the real svc-auth and svc-media, workers in this process and as killed processes.
+ */
+describe('credits: reserve before queueing, capture on success, release on failure', () => {
+  const platform = new Platform();
+  const vton = new FaultyVton(FAULT_COLOURS);
+  let api: App;
+  let worker: App | undefined;
+
+  const env = (extra: Record<string, string> = {}) => ({ VTON_API_URL: vton.url, BILLING_MODE: 'credits', VTON_CONCURRENCY: '8', ...extra });
+
+  /** A verified seller (the trial's 10 credits), its token, a cropped garment and `models` ready model photos of `colour`. */
+  async function seller(models: number, colour = FAULT_COLOURS.ok) {
+    const { id, email } = await createVerifiedAccount(platform.auth.app, `credits-${Date.now()}-${Math.floor(Math.random() * 1e9)}@example.com`);
+    const token = await platform.token(id, email);
+    const seed = new MediaSeeder(platform.media.url, token);
+    const garmentId = (await seed.croppedGarment()).id;
+    const modelIds: number[] = [];
+    for (let i = 0; i < models; i++) modelIds.push((await seed.model(await solidPng(300 + i, 240, colour))).id);
+    return { id, token, seed, garmentId, modelIds };
+  }
+
+  const startJob = (token: string, garmentId: number, modelIds: number[]) =>
+    request(api.url).post('/api/try-on/jobs').auth(token, { type: 'bearer' }).send({ garmentId, modelIds, prompt: 'linen shirt' });
+  const credits = async (token: string) => ((await request(platform.auth.url).get(BILLING_PATHS.account).auth(token, { type: 'bearer' }).expect(200)).body as BillingAccount).credits;
+  const ledger = async (token: string) =>
+    ((await request(platform.auth.url).get(`${BILLING_PATHS.ledger}?pageSize=100`).auth(token, { type: 'bearer' }).expect(200)).body.entries as LedgerEntry[]).reverse();
+  const finished = (token: string, id: string) => waitForJob(api.url, token, id, (j) => j.status !== 'running', 60_000);
+  /** The credit of every run has been settled (the worker settles right after it records the outcome). */
+  const settled = (token: string) => until(async () => (await credits(token)).reserved === 0, 'every reserved credit is settled');
+
+  beforeAll(async () => {
+    await platform.start({}, { BILLING_MODE: 'credits', TRIAL_CREDITS: '10' });
+    await vton.start();
+    api = await platform.generation(env());
+  }, 120_000);
+
+  afterEach(async () => {
+    await worker?.app.close();
+    worker = undefined;
+  });
+
+  afterAll(async () => {
+    await api?.app.close();
+    await vton.stop();
+    await platform.stop();
+  });
+
+  it('a 3-model try-on costs 3; a model that fails for good costs nothing', async () => {
+    const s = await seller(3);
+    const failing = (await s.seed.model(await solidPng(320, 240, FAULT_COLOURS.error400))).id;
+    worker = await platform.worker(env());
+    const job = (await startJob(s.token, s.garmentId, s.modelIds).expect(201)).body as TryOnJob;
+    expect((await finished(s.token, job.id)).status).toBe('completed');
+    await settled(s.token);
+    expect(await credits(s.token)).toEqual({ available: 7, reserved: 0 });
+
+    const failed = (await startJob(s.token, s.garmentId, [failing]).expect(201)).body as TryOnJob;
+    expect((await finished(s.token, failed.id)).models[0]).toMatchObject({ state: 'failed', error: { code: 'VTON_API_ERROR' } });
+    await settled(s.token);
+    expect(await credits(s.token)).toEqual({ available: 7, reserved: 0 });
+
+    const entries = await ledger(s.token);
+    expect(entries[0]).toMatchObject({ kind: 'grant', key: `trial:${s.id}`, credits: 10 });
+    const keysOf = (kind: string) => entries.filter((e) => e.kind === kind).map((e) => e.key).sort();
+    const jobKeys = s.modelIds.map((m) => creditKey(job.id, m, 1)).sort();
+    const failedKey = creditKey(failed.id, failing, 1);
+    expect(keysOf('reserve')).toEqual([...jobKeys, failedKey].sort());
+    expect(keysOf('capture')).toEqual(jobKeys);
+    expect(keysOf('release')).toEqual([failedKey]);
+
+    // A retry of the failed model is a new run: reserved again, released again when it fails again.
+    const retried = await request(api.url).post(`/api/try-on/jobs/${failed.id}/models/${failing}/retry`).auth(s.token, { type: 'bearer' }).expect(200);
+    // A worker may have taken it already.
+    expect(['queued', 'running', 'failed']).toContain(retried.body.models[0].state);
+    await finished(s.token, failed.id);
+    await settled(s.token);
+    expect(await credits(s.token)).toEqual({ available: 7, reserved: 0 });
+    expect((await ledger(s.token)).slice(-2).map((e) => `${e.kind}:${e.key}`)).toEqual([`reserve:${creditKey(failed.id, failing, 2)}`, `release:${creditKey(failed.id, failing, 2)}`]);
+  }, 120_000);
+
+  it('an account out of credits gets 402 INSUFFICIENT_CREDITS before anything is queued or any provider is called', async () => {
+    const s = await seller(3);
+    const db = platform.auth.app.get(DataSource);
+    const { modelIds, garmentId, token } = s;
+    // 2 credits left, 3 models asked.
+    await platform.auth.app.get(CreditLedger).adjust(s.id, -8, 'test: most of the trial used');
+    const callsBefore = vton.calls.ok;
+    const refused = await startJob(token, garmentId, modelIds).expect(402);
+    expect(refused.body).toMatchObject({ code: 'INSUFFICIENT_CREDITS', message: 'This try-on needs 3 credits; you have 2 left.' });
+    const generate = await request(api.url).post('/api/try-on/generate').auth(token, { type: 'bearer' }).send({ garmentId, modelIds, prompt: 'x' }).expect(402);
+    expect(generate.body.code).toBe('INSUFFICIENT_CREDITS');
+    const genDb = api.app.get(DataSource);
+    const [{ count }] = await genDb.query(`SELECT count(*)::int AS count FROM try_on_job_models WHERE user_id = $1`, [s.id]);
+    expect(count).toBe(0);
+    expect(vton.calls.ok).toBe(callsBefore);
+    expect(await credits(token)).toEqual({ available: 2, reserved: 0 });
+    // The trial ends: real generation answers 402 PLAN_REQUIRED.
+    await db.query(`UPDATE auth.billing_accounts SET "trialEndsAt" = now() - interval '1 minute' WHERE "userId" = $1`, [s.id]);
+    const ended = await startJob(token, garmentId, modelIds.slice(0, 1)).expect(402);
+    expect(ended.body).toMatchObject({ code: 'PLAN_REQUIRED', message: 'Your free trial has ended — choose a plan to keep generating.' });
+  }, 120_000);
+
+  it('30 one-model jobs at once on 10 credits: exactly 10 accepted, 20 refused 402, balance 0, the ledger adds up', async () => {
+    const s = await seller(1);
+    const answers = await Promise.all(Array.from({ length: 30 }, () => startJob(s.token, s.garmentId, s.modelIds)));
+    const accepted = answers.filter((r) => r.status === 201);
+    const refused = answers.filter((r) => r.status === 402);
+    expect(accepted).toHaveLength(10);
+    expect(refused).toHaveLength(20);
+    for (const r of refused) expect(r.body).toMatchObject({ code: 'INSUFFICIENT_CREDITS', message: 'This try-on needs 1 credit; you have 0 left.' });
+    expect(await credits(s.token)).toEqual({ available: 0, reserved: 10 });
+
+    worker = await platform.worker(env());
+    for (const r of accepted) expect((await finished(s.token, r.body.id)).status).toBe('completed');
+    await settled(s.token);
+    expect(await credits(s.token)).toEqual({ available: 0, reserved: 0 });
+    const entries = await ledger(s.token);
+    expect(entries.filter((e) => e.kind === 'reserve')).toHaveLength(10);
+    expect(entries.filter((e) => e.kind === 'capture')).toHaveLength(10);
+    let available = 0;
+    let reserved = 0;
+    for (const e of entries) {
+      available += e.change;
+      reserved += e.kind === 'reserve' ? 1 : e.kind === 'capture' || e.kind === 'release' ? -1 : 0;
+      expect([e.balance, e.reserved]).toEqual([available, reserved]);
+    }
+    expect(new Set(entries.filter((e) => e.kind === 'capture').map((e) => e.key))).toEqual(new Set(accepted.map((r) => creditKey(r.body.id, s.modelIds[0], 1))));
+  }, 180_000);
+
+  it('a worker killed (SIGKILL) in the middle of the call: the model runs again on another worker and is charged once', async () => {
+    const s = await seller(1);
+    vton.okDelayMs = 600_000;
+    const first = await platform.spawnWorker(env({ VTON_TIMEOUT_MS: '300000' }), 'credits-killed');
+    const job = (await startJob(s.token, s.garmentId, s.modelIds).expect(201)).body as TryOnJob;
+    await until(() => vton.inFlight === 1, 'the VTON call is in progress');
+    await first.kill('SIGKILL');
+    vton.okDelayMs = 0;
+    const second = await platform.spawnWorker(env(), 'credits-after');
+    try {
+      const done = await finished(s.token, job.id);
+      expect(done.models[0]).toMatchObject({ state: 'succeeded', attempts: 2 });
+      await settled(s.token);
+      expect(await credits(s.token)).toEqual({ available: 9, reserved: 0 });
+      const key = creditKey(job.id, s.modelIds[0], 1);
+      expect((await ledger(s.token)).filter((e) => e.key === key).map((e) => e.kind)).toEqual(['reserve', 'capture']);
+    } finally {
+      await second.kill('SIGKILL');
+    }
+  }, 150_000);
+
+  it('a model failed by the reconciler, or abandoned by its /generate caller, gives its credit back', async () => {
+    const s = await seller(1);
+    vton.okDelayMs = 600_000;
+    worker = await platform.worker(env({ VTON_TIMEOUT_MS: '300000' }));
+    const controller = new AbortController();
+    const hangingUp = fetch(`${api.url}/api/try-on/generate`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${s.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ garmentId: s.garmentId, modelIds: s.modelIds, prompt: 'x' }),
+      signal: controller.signal,
+    }).catch(() => undefined);
+    await until(() => vton.inFlight >= 1, 'the VTON call is in progress');
+    expect(await credits(s.token)).toEqual({ available: 9, reserved: 1 });
+    controller.abort();
+    await hangingUp;
+    await settled(s.token);
+    vton.okDelayMs = 0;
+    expect(await credits(s.token)).toEqual({ available: 10, reserved: 0 });
+    await worker.app.close();
+    worker = undefined;
+
+    // No worker: the model waits; its unit of work is lost (cancelled) and a minute passes.
+    const lost = (await startJob(s.token, s.garmentId, s.modelIds).expect(201)).body as TryOnJob;
+    expect(await credits(s.token)).toEqual({ available: 9, reserved: 1 });
+    const db = api.app.get(DataSource);
+    const rows: { queueJobId: string }[] = await db.query(`SELECT queue_job_id AS "queueJobId" FROM try_on_job_models WHERE job_id = $1`, [lost.id]);
+    await api.app.get(JobQueue).cancel(rows.map((r) => r.queueJobId));
+    await db.query(`UPDATE try_on_job_models SET updated_at = now() - interval '2 minutes' WHERE job_id = $1`, [lost.id]);
+    const reconciler = new Reconciler(api.app.get(DatabaseConnection), api.app.get(JobStore), api.app.get(CreditSettler));
+    expect(await reconciler.pass()).toContain(lost.id);
+    expect(await credits(s.token)).toEqual({ available: 10, reserved: 0 });
+    expect((await ledger(s.token)).slice(-1)[0]).toMatchObject({ kind: 'release', key: creditKey(lost.id, s.modelIds[0], 1) });
+  }, 120_000);
+
+  it('two retries of a failed model at once: one queues it, the run is charged once', async () => {
+    const s = await seller(0);
+    const flaky = (await s.seed.model(await solidPng(330, 240, FAULT_COLOURS.error400))).id;
+    worker = await platform.worker(env());
+    const job = (await startJob(s.token, s.garmentId, [flaky]).expect(201)).body as TryOnJob;
+    expect((await finished(s.token, job.id)).status).toBe('failed');
+    await settled(s.token);
+    vton.healed.add('error400');
+    try {
+      const retry = () => request(api.url).post(`/api/try-on/jobs/${job.id}/models/${flaky}/retry`).auth(s.token, { type: 'bearer' });
+      const answers = await Promise.all([retry(), retry()]);
+      expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);
+      expect((await finished(s.token, job.id)).models[0].state).toBe('succeeded');
+      await settled(s.token);
+    } finally {
+      vton.healed.delete('error400');
+    }
+    expect(await credits(s.token)).toEqual({ available: 9, reserved: 0 });
+    const key = creditKey(job.id, flaky, 2);
+    expect((await ledger(s.token)).filter((e) => e.key === key).map((e) => e.kind)).toEqual(['reserve', 'capture']);
+  }, 120_000);
+
+  it('an API that stops between reserving and queueing: its holds without a run are given back by the reconciler', async () => {
+    const s = await seller(0);
+    const run = { jobId: randomUUID(), modelId: 4242, run: 1 };
+    // What withCredits does before it queues, then the process is gone.
+    expect(await api.app.get(CreditHolds).intend(s.id, [run])).toEqual([run]);
+    await api.app.get(CreditsClient).reserve(s.id, [creditKey(run.jobId, run.modelId, run.run)]);
+    expect(await credits(s.token)).toEqual({ available: 9, reserved: 1 });
+    const settler = api.app.get(CreditSettler);
+    expect(await settler.sweep()).toBe(0);
+    await api.app.get(DataSource).query(`UPDATE credit_holds SET created_at = now() - interval '11 minutes' WHERE job_id = $1`, [run.jobId]);
+    expect(await settler.sweep()).toBe(1);
+    expect(await credits(s.token)).toEqual({ available: 10, reserved: 0 });
+  });
+
+  it('webhooks need Enterprise: 403 PLAN_REQUIRED naming the plan, then allowed', async () => {
+    const s = await seller(0);
+    const add = () => request(api.url).post('/api/try-on/webhooks').auth(s.token, { type: 'bearer' }).send({ url: 'http://localhost:9/hook', events: ['job.completed'] });
+    const refused = await add().expect(403);
+    expect(refused.body).toMatchObject({ code: 'PLAN_REQUIRED', message: 'Webhooks need the Enterprise plan.' });
+    await platform.auth.app.get(BillingService).changePlan(s.id, { plan: 'professional' }, 'test');
+    await add().expect(403);
+    await platform.auth.app.get(BillingService).changePlan(s.id, { plan: 'enterprise' }, 'test');
+    const api2 = await platform.generation(env({ WEBHOOKS_LOCAL_MODE: 'true' }));
+    try {
+      await request(api2.url).post('/api/try-on/webhooks').auth(s.token, { type: 'bearer' }).send({ url: 'http://localhost:9/hook', events: ['job.completed'] }).expect(201);
+    } finally {
+      await api2.app.close();
+    }
+  });
+
+  it('BILLING_MODE=off: no credits are asked for', async () => {
+    const s = await seller(1);
+    await platform.auth.app.get(DataSource).query(`UPDATE auth.billing_accounts SET "trialEndsAt" = now() - interval '1 minute' WHERE "userId" = $1`, [s.id]);
+    const off = await platform.generation(env({ BILLING_MODE: 'off' }));
+    try {
+      await request(off.url).post('/api/try-on/jobs').auth(s.token, { type: 'bearer' }).send({ garmentId: s.garmentId, modelIds: s.modelIds, prompt: 'x' }).expect(201);
+    } finally {
+      await off.app.close();
+    }
+    expect(await credits(s.token)).toEqual({ available: 10, reserved: 0 });
+  });
+});
