@@ -7,11 +7,8 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import sharp from 'sharp';
 import request from 'supertest';
-import type { CropBounds } from '@vton/contracts';
-import { planFrame, RESULT_PNG } from '../src/imaging/mask-composer.js';
-import { featherSigma } from '../src/imaging/placement.js';
-import type { ProviderFraming } from '../src/providers/try-on-provider.js';
 import { ModelRunner, type ModelTimings } from '../src/worker/model-runner.js';
+import { sharpFloor } from './pixel-floor.mjs';
 import { startFalFake } from '../test/fakes/fal-fake.js';
 import { startFashnFake } from '../test/fakes/fashn-fake.js';
 import { startVertexFake } from '../test/fakes/vertex-fake.js';
@@ -79,34 +76,6 @@ async function photo(width: number, height: number, tint = 0): Promise<Buffer> {
     }
   }
   return sharp(raw, { raw: { width, height, channels: 3 } }).jpeg({ quality: 90 }).toBuffer();
-}
-
-/**
- * The least pixel work one model needs, in plain sharp: the photo decoded once; the provider's frame
- * (person and mask, PNG) rendered from it; an answer of the frame's size scaled into the bounds with
- * the feathered mask; the full-size result PNG encoded once; its 400 px WebP thumbnail from the same
- * pixels. No HTTP, no storage. The answer is made beforehand (the provider's work, not ours).
- */
-async function sharpFloor(photoBytes: Buffer, maskBytes: Buffer, bounds: CropBounds, framing: ProviderFraming): Promise<number> {
-  const meta = await sharp(photoBytes).metadata();
-  const plan = planFrame({ width: meta.width!, height: meta.height! }, bounds, framing);
-  const answer = await sharp({ create: { width: plan.frame.width, height: plan.frame.height, channels: 3, background: '#1e5ac8' } }).png().toBuffer();
-  const box = { width: Math.round(bounds.width), height: Math.round(bounds.height) };
-  const started = performance.now();
-  const { data, info } = await sharp(photoBytes).raw().toBuffer({ resolveWithObject: true });
-  const raw = { raw: { width: info.width, height: info.height, channels: info.channels } };
-  const pad = { left: plan.offset.left, top: plan.offset.top, right: plan.frame.width - plan.offset.left - plan.content.width, bottom: plan.frame.height - plan.offset.top - plan.content.height };
-  await Promise.all([
-    sharp(data, raw).extract(plan.region).resize(plan.content.width, plan.content.height, { fit: 'fill' }).extend({ ...pad, background: '#ffffff' }).png(RESULT_PNG).toBuffer(),
-    sharp(maskBytes).greyscale().resize(plan.content.width, plan.content.height, { fit: 'fill' }).extend({ ...pad, background: '#000000' }).png(RESULT_PNG).toBuffer(),
-    sharp(answer).resize(box.width, box.height, { fit: 'fill' }).raw().toBuffer(),
-    sharp(maskBytes).greyscale().blur(featherSigma(box.width, box.height)).extractChannel(0).raw().toBuffer(),
-  ]);
-  await Promise.all([
-    sharp(data, raw).png(RESULT_PNG).toBuffer(),
-    sharp(data, raw).resize(400, 400, { fit: 'inside' }).webp().toBuffer(),
-  ]);
-  return performance.now() - started;
 }
 
 /**

