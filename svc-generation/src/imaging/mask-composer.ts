@@ -168,7 +168,8 @@ async function renderInputs(photo: DecodedPhoto, mask: Buffer, bounds: CropBound
   const pad = { top: offset.top, left: offset.left, bottom: frame.height - offset.top - content.height, right: frame.width - offset.left - content.width };
   // The mask's place in the frame, in whole pixels (the same rounding compose uses to come back).
   const maskRect = frameRect(roundBox(bounds), placement);
-  const [person, maskPart] = await Promise.all([
+  const maskPad = { top: maskRect.top, left: maskRect.left, bottom: frame.height - maskRect.top - maskRect.height, right: frame.width - maskRect.left - maskRect.width };
+  const [person, maskFrame] = await Promise.all([
     pixelsOf(photo)
       .extract(region)
       .resize(content.width, content.height, { fit: 'fill' })
@@ -176,13 +177,16 @@ async function renderInputs(photo: DecodedPhoto, mask: Buffer, bounds: CropBound
       .extend({ ...pad, background: '#ffffff' })
       .png(RESULT_PNG)
       .toBuffer(),
-    sharp(mask).flatten({ background: '#000000' }).greyscale().resize(maskRect.width, maskRect.height, { fit: 'fill' }).png().toBuffer(),
+    // One band from the start, extended with black: no composite on an RGB canvas converted back to
+    // grey (libvips goes through float scRGB for that, which cost more than the rest of the frame).
+    sharp(mask)
+      .flatten({ background: '#000000' })
+      .extractChannel(0)
+      .resize(maskRect.width, maskRect.height, { fit: 'fill' })
+      .extend({ ...maskPad, background: '#000000' })
+      .png(RESULT_PNG)
+      .toBuffer(),
   ]);
-  const maskFrame = await sharp({ create: { width: frame.width, height: frame.height, channels: 3, background: '#000000' } })
-    .composite([{ input: maskPart, left: maskRect.left, top: maskRect.top }])
-    .greyscale()
-    .png(RESULT_PNG)
-    .toBuffer();
   return { person, mask: maskFrame, placement };
 }
 
