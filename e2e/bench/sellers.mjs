@@ -176,7 +176,7 @@ const FRONTENDS = /^(shell|mfe-)/;
 
 async function costRun(stack, infra, images, floor) {
   print(`\n(a) ${SELLERS} sellers at once, each a ${MODELS_PER_JOB}-model job (1024×768 JPEG), engine delay ${ENGINE_DELAY_MS} ms, VTON_CONCURRENCY=50, 2 workers`);
-  const seeded = await inParallel(SELLERS, 4, (i) => seller(stack, images, MODELS_PER_JOB, `cost${i}`));
+  const seeded = await inParallel(SELLERS, 6, (i) => seller(stack, images, MODELS_PER_JOB, `cost${i}`));
   // A warm-up job, so the first figures do not carry the processes' first requests (JIT, pools).
   const warm = seeded[0];
   const warmJob = await api(stack.url, warm.token)('POST', '/api/try-on/jobs', { garmentId: warm.garmentId, modelIds: warm.modelIds.slice(0, 1), prompt: 'warm-up' });
@@ -380,8 +380,8 @@ async function benchImages(dir) {
     .toBuffer();
   const files = { photo: path.join(dir, 'photo.jpg'), mask: path.join(dir, 'mask-bounds.png') };
   fs.writeFileSync(files.photo, photo);
-  // The floor's mask is the bounds' region, as the worker cuts it.
-  fs.writeFileSync(files.mask, await sharp(mask).extract(MASK_RECT).png().toBuffer());
+  // The floor's mask is the bounds' region on one band, as svc-media stores it for the worker.
+  fs.writeFileSync(files.mask, await sharp(mask).extract(MASK_RECT).extractChannel(0).png().toBuffer());
   return { photo, garment, mask, files };
 }
 

@@ -1,5 +1,5 @@
 import { NodeSDK } from '@opentelemetry/sdk-node';
-import { NoopSpanProcessor } from '@opentelemetry/sdk-trace';
+import { AlwaysOffSampler, NoopSpanProcessor } from '@opentelemetry/sdk-trace';
 import { ExpressInstrumentation, ExpressLayerType } from '@opentelemetry/instrumentation-express';
 import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
 import { NestInstrumentation } from '@opentelemetry/instrumentation-nestjs-core';
@@ -21,7 +21,10 @@ const UNTRACED_PATHS = new Set<string>(['/metrics', ...Object.values(SERVICE_HEA
  * id on every pino log line written inside one (`trace_id`, `span_id`, `trace_flags`).
  *
  * Spans always exist, so logs always correlate; they leave the process only when an OTLP endpoint is
- * set (`OTEL_EXPORTER_OTLP_ENDPOINT` or `OTEL_EXPORTER_OTLP_TRACES_ENDPOINT`), then as the SDK reads
+ * set (`OTEL_EXPORTER_OTLP_ENDPOINT` or `OTEL_EXPORTER_OTLP_TRACES_ENDPOINT`). Without one nothing is
+ * recorded: every span is a non-recording one (trace and span ids, no attributes, timings or events),
+ * which is what a log line and a `traceparent` need, at a fraction of the CPU (BENCHMARKS.md, issue 35);
+ * the `traceparent` sent on then says "not sampled". With an endpoint, spans are recorded as the SDK reads
  * the standard variables (`OTEL_TRACES_EXPORTER`, `OTEL_EXPORTER_OTLP_PROTOCOL`, `_HEADERS`,
  * `OTEL_TRACES_SAMPLER`, `OTEL_RESOURCE_ATTRIBUTES`, `OTEL_SERVICE_NAME`, …). Logs stay on stdout and
  * metrics on /metrics unless `OTEL_LOGS_EXPORTER` / `OTEL_METRICS_EXPORTER` ask for OTLP too.
@@ -32,7 +35,7 @@ export function startTelemetry(service: string, env: NodeJS.ProcessEnv = process
   const redacted = [...REDACTED_QUERY_PARAMS];
   const sdk = new NodeSDK({
     ...(env.OTEL_SERVICE_NAME ? {} : { serviceName: service }),
-    ...(exporting ? {} : { spanProcessors: [new NoopSpanProcessor()] }),
+    ...(exporting ? {} : { spanProcessors: [new NoopSpanProcessor()], sampler: new AlwaysOffSampler() }),
     ...(env.OTEL_LOGS_EXPORTER ? {} : { logRecordProcessors: [] }),
     ...(env.OTEL_METRICS_EXPORTER ? {} : { metricReaders: [] }),
     instrumentations: [
