@@ -118,6 +118,8 @@ test('dev: only the Gateway\'s proxies reach the apps; services, Postgres, objec
     ...common,
     ...postgresClients.map((c) => `${c} -> postgres:5432`),
     'svc-media -> object-storage:8333',
+    // The workers follow svc-media's presigned URLs to the objects themselves.
+    'svc-generation-worker -> object-storage:8333',
     'object-storage-create-bucket -> object-storage:8333',
     'svc-auth -> mailpit:1025',
     // Only the workers call the VTON service; the API never does.

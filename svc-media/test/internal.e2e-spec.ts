@@ -60,13 +60,25 @@ describe('internal routes for svc-generation’s workers: the service credential
       .field('metadata', JSON.stringify({ processedAt: '2026-01-01T00:00:00.000Z', scaleFactor: 1.5 }))
       .field('idempotencyKey', key);
 
-  it('serves the owner’s garment crop and model files to the service credential', async () => {
-    const crop = await harness.http().get(INTERNAL_MEDIA_PATHS.garmentFile(garment.id, 'cropped')).set(await service()).expect(200);
-    expect(await sharp(crop.body).metadata()).toMatchObject({ width: 960, height: 960 });
+  it('serves the owner’s garment crop and model files to the service credential: a redirect to that one object in object storage', async () => {
+    /** The redirect, followed as the worker's fetch follows it (without the credential: another origin). */
+    const followed = async (path: string) => {
+      const res = await harness.http().get(path).set(await service()).expect(307);
+      expect(res.headers['cache-control']).toBe('private, no-store');
+      const location = new URL(res.headers.location as string);
+      expect(location.origin).toBe(new URL(process.env.S3_ENDPOINT!).origin);
+      expect(location.searchParams.get('X-Amz-Expires')).toBe('60');
+      const object = await fetch(location);
+      expect(object.status).toBe(200);
+      return Buffer.from(await object.arrayBuffer());
+    };
+    expect(await sharp(await followed(INTERNAL_MEDIA_PATHS.garmentFile(garment.id, 'cropped'))).metadata()).toMatchObject({ width: 960, height: 960 });
     for (const variant of ['original', 'inpaint-cropped', 'inpaint-mask'] as const) {
-      const file = await harness.http().get(INTERNAL_MEDIA_PATHS.modelFile(model.id, variant)).set(await service()).expect(200);
-      expect((await sharp(file.body).metadata()).format).toBe('png');
+      expect((await sharp(await followed(INTERNAL_MEDIA_PATHS.modelFile(model.id, variant))).metadata()).format).toBe('png');
     }
+    // The URL is signed for that one object (the embedded S3 server does not check query signatures; S3 and MinIO do).
+    const res = await harness.http().get(INTERNAL_MEDIA_PATHS.modelFile(model.id, 'original')).set(await service()).expect(307);
+    expect(new URL(res.headers.location as string).searchParams.get('X-Amz-Signature')).toMatch(/^[0-9a-f]{64}$/);
   });
 
   it('answers 404 for another account’s objects, exactly like missing ones', async () => {

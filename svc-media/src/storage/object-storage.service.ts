@@ -111,6 +111,14 @@ export class ObjectStorage {
     }
   }
 
+  /**
+   * A URL that reads one object straight from object storage for `seconds` (an S3 presigned GET,
+   * signed here without a request). Whoever holds it reads that object and nothing else.
+   */
+  signedGetUrl(key: string, seconds: number): Promise<string> {
+    return this.client.presignedGetObject(this.bucket, key, seconds);
+  }
+
   get(key: string): Promise<Readable> {
     return this.client.getObject(this.bucket, key);
   }
