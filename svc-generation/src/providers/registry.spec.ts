@@ -27,16 +27,16 @@ describe('choosing the try-on provider (VTON_PROVIDER)', () => {
     expect(() => config({ VTON_PROVIDER: 'acme' })).toThrow('VTON_PROVIDER must be one of local, seed, fashn, vertex, fal');
   });
 
-  it('refuses seed without VTON_API_URL', () => {
-    expect(() => createTryOnProvider(config({ VTON_PROVIDER: 'seed' }))).toThrow('VTON_PROVIDER=seed needs VTON_API_URL');
+  it('refuses seed without VTON_API_URL', async () => {
+    await expect(createTryOnProvider(config({ VTON_PROVIDER: 'seed' }))).rejects.toThrow('VTON_PROVIDER=seed needs VTON_API_URL');
   });
 
   it.each([
     [{ VTON_PROVIDER: 'fashn', FASHN_API_KEY: 'k-123456', FASHN_MODE: 'quality' }, 'fashn', 'tryon-v1.6', 864],
     [{ VTON_PROVIDER: 'fal', FAL_KEY: 'k-123456', FAL_MODEL: 'fal-ai/cat-vton' }, 'fal', 'fal-ai/cat-vton', 768],
     [{ VTON_PROVIDER: 'vertex', GOOGLE_CLOUD_PROJECT: 'p' }, 'vertex', 'virtual-try-on-001', 1536],
-  ] as const)('builds the provider with its settings', (env, name, model, frameWidth) => {
-    const provider = createTryOnProvider(config(env));
+  ] as const)('builds the provider with its settings', async (env, name, model, frameWidth) => {
+    const provider = await createTryOnProvider(config(env));
     expect([provider.name, provider.model, provider.framing.width]).toEqual([name, model, frameWidth]);
   });
 
@@ -64,17 +64,17 @@ describe('choosing the try-on provider (VTON_PROVIDER)', () => {
     expect(() => config({ VERTEX_PERSON_GENERATION: 'everyone' })).toThrow('VERTEX_PERSON_GENERATION must be one of dont_allow, allow_adult, allow_all');
   });
 
-  it('names the credentials file, never its content, when it cannot be read', () => {
-    expect(() => createTryOnProvider(config({ VTON_PROVIDER: 'vertex', GOOGLE_APPLICATION_CREDENTIALS: '/nonexistent/sa.json' }))).toThrow(
+  it('names the credentials file, never its content, when it cannot be read', async () => {
+    await expect(createTryOnProvider(config({ VTON_PROVIDER: 'vertex', GOOGLE_APPLICATION_CREDENTIALS: '/nonexistent/sa.json' }))).rejects.toThrow(
       /^GOOGLE_APPLICATION_CREDENTIALS \(\/nonexistent\/sa\.json\) is not a readable JSON file/,
     );
   });
 });
 
 describe('choosing the placement engine (PLACEMENT_PROVIDER)', () => {
-  it('defaults to the built-in compositor, whatever the try-on provider', () => {
-    expect(createPlacementProvider(config({})).name).toBe('local');
-    expect(createPlacementProvider(config({ VTON_PROVIDER: 'fal', FAL_KEY: 'k-123456' })).name).toBe('local');
+  it('defaults to the built-in compositor, whatever the try-on provider', async () => {
+    expect((await createPlacementProvider(config({}))).name).toBe('local');
+    expect((await createPlacementProvider(config({ VTON_PROVIDER: 'fal', FAL_KEY: 'k-123456' }))).name).toBe('local');
   });
 
   it.each([
@@ -89,19 +89,19 @@ describe('choosing the placement engine (PLACEMENT_PROVIDER)', () => {
     expect(() => config({ PLACEMENT_PROVIDER: 'acme' })).toThrow('PLACEMENT_PROVIDER must be one of local, seed, gemini, openai, bfl, fal');
   });
 
-  it('refuses seed without VTON_API_URL, naming the variable that chose it', () => {
-    expect(() => createPlacementProvider(config({ PLACEMENT_PROVIDER: 'seed' }))).toThrow('PLACEMENT_PROVIDER=seed needs VTON_API_URL');
+  it('refuses seed without VTON_API_URL, naming the variable that chose it', async () => {
+    await expect(createPlacementProvider(config({ PLACEMENT_PROVIDER: 'seed' }))).rejects.toThrow('PLACEMENT_PROVIDER=seed needs VTON_API_URL');
   });
 
-  it('sends a product to the placement engine and a garment to the try-on provider', () => {
+  it('sends a product to the placement engine and a garment to the try-on provider', async () => {
     const settings = config({ VTON_PROVIDER: 'fashn', FASHN_API_KEY: 'k-123456', VTON_API_URL: 'http://127.0.0.1:3004/v1/try-on', PLACEMENT_PROVIDER: 'seed' });
-    const router = new ProviderRouter(createTryOnProvider(settings), createPlacementProvider(settings));
+    const router = new ProviderRouter(await createTryOnProvider(settings), await createPlacementProvider(settings));
     expect((['upper_body', 'lower_body', 'full_body', 'product'] as const).map((category) => router.for(category).name)).toEqual(['fashn', 'fashn', 'fashn', 'seed']);
   });
 
-  it('gemini: the Gemini API with GEMINI_API_KEY, otherwise Vertex AI with the Google credentials', () => {
+  it('gemini: the Gemini API with GEMINI_API_KEY, otherwise Vertex AI with the Google credentials', async () => {
     expect(geminiSettings(config({ PLACEMENT_PROVIDER: 'gemini', GEMINI_API_KEY: 'k-123456' }))).toMatchObject({ backend: 'gemini-api', model: 'gemini-3.1-flash-image' });
     expect(geminiSettings(config({ PLACEMENT_PROVIDER: 'gemini', GOOGLE_CLOUD_PROJECT: 'p', GOOGLE_CLOUD_LOCATION: 'global' }))).toMatchObject({ backend: 'vertex', project: 'p', location: 'global' });
-    expect(createPlacementProvider(config({ PLACEMENT_PROVIDER: 'gemini', GEMINI_API_KEY: 'k-123456', GEMINI_MODEL: 'gemini-3-pro-image' }))).toMatchObject({ name: 'gemini', model: 'gemini-3-pro-image' });
+    expect(await createPlacementProvider(config({ PLACEMENT_PROVIDER: 'gemini', GEMINI_API_KEY: 'k-123456', GEMINI_MODEL: 'gemini-3-pro-image' }))).toMatchObject({ name: 'gemini', model: 'gemini-3-pro-image' });
   });
 });
