@@ -189,6 +189,7 @@ async function costRun(stack, infra, images, floor) {
   const running = new Map();
   const samples = [];
   const profile = PROFILE_DIR ? await startProfile(infra) : undefined;
+  const gcBefore = await workersGc(stack);
   const before = cpuSnapshot(roots);
   let last = before;
   const sampler = setInterval(() => {
@@ -216,6 +217,7 @@ async function costRun(stack, infra, images, floor) {
   const after = cpuSnapshot(roots);
   const used = cpuBetween(before, after);
   const loadAfter = loadAverage();
+  const gcAfter = await workersGc(stack);
   if (profile) await profile.stop(roots);
 
   const models = finished.flatMap((j) => j.models);
@@ -230,6 +232,10 @@ async function costRun(stack, infra, images, floor) {
   for (const [role, s] of rows) {
     if (s < 0.005 && FRONTENDS.test(role)) continue;
     print(`      ${role.padEnd(30)} ${s.toFixed(2).padStart(7)} s  ${((s * 1000) / made).toFixed(1).padStart(6)} ms/model  ${((100 * s) / used.wallSeconds).toFixed(0).padStart(4)} % of a core${role === PROVIDER_ROLE ? '  (the provider: not counted)' : ''}`);
+  }
+  for (const [name, gc] of Object.entries(gcAfter)) {
+    const d = { count: gc.count - (gcBefore[name]?.count ?? 0), seconds: gc.seconds - (gcBefore[name]?.seconds ?? 0) };
+    print(`      ${name}: ${d.count} major collections, ${(d.seconds * 1000).toFixed(0)} ms of pauses (${((d.seconds * 1000) / made).toFixed(1)} ms per model of all)`);
   }
   print(`    ours: ${oursSeconds.toFixed(2)} s = ${perModelMs.toFixed(0)} CPU ms per model; the sharp floor ${floor.cpuMs.toFixed(0)} CPU ms → ${(perModelMs / floor.cpuMs).toFixed(2)}× (goal ≤ 1.5×)`);
   // What saturates: the machine's cores, or the slots (WORKER_CONCURRENCY × 2 workers, VTON_CONCURRENCY).
@@ -253,6 +259,18 @@ async function costRun(stack, infra, images, floor) {
   print(`    saturates here: ${busy >= 0.9 ? 'the CPU (the machine was busy through the run, mostly with other work)' : Math.max(...inFlight) >= 16 ? 'the worker slots' : 'nothing: the engine delay bounds it'}; on a machine of its own: ${first[0]} at ≈ ${first[1].toFixed(0)} models/min`);
   print(`      (bounds: ${Object.entries(bounds).map(([what, perMinute]) => `${what.split(' (')[0]} ${perMinute.toFixed(0)}/min`).join(', ')})`);
   return { perModelMs, floorMs: floor.cpuMs, ratio: perModelMs / floor.cpuMs, perMinute: (made * 60_000) / wallMs, load: [load, loadAfter], byRole: used.seconds, made };
+}
+
+/** Each worker's major collections so far (count, pause seconds), from its /metrics (prom-client's GC histogram). */
+async function workersGc(stack) {
+  /** @type {Record<string, { count: number, seconds: number }>} */
+  const out = {};
+  for (const p of stack.processes.filter((q) => q.kind === 'worker')) {
+    const text = await (await fetch(`${p.url}/metrics`)).text();
+    const value = (series) => Number(new RegExp(`^nodejs_gc_duration_seconds_${series}\\{[^}]*kind="major"[^}]*\\} (\\S+)`, 'm').exec(text)?.[1] ?? 0);
+    out[p.name] = { count: value('count'), seconds: value('sum') };
+  }
+  return out;
 }
 
 /**
