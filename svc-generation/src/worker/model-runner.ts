@@ -28,9 +28,14 @@ export interface ModelTimings {
 
 /** A composed result that could not reach the gallery for this long is kept by svc-generation instead. */
 const SAVE_RETRY_MS = 10 * 60 * 1000;
-/** A job's garment crop is read once per worker for all its models, and kept this long (at most GARMENTS_KEPT jobs). */
+/**
+ * A job's garment crop is read once per worker for all its models, and kept this long (at most
+ * GARMENTS_KEPT jobs, ~0.5 MB each). Fair queuing interleaves the models of every account with
+ * work waiting, so a worker serves many jobs at once: 16 kept thrashed into one read per model with
+ * 50 sellers' jobs waiting (BENCHMARKS.md, issue 35).
+ */
 const GARMENT_KEPT_MS = 60_000;
-const GARMENTS_KEPT = 16;
+const GARMENTS_KEPT = 64;
 
 /** svc-media's gallery thumbnails fit inside this square (its THUMBNAIL_SIDE); the worker makes the result's. */
 const RESULT_THUMBNAIL_SIDE = 400;
