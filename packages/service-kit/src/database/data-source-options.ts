@@ -3,6 +3,7 @@ import type { DataSourceOptions, EntityMetadata, EntityTarget, MigrationInterfac
 import { DataSource } from 'typeorm';
 import type { ServiceConfig } from '../config/service-config.js';
 import { ApiException } from '../errors/api-exception.js';
+import { reuseParsedStatements } from './parsed-statements.js';
 
 export const DATABASE_NOT_READY_MESSAGE = 'The database is not ready yet';
 
@@ -45,6 +46,12 @@ export function dataSourceOptions(config: ServiceConfig, database: ServiceDataba
  * query builders and transactions all go through these two methods, so the rule holds for each.
  */
 export class ServiceDataSource extends DataSource {
+  constructor(options: DataSourceOptions) {
+    super(options);
+    // Every pg client of the process (this data source's, pg-boss's) parses a statement once per connection.
+    reuseParsedStatements();
+  }
+
   override getMetadata(target: EntityTarget<ObjectLiteral>): EntityMetadata {
     this.assertConnected();
     return super.getMetadata(target);
