@@ -473,3 +473,10 @@ export async function until(condition: () => boolean | Promise<boolean>, what: s
     await new Promise((r) => setTimeout(r, 50));
   }
 }
+
+/** The chunk types of a PNG, in order (what svc-media keeps of a stored result). */
+export function pngChunkTypes(png: Buffer): string[] {
+  const types: string[] = [];
+  for (let offset = 8; offset + 8 <= png.length; offset += 12 + png.readUInt32BE(offset)) types.push(png.toString('latin1', offset + 4, offset + 8));
+  return types;
+}

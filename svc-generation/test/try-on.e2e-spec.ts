@@ -1,7 +1,7 @@
 import type { GenerateResponse, GeneratedImagesPage } from '@vton/contracts';
 import sharp from 'sharp';
 import request from 'supertest';
-import { download, MediaSeeder, near, pixelAt, Platform, solidPng, startLocalEngine, type App } from './helpers.js';
+import { download, MediaSeeder, near, pixelAt, Platform, pngChunkTypes, solidPng, startLocalEngine, type App } from './helpers.js';
 
 const SKIN: [number, number, number] = [196, 150, 120];
 const BLUE: [number, number, number] = [30, 60, 200];
@@ -63,6 +63,8 @@ describe('POST /api/try-on/generate (real Postgres, S3, svc-media and the local 
       const png = await download(platform.media.url, result.imageUrl);
       const meta = await sharp(png).metadata();
       expect([meta.format, meta.width, meta.height]).toEqual(['png', model.width, model.height]);
+      // Written by the worker straight to object storage, without metadata (sharp's pHYs left out).
+      expect(pngChunkTypes(png).filter((type) => type !== 'IDAT')).toEqual(['IHDR', 'IEND']);
       const { bounds } = model.inpaint!;
       // The middle of the painted area shows the garment; a corner of the photo is as it was.
       expect(near(await pixelAt(png, Math.round(bounds.x + bounds.width / 2), Math.round(bounds.y + bounds.height / 2)), BLUE, 40)).toBe(true);

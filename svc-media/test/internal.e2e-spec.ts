@@ -1,4 +1,4 @@
-import { INTERNAL_MEDIA_PATHS, SERVICE_CREDENTIAL, type GarmentRecord, type GeneratedImageRecord, type ModelPhotoRecord } from '@vton/contracts';
+import { INTERNAL_MEDIA_PATHS, SERVICE_CREDENTIAL, type GarmentRecord, type GeneratedImageRecord, type ModelPhotoRecord, type ResultUploadGrant } from '@vton/contracts';
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { SignJWT } from 'jose';
@@ -155,6 +155,96 @@ describe('internal routes for svc-generation’s workers: the service credential
     const wrongSize = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#33aa55' } }).webp().toBuffer();
     expect((await withThumb('try-on:job-thumb:7:2', wrongSize).expect(400)).body.message).toBe('The thumbnail must be the 800×600 result fitted inside 400×400 (got 300×300)');
     expect((await withThumb('try-on:job-thumb:7:3', await png(400, 300)).expect(400)).body.message).toBe('The thumbnail must be a WebP image');
+  });
+
+  describe('one hop: the worker writes its result straight to object storage, svc-media checks and records it', () => {
+    /** A PNG as the worker writes it: sharp's, with the pHYs chunk it adds dropped (no metadata leaves the worker). */
+    const workerPng = async (width: number, height: number) => stripPngMetadata(await png(width, height, '#3355aa'));
+    const thumbnailOf = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: '#3355aa' } }).webp().toBuffer();
+    const grant = async (ownerId: number, key: string) =>
+      (await harness.http().post(INTERNAL_MEDIA_PATHS.tryOnResultUploads).set(await service(ownerId)).send({ idempotencyKey: key }).expect(200)).body as ResultUploadGrant;
+    const put = async (url: string, bytes: Buffer, type: string) => {
+      const res = await fetch(url, { method: 'PUT', body: new Uint8Array(bytes), headers: { 'content-type': type } });
+      expect(res.status).toBe(200);
+    };
+    const commit = (headers: Record<string, string>, id: number, body: Record<string, unknown>) =>
+      harness
+        .http()
+        .post(INTERNAL_MEDIA_PATHS.tryOnResultUpload(id))
+        .set(headers)
+        .send({ garmentId: garment.id, modelId: model.id, prompt: 'linen shirt', metadata: { processedAt: '2026-01-01T00:00:00.000Z' }, ...body });
+    /** Grant, write both files, save: what the worker does. */
+    const saveOneHop = async (ownerId: number, key: string, bytes: Buffer, thumbnail: Buffer) => {
+      const { upload, saved } = await grant(ownerId, key);
+      if (saved) return { saved, res: undefined };
+      await Promise.all([put(upload.pngUrl, bytes, 'image/png'), put(upload.thumbnailUrl, thumbnail, 'image/webp')]);
+      return { upload, res: await commit(await service(ownerId), upload.id, { grant: upload.grant, idempotencyKey: key }) };
+    };
+
+    it('records the result once per key: written bytes stored as they are, the same key again answers the same image and grants nothing', async () => {
+      const before = await harness.rowsOf(owner.id);
+      const bytes = await workerPng(800, 600);
+      const thumbnail = await thumbnailOf(400, 300);
+      const { upload, res } = await saveOneHop(owner.id, 'try-on:one-hop:7:1', bytes, thumbnail);
+      expect([res!.status, res!.body.message]).toEqual([200, undefined]);
+      const first = res!.body as GeneratedImageRecord;
+      expect(first).toMatchObject({ id: upload!.id, garmentId: garment.id, modelId: model.id, prompt: 'linen shirt', generationType: 'vton', width: 800, height: 600 });
+      const stored = await harness.s3.getObject(process.env.S3_BUCKET!, `${owner.id}/generated/${first.id}-full.png`).then(async (body) => {
+        const chunks: Buffer[] = [];
+        for await (const chunk of body) chunks.push(chunk as Buffer);
+        return Buffer.concat(chunks);
+      });
+      expect(stored.equals(bytes)).toBe(true);
+      // A repeat (a redelivered run, a retried save) is answered at the grant: nothing to write.
+      expect((await grant(owner.id, 'try-on:one-hop:7:1')).saved?.id).toBe(first.id);
+      // The same save asked again (its answer was lost) answers the same image.
+      expect(((await commit(await service(owner.id), first.id, { grant: upload!.grant, idempotencyKey: 'try-on:one-hop:7:1' }).expect(200)).body as GeneratedImageRecord).id).toBe(first.id);
+      // Two runs racing with one key: one image, the loser's objects removed.
+      const racing = await Promise.all([0, 1].map(() => saveOneHop(owner.id, 'try-on:one-hop:7:2', bytes, thumbnail)));
+      const ids = racing.map(({ saved, res }) => (saved ?? (res!.body as GeneratedImageRecord)).id);
+      expect(new Set(ids).size).toBe(1);
+      const after = await harness.rowsOf(owner.id);
+      expect(after.generated_images - before.generated_images).toBe(2);
+      expect(after.try_on_results - before.try_on_results).toBe(2);
+      const objects = (await harness.objectsOf(owner.id)).filter((k) => k.includes('/generated/'));
+      for (const id of [first.id, ids[0]]) expect(objects.filter((k) => k.startsWith(`${owner.id}/generated/${id}-`))).toHaveLength(2);
+      for (const { upload: lost } of racing) if (lost && lost.id !== ids[0]) expect(objects.filter((k) => k.startsWith(`${owner.id}/generated/${lost.id}-`))).toEqual([]);
+    });
+
+    it('refuses what was written wrongly and leaves no object or row behind', async () => {
+      const seller = await harness.seller();
+      const sellerGarment = (await harness.http().post('/api/garments').set(bearer(seller)).attach('file', await jpeg(900, 900), 'g.jpg').expect(201)).body as GarmentRecord;
+      const sellerModel = (await harness.http().post('/api/models').set(bearer(seller)).attach('files', await png(800, 600), 'm.png').expect(201)).body[0] as ModelPhotoRecord;
+      const thumbnail = await thumbnailOf(400, 300);
+      const good = await workerPng(800, 600);
+      const cases: [string, Buffer | null, Buffer | null, number, string][] = [
+        ['with metadata', await png(800, 600), thumbnail, 400, 'The image is not a readable image (corrupt or truncated: it carries a pHYs chunk (metadata is not kept))'],
+        ['cut off', good.subarray(0, good.length - 20), thumbnail, 400, 'The image is not a readable image (corrupt or truncated: it does not end with IEND)'],
+        ['not a PNG', await jpeg(80, 60), thumbnail, 415, 'The image must be a PNG image'],
+        ['a pixel flood', await pngClaiming(20_000, 20_000), thumbnail, 413, 'The image is 20000×20000 pixels; the limit is 100 megapixels'],
+        ['a thumbnail of another size', good, await thumbnailOf(300, 300), 400, 'The thumbnail must be the 800×600 result fitted inside 400×400 (got 300×300)'],
+        ['nothing written', null, null, 400, 'The image was not written to its upload URL'],
+      ];
+      for (const [i, [what, bytes, thumb, status, message]] of cases.entries()) {
+        const key = `try-on:one-hop-bad:7:${i}`;
+        const { upload } = await grant(seller.id, key);
+        if (bytes) await put(upload!.pngUrl, bytes, 'image/png');
+        if (thumb) await put(upload!.thumbnailUrl, thumb, 'image/webp');
+        const res = await commit(await service(seller.id), upload!.id, { grant: upload!.grant, idempotencyKey: key, garmentId: sellerGarment.id, modelId: sellerModel.id }).expect(status);
+        expect([what, res.body.message]).toEqual([what, message]);
+      }
+      // A grant is for one id and one key of one account.
+      const { upload } = await grant(seller.id, 'try-on:one-hop-bad:8:1');
+      await put(upload!.pngUrl, good, 'image/png');
+      await put(upload!.thumbnailUrl, thumbnail, 'image/webp');
+      const forged = await commit(await service(seller.id), upload!.id, { grant: upload!.grant, idempotencyKey: 'try-on:one-hop-bad:8:2', garmentId: sellerGarment.id, modelId: sellerModel.id }).expect(400);
+      expect(forged.body.message).toBe('The upload grant is not valid for this result (expired, or for another id or key)');
+      await commit(await service(stranger.id), upload!.id, { grant: upload!.grant, idempotencyKey: 'try-on:one-hop-bad:8:1' }).expect(400);
+      // The rightful save still goes through: every refused one above left nothing behind.
+      await commit(await service(seller.id), upload!.id, { grant: upload!.grant, idempotencyKey: 'try-on:one-hop-bad:8:1', garmentId: sellerGarment.id, modelId: sellerModel.id }).expect(200);
+      expect(await harness.rowsOf(seller.id)).toMatchObject({ generated_images: 1, try_on_results: 1 });
+      expect((await harness.objectsOf(seller.id)).filter((k) => k.includes('/generated/')).sort()).toEqual([`${seller.id}/generated/${upload!.id}-full.png`, `${seller.id}/generated/${upload!.id}-thumb.webp`]);
+    });
   });
 
   describe('the result PNG is checked and stored as it streams in', () => {

@@ -108,4 +108,22 @@ export const INTERNAL_MEDIA_PATHS = {
    * the same key again answers the image saved the first time.
    */
   tryOnResults: '/internal/media/try-on-results',
+  /**
+   * POST JSON `{idempotencyKey}` → ResultUploadGrant: the result saved earlier under that key
+   * (`saved`), or where to write it (`upload`: an id, presigned PUT URLs for the PNG and its WebP
+   * thumbnail, and a grant). The worker writes both straight to object storage, then POSTs the
+   * fields to `tryOnResultUpload(id)`.
+   */
+  tryOnResultUploads: '/internal/media/try-on-results/uploads',
+  /**
+   * POST JSON `{grant, garmentId, modelId, prompt, metadata, idempotencyKey}` → GeneratedImageRecord:
+   * svc-media checks what was written (a whole PNG without metadata, within the limits; a WebP
+   * thumbnail of its fitted size) and records the result once per key, or removes both objects.
+   */
+  tryOnResultUpload: (id: number) => `/internal/media/try-on-results/uploads/${id}`,
 } as const;
+
+/** Answer of INTERNAL_MEDIA_PATHS.tryOnResultUploads. */
+export type ResultUploadGrant =
+  | { saved: GeneratedImageRecord; upload?: undefined }
+  | { saved?: undefined; upload: { id: number; grant: string; pngUrl: string; thumbnailUrl: string } };

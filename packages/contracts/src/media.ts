@@ -130,3 +130,11 @@ export interface SaveWorkspaceRequest {
   /** Default upper body (a client that doesn't send it). */
   garmentCategory?: GarmentCategory;
 }
+
+/**
+ * The chunks a stored PNG result keeps (svc-media strips every other one; svc-generation's worker,
+ * which writes its results straight to object storage, drops them before it writes). The critical
+ * ones and tRNS are the image itself; gAMA, cHRM, sRGB and iCCP say how its numbers map to colours.
+ * Everything else is metadata: text, XMP, eXIf, tIME, pHYs, private chunks.
+ */
+export const PNG_KEPT_CHUNKS: readonly string[] = ['IHDR', 'PLTE', 'tRNS', 'IDAT', 'IEND', 'gAMA', 'cHRM', 'sRGB', 'iCCP'];

@@ -19,7 +19,15 @@ export class ImageProcessor {
   toPng(bytes: Buffer): Promise<Buffer> {
     return sharp(bytes).png(RESULT_PNG).toBuffer();
   }
+
+  /** A result's gallery thumbnail made from its PNG, when composition (which makes it from its pixels) did not. */
+  thumbnailOf(png: Buffer): Promise<Buffer> {
+    return sharp(png).resize(RESULT_THUMBNAIL_SIDE, RESULT_THUMBNAIL_SIDE, { fit: 'inside', withoutEnlargement: true }).webp().toBuffer();
+  }
 }
+
+/** svc-media's gallery thumbnails fit inside this square (its THUMBNAIL_SIDE); the worker makes the result's. */
+export const RESULT_THUMBNAIL_SIDE = 400;
 
 /** Rejects bytes that are not a decodable image (a provider answer of garbage), naming who sent them. */
 export async function assertImage(bytes: Buffer, who = 'the VTON service'): Promise<{ width: number; height: number }> {

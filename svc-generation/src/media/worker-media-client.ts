@@ -1,9 +1,10 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { INTERNAL_MEDIA_PATHS, type GeneratedImageRecord, type ResultProviderMetadata } from '@vton/contracts';
+import { INTERNAL_MEDIA_PATHS, type GeneratedImageRecord, type ResultProviderMetadata, type ResultUploadGrant } from '@vton/contracts';
 import { GenerationConfig } from '../config/generation.config.js';
 import { currentRequestId } from '@vton/service-kit';
-import { multipartBody } from '../http/multipart-body.js';
-import { MediaHttp, withRequestId } from './media-http.js';
+import { ImageProcessor } from '../imaging/image-processor.js';
+import { pngWithoutMetadata } from '../imaging/png-metadata.js';
+import { MediaHttp, MediaUnavailableError, withRequestId } from './media-http.js';
 import { ServiceCredentials } from './service-credential.js';
 
 /** On whose behalf a worker acts: the job's owner, for one job. */
@@ -20,20 +21,24 @@ export interface SaveResultInput {
   metadata: { processedAt: string; scaleFactor?: number } & ResultProviderMetadata;
   /** One per job, model and run: saving twice with it yields one gallery image and one try_on_results row. */
   idempotencyKey: string;
-  /** The result's WebP thumbnail, made from the pixels just composed (svc-media then need not decode the PNG). */
+  /** The result's WebP thumbnail, made from the pixels just composed; made here from the PNG when composition failed. */
   thumbnail?: Buffer;
 }
 
 /** svc-media's internal routes, called by a worker with its service credential (never a seller's token). */
 @Injectable()
 export class WorkerMediaClient {
+  private readonly logger = new Logger('WorkerMediaClient');
   private readonly http: MediaHttp;
+  private readonly timeoutMs: number;
 
   constructor(
     config: GenerationConfig,
     private readonly credentials: ServiceCredentials,
+    private readonly images: ImageProcessor,
   ) {
-    this.http = new MediaHttp(config, new Logger('WorkerMediaClient'));
+    this.http = new MediaHttp(config, this.logger);
+    this.timeoutMs = config.MEDIA_TIMEOUT_MS;
   }
 
   async garmentFile(owner: JobOwner, garmentId: number, variant: 'original' | 'cropped', signal?: AbortSignal): Promise<Buffer> {
@@ -44,20 +49,65 @@ export class WorkerMediaClient {
     return this.http.bytes(INTERNAL_MEDIA_PATHS.modelFile(modelId, variant), await this.headers(owner), signal);
   }
 
-  /** Saves a composed result in the owner's gallery and records its try_on_results row, once per idempotency key. */
+  /**
+   * Saves a composed result in the owner's gallery and records its try_on_results row, once per
+   * idempotency key, in one hop for its bytes: svc-media says where to write it (or answers the image
+   * saved earlier under the key), the PNG — without metadata — and its thumbnail go straight to
+   * object storage, then svc-media checks what was written and records it. Any step that fails
+   * because svc-media or object storage is unreachable or failing is a MediaUnavailableError: the
+   * caller repeats the whole save (a new grant; svc-media answers the earlier image if it was saved).
+   */
   async saveResult(owner: JobOwner, input: SaveResultInput, signal?: AbortSignal): Promise<GeneratedImageRecord> {
-    const { body, contentType } = multipartBody([
-      { name: 'file', filename: `try-on-${input.garmentId}-${input.modelId}.png`, contentType: 'image/png', data: input.png },
-      ...(input.thumbnail ? [{ name: 'file', filename: 'thumbnail.webp', contentType: 'image/webp', data: input.thumbnail }] : []),
-      { name: 'garmentId', value: String(input.garmentId) },
-      { name: 'modelId', value: String(input.modelId) },
-      { name: 'prompt', value: input.prompt },
-      { name: 'metadata', value: JSON.stringify(input.metadata) },
-      { name: 'idempotencyKey', value: input.idempotencyKey },
+    const headers = await this.headers(owner);
+    const granted = await this.postJson<ResultUploadGrant>(INTERNAL_MEDIA_PATHS.tryOnResultUploads, { idempotencyKey: input.idempotencyKey }, headers, signal);
+    if (granted.saved) return granted.saved;
+    const { upload } = granted;
+    const thumbnail = input.thumbnail ?? (await this.images.thumbnailOf(input.png));
+    await Promise.all([
+      this.putObject(upload.pngUrl, pngWithoutMetadata(input.png), 'image/png', signal),
+      this.putObject(upload.thumbnailUrl, [thumbnail], 'image/webp', signal),
     ]);
-    const path = INTERNAL_MEDIA_PATHS.tryOnResults;
-    const res = await this.http.call(path, { method: 'POST', body, headers: { ...(await this.headers(owner)), 'content-type': contentType }, signal });
-    return JSON.parse((await this.http.body(res, path)).toString('utf8')) as GeneratedImageRecord;
+    return this.postJson<GeneratedImageRecord>(
+      INTERNAL_MEDIA_PATHS.tryOnResultUpload(upload.id),
+      { grant: upload.grant, idempotencyKey: input.idempotencyKey, garmentId: input.garmentId, modelId: input.modelId, prompt: input.prompt, metadata: input.metadata },
+      headers,
+      signal,
+    );
+  }
+
+  private async postJson<T>(path: string, body: unknown, headers: Record<string, string>, signal?: AbortSignal): Promise<T> {
+    const res = await this.http.call(path, { method: 'POST', body: JSON.stringify(body), headers: { ...headers, 'content-type': 'application/json' }, signal });
+    return JSON.parse((await this.http.body(res, path)).toString('utf8')) as T;
+  }
+
+  /** One object written to a presigned PUT URL, its parts sent one after another (no copy into one buffer). */
+  private async putObject(url: string, parts: Buffer[], contentType: string, signal?: AbortSignal): Promise<void> {
+    const length = parts.reduce((sum, part) => sum + part.length, 0);
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (const part of parts) controller.enqueue(part);
+        controller.close();
+      },
+    });
+    const timeout = AbortSignal.timeout(this.timeoutMs);
+    let res: Response;
+    try {
+      res = await fetch(url, {
+        method: 'PUT',
+        body,
+        duplex: 'half',
+        headers: { 'content-type': contentType, 'content-length': String(length) },
+        signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+      } as RequestInit);
+    } catch (error) {
+      if (signal?.aborted) throw error;
+      this.logger.error(`Object storage unreachable writing a result: ${(error as Error).message}`);
+      throw new MediaUnavailableError('The object storage is not reachable');
+    }
+    const answer = await res.text().catch(() => '');
+    if (res.ok) return;
+    this.logger.error(`Object storage answered ${res.status} writing a result: ${answer.slice(0, 300)}`);
+    throw new MediaUnavailableError(`The object storage failed (${res.status})`);
   }
 
   /** The credential, and the request id of the request that queued the job (svc-media logs under it). */

@@ -4,7 +4,7 @@ import { ApiException, inSpan, SpanKind } from '@vton/service-kit';
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { GenerationConfig } from '../config/generation.config.js';
-import { ImageProcessor } from '../imaging/image-processor.js';
+import { ImageProcessor, RESULT_THUMBNAIL_SIDE } from '../imaging/image-processor.js';
 import type { RunContext } from '../jobs/job-store.js';
 import { MediaNotFoundError, MediaUnavailableError } from '../media/media-http.js';
 import { WorkerMediaClient, type JobOwner } from '../media/worker-media-client.js';
@@ -37,8 +37,6 @@ const SAVE_RETRY_MS = 10 * 60 * 1000;
 const GARMENT_KEPT_MS = 60_000;
 const GARMENTS_KEPT = 64;
 
-/** svc-media's gallery thumbnails fit inside this square (its THUMBNAIL_SIDE); the worker makes the result's. */
-const RESULT_THUMBNAIL_SIDE = 400;
 
 /** The idempotency key of a model run's result: saving twice with it yields one gallery image. */
 export function resultKey(run: Pick<RunContext, 'jobId' | 'modelId' | 'run'>): string {

@@ -29,6 +29,18 @@ export class UrlSigner {
     return this.secondsLeft(Number(exp)) > 0 ? 'valid' : 'expired';
   }
 
+  /** A short-lived seal of `subject` (`<exp>.<sig>`): proof, later, that this service said it. */
+  seal(subject: string): string {
+    const exp = Math.floor(this.now() / 1000) + this.ttlSeconds;
+    return `${exp}.${this.signature(subject, exp)}`;
+  }
+
+  /** Whether `sealed` is a seal of `subject` (seal), still valid. */
+  opened(subject: string, sealed: string): SignatureCheck {
+    const [exp, sig] = sealed.split('.');
+    return this.check(subject, exp, sig);
+  }
+
   secondsLeft(exp: number): number {
     return exp - Math.floor(this.now() / 1000);
   }

@@ -25,6 +25,23 @@ export interface ReceivedPng {
   height: number;
 }
 
+/**
+ * Where svc-generation's worker writes a result itself (one hop: worker → object storage): the id
+ * the result will keep, a presigned PUT for its PNG and one for its WebP thumbnail, and `grant`,
+ * the seal that ties the id to the account and the idempotency key when the save is asked for.
+ */
+export interface ResultUpload {
+  id: number;
+  grant: string;
+  pngUrl: string;
+  thumbnailUrl: string;
+}
+
+/** How long the worker has to write its result after asking (it writes at once; a restart of the save asks again). */
+const RESULT_UPLOAD_SECONDS = 10 * 60;
+/** The first bytes of a stored result read to check it: the signature, IHDR, the colour chunks (an ICC profile), the first IDAT's header. */
+const RESULT_HEAD_BYTES = 64 * 1024;
+
 export const DEFAULT_PAGE_SIZE = 50;
 export const MAX_PAGE_SIZE = 100;
 /** First key of the advisory lock that orders one seller's saves while their next number is taken. */
@@ -149,6 +166,64 @@ export class GeneratedImagesService {
     }
   }
 
+  /**
+   * The worker's result is about to be written: the image saved earlier under this key if there is
+   * one (nothing to write), else an id and the presigned URLs to write it under (ResultUpload).
+   */
+  async grantResultUpload(userId: number, idempotencyKey: string): Promise<{ saved: GeneratedImageRecord } | { upload: ResultUpload }> {
+    const saved = await this.findByIdempotencyKey(userId, idempotencyKey);
+    if (saved) return { saved };
+    const id = await reserveId(this.generatedImages);
+    const [pngUrl, thumbnailUrl] = await Promise.all([
+      this.storage.signedPutUrl(resultKeys(userId, id).png, RESULT_UPLOAD_SECONDS),
+      this.storage.signedPutUrl(resultKeys(userId, id).thumbnail, RESULT_UPLOAD_SECONDS),
+    ]);
+    return { upload: { id, grant: this.urls.seal(uploadSubject(userId, id, idempotencyKey)), pngUrl, thumbnailUrl } };
+  }
+
+  /**
+   * The row of a result the worker wrote under a granted upload, once what it wrote is checked: the
+   * PNG by its head and tail (ImageProcessor.storedResultPng: a whole PNG, no metadata, within the
+   * pixel limit and MAX_UPLOAD_BYTES), the thumbnail whole (a WebP of the result's fitted size). All
+   * or nothing: whatever is refused or fails, both objects are removed, and no row points at them.
+   */
+  async saveUploaded(userId: number, upload: { id: number; grant: string }, fields: GeneratedImageFieldsDto, idempotencyKey: string): Promise<GeneratedImageRecord> {
+    if (this.urls.opened(uploadSubject(userId, upload.id, idempotencyKey), upload.grant) !== 'valid') {
+      throw new ApiException(400, ErrorCode.INVALID_INPUT, 'The upload grant is not valid for this result (expired, or for another id or key)');
+    }
+    const keys = resultKeys(userId, upload.id);
+    try {
+      const { garmentId, modelId } = this.references(fields, true);
+      const [head, thumbnail, filenames] = await Promise.all([
+        this.storage.readRange(keys.png, `bytes=0-${RESULT_HEAD_BYTES - 1}`),
+        this.storage.readRange(keys.thumbnail, `bytes=0-${this.config.MAX_UPLOAD_BYTES}`),
+        this.assertOwnedReferences(userId, garmentId, modelId),
+      ]);
+      if (!head) throw new ApiException(400, ErrorCode.INVALID_INPUT, 'The image was not written to its upload URL');
+      if (head.size > this.config.MAX_UPLOAD_BYTES) {
+        throw new ApiException(413, ErrorCode.PAYLOAD_TOO_LARGE, `The image is ${head.size} bytes; the limit is ${this.config.MAX_UPLOAD_BYTES}`);
+      }
+      // Its last 12 bytes, by offset (a suffix range is not understood everywhere).
+      const tail = head.size <= head.bytes.length ? { bytes: head.bytes.subarray(-12) } : await this.storage.readRange(keys.png, `bytes=${head.size - 12}-${head.size - 1}`);
+      const png = this.images.storedResultPng(head.bytes, tail?.bytes ?? Buffer.alloc(0));
+      if (!thumbnail) throw new ApiException(400, ErrorCode.INVALID_INPUT, 'The thumbnail was not written to its upload URL');
+      // Stored as written once its header shows a WebP of the result's fitted size (never decoded).
+      await this.images.resultThumbnail(thumbnail.bytes, png.width, png.height, () => Promise.reject(new Error('a thumbnail was given')));
+      const row = this.newRow(userId, upload.id, keys.png, keys.thumbnail, png, fields, filenames, idempotencyKey);
+      await this.insert(row, true);
+      return this.toRecord(row);
+    } catch (error) {
+      await this.removeObjects([keys.png, keys.thumbnail]);
+      throw error;
+    }
+  }
+
+  /** A granted upload that will not be saved (an earlier save under its key won): its objects go. */
+  async discardUpload(userId: number, id: number): Promise<void> {
+    const keys = resultKeys(userId, id);
+    await this.removeObjects([keys.png, keys.thumbnail]);
+  }
+
   /** A received PNG that will not be saved (a repeated idempotency key, a refused request). */
   async discardReceived(png: ReceivedPng): Promise<void> {
     await this.removeObjects([png.key]);
@@ -259,3 +334,14 @@ export class GeneratedImagesService {
     if (failed.length) this.logger.warn(`Objects left behind (remove failed): ${failed.join(', ')}`);
   }
 }
+
+/** The keys a worker's result is written under: the gallery's own (`<user>/generated/<id>-full.png`, `-thumb.webp`). */
+function resultKeys(userId: number, id: number): { png: string; thumbnail: string } {
+  return {
+    png: objectKey({ userId, kind: 'generated', id, variant: 'full', ext: 'png' }),
+    thumbnail: objectKey({ userId, kind: 'generated', id, variant: 'thumb', ext: 'webp' }),
+  };
+}
+
+/** What a grant seals: this account's id, for this idempotency key. */
+const uploadSubject = (userId: number, id: number, idempotencyKey: string) => `try-on-upload\n${userId}\n${id}\n${idempotencyKey}`;

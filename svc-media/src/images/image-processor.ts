@@ -7,7 +7,7 @@ import { MediaConfig } from '../config/media.config.js';
 import { CONTENT_TYPES, type ObjectExtension } from '../storage/object-keys.js';
 import type { GarmentCropPlan } from './geometry.js';
 import { JpegMetadataFilter, JpegStructureError } from './jpeg-segments.js';
-import { PngMetadataFilter, PngStructureError, stripPngMetadata } from './png-chunks.js';
+import { PngMetadataFilter, PngStructureError, readPngHead, stripPngMetadata, type PngHeader } from './png-chunks.js';
 import { sniffImageFormat, type ImageFormat } from './sniff.js';
 import { WebpMetadataFilter, WebpStructureError } from './webp-chunks.js';
 
@@ -216,6 +216,22 @@ export class ImageProcessor {
     }
     if (error instanceof PngStructureError) return new ApiException(400, ErrorCode.INVALID_INPUT, `${what} is not a readable image (corrupt or truncated: ${error.message})`);
     return error;
+  }
+
+  /**
+   * The head and tail of a result PNG svc-generation's worker wrote into object storage itself
+   * (png-chunks.ts readPngHead: no metadata before the pixel data, IEND at the end), its pixel count
+   * checked like an upload's: its size, or the same errors resultPngFilter's refusals give.
+   */
+  storedResultPng(head: Buffer, tail: Buffer, what = 'The image'): PngHeader {
+    try {
+      return readPngHead(head, tail, ({ width, height }) => {
+        if (!width || !height) throw this.unreadable(what);
+        this.checkPixels(width, height, what);
+      });
+    } catch (error) {
+      throw this.refusedResultPng(error, head.length, what);
+    }
   }
 
   /** The thumbnail svc-generation made for its result (checked, stored as it is), else one made from the stored PNG. */

@@ -1,3 +1,4 @@
+import { PNG_KEPT_CHUNKS } from '@vton/contracts';
 import { Transform, type TransformCallback } from 'node:stream';
 import { crc32 } from 'node:zlib';
 
@@ -10,14 +11,14 @@ import { crc32 } from 'node:zlib';
 const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 /**
- * The chunks kept. The critical ones (IHDR, PLTE, IDAT, IEND) and tRNS are the image itself.
- * gAMA, cHRM, sRGB and iCCP say how the stored numbers map to colours: without them a
+ * The chunks kept (PNG_KEPT_CHUNKS). The critical ones (IHDR, PLTE, IDAT, IEND) and tRNS are the
+ * image itself. gAMA, cHRM, sRGB and iCCP say how the stored numbers map to colours: without them a
  * wide-gamut (Display P3) or gamma-tagged result would display with shifted colours, and they
  * carry nothing about the person or the device's owner (an ICC profile names a colour space).
  * Everything else goes: tEXt/zTXt/iTXt (comments, software, XMP), eXIf (camera, GPS, dates),
  * tIME, pHYs, sBIT, bKGD, hIST, sPLT, APNG's acTL/fcTL/fdAT, and any private chunk.
  */
-const KEPT = new Set(['IHDR', 'PLTE', 'tRNS', 'IDAT', 'IEND', 'gAMA', 'cHRM', 'sRGB', 'iCCP']);
+const KEPT = new Set(PNG_KEPT_CHUNKS);
 const CRITICAL = new Set(['IHDR', 'PLTE', 'IDAT', 'IEND']);
 
 export class PngStructureError extends Error {
@@ -119,6 +120,44 @@ export function stripPngMetadata(bytes: Uint8Array): Buffer {
   }
   parts.push(buf.subarray(start, end));
   return Buffer.concat(parts);
+}
+
+/** The IEND chunk as every PNG ends: length 0, its type, its CRC. */
+const IEND_CHUNK = Buffer.from([0, 0, 0, 0, 0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x60, 0x82]);
+
+/**
+ * What can be checked of a PNG stored by someone else (svc-generation's worker writes its result
+ * straight to object storage) without reading it whole: `head`, its first bytes, up to and
+ * including the first IDAT chunk's header, and `tail`, its last 12 bytes. The signature, every
+ * chunk before the pixel data (whole, CRC checked, in order, and only KEPT ones: a PNG carrying
+ * metadata there is refused, not stripped), IHDR's size (`onHeader` may refuse it at once), and IEND
+ * at the very end, so the object is a whole PNG rather than a cut-off one.
+ */
+export function readPngHead(head: Uint8Array, tail: Uint8Array, onHeader: (header: PngHeader) => void = () => undefined): PngHeader {
+  const buf = Buffer.from(head.buffer, head.byteOffset, head.byteLength);
+  if (buf.length < SIGNATURE.length || !buf.subarray(0, 8).equals(SIGNATURE)) throw new PngStructureError('not a PNG signature');
+  const order = new ChunkOrder();
+  let header: PngHeader | undefined;
+  for (let offset = 8; ; ) {
+    if (offset + 8 > buf.length) throw new PngStructureError('no IDAT chunk in the first bytes');
+    const { length, type } = chunkHeader(buf, offset);
+    order.accept(type);
+    if (type === 'IDAT') break;
+    if (!KEPT.has(type)) throw new PngStructureError(`it carries a ${type} chunk (metadata is not kept)`);
+    const end = offset + 12 + length;
+    if (end > buf.length) throw new PngStructureError(`the ${type} chunk is longer than the first bytes`);
+    if (crc32(buf.subarray(offset + 4, end - 4)) !== buf.readUInt32BE(end - 4)) throw new PngStructureError(`the ${type} chunk fails its CRC check`);
+    if (type === 'IHDR') {
+      header = { width: buf.readUInt32BE(offset + 8), height: buf.readUInt32BE(offset + 12) };
+      // Refused from IHDR first (a pixel flood), whatever follows, as the streaming filter does.
+      onHeader(header);
+    }
+    if (type === 'IEND') throw new PngStructureError('it ends before any pixel data');
+    offset = end;
+  }
+  if (!header || header.width === 0 || header.height === 0) throw new PngStructureError('IHDR gives no size');
+  if (!Buffer.from(tail.buffer, tail.byteOffset, tail.byteLength).equals(IEND_CHUNK)) throw new PngStructureError('it does not end with IEND');
+  return header;
 }
 
 /** The chunk types of a PNG, in order (tests and diagnostics). */

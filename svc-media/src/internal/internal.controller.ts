@@ -1,6 +1,6 @@
-import { Controller, Get, Param, Post, Req, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
-import { ErrorCode, type GeneratedImageRecord } from '@vton/contracts';
+import { ErrorCode, type GeneratedImageRecord, type ResultUploadGrant } from '@vton/contracts';
 import { ApiException, createValidationPipe, Public, RecordIdPipe } from '@vton/service-kit';
 import type { Request, Response } from 'express';
 import type { Readable } from 'node:stream';
@@ -8,7 +8,7 @@ import { parseVariant } from '../files/file-variant.js';
 import { MediaConfig } from '../config/media.config.js';
 import { parseObjectKey } from '../storage/object-keys.js';
 import { GarmentsService } from '../garments/garments.service.js';
-import { GeneratedImageFieldsDto } from '../generated-images/dto/generated-image.dto.js';
+import { GeneratedImageFieldsDto, ResultUploadRequestDto, SaveUploadedResultDto } from '../generated-images/dto/generated-image.dto.js';
 import type { ReceivedPng } from '../generated-images/generated-images.service.js';
 import { ModelsService } from '../models/models.service.js';
 import { ObjectStorage } from '../storage/object-storage.service.js';
@@ -73,6 +73,25 @@ export class InternalController {
   }
 
   /**
+   * One hop for a result: the worker asks where to write it (presigned PUTs for the PNG and its
+   * thumbnail under the id it will keep), writes both straight to object storage, then saves it
+   * (below). The image saved earlier under the same key answers instead, and nothing is written.
+   */
+  @Post('try-on-results/uploads')
+  @HttpCode(200)
+  grantResultUpload(@CurrentServiceCaller() caller: ServiceCaller, @Body() body: ResultUploadRequestDto): Promise<ResultUploadGrant> {
+    return this.results.grantUpload(caller.ownerId, body.idempotencyKey);
+  }
+
+  /** The fields of a result written under a granted upload: checked and recorded once per key (TryOnResultsService.saveUploaded). */
+  @Post('try-on-results/uploads/:id')
+  @HttpCode(200)
+  saveUploadedResult(@CurrentServiceCaller() caller: ServiceCaller, @Param('id', RecordIdPipe) id: number, @Body() body: SaveUploadedResultDto): Promise<GeneratedImageRecord> {
+    return this.results.saveUploaded(caller.ownerId, id, body);
+  }
+
+  /**
+   * The previous release's workers' save (kept while they may still run, during a rollout):
    * multipart `file` (the PNG, then optionally its WebP thumbnail as a second `file`) + garmentId,
    * modelId, prompt, metadata (JSON text), idempotencyKey. The PNG is checked and stored as it
    * streams in (GeneratedImagesService.receivePng), then removed again if the save does not keep it.

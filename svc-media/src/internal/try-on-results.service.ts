@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import type { GeneratedImageRecord } from '@vton/contracts';
+import type { GeneratedImageRecord, ResultUploadGrant } from '@vton/contracts';
 import type { Readable } from 'node:stream';
-import type { GeneratedImageFieldsDto } from '../generated-images/dto/generated-image.dto.js';
+import type { GeneratedImageFieldsDto, SaveUploadedResultDto } from '../generated-images/dto/generated-image.dto.js';
 import { GeneratedImagesService, type ReceivedPng } from '../generated-images/generated-images.service.js';
 
 const UNIQUE_VIOLATION = '23505';
@@ -19,6 +19,34 @@ export class TryOnResultsService {
   /** The result's PNG, checked and stored as it streams in; then save (or discard) it. */
   receive(ownerId: number, bytes: Readable): Promise<ReceivedPng> {
     return this.images.receivePng(ownerId, bytes);
+  }
+
+  /** Where the worker writes its result itself (one hop), or the result saved earlier under this key. */
+  grantUpload(ownerId: number, idempotencyKey: string): Promise<ResultUploadGrant> {
+    return this.images.grantResultUpload(ownerId, idempotencyKey);
+  }
+
+  /**
+   * The result the worker wrote under a granted upload, recorded once per idempotency key: the image
+   * saved first answers every repeat (a retried save, a redelivered run), and a losing upload's
+   * objects are removed.
+   */
+  async saveUploaded(ownerId: number, id: number, fields: SaveUploadedResultDto): Promise<GeneratedImageRecord> {
+    const { grant, idempotencyKey, ...rest } = fields;
+    const earlier = await this.images.findByIdempotencyKey(ownerId, idempotencyKey);
+    if (earlier) {
+      if (earlier.id !== id) await this.images.discardUpload(ownerId, id);
+      return earlier;
+    }
+    try {
+      return await this.images.saveUploaded(ownerId, { id, grant }, { ...rest, generationType: 'vton' }, idempotencyKey);
+    } catch (error) {
+      // Two saves of one key at once: the one that lost the unique index has removed its objects already.
+      if ((error as { code?: string }).code !== UNIQUE_VIOLATION) throw error;
+      const winner = await this.images.findByIdempotencyKey(ownerId, idempotencyKey);
+      if (!winner) throw error;
+      return winner;
+    }
   }
 
   discard(png: ReceivedPng): Promise<void> {

@@ -119,6 +119,34 @@ export class ObjectStorage {
     return this.client.presignedGetObject(this.bucket, key, seconds);
   }
 
+  /**
+   * A URL that writes one object straight into object storage for `seconds` (an S3 presigned PUT):
+   * svc-generation's worker stores its result there itself. Whoever holds it can write that key and
+   * no other; what was written is checked before any row points at it.
+   */
+  signedPutUrl(key: string, seconds: number): Promise<string> {
+    return this.client.presignedPutObject(this.bucket, key, seconds);
+  }
+
+  /**
+   * Part of an object (an HTTP `Range`, e.g. `bytes=0-4095` or `bytes=-12`) and the object's whole
+   * size, in one request; null when there is no such object.
+   */
+  async readRange(key: string, range: string): Promise<{ bytes: Buffer; size: number } | null> {
+    const res = await fetch(await this.signedGetUrl(key, 60), { headers: { range } });
+    if (res.status === 404) {
+      await res.body?.cancel();
+      return null;
+    }
+    if (res.status !== 206 && res.status !== 200) {
+      await res.body?.cancel();
+      throw new Error(`object storage answered ${res.status} to a read of ${key}`);
+    }
+    const bytes = Buffer.from(await res.arrayBuffer());
+    const total = /\/(\d+)$/.exec(res.headers.get('content-range') ?? '')?.[1];
+    return { bytes, size: total ? Number(total) : bytes.length };
+  }
+
   get(key: string): Promise<Readable> {
     return this.client.getObject(this.bucket, key);
   }

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { MAX_METADATA_BYTES, type GenerationType, type SaveGeneratedImageRequest } from '@vton/contracts';
 import { IsRecordId } from '@vton/service-kit';
-import { IsIn, IsObject, IsOptional, IsString, MaxLength, ValidateBy } from 'class-validator';
+import { IsIn, IsObject, IsOptional, IsString, Matches, MaxLength, ValidateBy } from 'class-validator';
 
 const GENERATION_TYPES: GenerationType[] = ['vton', 'mock'];
 
@@ -46,4 +46,22 @@ export class SaveGeneratedImageDto extends GeneratedImageFieldsDto implements Sa
   @ApiProperty({ description: 'data:image/png;base64,… (PNG, JPEG or WebP; remote URLs are refused)' })
   @IsString({ message: 'imageUrl must be a data URL' })
   imageUrl: string;
+}
+
+/** svc-generation's POST /internal/media/try-on-results/uploads */
+export class ResultUploadRequestDto {
+  @IsString({ message: 'idempotencyKey must be text' })
+  @Matches(/^[\w:.-]{1,200}$/, { message: 'idempotencyKey must be 1–200 characters of letters, digits, _ : . -' })
+  idempotencyKey!: string;
+}
+
+/** svc-generation's POST /internal/media/try-on-results/uploads/:id: the result's fields once its files are written. */
+export class SaveUploadedResultDto extends GeneratedImageFieldsDto {
+  @IsString({ message: 'grant must be text' })
+  @MaxLength(200, { message: 'grant must be at most 200 characters' })
+  grant!: string;
+
+  @IsString({ message: 'idempotencyKey must be text' })
+  @Matches(/^[\w:.-]{1,200}$/, { message: 'idempotencyKey must be 1–200 characters of letters, digits, _ : . -' })
+  idempotencyKey!: string;
 }
