@@ -102,6 +102,38 @@ test.describe('prerendered pages', () => {
     await expect(page.locator('#pricing').getByRole('article', { name: 'Starter' }).getByTestId('plan-price')).toHaveText('$29');
   });
 
+  test('the landing page runs no app code before it has painted, and a click made before the app took over is not lost', async ({ page }) => {
+    const errors = collectErrors(page);
+    // The app's bundle is held back until the visitor has clicked (a slow phone, or a quick visitor).
+    let release = () => {};
+    const held = new Promise((resolve) => (release = () => resolve(undefined)));
+    await page.route(/\/main\.[0-9a-f]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const response = await page.goto('/');
+    const html = await response.text();
+    // The page carries one script: the deferred boot, naming the bundle it loads later; no remote is preloaded.
+    const scripts = html.match(/<script\b[^>]*src="[^"]+"[^>]*>/g);
+    expect(scripts).toHaveLength(1);
+    expect(scripts[0]).toMatch(/src="\/deferred-boot\.[0-9a-f]{8}\.js" data-boot="\/main\.[0-9a-f]+\.js"/);
+    expect(html).not.toContain('rel="preload" as="script"');
+    const monthly = page.locator('#pricing').getByRole('button', { name: 'Monthly' });
+    await expect(monthly).toHaveAttribute('aria-pressed', 'false');
+    await monthly.click();
+    expect(await isHydrated(page)).toBe(false);
+    release();
+    // Once hydrated, the held click is made again: the toggle switches, once.
+    await expect(monthly).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.locator('#pricing').getByRole('article', { name: 'Starter' }).getByTestId('plan-price')).toHaveText('$29');
+    // A link clicked before the app took over navigates inside the app once it has.
+    await page.goto('/');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Docs' }).click();
+    await expect(page).toHaveURL(/\/docs$/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(errors).toEqual([]);
+  });
+
   test('signed in, the prerendered landing page switches its calls to action after hydration without errors', async ({ page, baseURL, mailInboxUrl }) => {
     const user = await createVerifiedUser(baseURL, mailInboxUrl, 'prerender');
     await page.addInitScript((token) => window.localStorage.setItem('auth_token', token), user.token);

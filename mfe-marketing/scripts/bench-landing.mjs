@@ -147,6 +147,7 @@ async function main() {
       const last = runs[runs.length - 1];
       const metric = (list, k) => median(list.map((r) => r.metrics[k]));
       console.log(`  metrics (median): FCP ${ms(metric(runs, 'FCP'))} · LCP ${ms(metric(runs, 'LCP'))} · TBT ${ms(metric(runs, 'TBT'))} · CLS ${metric(runs, 'CLS').toFixed(3)} · SI ${ms(metric(runs, 'SI'))}`);
+      console.log(`  TBT per run: ${runs.map((r) => ms(r.metrics.TBT)).join(', ')}`);
       console.log(`  LCP element: ${last.lcpElement}`);
       console.log(`  floor, the same page with no script: performance ${median(floors.map((r) => r.scores.performance))} · FCP ${ms(metric(floors, 'FCP'))} · LCP ${ms(metric(floors, 'LCP'))}`);
       console.log(`  LCP ÷ floor LCP: ${(metric(runs, 'LCP') / metric(floors, 'LCP')).toFixed(2)}×   (per run: ${runs.map((r, i) => (r.metrics.LCP / floors[i].metrics.LCP).toFixed(2)).join(', ')})`);

@@ -11,6 +11,7 @@
  * No inline executable script is written: the pages carry only the bundle's <script src> tags
  * and the JSON-LD data block of the template.
  */
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -28,6 +29,13 @@ const PRERENDERED_REMOTES = [
 ];
 /** Rendered as the 404 page: a path no route claims. */
 const NOT_FOUND_PROBE = '/404';
+/**
+ * Pages whose app code loads on interaction or idleness instead of at once (scripts/deferred-boot.js):
+ * the landing page, which is whole as HTML and is where a phone's first visit lands (issue 35).
+ */
+const DEFERRED_BOOT = new Set(['/']);
+/** The deferred boot waits this long after the load event before it loads the app on idleness. */
+const DEFERRED_BOOT_IDLE_MS = 0;
 
 async function importBuild(file, hint) {
   if (!fs.existsSync(file)) throw new Error(`${path.relative(repoRoot, file)} is missing: ${hint}`);
@@ -52,6 +60,22 @@ function pageFile(urlPath) {
   return path.join(...urlPath.split('/').filter(Boolean), 'index.html');
 }
 
+/** scripts/deferred-boot.js into dist under a content-hashed name (cached for good); answers its URL. */
+function writeDeferredBoot() {
+  const source = fs.readFileSync(path.join(shellDir, 'scripts', 'deferred-boot.js'));
+  const name = `deferred-boot.${createHash('sha256').update(source).digest('hex').slice(0, 8)}.js`;
+  fs.writeFileSync(path.join(dist, name), source);
+  return `/${name}`;
+}
+
+/** The template's bundle tag replaced by the deferred boot, which loads that bundle later. */
+function withDeferredBoot(html, bootUrl) {
+  const tags = html.match(/<script defer="defer" src="[^"]+"><\/script>/g) ?? [];
+  if (tags.length !== 1) throw new Error(`expected the template to carry one bundle <script>, found ${tags.length}`);
+  const bundle = /src="([^"]+)"/.exec(tags[0])[1];
+  return html.replace(tags[0], `<script defer="defer" src="${bootUrl}" data-boot="${bundle}" data-idle-ms="${DEFERRED_BOOT_IDLE_MS}"></script>`);
+}
+
 async function main() {
   const templatePath = path.join(dist, 'index.html');
   const template = fs.readFileSync(templatePath, 'utf8');
@@ -71,11 +95,14 @@ async function main() {
   // The page the browser renders itself keeps the template as built, with the product's name.
   fs.writeFileSync(path.join(dist, 'shell.html'), withTitle(template, 'VTON Studio'));
 
+  const deferredBoot = writeDeferredBoot();
   for (const page of pages) {
     const { html, headTags, title } = await shell.renderPage(page.urlPath);
     if (/<script/i.test(html)) throw new Error(`${page.urlPath}: the rendered page contains a <script>; prerendered pages carry none`);
-    const document = withTitle(template, title)
-      .replace('</head>', `<link rel="preload" as="script" href="${page.remote.entry}" />${headTags}</head>`)
+    const deferred = DEFERRED_BOOT.has(page.urlPath);
+    // A deferred page neither runs the bundle nor preloads the remote before it has painted.
+    const document = (deferred ? withDeferredBoot(withTitle(template, title), deferredBoot) : withTitle(template, title))
+      .replace('</head>', `${deferred ? '' : `<link rel="preload" as="script" href="${page.remote.entry}" />`}${headTags}</head>`)
       .replace('<div id="root"></div>', `<div id="root" data-prerendered="true">${html}</div>`);
     const target = path.join(dist, page.file);
     fs.mkdirSync(path.dirname(target), { recursive: true });
