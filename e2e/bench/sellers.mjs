@@ -350,8 +350,13 @@ async function latencyRun(stack, images) {
           }, s.token);
           const page = await context.newPage();
           await page.goto('/app');
-          await page.getByRole('button', { name: 'Try on', exact: true }).waitFor();
-          await page.waitForFunction(() => [...document.querySelectorAll('button')].some((b) => b.textContent?.trim() === 'Try on' && !b.disabled), null, { timeout: 60_000 });
+          try {
+            await page.waitForFunction(() => [...document.querySelectorAll('button')].some((b) => b.textContent?.trim() === 'Try on' && !b.disabled), null, { timeout: 180_000 });
+          } catch (error) {
+            const shot = path.join(os.tmpdir(), `sellers-bench-not-ready-${Date.now()}.png`);
+            await page.screenshot({ path: shot, fullPage: true }).catch(() => undefined);
+            throw new Error(`the studio's Try on button was not enabled within 180 s (screenshot: ${shot}): ${/** @type {Error} */ (error).message}`);
+          }
           return { page, context };
         }),
       );
