@@ -43,6 +43,11 @@ export interface ModelPhotoRecord {
   } | null;
   /** Why the last mask failed, when status went back to `uploaded`. */
   error?: string;
+  /**
+   * The studio's suggested mask waiting for approval (lime on transparency, the photo's shape, at most
+   * SUGGESTED_MASK_MAX_SIDE a side), kept so a reload or another browser finds it; absent once approved.
+   */
+  suggestedMaskUrl?: string;
   uploadedAt: string;
 }
 
