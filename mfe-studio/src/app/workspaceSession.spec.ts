@@ -256,13 +256,37 @@ describe('resume after a reload', () => {
     expect(api).toHaveBeenCalledTimes(1);
   });
 
-  it('keeps a dismissed completed job for Retry without showing its results again', async () => {
+  it('keeps a dismissed completed job for Retry, its results back in the drawer as seen, its view closed (issue 32)', async () => {
     persist(5, { garmentId: null, models: [], prompt: '', job: { id: 'job-1', status: 'completed', open: false } });
     serve({ 'GET /api/try-on/jobs/job-1': job(['succeeded', 'failed'], 'completed') });
     const session = workspaceSessionFor(5);
     await session.restored;
     expect(session.store.getState()).toMatchObject({ showGeneration: false, generating: false, job: expect.objectContaining({ id: 'job-1' }) });
-    expect(getSessionResults().results).toHaveLength(0);
+    expect(getSessionResults().results.map((r) => r.id)).toEqual(['r1']);
+    expect(getSessionResults().unseenCount).toBe(0);
+  });
+
+  it('a tab that knows of no job finds the seller’s last one on the server: a finished one’s results in the drawer, a running one followed (issue 32)', async () => {
+    serve({
+      'GET /api/media/workspace': { garmentId: null, modelIds: [], prompt: '', garmentCategory: 'upper_body', updatedAt: null },
+      'GET /api/try-on/jobs/latest': job(['succeeded', 'succeeded'], 'completed'),
+    });
+    const session = workspaceSessionFor(11);
+    await session.restored;
+    expect(getSessionResults().results.map((r) => r.id).sort()).toEqual(['r1', 'r2']);
+    expect(session.store.getState()).toMatchObject({ showGeneration: false, job: expect.objectContaining({ id: 'job-1' }) });
+
+    dropWorkspaceSession();
+    resetSessionResults();
+    serve({
+      'GET /api/media/workspace': { garmentId: null, modelIds: [], prompt: '', garmentCategory: 'upper_body', updatedAt: null },
+      'GET /api/try-on/jobs/latest': job(['succeeded', 'running'], 'running'),
+      'GET /api/try-on/jobs/job-1': job(['succeeded', 'running'], 'running'),
+    });
+    const again = workspaceSessionFor(12);
+    await again.restored;
+    expect(again.store.getState()).toMatchObject({ showGeneration: true, generating: true });
+    expect(again.generation.isWatching()).toBe(true);
   });
 
   it('reads only the record of its own user and survives parts that are gone', async () => {
@@ -272,7 +296,7 @@ describe('resume after a reload', () => {
     const six = workspaceSessionFor(6);
     await six.restored;
     expect(six.store.getState().prompt).toBe('');
-    expect(api.mock.calls.map(([method, path]) => `${method} ${path}`)).toEqual(['GET /api/media/workspace']);
+    expect(api.mock.calls.map(([method, path]) => `${method} ${path}`)).toEqual(['GET /api/media/workspace', 'GET /api/try-on/jobs/latest']);
 
     persist(7, { garmentId: 4, models: [{ id: 1, maskThumbnailUrl: null }], prompt: '', job: { id: 'gone', status: 'running', open: true } });
     serve({ 'GET /api/models': [] });

@@ -17,12 +17,14 @@ import {
 } from '../stores/workspacePersistence';
 import { getGarment } from '../features/garment/api/getGarment';
 import { listModelPhotos } from '../features/model-photos/api/listModelPhotos';
-import { getTryOnJob } from '../features/generation/api/tryOnJobs';
+import { getLatestTryOnJob, getTryOnJob } from '../features/generation/api/tryOnJobs';
 import { getSavedWorkspace, saveWorkspace } from './savedWorkspace';
 import { createDefaultGenerationController, defaultGenerationDeps } from '../features/generation/hooks/useGeneration';
 import type { GenerationController, GenerationDeps } from '../features/generation/utils/generationController';
 import { clearMaskSessions, retainMaskSessions } from '../features/mask-editor/model/maskSessions';
 import { clearSuggestions } from '../features/suggested-masks/model/suggestionsStore';
+import { restoreSuggestions } from '../features/suggested-masks/utils/suggestions';
+import { suggestionMasks } from './suggestionMasks';
 
 /**
  * The workspace of the signed-in seller for this page session. It lives at module level, so it
@@ -47,6 +49,8 @@ export interface WorkspaceSessionDeps {
   getGarment: (id: number) => Promise<GarmentRecord>;
   listModels: () => Promise<ModelPhotoRecord[]>;
   getJob: (id: string) => Promise<TryOnJob>;
+  /** The seller's most recent job (null when none), for a page that knows of no job: its results come back in the drawer. */
+  getLatestJob?: () => Promise<TryOnJob | null>;
   generation: GenerationDeps;
   /** The workspace kept on the server, for a tab with nothing of its own (another tab, the browser reopened). */
   getSavedWorkspace?: () => Promise<WorkspaceRecord>;
@@ -57,6 +61,7 @@ const defaultDeps: WorkspaceSessionDeps = {
   getGarment,
   listModels: listModelPhotos,
   getJob: getTryOnJob,
+  getLatestJob: getLatestTryOnJob,
   generation: defaultGenerationDeps,
   getSavedWorkspace,
   saveWorkspace,
@@ -144,6 +149,13 @@ function createSession(userId: number | null, token: string | null, deps: Worksp
     .then((asRestored) => {
       if (session.disposed) return;
       store.setState({ restoring: false });
+      // suggested masks not approved yet come back from the server with their photos
+      void restoreSuggestions(
+        suggestionMasks,
+        store.getState().models.flatMap((m) =>
+          m.id !== null && m.status === 'uploaded' && m.suggestedMaskUrl ? [{ id: m.id, url: m.url, width: m.width, height: m.height, thumbnailUrl: m.thumbnailUrl, suggestedMaskUrl: m.suggestedMaskUrl }] : [],
+        ),
+      );
       if (userId !== null) {
         const stopLocal = persist(userId, store);
         const stopServer = deps.saveWorkspace ? saveToServer(store, deps.saveWorkspace, asRestored) : () => {};
@@ -224,6 +236,8 @@ async function restoreFromServer(session: Session, deps: WorkspaceSessionDeps): 
   const saved = await deps.getSavedWorkspace!();
   if (session.disposed) return null;
   if (saved.garmentId === null && saved.modelIds.length === 0 && saved.prompt === '' && saved.garmentCategory === DEFAULT_GARMENT_CATEGORY) {
+    // an empty workspace can still have a last job whose results the drawer shows
+    await resumeJob(session, { version: 1, garmentId: null, models: [], prompt: '', job: null }, await latestJob(deps));
     return { garmentId: null, modelIds: [], prompt: '', garmentCategory: DEFAULT_GARMENT_CATEGORY };
   }
   return restore(
@@ -249,10 +263,10 @@ async function restore(session: Session, persisted: PersistedWorkspace, deps: Wo
   const [garment, models, job] = await Promise.all([
     persisted.garmentId !== null ? quietly(deps.getGarment(persisted.garmentId)) : null,
     persisted.models.length > 0 ? quietly(deps.listModels()) : null,
-    persisted.job ? quietly(deps.getJob(persisted.job.id)) : null,
+    persisted.job ? quietly(deps.getJob(persisted.job.id)) : latestJob(deps),
   ]);
   if (session.disposed) return null;
-  const { store, generation } = session;
+  const { store } = session;
   const state = store.getState();
   const patch: Partial<WorkspaceState> = {};
   if (persisted.prompt && state.prompt === '') patch.prompt = persisted.prompt;
@@ -267,14 +281,32 @@ async function restore(session: Session, persisted: PersistedWorkspace, deps: Wo
   const missing = rebuilt.filter((m) => !present.has(m.id));
   if (missing.length > 0) patch.models = [...missing, ...state.models];
   store.setState(patch);
-  if (job && persisted.job && !state.job && !state.generating) {
-    // a job that settled while the page reloaded is shown like a live one; a dismissed one is only kept for Retry
-    generation.resume(job, { show: job.status === 'running' || persisted.job.status === 'running' || persisted.job.open });
-  }
+  resumeJob(session, persisted, job);
   return saveRequestOf({
     garment: garment ? garmentFromRecord(garment) : null,
     models: rebuilt,
     prompt: persisted.prompt,
     garmentCategory: persisted.garmentCategory ?? DEFAULT_GARMENT_CATEGORY,
   });
+}
+
+/** The seller's most recent job, when the page knows of none (another browser, a closed tab): quietly null on failure. */
+function latestJob(deps: WorkspaceSessionDeps): Promise<TryOnJob | null> {
+  if (!deps.getLatestJob) return Promise.resolve(null);
+  return deps.getLatestJob().catch((error) => {
+    console.warn('Could not find the last try-on job', error);
+    return null;
+  });
+}
+
+/**
+ * The job found again: a running one is followed with its progress open; one that settled while the
+ * page reloaded (or whose view was open) is shown like a live one; otherwise its results come back
+ * into the drawer (issue 32) and it is kept as the current job for Retry.
+ */
+function resumeJob(session: Session, persisted: PersistedWorkspace, job: TryOnJob | null): void {
+  const state = session.store.getState();
+  if (!job || session.disposed || state.job || state.generating) return;
+  const show = job.status === 'running' || (persisted.job !== null && (persisted.job.status === 'running' || persisted.job.open));
+  session.generation.resume(job, { show });
 }

@@ -189,7 +189,8 @@ export function createGenerationController(store: WorkspaceStore, deps: Generati
     /**
      * Picks up a job found again (after a page reload): a running one is followed live as if
      * just started; a settled one delivers its results (those not yet in the session store) and
-     * opens the generation view when `show`, else it only becomes the current job (for Retry).
+     * opens the generation view when `show`, else its results go to the drawer as seen and it
+     * becomes the current job (for Retry).
      */
     resume(job: TryOnJob, { show = true }: { show?: boolean } = {}): void {
       if (job.status === 'running') {
@@ -199,7 +200,13 @@ export function createGenerationController(store: WorkspaceStore, deps: Generati
         store.setState({ generating: false });
         follow(job);
       } else {
+        // a dismissed job: its results come back into the drawer (issue 32), as already seen
         store.setState({ job });
+        completedOnce.add(job.id);
+        const known = new Set(getSessionResults().results.map((r) => r.id));
+        const kept = jobResults(job).filter((r) => !known.has(r.id));
+        kept.forEach((r) => added.add(r.id));
+        addSessionResults(kept.map((r) => toSessionResult(r, job)), { seen: true });
       }
     },
 
