@@ -329,6 +329,30 @@ describe('resume after a reload', () => {
   });
 });
 
+describe('two tabs stay in step (issue 32)', () => {
+  const saves = () => api.mock.calls.filter(([method, path]) => method === 'PUT' && path === '/api/media/workspace');
+
+  it('shown or focused again, a tab takes over what another tab saved: a photo removed, a mask approved, the prompt; and saves nothing back', async () => {
+    jest.useFakeTimers();
+    let workspace = { garmentId: null, modelIds: [2, 1], prompt: 'first', garmentCategory: 'upper_body', updatedAt: '2026-01-01T00:00:00.000Z' };
+    let models = [modelRecord(1, 'uploaded'), modelRecord(2, 'uploaded')];
+    serve({ 'GET /api/media/workspace': () => workspace, 'GET /api/models': () => models, 'PUT /api/media/workspace': {} });
+    const session = workspaceSessionFor(8);
+    await session.restored;
+    expect(session.store.getState().models.map((m) => [m.id, m.status])).toEqual([[2, 'uploaded'], [1, 'uploaded']]);
+
+    // the other tab removed photo 2, approved the mask of photo 1 and changed the prompt
+    workspace = { ...workspace, modelIds: [1], prompt: 'second' };
+    models = [modelRecord(1, 'ready')];
+    window.dispatchEvent(new Event('focus'));
+    await jest.advanceTimersByTimeAsync(0);
+    expect(session.store.getState().models.map((m) => [m.id, m.status])).toEqual([[1, 'ready']]);
+    expect(session.store.getState().prompt).toBe('second');
+    await jest.advanceTimersByTimeAsync(SAVE_WORKSPACE_DELAY_MS * 2);
+    expect(saves()).toEqual([]);
+  });
+});
+
 describe('a model photo added while the workspace is restoring', () => {
   /** The workspace saves the server receives (PUT /api/media/workspace bodies). */
   const saves = () => api.mock.calls.filter(([method, path]) => method === 'PUT' && path === '/api/media/workspace').map(([, , body]) => body);

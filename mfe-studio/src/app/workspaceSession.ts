@@ -5,6 +5,8 @@ import {
   createWorkspaceStore,
   garmentFromRecord,
   modelFromRecord,
+  modelStatusFromRecord,
+  type WorkspaceModelPhoto,
   type WorkspaceState,
   type WorkspaceStore,
 } from '../stores/workspaceStore';
@@ -149,19 +151,17 @@ function createSession(userId: number | null, token: string | null, deps: Worksp
     .then((asRestored) => {
       if (session.disposed) return;
       store.setState({ restoring: false });
-      // suggested masks not approved yet come back from the server with their photos
-      void restoreSuggestions(
-        suggestionMasks,
-        store.getState().models.flatMap((m) =>
-          m.id !== null && m.status === 'uploaded' && m.suggestedMaskUrl ? [{ id: m.id, url: m.url, width: m.width, height: m.height, thumbnailUrl: m.thumbnailUrl, suggestedMaskUrl: m.suggestedMaskUrl }] : [],
-        ),
-      );
+      restoreKeptSuggestions(store.getState().models);
       if (userId !== null) {
         const stopLocal = persist(userId, store);
-        const stopServer = deps.saveWorkspace ? saveToServer(store, deps.saveWorkspace, asRestored) : () => {};
+        const tabs = openTabChannel(userId);
+        const server = deps.saveWorkspace ? saveToServer(store, deps.saveWorkspace, asRestored, () => tabs?.postMessage(WORKSPACE_SAVED)) : null;
+        const stopFollowing = server && deps.getSavedWorkspace ? followOtherTabs(session, deps, server.markSaved, tabs) : () => {};
         session.stopPersisting = () => {
           stopLocal();
-          stopServer();
+          server?.stop();
+          stopFollowing();
+          tabs?.close();
         };
       }
     });
@@ -201,7 +201,12 @@ const saveRequestOf = (s: Pick<WorkspaceState, 'garment' | 'models' | 'prompt' |
  * changed while it was restoring (a photo uploaded meanwhile) differs from it and is saved too.
  * Without one (nothing was restored, or the restore failed) the workspace as it is now counts as saved.
  */
-function saveToServer(store: WorkspaceStore, save: NonNullable<WorkspaceSessionDeps['saveWorkspace']>, asRestored: SaveWorkspaceRequest | null): () => void {
+function saveToServer(
+  store: WorkspaceStore,
+  save: NonNullable<WorkspaceSessionDeps['saveWorkspace']>,
+  asRestored: SaveWorkspaceRequest | null,
+  onSaved: () => void = () => {},
+): { stop: () => void; markSaved: (request: SaveWorkspaceRequest) => void } {
   const request = (): SaveWorkspaceRequest => saveRequestOf(store.getState());
   let saved = JSON.stringify(asRestored ?? request());
   let timer: ReturnType<typeof setTimeout> | null = null;
@@ -212,7 +217,7 @@ function saveToServer(store: WorkspaceStore, save: NonNullable<WorkspaceSessionD
     const text = JSON.stringify(next);
     if (text === saved) return;
     saved = text;
-    save(next, { keepalive }).catch((error) => console.warn('Saving the workspace failed', error));
+    save(next, { keepalive }).then(onSaved, (error) => console.warn('Saving the workspace failed', error));
   };
   const saveSoon = () => {
     if (JSON.stringify(request()) === saved) return;
@@ -224,11 +229,124 @@ function saveToServer(store: WorkspaceStore, save: NonNullable<WorkspaceSessionD
   const onHide = () => flush(true);
   window.addEventListener('pagehide', onHide);
   // dropped on sign out: nothing more is sent (the token may already be another account's)
-  return () => {
+  const stop = () => {
     if (timer) clearTimeout(timer);
     unsubscribe();
     window.removeEventListener('pagehide', onHide);
   };
+  // what another tab saved, taken over here, is the server's already: not saved again
+  const markSaved = (request: SaveWorkspaceRequest) => {
+    saved = JSON.stringify(request);
+  };
+  return { stop, markSaved };
+}
+
+/** The message a tab sends its seller's other tabs after it saved the workspace on the server. */
+const WORKSPACE_SAVED = 'workspace-saved';
+
+/** This browser's other tabs of the same seller (none where BroadcastChannel is missing). */
+function openTabChannel(userId: number): BroadcastChannel | null {
+  return typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(`vton.studio.workspace:${userId}`);
+}
+
+/**
+ * Two tabs stay in step (issue 32): when another tab of this browser saved the workspace (it says so on
+ * the channel), and whenever this tab is shown or focused again (another browser may have changed it),
+ * the workspace is read from the server and what changed is taken over here — photos removed or added,
+ * the garment, the prompt, the garment category. Photos still uploading here stay.
+ */
+function followOtherTabs(session: Session, deps: WorkspaceSessionDeps, markSaved: (request: SaveWorkspaceRequest) => void, tabs: BroadcastChannel | null): () => void {
+  let running: Promise<void> | null = null;
+  let again = false;
+  const sync = () => {
+    if (running) {
+      again = true;
+      return;
+    }
+    running = catchUp(session, deps, markSaved)
+      .catch((error) => console.warn('Could not catch up with the saved workspace', error))
+      .finally(() => {
+        running = null;
+        if (again && !session.disposed) {
+          again = false;
+          sync();
+        }
+      });
+  };
+  const onMessage = (event: MessageEvent) => {
+    if (event.data === WORKSPACE_SAVED) sync();
+  };
+  const onShown = () => {
+    if (document.visibilityState === 'visible') sync();
+  };
+  tabs?.addEventListener('message', onMessage);
+  window.addEventListener('focus', onShown);
+  document.addEventListener('visibilitychange', onShown);
+  return () => {
+    tabs?.removeEventListener('message', onMessage);
+    window.removeEventListener('focus', onShown);
+    document.removeEventListener('visibilitychange', onShown);
+  };
+}
+
+/**
+ * Takes over the workspace as the server keeps it, where it differs from this tab's: the photo list
+ * (a photo's status and mask too, approved in another tab), the garment (replaced or cropped there),
+ * the prompt and the garment category. What this tab is doing stays: photos and a garment still
+ * uploading, a mask being approved.
+ */
+async function catchUp(session: Session, deps: WorkspaceSessionDeps, markSaved: (request: SaveWorkspaceRequest) => void): Promise<void> {
+  const { store } = session;
+  const saved = await deps.getSavedWorkspace!();
+  const [garment, records] = await Promise.all([
+    saved.garmentId !== null ? deps.getGarment(saved.garmentId) : null,
+    saved.modelIds.length > 0 ? deps.listModels() : [],
+  ]);
+  const state = store.getState();
+  if (session.disposed || state.restoring) return;
+  const byId = new Map(records.map((r) => [r.id, r]));
+  const known = new Map(state.models.flatMap((m) => (m.id === null ? [] : [[m.id, m] as const])));
+  const models = [
+    ...saved.modelIds.flatMap((id) => {
+      const here = known.get(id);
+      const record = byId.get(id);
+      if (!record) return here ? [here] : [];
+      if (!here) return [modelFromRecord(record)];
+      // the same photo: this tab's tile, unless the server knows more (a mask approved or dropped elsewhere)
+      const status = modelStatusFromRecord(record);
+      if (here.status === 'processing' || (here.status === status && here.inpaint?.processedMaskUrl.split('?')[0] === record.inpaint?.processedMaskUrl.split('?')[0])) return [here];
+      return [{ ...modelFromRecord(record, here.maskThumbnailUrl), key: here.key }];
+    }),
+    // photos still uploading in this tab are this tab's, not yet the server's
+    ...state.models.filter((m) => m.id === null),
+  ];
+  const sameModels = models.length === state.models.length && models.every((m, i) => m === state.models[i]);
+  const garmentChanged =
+    state.garment?.id !== null &&
+    (saved.garmentId === null ? state.garment !== null : !garment || state.garment?.id !== garment.id || state.garment.croppedUrl?.split('?')[0] !== garment.croppedUrl?.split('?')[0] || state.garment.url.split('?')[0] !== garment.url.split('?')[0]);
+  const patch: Partial<WorkspaceState> = {
+    ...(sameModels ? {} : { models }),
+    ...(saved.prompt !== state.prompt ? { prompt: saved.prompt } : {}),
+    ...(saved.garmentCategory !== state.garmentCategory ? { garmentCategory: saved.garmentCategory } : {}),
+    ...(garmentChanged ? { garment: garment ? garmentFromRecord(garment) : null } : {}),
+  };
+  if (Object.keys(patch).length === 0) return;
+  // a photo open in the editor that another tab removed, or a garment changed under the crop tool, closes the tool
+  if (state.tool === 'inpaint' && !models.some((m) => m.key === state.inpaintModelKey)) Object.assign(patch, { tool: 'none', inpaintModelKey: null });
+  if (state.tool === 'crop' && garmentChanged) Object.assign(patch, { tool: 'none', inpaintModelKey: null });
+  markSaved(saveRequestOf({ ...state, ...patch }));
+  store.setState(patch);
+  restoreKeptSuggestions(models.filter((m) => m.id !== null && !known.has(m.id)));
+}
+
+/** Suggested masks the server keeps for these photos (not approved yet) come back into their masks and tiles. */
+function restoreKeptSuggestions(models: readonly WorkspaceModelPhoto[]): void {
+  void restoreSuggestions(
+    suggestionMasks,
+    models.flatMap((m) =>
+      m.id !== null && m.status === 'uploaded' && m.suggestedMaskUrl ? [{ id: m.id, url: m.url, width: m.width, height: m.height, thumbnailUrl: m.thumbnailUrl, suggestedMaskUrl: m.suggestedMaskUrl }] : [],
+    ),
+  );
 }
 
 /** A tab with nothing of its own: the workspace as the server keeps it, rebuilt like after a reload. */

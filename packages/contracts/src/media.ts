@@ -86,6 +86,8 @@ export interface GeneratedImageRecord {
   number: number;
   /** The file name of the model photo it was made from (the caption under "Result #n"). */
   modelFilename: string | null;
+  /** The file name of the garment (product) photo it was made from, as it was then. */
+  garmentFilename: string | null;
 }
 
 /** GET /api/generated-images?limit=&cursor= → newest first. */

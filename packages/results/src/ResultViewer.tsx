@@ -121,6 +121,8 @@ export interface ResultViewerProps {
   onDownloadError?: () => void;
   /** The try-on provider that made the result, shown under it ("Made with FASHN"); nothing when unknown. */
   provider?: TryOnProviderName;
+  /** A Mock result: said under it, so the unchanged photo is not taken for a try-on. */
+  mock?: boolean;
 }
 
 const FRAME_PADDING = 32;
@@ -131,7 +133,7 @@ const FRAME_PADDING = 32;
  * A Modal: focus moves in on Close and stays inside, the page behind is inert, Escape closes it
  * (only it: a drawer behind closes on the next Escape) and focus returns to the tile that opened it.
  */
-export function ResultViewer({ imageUrl, alt = 'Result', onClose, downloadFileName = FULLSCREEN_DOWNLOAD_NAME, onDownload, label = 'Result preview', onImageError, onDownloadError, provider }: ResultViewerProps) {
+export function ResultViewer({ imageUrl, alt = 'Result', onClose, downloadFileName = FULLSCREEN_DOWNLOAD_NAME, onDownload, label = 'Result preview', onImageError, onDownloadError, provider, mock }: ResultViewerProps) {
   const closeRef = useRef<HTMLButtonElement>(null);
   if (!imageUrl) return null;
   return (
@@ -149,17 +151,21 @@ export function ResultViewer({ imageUrl, alt = 'Result', onClose, downloadFileNa
           onImageError={onImageError}
           onDownloadError={onDownloadError}
           provider={provider}
+          mock={mock}
         />
       </Viewer>
     </Modal>
   );
 }
 
+/** What a Mock result is (spec §2: a test generation that avoids using API credits). */
+export const MOCK_RESULT_CAPTION = 'Mock result: the model photo, unchanged — a test generation that avoids using API credits';
+
 type BodyProps = Required<Pick<ResultViewerProps, 'alt' | 'onClose' | 'downloadFileName'>> &
-  Pick<ResultViewerProps, 'onDownload' | 'onImageError' | 'onDownloadError' | 'provider'> & { imageUrl: string; closeRef: RefObject<HTMLButtonElement | null> };
+  Pick<ResultViewerProps, 'onDownload' | 'onImageError' | 'onDownloadError' | 'provider' | 'mock'> & { imageUrl: string; closeRef: RefObject<HTMLButtonElement | null> };
 
 // Keyed by imageUrl: opening or changing the image starts again at 100 % (spec §4).
-function ViewerBody({ imageUrl, alt, onClose, downloadFileName, onDownload, onImageError, onDownloadError, provider, closeRef }: BodyProps) {
+function ViewerBody({ imageUrl, alt, onClose, downloadFileName, onDownload, onImageError, onDownloadError, provider, mock, closeRef }: BodyProps) {
   const frameRef = useRef<HTMLDivElement>(null);
   const [view, setView] = useState<ViewerZoomState>(INITIAL_VIEW);
   const [natural, setNatural] = useState<Size | null>(null);
@@ -344,6 +350,7 @@ function ViewerBody({ imageUrl, alt, onClose, downloadFileName, onDownload, onIm
         />
       </Frame>
       {provider && <ProviderName data-testid="result-provider">{providerCaption(provider)}</ProviderName>}
+      {mock && <ProviderName data-testid="result-mock">{MOCK_RESULT_CAPTION}</ProviderName>}
       <Hint>{VIEWER_HINT}</Hint>
     </>
   );

@@ -145,6 +145,12 @@ export class GarmentsService {
     return key;
   }
 
+  /** The file name of the user's garment photo, or null when it is not theirs (or gone). */
+  async filenameOf(userId: number, id: number): Promise<string | null> {
+    const garment = await this.garments.findOne({ where: { id, userId }, select: { id: true, filename: true } });
+    return garment?.filename ?? null;
+  }
+
   /** Whether the garment exists and is the user's (a result or the workspace may only point at their own). */
   isOwned(userId: number, id: number): Promise<boolean> {
     return this.garments.existsBy({ id, userId });

@@ -27,6 +27,8 @@ export interface SessionResult {
   number?: number;
   /** The model photo's file name, shown as the result's caption. */
   modelFilename?: string;
+  /** The garment (product) photo's file name: the result names its product and model. */
+  garmentFilename?: string;
   /** The generation it came from (a try-on job, a mock run) and its model's place in it. */
   batchId?: string;
   batchIndex?: number;

@@ -9,6 +9,12 @@ export interface GalleryItem {
   n: number;
   /** The model photo's file name, under "Result #n". */
   caption?: string;
+  /** The garment (product) photo's file name: the tile names its product and model (issue 32). */
+  product?: string;
+  /** When it was made (ISO 8601), shown on the tile. */
+  date?: string;
+  /** A Mock result (the model photo, unchanged), marked as such. */
+  mock: boolean;
   thumbnailUrl: string;
   /** Full size: only the viewer and downloads load it. */
   imageUrl: string;
@@ -37,6 +43,9 @@ export function mergeGalleryItems(session: readonly SessionResult[], saved: read
       key: `session-${result.id}`,
       n: result.number ?? items.length + 1,
       caption: result.modelFilename,
+      product: result.garmentFilename,
+      date: result.processedAt,
+      mock: result.generationType === 'mock',
       thumbnailUrl: result.thumbnailUrl ?? result.imageUrl,
       imageUrl: result.imageUrl,
       width: result.width,
@@ -55,6 +64,9 @@ export function mergeGalleryItems(session: readonly SessionResult[], saved: read
       key: result ? `session-${result.id}` : `saved-${image.id}`,
       n: image.number ?? items.length + 1,
       caption: image.modelFilename ?? result?.modelFilename ?? undefined,
+      product: image.garmentFilename ?? result?.garmentFilename ?? undefined,
+      date: image.createdAt,
+      mock: image.generationType === 'mock',
       thumbnailUrl: image.thumbnailUrl,
       imageUrl: image.imageUrl,
       width: image.width,

@@ -126,6 +126,7 @@ export function createGenerationController(store: WorkspaceStore, deps: Generati
       const photos = sources.length > 0 ? sources : state.models.filter((m) => m.id !== null);
       const count = photos.length > 0 ? photos.length : MOCK_DEFAULT_VARIATIONS;
       const garmentId = state.garment?.id ?? null;
+      const garmentFilename = state.garment?.filename;
       const prompt = state.prompt;
       mockRuns += 1;
       const pendingId = startPendingGeneration(count, `mock-${Date.now()}-${mockRuns}`);
@@ -142,6 +143,7 @@ export function createGenerationController(store: WorkspaceStore, deps: Generati
             batchIndex: i,
             batchStartedAt,
             modelFilename: photo?.filename,
+            garmentFilename,
             imageUrl: photo ? photo.url : deps.placeholder(i),
             processedAt: new Date(now - i).toISOString(),
             modelId: photo?.id ?? undefined,
@@ -170,7 +172,15 @@ export function createGenerationController(store: WorkspaceStore, deps: Generati
                 generationType: 'mock',
                 metadata: { processedAt: result.processedAt, scaleFactor: 1 },
               });
-              updateSessionResult(result.id, { savedImageId: saved.id, thumbnailUrl: saved.thumbnailUrl, number: saved.number, modelFilename: saved.modelFilename ?? result.modelFilename });
+              // from now on the result is the stored PNG (what the viewer shows and downloads)
+              updateSessionResult(result.id, {
+                savedImageId: saved.id,
+                imageUrl: saved.imageUrl,
+                thumbnailUrl: saved.thumbnailUrl,
+                number: saved.number,
+                modelFilename: saved.modelFilename ?? result.modelFilename,
+                garmentFilename: saved.garmentFilename ?? result.garmentFilename,
+              });
             } catch (error) {
               console.error('Saving the mock result failed', error);
             }
