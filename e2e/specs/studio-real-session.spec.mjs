@@ -246,8 +246,9 @@ test.describe('issue 32: nothing misleads', () => {
 
     await test.step('the gallery: the same numbers, names, dates and mock marks', async () => {
       await page.getByRole('navigation', { name: /main/i }).getByRole('link', { name: 'Gallery' }).click();
-      const tiles = await tilesOf(page.getByRole('list', { name: 'Gallery results' }));
-      expectNamedAndNumbered(tiles);
+      const list = page.getByRole('list', { name: 'Gallery results' });
+      await expect(list.locator('[data-result-tile]')).toHaveCount(6);
+      expectNamedAndNumbered(await tilesOf(list));
     });
   });
 });

@@ -10,14 +10,16 @@ const Wrap = styled.span`
   display: inline-flex;
 `;
 
+// Shown only while wanted (display none otherwise: a hidden tip must not widen the page on a phone),
+// anchored to the button's right edge so it opens towards the sidebar, never past the screen.
 const Tip = styled.span`
   position: absolute;
   bottom: calc(100% + 8px);
-  left: 50%;
+  right: 0;
   z-index: ${({ theme }) => theme.zIndex.popover};
+  display: none;
   width: max-content;
-  max-width: min(260px, 80vw);
-  transform: translateX(-50%);
+  max-width: min(260px, calc(100vw - 32px));
   padding: 6px 10px;
   border-radius: ${({ theme }) => theme.radii.sm};
   border: 1px solid ${({ theme }) => theme.colors.borderStrong};
@@ -25,15 +27,11 @@ const Tip = styled.span`
   color: ${({ theme }) => theme.colors.text};
   font-size: 12px;
   line-height: 1.4;
-  text-align: center;
+  text-align: left;
   pointer-events: none;
-  opacity: 0;
-  visibility: hidden;
-  transition: opacity 0.15s ease;
   ${Wrap}:hover &,
   ${Wrap}:focus-within & {
-    opacity: 1;
-    visibility: visible;
+    display: block;
   }
 `;
 
