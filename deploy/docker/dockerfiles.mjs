@@ -8,7 +8,7 @@ import { DEPLOY_DIR, deployedApps, workspaceDeps, workspaces } from '../lib/apps
 /**
  * The current Node LTS, pinned to an exact release and, by digest, to one build of it: the
  * multi-platform index recorded for this tag in docker-library/repo-info
- * (repos/node/remote/26.10.0-bookworm-slim.md). The code also runs on Node 20.19+ (README).
+ * (repos/node/remote/26.10.0-bookworm-slim.md). `engines` (root package.json) is ^24.11 || ^26.
  */
 export const NODE_IMAGE = 'node:26.10.0-bookworm-slim@sha256:662933cf47f013bc8e4beb31a6116448427a82057ba7c42c97e4c5ba766504c2';
 /** The `node` user of the official image; numeric so Kubernetes can verify runAsNonRoot. */

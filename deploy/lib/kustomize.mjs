@@ -80,6 +80,7 @@ function parseEnv(text) {
 }
 
 function generate(resources, kind, gen, kdir, read, kfile) {
+  for (const option of Object.keys(gen.options ?? {})) if (option !== 'labels') throw new Error(`${kfile}: unsupported generator option ${option}`);
   const data = {};
   for (const lit of gen.literals ?? []) {
     const i = lit.indexOf('=');
@@ -95,7 +96,8 @@ function generate(resources, kind, gen, kdir, read, kfile) {
   const behavior = gen.behavior ?? 'create';
   if (behavior === 'create') {
     if (existing) throw new Error(`${kfile}: ${kind} ${gen.name} exists; use behavior merge or replace`);
-    resources.push({ apiVersion: 'v1', kind, metadata: { name: gen.name }, ...(kind === 'Secret' ? { type: 'Opaque' } : {}), [field]: data });
+    const labels = gen.options?.labels;
+    resources.push({ apiVersion: 'v1', kind, metadata: { name: gen.name, ...(labels ? { labels: { ...labels } } : {}) }, ...(kind === 'Secret' ? { type: 'Opaque' } : {}), [field]: data });
   } else {
     if (!existing) throw new Error(`${kfile}: ${behavior} of ${kind} ${gen.name}, which does not exist`);
     existing[field] = behavior === 'merge' ? { ...existing[field], ...data } : data;

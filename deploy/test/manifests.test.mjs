@@ -11,6 +11,11 @@ import {
 } from './helpers.mjs';
 import path from 'node:path';
 import { DEPLOY_DIR } from '../lib/apps.mjs';
+import { GATEWAY_FILE, GATEWAY_NAME, renderGatewayYaml } from '../lib/gateway-api.mjs';
+import fs from 'node:fs';
+
+/** The Secrets a Gateway's TLS listeners present. */
+const gatewayCertificates = (gateway) => gateway.spec.listeners.flatMap((l) => (l.tls?.certificateRefs ?? []).map((c) => c.name));
 
 jest.setTimeout(20_000);
 
@@ -68,6 +73,24 @@ describe('every YAML file', () => {
       }
     }
   });
+});
+
+test('base/gateway.yaml is what deploy/lib/gateway-api.mjs renders from the routing table (npm run gateway-routes -w deploy)', () => {
+  expect(fs.readFileSync(GATEWAY_FILE, 'utf8')).toBe(renderGatewayYaml());
+});
+
+test('prod: TLS at the Gateway from cert-manager, the app routes on HTTPS for the public host, plain HTTP redirected', () => {
+  const objs = buildOverlay('prod');
+  const gateway = find(objs, 'Gateway', GATEWAY_NAME);
+  expect(gateway.metadata.annotations['cert-manager.io/cluster-issuer']).toBeTruthy();
+  const https = gateway.spec.listeners.find((l) => l.name === 'https');
+  expect(https).toMatchObject({ protocol: 'HTTPS', port: 443, hostname: 'tryon.example.com', tls: { mode: 'Terminate', certificateRefs: [{ kind: 'Secret', name: 'vton-tls' }] } });
+  for (const r of objs.filter((o) => o.kind === 'HTTPRoute' && o.metadata.labels?.['app.kubernetes.io/component'] === 'routing')) {
+    expect(r.spec.parentRefs).toEqual([{ name: GATEWAY_NAME, sectionName: 'https' }]);
+  }
+  const redirect = find(objs, 'HTTPRoute', 'http-to-https');
+  expect(redirect.spec.parentRefs).toEqual([{ name: GATEWAY_NAME, sectionName: 'http' }]);
+  expect(redirect.spec.rules[0].filters).toEqual([{ type: 'RequestRedirect', requestRedirect: { scheme: 'https', statusCode: 301 } }]);
 });
 
 describe('every app in the repo', () => {
@@ -184,7 +207,7 @@ describe.each(OVERLAYS)('overlay %s', (overlay) => {
         if (v.configMap) for (const i of v.configMap.items ?? [{}]) need('ConfigMap', v.configMap.name, i.key, where);
         if (v.secret && !v.secret.optional) for (const i of v.secret.items ?? [{}]) need('Secret', v.secret.secretName, i.key, where);
       }
-      if (o.kind === 'Ingress') for (const t of o.spec.tls ?? []) need('Secret', t.secretName, 'tls.crt', where);
+      if (o.kind === 'Gateway') for (const ref of gatewayCertificates(o)) need('Secret', ref, 'tls.crt', where);
     }
     expect(missing).toEqual([]);
   });
@@ -194,7 +217,7 @@ describe.each(OVERLAYS)('overlay %s', (overlay) => {
     const referenced = new Set();
     for (const o of objs) {
       for (const c of containersOf(o)) for (const e of c.env ?? []) if (e.valueFrom?.secretKeyRef) referenced.add(e.valueFrom.secretKeyRef.name);
-      if (o.kind === 'Ingress') for (const t of o.spec.tls ?? []) referenced.add(t.secretName);
+      if (o.kind === 'Gateway') for (const ref of gatewayCertificates(o)) referenced.add(ref);
     }
     const inOverlay = new Set(objs.filter((o) => o.kind === 'Secret').map((o) => o.metadata.name));
     expect(provided).toEqual([...referenced].filter((n) => !inOverlay.has(n)).sort());
@@ -235,7 +258,7 @@ describe.each(OVERLAYS)('overlay %s', (overlay) => {
         expect(`${overlay} ${d.metadata.name} HSTS ${env.HSTS_MAX_AGE_SECONDS}`).toBe(`${overlay} ${d.metadata.name} HSTS ${expected}`);
       }
     }
-    expect(find(buildOverlay('prod'), 'Ingress', 'vton-studio').spec.tls).toBeDefined();
+    expect(find(buildOverlay('prod'), 'Gateway', 'vton-studio').spec.listeners.find((l) => l.protocol === 'HTTPS')?.tls.certificateRefs).toHaveLength(1);
   });
 
   test('each service has a migrations Job with its image, its whole environment and migrate.js', () => {
@@ -256,20 +279,39 @@ describe.each(OVERLAYS)('overlay %s', (overlay) => {
     }
   });
 
-  test('the ingress table equals the routing table in @vton/contracts', () => {
-    const ingresses = objs.filter((o) => o.kind === 'Ingress');
-    expect(ingresses).toHaveLength(1);
-    const table = ingresses[0].spec.rules.flatMap((r) => r.http.paths.map((p) => ({
-      prefix: p.path, pathType: p.pathType, app: p.backend.service.name, port: p.backend.service.port.name,
-    })));
-    const expected = [...SERVICE_ROUTES, ...REMOTE_ROUTES, FALLBACK_ROUTE].map((r) => ({
-      prefix: r.prefix, pathType: 'Prefix', app: r.app, port: 'http',
-    }));
+  test('no Ingress: the Gateway API routes the one origin (a Gateway and the HTTPRoutes)', () => {
+    expect(objs.filter((o) => o.kind === 'Ingress')).toEqual([]);
+    expect(objs.filter((o) => o.kind === 'Gateway').map((o) => o.metadata.name)).toEqual([GATEWAY_NAME]);
+  });
+
+  test('the HTTPRoutes\' table equals the routing table in @vton/contracts, to each Service\'s port, paths unchanged', () => {
+    const routes = objs.filter((o) => o.kind === 'HTTPRoute' && o.metadata.labels?.['app.kubernetes.io/component'] === 'routing');
+    const table = routes.flatMap((r) => r.spec.rules.flatMap((rule) => rule.matches.map((m) => ({
+      prefix: m.path.value, type: m.path.type, app: rule.backendRefs[0].name, port: rule.backendRefs[0].port,
+    }))));
+    const servicePort = (name) => find(objs, 'Service', name).spec.ports.find((p) => p.name === 'http').port;
+    const expected = [...SERVICE_ROUTES, ...REMOTE_ROUTES, FALLBACK_ROUTE].map((r) => ({ prefix: r.prefix, type: 'PathPrefix', app: r.app, port: servicePort(r.app) }));
     const sort = (t) => [...t].sort((a, b) => a.prefix.localeCompare(b.prefix));
     expect(sort(table)).toEqual(sort(expected));
-    // Paths are forwarded unchanged: no rewrite of any kind.
-    expect(Object.keys(ingresses[0].metadata.annotations ?? {}).filter((k) => /rewrite|use-regex/.test(k))).toEqual([]);
-    for (const row of table) expect(find(objs, 'Service', row.app).spec.ports.map((p) => p.name)).toContain(row.port);
+    for (const r of routes) {
+      // Forwarded unchanged (no URLRewrite), to one backend, attached to this overlay's Gateway.
+      for (const rule of r.spec.rules) expect(rule.filters ?? []).toEqual([]);
+      for (const rule of r.spec.rules) expect(rule.backendRefs).toHaveLength(1);
+      expect(r.spec.parentRefs.map((p) => p.name)).toEqual([GATEWAY_NAME]);
+    }
+    // A job's event stream is not cut by a request timeout.
+    expect(find(objs, 'HTTPRoute', 'svc-generation').spec.rules[0].timeouts).toEqual({ request: '0s' });
+  });
+
+  test('every route attaches to a listener of the Gateway that exists and admits it', () => {
+    const gateway = find(objs, 'Gateway', GATEWAY_NAME);
+    for (const r of objs.filter((o) => o.kind === 'HTTPRoute')) {
+      for (const ref of r.spec.parentRefs) {
+        const listeners = gateway.spec.listeners.filter((l) => !ref.sectionName || l.name === ref.sectionName);
+        expect(`${r.metadata.name} → ${ref.sectionName ?? '*'}: ${listeners.length}`).not.toMatch(/: 0$/);
+        for (const l of listeners) expect(l.allowedRoutes.namespaces.from).toBe('Same');
+      }
+    }
   });
 
   test('the shell gets the remotes config at the path its image serves /config/remotes.json from', () => {

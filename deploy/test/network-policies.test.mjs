@@ -3,8 +3,20 @@
 // allows), and compares every allowed connection with the intended map below.
 import { buildOverlay } from './helpers.mjs';
 
-const INGRESS_CONTROLLER = {
-  name: 'ingress-controller',
+/** The Gateway vton-studio's proxies as Envoy Gateway runs them: in its own namespace, labelled with the Gateway they serve. */
+const ENVOY_GATEWAY = {
+  name: 'gateway',
+  namespace: 'envoy-gateway-system',
+  nsLabels: { 'kubernetes.io/metadata.name': 'envoy-gateway-system' },
+  labels: { 'gateway.envoyproxy.io/owning-gateway-name': 'vton-studio', 'gateway.envoyproxy.io/owning-gateway-namespace': 'vton' },
+  ports: [],
+};
+/** …and as Istio deploys them: beside the Gateway, with the Gateway API's label (the namespace is the overlay's). */
+const IN_NAMESPACE_GATEWAY = { name: 'gateway-in-namespace', labels: { 'gateway.networking.k8s.io/gateway-name': 'vton-studio' }, ports: [] };
+/** Another Gateway's proxy in the same namespace, and the retired ingress-nginx: neither reaches anything. */
+const OTHER_GATEWAY = { name: 'other-gateway', labels: { 'gateway.networking.k8s.io/gateway-name': 'other' }, ports: [] };
+const INGRESS_NGINX = {
+  name: 'ingress-nginx',
   namespace: 'ingress-nginx',
   nsLabels: { 'kubernetes.io/metadata.name': 'ingress-nginx' },
   labels: { 'app.kubernetes.io/name': 'ingress-nginx' },
@@ -67,11 +79,13 @@ function connections(overlay) {
     labels: o.spec.template.metadata.labels,
     ports: o.spec.template.spec.containers.flatMap((c) => (c.ports ?? []).map((p) => p.containerPort)),
   }));
+  const inNamespace = (pod) => ({ ...pod, namespace: ns.metadata.name, nsLabels: { 'kubernetes.io/metadata.name': ns.metadata.name } });
+  const outsiders = [ENVOY_GATEWAY, inNamespace(IN_NAMESPACE_GATEWAY), inNamespace(OTHER_GATEWAY), INGRESS_NGINX, PROMETHEUS];
   const edges = [];
-  for (const src of [INGRESS_CONTROLLER, PROMETHEUS, ...pods]) {
+  for (const src of [...outsiders, ...pods]) {
     for (const dst of [...pods, EXTERNAL]) {
-      // The controller and the scraper are not ours: only what they may reach in this namespace matters.
-      if (src === dst || ((src === INGRESS_CONTROLLER || src === PROMETHEUS) && dst === EXTERNAL)) continue;
+      // The gateways and the scraper are not ours: only what they may reach in this namespace matters.
+      if (src === dst || (outsiders.includes(src) && dst === EXTERNAL)) continue;
       for (const port of dst.ports) if (allowed(policies, src, dst, port)) edges.push(`${src.name} -> ${dst.name}:${port}`);
     }
   }
@@ -85,8 +99,10 @@ const apps = {
 const migrations = ['svc-auth-migrate', 'svc-media-migrate', 'svc-generation-migrate'];
 const postgresClients = [...Object.keys(apps.services), 'svc-generation-worker', ...migrations];
 const common = [
-  ...apps.frontends.map((f) => `ingress-controller -> ${f}:8080`),
-  ...Object.entries(apps.services).map(([s, p]) => `ingress-controller -> ${s}:${p}`),
+  ...['gateway', 'gateway-in-namespace'].flatMap((g) => [
+    ...apps.frontends.map((f) => `${g} -> ${f}:8080`),
+    ...Object.entries(apps.services).map(([s, p]) => `${g} -> ${s}:${p}`),
+  ]),
   'svc-media -> svc-auth:3001',
   'svc-generation -> svc-auth:3001',
   'svc-generation -> svc-media:3002',
@@ -96,7 +112,7 @@ const common = [
   ...Object.entries({ ...apps.services, 'svc-generation-worker': 3005 }).map(([s, p]) => `prometheus -> ${s}:${p}`),
 ];
 
-test('dev: only the ingress reaches the apps; services, Postgres, object storage, Mailpit and the engine only where needed', () => {
+test('dev: only the Gateway\'s proxies reach the apps; services, Postgres, object storage, Mailpit and the engine only where needed', () => {
   expect(connections('dev')).toEqual([
     ...common,
     ...postgresClients.map((c) => `${c} -> postgres:5432`),
@@ -110,7 +126,7 @@ test('dev: only the ingress reaches the apps; services, Postgres, object storage
   ].sort());
 });
 
-test('prod: only the ingress reaches the apps; each service reaches only its own managed dependency', () => {
+test('prod: only the Gateway\'s proxies reach the apps; each service reaches only its own managed dependency', () => {
   expect(connections('prod')).toEqual([
     ...common,
     ...postgresClients.map((c) => `${c} -> external:5432`),

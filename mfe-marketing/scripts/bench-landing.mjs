@@ -119,7 +119,8 @@ async function audit(url, port, preset) {
       CLS: lhr.audits['cumulative-layout-shift'].numericValue,
       SI: lhr.audits['speed-index'].numericValue,
     },
-    lcpElement: lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? 'n/a',
+    // Lighthouse 13 names the LCP element in its LCP breakdown insight (a list: the subparts table, then the node).
+    lcpElement: lhr.audits['lcp-breakdown-insight']?.details?.items?.find((item) => item.type === 'node')?.snippet ?? 'n/a',
     consoleErrors: (lhr.audits['errors-in-console'].details?.items ?? []).map((item) => `${item.source}: ${item.description}`),
     scripts: scripts.map((s) => ({ href: s.url, url: new URL(s.url).pathname, transfer: s.transferSize, size: s.resourceSize })),
     failed: Object.values(lhr.audits).filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'manual').map((a) => a.id),

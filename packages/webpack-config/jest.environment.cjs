@@ -1,4 +1,4 @@
-// jsdom without the web platform pieces Node 20 already has (fetch's Response, TextEncoder
+// jsdom without the web platform pieces Node already has (fetch's Response, TextEncoder
 // used by react-router): hand the test window Node's own implementations.
 const { TestEnvironment } = require('jest-environment-jsdom');
 

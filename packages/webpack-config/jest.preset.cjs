@@ -33,6 +33,9 @@ function jestConfig(dirname) {
         },
       ],
     },
+    // Dependencies published as ESM only under jsdom's `browser` condition (eventsource-parser 4)
+    // are compiled to CommonJS like our sources; the rest of node_modules is loaded as it is.
+    transformIgnorePatterns: ['/node_modules/(?!eventsource-parser/)'],
     moduleNameMapper: {
       '^@vton/(contracts|ui|shell-sdk|results)$': `${repoRoot}/packages/$1/src/index.ts`,
       '^@vton/ui/(modals|toasts)$': `${repoRoot}/packages/ui/src/$1.ts`,

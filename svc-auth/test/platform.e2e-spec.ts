@@ -105,12 +105,12 @@ describe('svc-auth platform (real Postgres)', () => {
     await request(url).get('/api/auth/nope').expect(404);
     const after = await scrape();
 
-    const keyRoute = { method: 'DELETE', route: '/api/auth/api-keys/:id' };
-    const latency = (m: MetricsText) => count(m, 'http_request_duration_seconds_count', { ...keyRoute, status: '401' });
+    const keyRoute = { http_request_method: 'DELETE', http_route: '/api/auth/api-keys/:id' };
+    const latency = (m: MetricsText) => count(m, 'http_server_request_duration_seconds_count', { ...keyRoute, http_response_status_code: '401' });
     expect(latency(after) - latency(before)).toBe(2);
-    const unauthorized = (m: MetricsText) => count(m, 'http_request_errors_total', { ...keyRoute, code: 'UNAUTHORIZED' });
+    const unauthorized = (m: MetricsText) => count(m, 'http_server_request_errors_total', { ...keyRoute, error_type: 'UNAUTHORIZED' });
     expect(unauthorized(after) - unauthorized(before)).toBe(2);
-    const notFound = (m: MetricsText) => count(m, 'http_request_errors_total', { method: 'GET', route: 'unmatched', code: 'NOT_FOUND' });
+    const notFound = (m: MetricsText) => count(m, 'http_server_request_errors_total', { http_request_method: 'GET', http_route: 'unmatched', error_type: 'NOT_FOUND' });
     expect(notFound(after) - notFound(before)).toBe(1);
     expect(after.text).not.toMatch(/api-keys\/123|\/api\/auth\/nope/);
     expect(after.value('process_cpu_user_seconds_total')).toBeGreaterThan(0);

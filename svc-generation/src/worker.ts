@@ -1,3 +1,4 @@
+import './worker-telemetry.js';
 import 'reflect-metadata';
 import { bootstrapService, loadConfig } from '@vton/service-kit';
 import { generationWorker } from './app.module.js';

@@ -86,10 +86,10 @@ describe('svc-generation platform (real Postgres and svc-auth)', () => {
     const after = await scrape();
 
     const delta = (name: string, labels: Record<string, string>) => (after.value(name, labels) ?? 0) - (before.value(name, labels) ?? 0);
-    const job = { method: 'GET', route: '/api/try-on/jobs/:id', role: 'api' };
-    expect(delta('http_request_duration_seconds_count', { ...job, status: '404' })).toBe(2);
-    expect(delta('http_request_errors_total', { ...job, code: 'NOT_FOUND' })).toBe(2);
-    expect(delta('http_request_errors_total', { method: 'POST', route: '/api/try-on/generate', code: 'VALIDATION_FAILED' })).toBe(1);
+    const job = { http_request_method: 'GET', http_route: '/api/try-on/jobs/:id', role: 'api' };
+    expect(delta('http_server_request_duration_seconds_count', { ...job, http_response_status_code: '404' })).toBe(2);
+    expect(delta('http_server_request_errors_total', { ...job, error_type: 'NOT_FOUND' })).toBe(2);
+    expect(delta('http_server_request_errors_total', { http_request_method: 'POST', http_route: '/api/try-on/generate', error_type: 'VALIDATION_FAILED' })).toBe(1);
     expect(after.text).not.toContain('2000000001');
     // svc-generation's own figures and the process metrics are in the same scrape, once each.
     expect(after.value('generation_event_streams', { role: 'api' })).toBe(0);

@@ -1,3 +1,4 @@
+import './telemetry.js';
 import 'reflect-metadata';
 import { bootstrapService } from '@vton/service-kit';
 import { mediaService } from './app.module.js';

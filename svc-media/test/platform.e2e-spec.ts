@@ -83,10 +83,10 @@ describe('svc-media platform (real Postgres, S3 server and svc-auth)', () => {
     const after = await scrape();
 
     const delta = (name: string, labels: Record<string, string>) => (after.value(name, labels) ?? 0) - (before.value(name, labels) ?? 0);
-    const garment = { method: 'GET', route: '/api/garments/:id' };
-    expect(delta('http_request_duration_seconds_count', { ...garment, status: '404' })).toBe(2);
-    expect(delta('http_request_errors_total', { ...garment, code: 'NOT_FOUND' })).toBe(2);
-    expect(delta('http_request_errors_total', { ...garment, code: 'INVALID_INPUT' })).toBe(1);
+    const garment = { http_request_method: 'GET', http_route: '/api/garments/:id' };
+    expect(delta('http_server_request_duration_seconds_count', { ...garment, http_response_status_code: '404' })).toBe(2);
+    expect(delta('http_server_request_errors_total', { ...garment, error_type: 'NOT_FOUND' })).toBe(2);
+    expect(delta('http_server_request_errors_total', { ...garment, error_type: 'INVALID_INPUT' })).toBe(1);
     expect(after.text).not.toContain('2000000001');
     // The scrape is not for the outside: the routing table (gateway, Ingress) has no /metrics.
     expect(routeFor('/metrics')).toBe('shell');

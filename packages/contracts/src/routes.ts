@@ -1,6 +1,6 @@
 /**
  * The one routing table of the product's single origin. The local gateway
- * (packages/local-stack) and the Kubernetes ingress (deploy/) are both built from it;
+ * (packages/local-stack) and the Kubernetes HTTPRoutes (deploy/base/gateway.yaml) are both built from it;
  * deploy's tests fail if the two differ. Paths are forwarded unchanged.
  */
 export type AppName =

@@ -1,16 +1,28 @@
 import http from 'node:http';
-import httpProxy from 'http-proxy';
+import { createProxyServer } from 'httpxy';
 import { routeFor, ErrorCode, SERVICE_UNAVAILABLE_RETRY_AFTER_SECONDS } from '@vton/contracts';
+import { gatewayTracing } from './gateway-tracing.mjs';
 
 /**
  * The product's single origin: forwards each request, path unchanged, to the app that
- * routeFor() names (the same table the Kubernetes ingress is built from). A service that
+ * routeFor() names (the same table the Kubernetes routes are built from). A service that
  * is down answers in the product's error shape, so the shell can say so instead of breaking,
  * and so does an `/api/` path no service owns (the shell would answer it with a page).
+ *
+ * It is the edge: `X-Forwarded-For` (and `-Proto`, `-Host`, `-Port`) are set from the connection,
+ * never taken from or appended to what the client sent, since the services believe the
+ * gateway about the client's address (per-IP limits). Connections to the apps are kept alive
+ * (httpxy's agent), so an app that answers before reading a body (a refused upload) drains it
+ * instead of closing on the rest of it.
  */
-/** @param {{ targets: Record<string, string>, log?: (message: string) => void }} options */
-export function createGateway({ targets, log = () => {} }) {
-  const proxy = httpProxy.createProxyServer({ xfwd: true, proxyTimeout: 0, timeout: 0 });
+/**
+ * @param {{ targets: Record<string, string>, log?: (message: string) => void, env?: NodeJS.ProcessEnv }} options
+ * `env`: where the OpenTelemetry settings are read (gateway-tracing.mjs); close() flushes the spans.
+ */
+export function createGateway({ targets, log = () => {}, env = process.env }) {
+  const tracing = gatewayTracing(env);
+  // No timeouts: job event streams stay open as long as the studio follows them.
+  const proxy = createProxyServer({ proxyTimeout: 0 });
 
   const json = (res, status, body, headers = {}) => {
     res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', ...headers });
@@ -34,15 +46,26 @@ export function createGateway({ targets, log = () => {} }) {
 
   /** Which app each request was sent to, for the error answer. @type {WeakMap<http.IncomingMessage, string>} */
   const appOf = new WeakMap();
+  /** Requests whose app has begun answering. @type {WeakSet<http.IncomingMessage>} */
+  const answered = new WeakSet();
+  proxy.on('proxyRes', (_proxyRes, req) => answered.add(req));
 
   proxy.on('error', (/** @type {NodeJS.ErrnoException} */ err, req, res) => {
+    if (answered.has(req) && res instanceof http.ServerResponse) {
+      // The app answered (a 401 to an upload, say) and then stopped reading the body: its
+      // answer is on its way to the client. Stop forwarding and read the rest of the client's
+      // body, so the client gets that answer rather than a broken connection.
+      req.unpipe();
+      req.resume();
+      return;
+    }
     // The path only: query strings can carry one-time tokens and URL signatures.
     log(`${req.method} ${req.url.split('?')[0]} → ${appOf.get(req)}: ${err.code ?? err.message}`);
     if (res instanceof http.ServerResponse) unavailable(req, res, appOf.get(req));
     else res.destroy?.();
   });
 
-  return http.createServer((req, res) => {
+  const server = http.createServer((req, res) => {
     const { pathname } = new URL(req.url, 'http://gateway');
     const app = routeFor(pathname);
     if ((pathname === '/api' || pathname.startsWith('/api/')) && !app.startsWith('svc-')) {
@@ -53,6 +76,19 @@ export function createGateway({ targets, log = () => {} }) {
     appOf.set(req, app);
     const target = targets[app];
     if (!target) { unavailable(req, res, app); return; }
+    setForwardedHeaders(req);
+    if (app.startsWith('svc-')) tracing.forward(req, res, app);
     proxy.web(req, res, { target });
   });
+  server.on('close', () => void tracing.shutdown());
+  return server;
+}
+
+/** What the apps learn about the client, from this connection only (the gateway is the edge). */
+function setForwardedHeaders(req) {
+  delete req.headers.forwarded;
+  req.headers['x-forwarded-for'] = req.socket.remoteAddress ?? '';
+  req.headers['x-forwarded-proto'] = 'http';
+  req.headers['x-forwarded-host'] = req.headers.host ?? '';
+  req.headers['x-forwarded-port'] = String(req.socket.localPort);
 }

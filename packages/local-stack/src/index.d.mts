@@ -14,3 +14,4 @@ export function buildAll(options?: { force?: boolean; log?: (message: string) =>
 export const startStack: (...args: any[]) => Promise<any>;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export const startInfrastructure: (...args: any[]) => Promise<any>;
+export function createGateway(options: { targets: Record<string, string>; log?: (message: string) => void; env?: NodeJS.ProcessEnv }): import('node:http').Server;

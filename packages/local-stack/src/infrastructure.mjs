@@ -2,7 +2,7 @@ import path from 'node:path';
 import { startPostgres } from './postgres.mjs';
 import { startObjectStorage, S3_ACCESS_KEY, S3_SECRET_KEY } from './object-storage.mjs';
 import { startMail } from './mail.mjs';
-import { freePort } from './ports.mjs';
+import { freePort, retryWhenPortTaken } from './ports.mjs';
 import { localSecrets } from './secrets.mjs';
 
 export const DEFAULT_BUCKET = 'vton-media';
@@ -27,8 +27,8 @@ export async function startInfrastructure({ dataDir, env = process.env, ports = 
     if (env.DATABASE_URL) {
       out.DATABASE_URL = env.DATABASE_URL;
     } else {
-      const port = ports.postgres || (await freePort());
-      const pg = await startPostgres({ dataDir: path.join(dataDir, 'postgres'), port, log: (m) => log(`postgres: ${m}`) });
+      const start = async () => startPostgres({ dataDir: path.join(dataDir, 'postgres'), port: ports.postgres || (await freePort()), log: (m) => log(`postgres: ${m}`) });
+      const pg = ports.postgres ? await start() : await retryWhenPortTaken(start, { log, what: 'Postgres' });
       started.push(pg);
       out.DATABASE_URL = pg.url;
     }
@@ -44,11 +44,12 @@ export async function startInfrastructure({ dataDir, env = process.env, ports = 
       out.SMTP_URL = env.SMTP_URL;
       if (env.MAIL_INBOX_URL) out.MAIL_INBOX_URL = env.MAIL_INBOX_URL;
     } else {
-      const mail = await startMail({
+      const start = async () => startMail({
         smtpPort: ports.smtp || (await freePort()),
         webPort: ports.mailWeb || (await freePort()),
         dataDir: path.join(dataDir, 'mail'),
       });
+      const mail = ports.smtp && ports.mailWeb ? await start() : await retryWhenPortTaken(start, { log, what: 'MailDev' });
       started.push(mail);
       out.SMTP_URL = mail.smtpUrl;
       out.MAIL_INBOX_URL = mail.inboxUrl;

@@ -15,25 +15,27 @@ function maildevBin() {
 
 /**
  * Starts MailDev — an SMTP catcher plus its web inbox and REST API (GET /api/email) — as a
- * child process: its web server needs require(esm), which Node 20 has but test runners'
+ * child process: its web server needs require(esm), which Node has but test runners'
  * module loaders lack, and a child also keeps its logs out of ours.
  */
+/** @param {{ smtpPort: number, webPort: number, dataDir?: string }} options */
 export async function startMail({ smtpPort, webPort, dataDir }) {
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
   const child = spawn(process.execPath, [
     maildevBin(),
     '--smtp', String(smtpPort), '--ip', '127.0.0.1',
     '--web', String(webPort), '--web-ip', '127.0.0.1',
-    '--silent',
     ...(dataDir ? ['--mail-directory', dataDir] : []),
-  ], { stdio: ['ignore', 'ignore', 'pipe'] });
-  let stderr = '';
-  child.stderr.on('data', (d) => { stderr += d; });
+  ], { stdio: ['ignore', 'pipe', 'pipe'] });
+  // Not --silent: that also hides why it could not start (a taken port: EADDRINUSE). Only the
+  // latest output is kept, for that message.
+  let output = '';
+  for (const stream of [child.stdout, child.stderr]) stream.on('data', (d) => { output = `${output}${d}`.slice(-2000); });
   const exited = new Promise((resolve) => child.once('exit', resolve));
   try {
     await Promise.race([
       Promise.all([waitForPort(smtpPort, { timeoutMs: 30_000 }), waitForPort(webPort, { timeoutMs: 30_000 })]),
-      exited.then((code) => { throw new Error(`MailDev exited (${code}) while starting: ${stderr.trim()}`); }),
+      exited.then((code) => { throw new Error(`MailDev exited (${code}) while starting: ${output.trim()}`); }),
     ]);
   } catch (err) {
     child.kill('SIGKILL');

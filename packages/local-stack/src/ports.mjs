@@ -1,5 +1,7 @@
 import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 
 /**
  * The first port the kernel hands out for outgoing connections (Linux: ip_local_port_range).
@@ -26,14 +28,94 @@ function isFree(port) {
   });
 }
 
-/** A port free right now, outside the outgoing-connection range (for tests that run beside a live stack). */
+/**
+ * Ports this process handed out. Nobody listens on a port between our check and the app's own
+ * listen(), so "free now" alone lets two apps of one start (or of two stacks in one test process)
+ * get the same port; a port handed out is never handed out again while this process lives.
+ */
+const handedOut = new Set();
+
+/**
+ * The same promise across the processes of this machine (parallel test workers, a second
+ * `npm start`, another checkout's tests): a file `<port>.<pid>` in a shared folder says that a
+ * live process holds the port. Writing ours first and then looking for any other live holder
+ * means two processes that pick the same port at once both see each other and both pick again,
+ * so nobody ever gets a port another live process holds. Files of dead processes are stale and
+ * ignored (and swept); ours are removed when this process exits.
+ */
+const RESERVATIONS = path.join(os.tmpdir(), 'vton-local-stack-ports');
+const ours = new Set();
+let cleanupHooked = false;
+
+function isAlive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return /** @type {NodeJS.ErrnoException} */ (err).code === 'EPERM';
+  }
+}
+
+function reserve(port) {
+  if (handedOut.has(port)) return false;
+  // Shared by every user of the machine, like /tmp itself.
+  if (fs.mkdirSync(RESERVATIONS, { recursive: true })) fs.chmodSync(RESERVATIONS, 0o1777);
+  const mine = `${port}.${process.pid}`;
+  fs.writeFileSync(path.join(RESERVATIONS, mine), '');
+  const holders = fs.readdirSync(RESERVATIONS).filter((name) => name.startsWith(`${port}.`) && name !== mine);
+  for (const name of holders) {
+    if (isAlive(Number(name.slice(name.indexOf('.') + 1)))) {
+      fs.rmSync(path.join(RESERVATIONS, mine), { force: true });
+      return false;
+    }
+    fs.rmSync(path.join(RESERVATIONS, name), { force: true });
+  }
+  if (!cleanupHooked) {
+    cleanupHooked = true;
+    process.once('exit', () => { for (const name of ours) fs.rmSync(path.join(RESERVATIONS, name), { force: true }); });
+  }
+  ours.add(mine);
+  handedOut.add(port);
+  return true;
+}
+
+/**
+ * A port nobody listens on now, that no live local-stack process has handed out, outside the
+ * outgoing-connection range (so tests can run beside a live stack). It stays reserved for the
+ * life of this process.
+ */
 export async function freePort() {
   const end = Math.max(LOWEST_PORT + 1000, ephemeralPortsStart());
-  for (let i = 0; i < 100; i += 1) {
+  for (let i = 0; i < 200; i += 1) {
     const port = LOWEST_PORT + Math.floor(Math.random() * (end - LOWEST_PORT));
-    if (await isFree(port)) return port;
+    if (handedOut.has(port) || !(await isFree(port))) continue;
+    if (reserve(port)) return port;
   }
   throw new Error(`No free port found between ${LOWEST_PORT} and ${end}`);
+}
+
+/** Whether a start failed because its port was taken (Node's listen error, Postgres' bind error, MailDev's). */
+export function isAddressInUse(text) {
+  return /EADDRINUSE|Address already in use/i.test(text);
+}
+
+/**
+ * Starts something on ports freePort() chooses (`start` asks for them), and again on new ones when
+ * one was taken meanwhile by someone who does not use freePort (a race no check can close).
+ * @template T
+ * @param {() => Promise<T>} start
+ * @param {{ attempts?: number, log?: (message: string) => void, what?: string }} [options]
+ * @returns {Promise<T>}
+ */
+export async function retryWhenPortTaken(start, { attempts = 5, log = () => {}, what = 'server' } = {}) {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await start();
+    } catch (err) {
+      if (attempt >= attempts || !isAddressInUse(String(/** @type {Error} */ (err)?.message ?? err))) throw err;
+      log(`${what}: its port was taken by another process; starting it on another port`);
+    }
+  }
 }
 
 /** Resolves once something accepts TCP connections on the port, or rejects after the timeout. */

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import readline from 'node:readline';
+import { isAddressInUse } from './ports.mjs';
 
 const COLORS = [36, 35, 33, 32, 34, 96, 95, 93, 92, 94];
 const LEVELS = { 10: 'TRACE', 20: 'DEBUG', 30: 'INFO', 40: 'WARN', 50: 'ERROR', 60: 'FATAL' };
@@ -63,23 +64,42 @@ export const RESTART_BACKOFF = { firstMs: 1000, maxMs: 30_000, stableMs: 60_000 
  * doubles with each quick failure, and says so in the log. It is only watched once `supervise()`
  * is called (the stack calls it when every app is ready, so an app that cannot start at all still
  * fails `npm start`); `stop()` ends it for good.
+ *
+ * A run that ends because its port was taken (EADDRINUSE: someone else listened on it between the
+ * stack's check and the app's own listen) is not a failure of the app: with `movePort`, which
+ * chooses another port and updates `options.env`, it starts again at once, also while starting.
  */
 /**
  * @param {Parameters<typeof startProcess>[0]} options
- * @param {{ log?: (message: string) => void, backoff?: typeof RESTART_BACKOFF, stopTimeoutMs?: number }} [supervision]
+ * @param {{ log?: (message: string) => void, backoff?: typeof RESTART_BACKOFF, stopTimeoutMs?: number, movePort?: () => Promise<void> }} [supervision]
  */
-export function startSupervisedProcess(options, { log = (s) => process.stdout.write(`${s}\n`), backoff = RESTART_BACKOFF, stopTimeoutMs } = {}) {
+export function startSupervisedProcess(options, { log = (s) => process.stdout.write(`${s}\n`), backoff = RESTART_BACKOFF, stopTimeoutMs, movePort } = {}) {
   let current = startProcess(options);
   let startedAt = Date.now();
   let restarts = 0;
   let delay = backoff.firstMs;
   let supervising = false;
   let stopping = false;
+  /** A run ended and no other follows: the app failed to start (before `supervise()`). */
+  let failed = false;
+  /** Runs ended on purpose by `restart()`. */
+  const replaced = new WeakSet();
   let timer;
 
+  const run = () => {
+    current = startProcess(options);
+    startedAt = Date.now();
+    watch(current);
+  };
   const watch = (proc) => {
-    proc.exited.then(({ code, signal }) => {
-      if (stopping || !supervising || proc !== current) return;
+    proc.exited.then(async ({ code, signal }) => {
+      if (stopping || proc !== current || replaced.has(proc)) return;
+      if (movePort && isAddressInUse(proc.recentOutput())) {
+        await movePort();
+        if (!stopping) run();
+        return;
+      }
+      if (!supervising) { failed = true; return; }
       if (Date.now() - startedAt >= backoff.stableMs) delay = backoff.firstMs;
       const pause = delay;
       delay = Math.min(delay * 2, backoff.maxMs);
@@ -87,10 +107,8 @@ export function startSupervisedProcess(options, { log = (s) => process.stdout.wr
       timer = setTimeout(() => {
         if (stopping) return;
         restarts += 1;
-        current = startProcess(options);
-        startedAt = Date.now();
+        run();
         log(`[${options.name}] restarted (pid ${current.child.pid})`);
-        watch(current);
       }, pause);
     });
   };
@@ -103,8 +121,17 @@ export function startSupervisedProcess(options, { log = (s) => process.stdout.wr
     /** The current run's end. */
     get exited() { return current.exited; },
     get restarts() { return restarts; },
+    /** Whether the app ended while starting and will not be started again. */
+    get failed() { return failed; },
     recentOutput: () => current.recentOutput(),
     supervise() { supervising = true; },
+    /** Ends the current run and starts a new one at once with `options.env` as it is now. */
+    async restart() {
+      const previous = current;
+      replaced.add(previous);
+      await previous.stop(stopTimeoutMs);
+      if (!stopping) run();
+    },
     async stop(timeoutMs = stopTimeoutMs) {
       stopping = true;
       clearTimeout(timer);

@@ -45,9 +45,10 @@ const LOCAL_WORKER_DRAIN_MS = 10_000;
  */
 /**
  * @param {{ dataDir: string, ports?: StackPorts, env?: NodeJS.ProcessEnv, log?: (message: string) => void, write?: (text: string) => void,
- *   quiet?: boolean, readyTimeoutMs?: number, signal?: AbortSignal }} options
+ *   quiet?: boolean, readyTimeoutMs?: number, signal?: AbortSignal, definitions?: ReturnType<typeof appDefinitions> }} options
+ *   `definitions`: the apps to run (default: the eight apps and the workers); the port tests run stand-ins.
  */
-export async function startStack({ dataDir, ports = defaultPorts(), env = process.env, log = (s) => process.stdout.write(`${s}\n`), write, quiet = false, readyTimeoutMs = 120_000, signal }) {
+export async function startStack({ dataDir, ports = defaultPorts(), env = process.env, log = (s) => process.stdout.write(`${s}\n`), write, quiet = false, readyTimeoutMs = 120_000, signal, definitions }) {
   const workerCount = generationWorkers(env);
   if (workerCount === 0 && !quiet) log('GENERATION_WORKERS=0: no svc-generation worker runs here; try-ons wait in the queue until one does.');
   fs.mkdirSync(dataDir, { recursive: true, mode: 0o755 });
@@ -76,8 +77,10 @@ export async function startStack({ dataDir, ports = defaultPorts(), env = proces
     checkAborted();
     infra = await startInfrastructure({ dataDir, env, ports, log: (m) => { if (!quiet && /error|fatal/i.test(m)) log(m); } });
     checkAborted();
+    const apps = definitions ?? [...appDefinitions(), ...workerDefinitions(workerCount)];
+    /** @type {Record<string, number>} */
     const appPorts = {};
-    for (const [name, port] of Object.entries(ports.apps)) appPorts[name] = port || (await freePort());
+    for (const app of apps) appPorts[app.name] = ports.apps[app.name] || (await freePort());
     const gatewayPort = ports.gateway || (await freePort());
     const publicUrl = env.PUBLIC_URL ?? `http://localhost:${gatewayPort}`;
     const local = (name) => `http://127.0.0.1:${appPorts[name]}`;
@@ -97,9 +100,34 @@ export async function startStack({ dataDir, ports = defaultPorts(), env = proces
     };
     fs.mkdirSync(path.dirname(serviceEnv.JWT_KEY_FILE), { recursive: true, mode: 0o700 });
 
-    const workers = workerDefinitions(workerCount);
-    for (const worker of workers) appPorts[worker.name] = await freePort();
-    [...appDefinitions(), ...workers].forEach((app, index) => {
+    // Workers are reached by nobody but Prometheus; every other app is behind the gateway.
+    const routed = apps.filter((app) => app.kind !== 'worker').map((app) => app.name);
+    const targets = Object.fromEntries(routed.map((n) => [n, local(n)]));
+    /** Each app's environment, kept so that a move to another port reaches whoever names its address. @type {Record<string, NodeJS.ProcessEnv>} */
+    const appEnvs = {};
+
+    /** An app lost its port to another process: it gets a new one, and so does everyone who calls it. */
+    const movePort = (name) => async () => {
+      const previous = appPorts[name];
+      appPorts[name] = await freePort();
+      log(`[${name}] port ${previous} was taken by another process; starting it on port ${appPorts[name]} instead`);
+      const [from, to] = [`127.0.0.1:${previous}`, `127.0.0.1:${appPorts[name]}`];
+      const moved = (/** @type {NodeJS.ProcessEnv} */ vars) => {
+        const keys = Object.keys(vars).filter((k) => vars[k]?.includes(from));
+        for (const k of keys) vars[k] = vars[k]?.replaceAll(from, to);
+        return keys.length > 0;
+      };
+      appEnvs[name].PORT = String(appPorts[name]);
+      if (appEnvs[name].ENGINE_PORT) appEnvs[name].ENGINE_PORT = appEnvs[name].PORT;
+      if (targets[name]) targets[name] = local(name);
+      moved(serviceEnv);
+      const app = running.find((p) => p.name === name);
+      Object.assign(app, { url: local(name), readyUrl: `${local(name)}${app.readyPath}` });
+      // Apps started with its old address (AUTH_JWKS_URL, MEDIA_SERVICE_URL, VTON_API_URL) start again with the new one.
+      await Promise.all(running.filter((p) => p.name !== name && moved(appEnvs[p.name])).map((p) => p.restart()));
+    };
+
+    apps.forEach((app, index) => {
       const isService = app.kind === 'service' || app.kind === 'worker';
       // VTON_PROVIDER and every provider variable reach svc-generation's API and workers, and only them.
       const isGeneration = app.kind === 'worker' || app.name === 'svc-generation';
@@ -114,15 +142,19 @@ export async function startStack({ dataDir, ports = defaultPorts(), env = proces
       if (app.kind === 'engine') Object.assign(appEnv, { ENGINE_PORT: appEnv.PORT, HOST: '127.0.0.1' });
       if (app.kind === 'worker') appEnv.WORKER_DRAIN_MS = env.WORKER_DRAIN_MS || String(LOCAL_WORKER_DRAIN_MS);
       for (const key of ['npm_lifecycle_event', 'npm_lifecycle_script']) delete appEnv[key];
+      appEnvs[app.name] = appEnv;
       const supervised = startSupervisedProcess(
         { ...app, env: appEnv, index, quiet, ...(write ? { write } : {}) },
-        { log: quiet ? () => {} : log, ...(app.kind === 'worker' ? { stopTimeoutMs: Number(appEnv.WORKER_DRAIN_MS) + 5000 } : {}) },
+        {
+          log: quiet ? () => {} : log,
+          movePort: movePort(app.name),
+          ...(app.kind === 'worker' ? { stopTimeoutMs: Number(appEnv.WORKER_DRAIN_MS) + 5000 } : {}),
+        },
       );
-      running.push(Object.assign(supervised, { kind: app.kind, url: local(app.name), readyUrl: `${local(app.name)}${app.readyPath}` }));
+      running.push(Object.assign(supervised, { kind: app.kind, readyPath: app.readyPath, url: local(app.name), readyUrl: `${local(app.name)}${app.readyPath}` }));
     });
 
-    const routed = Object.keys(appPorts).filter((name) => !workers.some((w) => w.name === name));
-    gateway = createGateway({ targets: Object.fromEntries(routed.map((n) => [n, local(n)])), log: quiet ? () => {} : (m) => log(`[gateway] ${m}`) });
+    gateway = createGateway({ targets, env, log: quiet ? () => {} : (m) => log(`[gateway] ${m}`) });
     await new Promise((resolve, reject) => { gateway.once('error', reject); gateway.listen(gatewayPort, '0.0.0.0', resolve); });
 
     await Promise.all(running.map((p) => waitUntilReady(p, readyTimeoutMs, signal)));
@@ -132,7 +164,8 @@ export async function startStack({ dataDir, ports = defaultPorts(), env = proces
       url: `http://localhost:${/** @type {import('node:net').AddressInfo} */ (gateway.address()).port}`,
       inboxUrl: infra.env.MAIL_INBOX_URL,
       env: serviceEnv,
-      appUrls: Object.fromEntries(routed.map((n) => [n, local(n)])),
+      /** Each routed app's address, kept current when an app moves to another port. */
+      appUrls: targets,
       processes: running,
       stop,
     };
@@ -144,11 +177,9 @@ export async function startStack({ dataDir, ports = defaultPorts(), env = proces
 
 async function waitUntilReady(proc, timeoutMs, signal) {
   const deadline = Date.now() + timeoutMs;
-  let exited = false;
-  proc.exited.then(() => { exited = true; });
   for (;;) {
     if (signal?.aborted) throw new Error('Start-up cancelled');
-    if (exited) throw new Error(`${proc.name} exited while starting:\n${proc.recentOutput()}`);
+    if (proc.failed) throw new Error(`${proc.name} exited while starting:\n${proc.recentOutput()}`);
     try {
       const res = await fetch(proc.readyUrl, { signal: AbortSignal.timeout(2000) });
       if (res.ok) return;

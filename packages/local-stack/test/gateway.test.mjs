@@ -18,6 +18,8 @@ beforeAll(async () => {
     'mfe-studio': await listen(upstream('mfe-studio')),
     'svc-auth': await listen(upstream('svc-auth')),
     'svc-generation': await listen(upstream('svc-generation')),
+    // Echoes the forwarding headers it was given.
+    'mfe-gallery': await listen(http.createServer((req, res) => res.end(JSON.stringify(req.headers)))),
     // svc-media is configured but nothing listens there: a killed service.
     'svc-media': `http://127.0.0.1:${await freePort()}`,
   };
@@ -66,4 +68,19 @@ test.each([
 
 test('a path that only starts like the API is still the shell\'s', async () => {
   expect(await (await fetch(`${origin}/apis`)).json()).toEqual({ name: 'shell', path: '/apis' });
+});
+
+test('X-Forwarded-For is the connection\'s address, whatever the client claimed', async () => {
+  const { host } = new URL(origin);
+  const res = await fetch(`${origin}/mfe/gallery/remoteEntry.js`, {
+    headers: { 'x-forwarded-for': '203.0.113.9', forwarded: 'for=198.51.100.7', 'x-forwarded-proto': 'https', 'x-forwarded-host': 'shop.example' },
+  });
+  const seen = await res.json();
+  expect(seen).toMatchObject({ 'x-forwarded-for': '127.0.0.1', 'x-forwarded-proto': 'http', 'x-forwarded-host': host, 'x-forwarded-port': new URL(origin).port });
+  expect(seen.forwarded).toBeUndefined();
+});
+
+test('a client without forwarding headers is forwarded with its own address', async () => {
+  const seen = await (await fetch(`${origin}/mfe/gallery/remoteEntry.js`)).json();
+  expect(seen['x-forwarded-for']).toBe('127.0.0.1');
 });

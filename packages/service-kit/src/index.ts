@@ -9,6 +9,8 @@ export { isDependencyUnavailable } from './errors/dependency-errors.js';
 export { IsRecordId, RecordIdPipe } from './validation/record-id.js';
 export { securityHeaders, noStoreByDefault } from './http/security-headers.js';
 export { REQUEST_ID_HEADER, assignRequestId, requestIdFrom, requestIdOf } from './logging/request-id.js';
+export { currentRequestId, inSpan, processQueuedWork, queuedTrace, withRequestId, type QueuedTrace } from './telemetry/trace-context.js';
+export { SpanKind } from '@opentelemetry/api';
 export { Public, IS_PUBLIC, PUBLIC_EXTENSION } from './auth/public.decorator.js';
 export { CurrentUser, type AuthenticatedUser } from './auth/current-user.js';
 export {

@@ -18,6 +18,7 @@ import { serviceLoggerModule } from './logging/logger.js';
 import { MetricsController } from './metrics/metrics.controller.js';
 import { MatchedRouteGuard, ServiceMetrics } from './metrics/service-metrics.js';
 import type { ServiceName } from './service-name.js';
+import { TelemetryFlush } from './telemetry/telemetry-flush.js';
 import { SERVICE_CONFIG } from './tokens.js';
 
 export interface ServiceKitOptions<C extends ServiceConfig> {
@@ -72,6 +73,7 @@ export class ServiceKitModule {
       DatabaseConnection,
       DatabaseReadiness,
       ServiceMetrics,
+      TelemetryFlush,
       ...readiness,
       { provide: READINESS_CHECKS, useFactory: (...checks: ReadinessCheck[]) => checks, inject: readiness },
     ];

@@ -353,7 +353,7 @@ export function createServerConfig({ dirname, name, entry, exposes, prerenderPat
     name: `${name}-server`,
     mode: 'production',
     context: dirname,
-    target: 'node20',
+    target: 'node24',
     entry: { index: entryModule },
     devtool: false,
     experiments: { outputModule: true },

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { ErrorCode, type GarmentCategory, type JobModelState, type TryOnJob, type TryOnResult } from '@vton/contracts';
-import { ApiException } from '@vton/service-kit';
+import { ApiException, queuedTrace } from '@vton/service-kit';
 import { randomUUID } from 'node:crypto';
 import type { EntityManager, Repository } from 'typeorm';
 import { GenerationConfig } from '../config/generation.config.js';
@@ -159,7 +159,7 @@ export class JobStore {
       tx,
       queued.map((m, i) => ({
         id: m.queueJobId,
-        data: { jobId: m.jobId, modelId: m.modelId, run: m.run } satisfies ModelWork,
+        data: { jobId: m.jobId, modelId: m.modelId, run: m.run, ...queuedTrace() } satisfies ModelWork,
         // pg-boss serves higher priorities first: a lower tag goes first, and on equal tags a newcomer's first model.
         priority: Math.max(-2_147_483_647, -(2 * tags[i] + (newcomer && i === 0 ? 0 : 1))),
         group: { id: 'vton' },

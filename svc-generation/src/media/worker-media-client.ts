@@ -1,7 +1,8 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { INTERNAL_MEDIA_PATHS, type GeneratedImageRecord, type ResultProviderMetadata } from '@vton/contracts';
 import { GenerationConfig } from '../config/generation.config.js';
-import { MediaHttp } from './media-http.js';
+import { currentRequestId } from '@vton/service-kit';
+import { MediaHttp, withRequestId } from './media-http.js';
 import { ServiceCredentials } from './service-credential.js';
 
 /** On whose behalf a worker acts: the job's owner, for one job. */
@@ -57,7 +58,8 @@ export class WorkerMediaClient {
     return JSON.parse((await this.http.body(res, path)).toString('utf8')) as GeneratedImageRecord;
   }
 
+  /** The credential, and the request id of the request that queued the job (svc-media logs under it). */
   private async headers(owner: JobOwner): Promise<Record<string, string>> {
-    return { authorization: `Bearer ${await this.credentials.forJob(owner.userId, owner.jobId)}` };
+    return withRequestId({ authorization: `Bearer ${await this.credentials.forJob(owner.userId, owner.jobId)}` }, currentRequestId());
   }
 }

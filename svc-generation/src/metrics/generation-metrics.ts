@@ -3,13 +3,14 @@ import { DatabaseConnection, ServiceMetrics } from '@vton/service-kit';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { JobStore } from '../jobs/job-store.js';
 import { GENERATION_ROLE, type GenerationRole } from '../roles.js';
+import { FleetMetricsLeader } from './fleet-metrics-leader.js';
 
 /**
  * svc-generation's Prometheus metrics, served with the kit's (HTTP latency and errors, process
  * metrics) at GET /metrics on the API and on every worker. Each process has its own registry.
- * The waiting/running counts are read from Postgres at scrape time, so every process reports the
- * same fleet-wide figures (aggregate them with max); counters and the provider figures are this
- * process's own (aggregate with sum).
+ * The fleet-wide figures (models waiting and running, read from Postgres at scrape time) are
+ * exported by one API process only (FleetMetricsLeader), so a sum over pods counts them once;
+ * counters and the provider figures are each process's own (aggregate with sum).
  */
 @Injectable()
 export class GenerationMetrics {
@@ -77,6 +78,7 @@ export class GenerationMetrics {
     database: DatabaseConnection,
     @Inject(GENERATION_ROLE) role: GenerationRole,
     serviceMetrics: ServiceMetrics,
+    leader: FleetMetricsLeader,
   ) {
     // Every series of the process, the kit's included, says which role it comes from.
     for (const registry of [this.registry, serviceMetrics.registry]) registry.setDefaultLabels({ role });
@@ -84,12 +86,12 @@ export class GenerationMetrics {
     const logger = this.logger;
     new Gauge({
       name: 'generation_models',
-      help: 'Unfinished models across the fleet, by state (queued, requeued = waiting; running).',
+      help: 'Unfinished models across the fleet, by state (queued, requeued = waiting: the queue depth; running). Exported by one API process.',
       labelNames: ['state'] as const,
       registers: [this.registry],
       async collect() {
         this.reset();
-        if (!database.isReady) return;
+        if (!database.isReady || !leader.isLeader) return;
         try {
           const rows = await store.countUnfinished();
           for (const state of ['queued', 'requeued', 'running']) this.set({ state }, rows.find((r) => r.state === state)?.count ?? 0);

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { ErrorCode } from '@vton/contracts';
-import { ApiException, DatabaseConnection } from '@vton/service-kit';
+import { ApiException, DatabaseConnection, type QueuedTrace } from '@vton/service-kit';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { PgBoss, type JobInsert, type JobWithMetadata, type SendOptions } from 'pg-boss';
 import type { EntityManager, Repository } from 'typeorm';
@@ -11,8 +11,11 @@ import { inTransaction } from './database-adapter.js';
 import { ProviderPauseEntity } from './provider-pause.entity.js';
 import { MODEL_QUEUE } from './queue-schema.js';
 
-/** The payload of one unit of work: a model of a try-on job, for one run of it. */
-export interface ModelWork {
+/**
+ * The payload of one unit of work: a model of a try-on job, for one run of it, and the trace
+ * context and request id of the request that queued it (the worker continues that trace).
+ */
+export interface ModelWork extends QueuedTrace {
   jobId: string;
   modelId: number;
   run: number;

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { ErrorCode, type ResultProviderMetadata, type TryOnResult } from '@vton/contracts';
-import { ApiException } from '@vton/service-kit';
+import { ApiException, inSpan, SpanKind } from '@vton/service-kit';
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { GenerationConfig } from '../config/generation.config.js';
@@ -155,8 +155,13 @@ export class ModelRunner {
     return bytes;
   }
 
-  /** The provider call, counted in this worker's metrics. */
+  /** The provider call, counted in this worker's metrics and traced as one span (its HTTP calls inside it). */
   private async callProvider(input: TryOnInput): Promise<TryOnOutput> {
+    const provider = this.provider.name;
+    return inSpan(`try-on ${provider}`, { kind: SpanKind.CLIENT, attributes: { 'vton.provider': provider } }, () => this.countedProviderCall(input));
+  }
+
+  private async countedProviderCall(input: TryOnInput): Promise<TryOnOutput> {
     const provider = this.provider.name;
     this.metrics.providerInFlight.inc({ provider });
     const stop = this.metrics.providerLatency.startTimer({ provider });

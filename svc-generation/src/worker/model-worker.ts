@@ -1,10 +1,11 @@
 import { Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
-import { DatabaseConnection } from '@vton/service-kit';
+import { DatabaseConnection, processQueuedWork } from '@vton/service-kit';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { GenerationConfig } from '../config/generation.config.js';
 import { JobStore, type RunContext } from '../jobs/job-store.js';
 import { GenerationMetrics } from '../metrics/generation-metrics.js';
 import { JobQueue, MONITOR_SECONDS, type ClaimedWork } from '../queue/job-queue.js';
+import { MODEL_QUEUE } from '../queue/queue-schema.js';
 import { PgListener } from '../queue/pg-listener.js';
 import { asModelTryOnError } from '../try-on/try-on-errors.js';
 import { ModelRunner } from './model-runner.js';
@@ -158,7 +159,9 @@ export class ModelWorker implements OnApplicationBootstrap, BeforeApplicationShu
     const abort = new AbortController();
     const entry: Running = { work, run, abort, done: Promise.resolve() };
     this.running.set(work.id, entry);
-    entry.done = this.execute(entry).finally(() => {
+    // In the trace of the request that queued it, with its request id: one try-on, one trace.
+    const attributes = { 'vton.job_id': run.jobId, 'vton.model_id': run.modelId, 'vton.attempt': run.attempts };
+    entry.done = processQueuedWork(MODEL_QUEUE, { ...work.data, id: work.id }, attributes, () => this.execute(entry)).finally(() => {
       this.running.delete(work.id);
       // A provider slot is free again (here and for every other worker).
       void this.store.notifyWork().catch(() => undefined);

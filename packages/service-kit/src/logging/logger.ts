@@ -5,6 +5,10 @@ import { LoggerModule } from 'nestjs-pino';
 import type { Options as PinoHttpOptions } from 'pino-http';
 import type { ServiceConfig } from '../config/service-config.js';
 import type { ServiceName } from '../service-name.js';
+import { currentRequestId } from '../telemetry/trace-context.js';
+import { REDACTED_QUERY_PARAMS } from './redacted-query-params.js';
+
+export { REDACTED_QUERY_PARAMS };
 
 /** JSON logs (pino) with the request id bound to every line logged while serving a request. */
 export function serviceLoggerModule(app: ServiceName, config: ServiceConfig): DynamicModule {
@@ -17,6 +21,12 @@ export function pinoHttpOptions(app: ServiceName, config: Pick<ServiceConfig, 'L
   return {
     level: config.LOG_LEVEL,
     base: { service: app },
+    // The request id of the request or queued work being served (a worker's lines too); the trace
+    // ids (trace_id, span_id, trace_flags) are added by OpenTelemetry's pino instrumentation.
+    mixin: () => {
+      const reqId = currentRequestId();
+      return reqId ? { reqId } : {};
+    },
     // assignRequestId (registered first) already chose the id; reuse it.
     genReqId: (req: IncomingMessage & { id?: unknown }) => String(req.id),
     // Links carry secrets in their query (?token= of e-mail links, ?key=, ?sig=): logged redacted.
@@ -27,21 +37,6 @@ export function pinoHttpOptions(app: ServiceName, config: Pick<ServiceConfig, 'L
     customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
   };
 }
-
-/** Query parameters whose values are secrets (compared case-insensitively). */
-export const REDACTED_QUERY_PARAMS: ReadonlySet<string> = new Set([
-  'token',
-  'key',
-  'sig',
-  'signature',
-  'access_token',
-  'refresh_token',
-  'code',
-  'password',
-  'x-amz-signature',
-  'x-amz-credential',
-  'x-amz-security-token',
-]);
 
 const REDACTED = '[REDACTED]';
 

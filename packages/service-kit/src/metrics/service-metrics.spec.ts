@@ -17,7 +17,7 @@ describe('ServiceMetrics', () => {
     const scrape = new MetricsText(await metrics.scrape());
     expect(scrape.value('things_done_total', { role: 'worker' })).toBe(3);
     expect(scrape.value('process_cpu_user_seconds_total')).toBeGreaterThanOrEqual(0);
-    expect(scrape.text).toContain('# TYPE http_request_duration_seconds histogram');
+    expect(scrape.text).toContain('# TYPE http_server_request_duration_seconds histogram');
   });
 
   it('labels a request with the route pattern a controller route noted, and "unmatched" when none took it', () => {
@@ -35,6 +35,6 @@ describe('ServiceMetrics', () => {
     new MatchedRouteGuard().canActivate(httpContext(request));
     metrics.countError(request, 'UNAUTHORIZED');
     const scrape = new MetricsText(await metrics.scrape());
-    expect(scrape.value('http_request_errors_total', { code: 'UNAUTHORIZED', method: 'DELETE', route: '/api/auth/api-keys/:id' })).toBe(1);
+    expect(scrape.value('http_server_request_errors_total', { error_type: 'UNAUTHORIZED', http_request_method: 'DELETE', http_route: '/api/auth/api-keys/:id' })).toBe(1);
   });
 });

@@ -34,7 +34,7 @@ describe('apiRequest', () => {
     });
     const [, withoutBody] = fetchMock.mock.calls[1];
     expect(withoutBody.body).toBeUndefined();
-    expect(withoutBody.headers).toEqual({ Authorization: 'Bearer tok' });
+    expect(withoutBody.headers).toEqual({ Authorization: 'Bearer tok', traceparent: expect.any(String) });
   });
 });
 
@@ -57,5 +57,17 @@ describe('default query function', () => {
     const defaults = createQueryClient().getDefaultOptions();
     expect(defaults.queries).toMatchObject({ staleTime: Infinity, retry: false, refetchOnWindowFocus: false, refetchInterval: false });
     expect(defaults.mutations).toMatchObject({ retry: false });
+  });
+});
+
+describe('traceparent', () => {
+  it('every API call starts its own W3C trace (sampled), which the services continue', async () => {
+    const fetchMock = respond(200, '{}');
+    global.fetch = fetchMock;
+    await apiRequest('POST', '/api/try-on/jobs', {});
+    await apiRequest('GET', '/api/models');
+    const sent = fetchMock.mock.calls.map(([, init]) => init.headers.traceparent as string);
+    for (const header of sent) expect(header).toMatch(/^00-(?!0{32})[0-9a-f]{32}-(?!0{16})[0-9a-f]{16}-01$/);
+    expect(sent[0].slice(3, 35)).not.toBe(sent[1].slice(3, 35));
   });
 });

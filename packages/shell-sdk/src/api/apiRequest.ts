@@ -1,6 +1,7 @@
 import { QueryClient, type QueryFunction } from '@tanstack/react-query';
 import { AUTH_ERRORS } from '@vton/contracts';
 import { getAuthToken, reportSessionEnded } from '../auth/authToken.js';
+import { newTraceparent } from './traceparent.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -21,7 +22,7 @@ export async function throwIfNotOk(response: Response, sentToken = false): Promi
 }
 
 function requestHeaders(hasBody: boolean): Record<string, string> {
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { traceparent: newTraceparent() };
   if (hasBody) headers['Content-Type'] = 'application/json';
   const token = getAuthToken();
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -30,7 +31,7 @@ function requestHeaders(hasBody: boolean): Record<string, string> {
 
 /**
  * Spec §7 shared request behaviour: JSON body only when present, Bearer token when one is
- * stored, cookies always included; throws on a non-OK response.
+ * stored, cookies always included, a new `traceparent`; throws on a non-OK response.
  */
 export async function apiRequest(method: HttpMethod, path: string, body?: unknown): Promise<Response> {
   const hasBody = body !== undefined;

@@ -1,0 +1,131 @@
+import { jest } from '@jest/globals';
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import readline from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import net from 'node:net';
+import { freePort, retryWhenPortTaken } from '../src/ports.mjs';
+import { startPostgres } from '../src/postgres.mjs';
+import { startMail } from '../src/mail.mjs';
+import { startStack, anyFreePorts } from '../src/stack.mjs';
+import { ownStackEnv, stackPorts, standInApps, startStopLoops } from './fixtures/stand-in-stack.mjs';
+
+// Issue 27: two apps of the local stack (or of two stacks) must never get the same port.
+jest.setTimeout(900_000);
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const repeats = (ports) => ports.filter((port, i) => ports.indexOf(port) !== i);
+
+test('a port handed out is never handed out again while the process lives, nor to another live process', async () => {
+  const mine = [];
+  for (let i = 0; i < 300; i += 1) mine.push(await freePort());
+  const other = spawn(process.execPath, ['--input-type=module', '-e', `
+    import { freePort } from ${JSON.stringify(path.resolve(HERE, '../src/ports.mjs'))};
+    const ports = [];
+    for (let i = 0; i < 300; i += 1) ports.push(await freePort());
+    console.log(JSON.stringify(ports));
+    process.stdin.resume();
+  `], { stdio: ['pipe', 'pipe', 'inherit'] });
+  try {
+    const [line] = await readline.createInterface({ input: other.stdout })[Symbol.asyncIterator]().next().then((r) => [r.value]);
+    const theirs = JSON.parse(line);
+    expect(repeats(mine)).toEqual([]);
+    expect(mine.filter((port) => theirs.includes(port))).toEqual([]);
+  } finally {
+    other.stdin.end();
+  }
+});
+
+test('50 starts and stops of whole stacks, four at a time in two processes, never give two live parts the same port', async () => {
+  // A second test process runs two loops of 12 starts, and holds its ports until this test is done.
+  const other = spawn(process.execPath, [path.join(HERE, 'fixtures/stand-in-stack.mjs'), '12', '2'], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const theirs = new Promise((resolve, reject) => {
+    readline.createInterface({ input: other.stdout }).once('line', (line) => resolve(JSON.parse(line)));
+    other.once('exit', (code) => reject(new Error(`the other test process exited (${code}) before reporting`)));
+  });
+  try {
+    const ours = await startStopLoops({ starts: 13, loops: 2 });
+    const otherStarts = /** @type {number[][]} */ (await theirs);
+    expect(ours.length + otherStarts.length).toBe(50);
+    // Every start got distinct ports, no port came back in this process, and none was the other process's.
+    for (const ports of [...ours, ...otherStarts]) expect(repeats(ports)).toEqual([]);
+    expect(repeats(ours.flat())).toEqual([]);
+    expect(repeats(otherStarts.flat())).toEqual([]);
+    expect(ours.flat().filter((port) => otherStarts.flat().includes(port))).toEqual([]);
+  } finally {
+    other.stdin.end();
+  }
+});
+
+test('an app that loses its port to another process while starting moves to another port, says so, and whoever calls it follows', async () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vton-port-move-'));
+  fs.chmodSync(dataDir, 0o755);
+  const blockerFile = path.join(dataDir, 'blocker.pid');
+  const lines = [];
+  const stack = await startStack({
+    dataDir,
+    ports: anyFreePorts(),
+    env: ownStackEnv({ LOSE_PORT_ONCE: blockerFile, LOSE_PORT_APP: 'svc-media' }),
+    quiet: true,
+    log: (line) => lines.push(line),
+    definitions: standInApps(),
+  });
+  const blocker = Number(fs.readFileSync(blockerFile, 'utf8'));
+  try {
+    const media = stack.processes.find((p) => p.name === 'svc-media');
+    const moves = lines.filter((line) => line.startsWith('[svc-media] port '));
+    expect(moves).toHaveLength(1);
+    const [, from, to] = /** @type {RegExpMatchArray} */ (moves[0].match(/^\[svc-media\] port (\d+) was taken by another process; starting it on port (\d+) instead$/));
+    expect(from).not.toBe(to);
+    expect(media.url).toBe(`http://127.0.0.1:${to}`);
+    expect(stackPorts(stack)).not.toContain(Number(from));
+    // The gateway and the apps that call svc-media know its new address.
+    expect(await (await fetch(`${stack.url}/api/media/health`)).json()).toMatchObject({ name: 'svc-media', port: Number(to) });
+    expect(stack.env.MEDIA_SERVICE_URL).toBe(`http://127.0.0.1:${to}`);
+    for (const caller of stack.processes.filter((p) => p.kind === 'worker' || p.name === 'svc-generation')) {
+      expect(await (await fetch(caller.url)).json()).toMatchObject({ name: caller.name, mediaServiceUrl: `http://127.0.0.1:${to}` });
+    }
+  } finally {
+    await stack.stop();
+    process.kill(blocker, 'SIGKILL');
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
+test('embedded Postgres and MailDev that find their port taken by another program start on other ports', async () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vton-port-infra-'));
+  fs.chmodSync(dataDir, 0o755);
+  /** @type {net.Server[]} */
+  const others = [];
+  // The first port each is given is taken by "another program" before it can listen.
+  const takenFirst = async () => {
+    const port = await freePort();
+    if (others.length % 2 === 0) {
+      const other = net.createServer();
+      await new Promise((resolve) => other.listen(port, '0.0.0.0', () => resolve(undefined)));
+      others.push(other);
+    } else {
+      others.push(net.createServer());
+    }
+    return port;
+  };
+  const lines = [];
+  const log = (line) => lines.push(line);
+  const pg = await retryWhenPortTaken(async () => startPostgres({ dataDir: path.join(dataDir, 'pg'), port: await takenFirst() }), { log, what: 'Postgres' });
+  const mail = await retryWhenPortTaken(async () => startMail({ smtpPort: await takenFirst(), webPort: await freePort() }), { log, what: 'MailDev' });
+  try {
+    expect(lines).toEqual([
+      'Postgres: its port was taken by another process; starting it on another port',
+      'MailDev: its port was taken by another process; starting it on another port',
+    ]);
+    expect(pg.url).toMatch(/^postgres:\/\//);
+    expect((await fetch(`${mail.inboxUrl}/api/email`)).status).toBe(200);
+  } finally {
+    await mail.stop();
+    await pg.stop();
+    for (const other of others) other.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+});
