@@ -117,8 +117,9 @@ test('#11 results carry the model photo file name under "Result #n", are numbere
     const gallery = page.getByRole('list', { name: 'Gallery results' });
     await page.getByRole('navigation', { name: /main/i }).getByRole('link', { name: 'Gallery' }).click();
     await expect(gallery.getByRole('listitem')).toHaveCount(names.length);
+    // read once the gallery's saved pages are in (the tiles stay where they are meanwhile)
+    await expect.poll(async () => Object.fromEntries(await numberedCaptions(gallery))).toEqual(Object.fromEntries(inDrawer));
     const before = await numberedCaptions(gallery);
-    expect(Object.fromEntries(before)).toEqual(Object.fromEntries(inDrawer));
     await page.reload();
     await expect(gallery.getByRole('listitem')).toHaveCount(names.length);
     const after = await numberedCaptions(gallery);

@@ -3,6 +3,7 @@ export { ResultTile, TileFrame, formatResultDate, type ResultTileProps } from '.
 export { SkeletonTiles, type SkeletonTilesProps } from './SkeletonTiles.js';
 export { ResultViewer, MOCK_RESULT_CAPTION, VIEWER_HINT, type ResultViewerProps } from './ResultViewer.js';
 export { providerCaption, resultProvider } from './provider.js';
+export { newestFirst, type NumberedResult } from './order.js';
 export { columnsForWidth, COLUMN_BREAKPOINTS, DRAWER_COLUMNS, GALLERY_COLUMNS, type ColumnSpec } from './columns.js';
 export { downloadImage, resultDownloadName, resultFileName, resultLabel, FULLSCREEN_DOWNLOAD_NAME } from './download.js';
 export {

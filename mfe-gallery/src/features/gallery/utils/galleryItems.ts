@@ -1,5 +1,5 @@
 import type { GeneratedImageRecord, TryOnProviderName } from '@vton/contracts';
-import { resultProvider } from '@vton/results';
+import { newestFirst, resultProvider } from '@vton/results';
 import type { SessionResult } from '@vton/shell-sdk';
 
 /** One tile of the gallery page: a session result ("New") or a saved image, numbered newest first. */
@@ -37,7 +37,8 @@ export function mergeGalleryItems(session: readonly SessionResult[], saved: read
   const loaded = new Set(saved.map((image) => image.id));
   const sessionBySaved = new Map(session.flatMap((result) => (result.savedImageId !== undefined ? [[result.savedImageId, result] as const] : [])));
   const items: GalleryItem[] = [];
-  for (const result of session) {
+  // newest first by number, as the saved pages are: loading them moves nothing (issue 32)
+  for (const result of newestFirst(session)) {
     if (result.savedImageId !== undefined && loaded.has(result.savedImageId)) continue;
     items.push({
       key: `session-${result.id}`,

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import styled, { keyframes } from 'styled-components';
 import { removeSessionResults, toast, useMarkResultsSeen, useSessionResults, type SessionResult } from '@vton/shell-sdk';
-import { DRAWER_COLUMNS, ResultTile, ResultViewer, ResultsGrid, SkeletonTiles, downloadImage, resultDownloadName, resultFileName, resultLabel } from '@vton/results';
+import { DRAWER_COLUMNS, ResultTile, newestFirst, ResultViewer, ResultsGrid, SkeletonTiles, downloadImage, resultDownloadName, resultFileName, resultLabel } from '@vton/results';
 import { Button, media } from '@vton/ui';
 import { Modal, ModalContent, ModalOverlay, ModalTitle } from '@vton/ui/modals';
 
@@ -57,20 +57,6 @@ const Empty = styled.p`
   color: ${({ theme }) => theme.colors.textMuted};
 `;
 
-/**
- * The drawer's order (issue 32): newest first by gallery number, so the numbers read down in a
- * stable order (#8, #7, #6) and never jump; results not saved yet (no number) come first, newest first.
- */
-export function drawerOrder(results: readonly SessionResult[]): SessionResult[] {
-  return [...results].sort((a, b) => {
-    if (a.number === undefined || b.number === undefined) {
-      if (a.number !== b.number) return a.number === undefined ? -1 : 1;
-      return b.processedAt.localeCompare(a.processedAt);
-    }
-    return b.number - a.number;
-  });
-}
-
 /** "Result #n": the gallery's number once saved (the same after a reload), else its place here. */
 export const resultNumber = (result: SessionResult, position: number): number => result.number ?? position + 1;
 
@@ -106,7 +92,8 @@ export function sessionResultDownloadName(result: SessionResult, n: number, name
 export function ResultsDrawer({ open, onClose, modelFilenames, garment }: ResultsDrawerProps) {
   const { results, skeletonCount } = useSessionResults();
   const [viewing, setViewing] = useState<{ result: SessionResult; n: number } | null>(null);
-  const ordered = useMemo(() => drawerOrder(results), [results]);
+  // newest first by gallery number, as the gallery shows them (issue 32)
+  const ordered = useMemo(() => newestFirst(results), [results]);
   // the caption: the model photo's file name (from the saved result, or the workspace's photo)
   const captionOf = (result: SessionResult) =>
     result.modelFilename ?? (result.modelId !== undefined ? modelFilenames?.get(result.modelId) : undefined);
