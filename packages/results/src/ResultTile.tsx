@@ -43,7 +43,8 @@ const Label = styled.span`
   left: 8px;
   bottom: 8px;
   padding: 2px 8px;
-  border-radius: ${({ theme }) => theme.radii.pill};
+  /* a few lines (number, product and model, date): a rounded box, not a pill */
+  border-radius: ${({ theme }) => theme.radii.md};
   background: rgba(5, 5, 10, 0.7);
   color: ${({ theme }) => theme.colors.text};
   font-size: 12px;
