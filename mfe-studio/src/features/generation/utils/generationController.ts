@@ -1,4 +1,4 @@
-import { MOCK_DEFAULT_VARIATIONS, MOCK_DELAY_MS, type GeneratedImageRecord, type GenerateRequest, type SaveGeneratedImageRequest, type TryOnJob } from '@vton/contracts';
+import { ErrorCode, MOCK_DEFAULT_VARIATIONS, MOCK_DELAY_MS, TEMPORARILY_UNAVAILABLE, type GeneratedImageRecord, type GenerateRequest, type SaveGeneratedImageRequest, type TryOnJob } from '@vton/contracts';
 import {
   addSessionResults,
   apiErrorToast,
@@ -54,7 +54,9 @@ export function createGenerationController(store: WorkspaceStore, deps: Generati
       store.setState({ generating: false });
       const results = jobResults(next);
       if (results.length === 0) {
-        toast({ title: 'VTON Generation Failed', description: jobFailureMessage(next), variant: 'destructive' });
+        // our own storage was down (issue 32): not the try-on service's failure, and worth trying again
+        const ours = next.models.every((m) => m.state !== 'failed' || m.error?.code === ErrorCode.SERVICE_UNAVAILABLE);
+        toast({ title: 'VTON Generation Failed', description: ours ? TEMPORARILY_UNAVAILABLE.description : jobFailureMessage(next), variant: 'destructive' });
         return;
       }
       if (!completedOnce.has(next.id)) {
