@@ -1,7 +1,7 @@
 import { test, expect } from '../support/fixtures.mjs';
 import { listGeneratedImages, seedGeneratedImages } from '../support/seed.mjs';
-import { photoFolder, writeCutOutGarment, writeModelPhoto } from '../support/seller-photos.mjs';
-import { addModelPhotos, approveMask, cropGarment, drawer, paintMask, signInNewSeller, tryOnButton, uploadGarment } from '../support/studio-page.mjs';
+import { photoFolder } from '../support/seller-photos.mjs';
+import { drawer, generateResults, signInNewSeller } from '../support/studio-page.mjs';
 
 /**
  * Issue 21: the results a seller's first real session made, in the gallery and the studio's
@@ -62,22 +62,6 @@ test('#3 gallery delete: undoable from its toast for a few seconds, and no delet
   });
 });
 
-/** A cropped garment and these model photos, each with an approved mask, then Try on until all are done. */
-async function generate(page, photos, names) {
-  await page.goto('/app');
-  await uploadGarment(page, await writeCutOutGarment(photos.dir));
-  await cropGarment(page);
-  const files = [];
-  for (const [i, name] of names.entries()) files.push(await writeModelPhoto(photos.dir, name, { look: i }));
-  await addModelPhotos(page, files);
-  for (const name of names) {
-    await paintMask(page, name);
-    await approveMask(page, name);
-  }
-  await tryOnButton(page).click();
-  await expect(page.getByTestId('generation-progress')).toHaveText(`${names.length} / ${names.length} done`, { timeout: 120_000 });
-}
-
 /** [caption, "Result #n"] of each tile, in screen order. */
 async function numberedCaptions(list) {
   const tiles = await list.getByRole('listitem').all();
@@ -98,7 +82,7 @@ test('#11 results carry the model photo file name under "Result #n", are numbere
     await signInNewSeller(page, 'numbers21');
     await page.setViewportSize({ width: 1440, height: 900 });
     const names = ['anna-front.jpg', 'ben-side.jpg', 'cleo-back.jpg', 'dev-walk.jpg'];
-    await generate(page, photos, names);
+    await generateResults(page, photos, names);
 
     await page.getByRole('button', { name: /^Results/ }).click();
     const results = drawer(page).getByRole('list', { name: 'Results' });
@@ -135,7 +119,7 @@ test('#8 results whose image is gone leave the drawer and the viewer; a failed d
   try {
     const seller = await signInNewSeller(page, 'gone21');
     await page.setViewportSize({ width: 1440, height: 900 });
-    await generate(page, photos, ['dana-1.jpg', 'eli-2.jpg']);
+    await generateResults(page, photos, ['dana-1.jpg', 'eli-2.jpg']);
     const saved = (await listGeneratedImages(baseURL, seller.token)).images;
     expect(saved).toHaveLength(2);
 

@@ -4,6 +4,7 @@
  */
 import { expect } from '@playwright/test';
 import { createVerifiedUser } from './seed.mjs';
+import { writeCutOutGarment, writeModelPhoto } from './seller-photos.mjs';
 
 export const sidebar = (page) => page.getByTestId('sidebar');
 export const tryOnButton = (page) => page.getByRole('button', { name: 'Try on', exact: true });
@@ -86,4 +87,20 @@ export async function storedModels(page, seller) {
   const response = await page.request.get('/api/models', { headers: { Authorization: `Bearer ${seller.token}` } });
   expect(response.ok()).toBe(true);
   return response.json();
+}
+
+/** A cropped garment and these model photos, each with an approved mask, then Try on until all are done. */
+export async function generateResults(page, photos, names) {
+  await page.goto('/app');
+  await uploadGarment(page, await writeCutOutGarment(photos.dir));
+  await cropGarment(page);
+  const files = [];
+  for (const [i, name] of names.entries()) files.push(await writeModelPhoto(photos.dir, name, { look: i }));
+  await addModelPhotos(page, files);
+  for (const name of names) {
+    await paintMask(page, name);
+    await approveMask(page, name);
+  }
+  await tryOnButton(page).click();
+  await expect(page.getByTestId('generation-progress')).toHaveText(`${names.length} / ${names.length} done`, { timeout: 120_000 });
 }

@@ -1,6 +1,7 @@
 import type { GenerateResponse, TryOnJob } from '@vton/contracts';
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -49,11 +50,12 @@ async function startEngineProcess(delayMs: number): Promise<{ url: string; close
  * as their own processes): (1) a worker's own time per model for a 4K photo, outside the VTON call;
  * (2) a 10-model job against a 1-model job with the engine taking ENGINE_DELAY_MS (10 s) and ten
  * provider slots; (3) jobs per minute with one worker and with two against a delay-dominated engine;
- * (4) the delay a flooding account adds to another account's one-model job.
+ * (4) the delay a flooding account adds to another account's one-model job; (5) the built-in
+ * engine's pixel work on a 4K photo's mask region against sharp compositing the same size.
  */
 const SLOW_ENGINE_MS = Number(process.env.ENGINE_DELAY_MS || 10_000);
 /** BENCH_PARTS=2,4 runs only those parts (all by default); BENCH_WORKER_LOGS=1 prints the workers' logs. */
-const PARTS = new Set((process.env.BENCH_PARTS || '1,2,3,4').split(',').map(Number));
+const PARTS = new Set((process.env.BENCH_PARTS || '1,2,3,4,5').split(',').map(Number));
 const WORKER_LOG_LEVEL = process.env.BENCH_WORKER_LOGS ? 'info' : 'warn';
 const ROUNDS = Number(process.env.BENCH_ROUNDS || 7);
 const print = (line = '') => process.stdout.write(`${line}\n`);
@@ -104,6 +106,21 @@ async function sharpFloor(photoBytes: Buffer, maskBytes: Buffer, bounds: CropBou
   return performance.now() - started;
 }
 
+/**
+ * (5) The built-in engine's pixel work, measured by bench/built-in-engine.mjs in a plain Node
+ * process on dist/ (as the worker and vton-engine run it): inside jest's VM-module sandbox the
+ * engine's typed-array loops run ~20× slower than they do in production.
+ */
+async function builtInEngineBench(): Promise<void> {
+  const photoFile = path.join(os.tmpdir(), `built-in-engine-bench-${process.pid}.jpg`);
+  await fs.writeFile(photoFile, await photo(3840, 2160));
+  try {
+    print(execFileSync(process.execPath, [path.resolve('bench/built-in-engine.mjs'), photoFile], { env: { ...process.env, BENCH_ROUNDS: String(ROUNDS) }, encoding: 'utf8' }).trimEnd());
+  } finally {
+    await fs.rm(photoFile, { force: true });
+  }
+}
+
 it('svc-generation benchmark', async () => {
   const platform = await new Platform().start();
   const engines: { url: string; close: () => Promise<void> }[] = [];
@@ -133,6 +150,10 @@ it('svc-generation benchmark', async () => {
     // (1) A worker's own time per model for a 3840×2160 photo, painted area ~1300 px square, for each
     // provider (the local compositor as its own process for seed; the contract fakes for fashn,
     // vertex, fal, all answering at once), against the sharp floor of the same pixel work, same run.
+    if (PARTS.has(5)) {
+      await builtInEngineBench();
+    }
+
     if (PARTS.has(1)) {
       const fast = await engine(0);
       const fakes = { fashn: await startFashnFake('bench-fashn-key'), vertex: await startVertexFake(), fal: await startFalFake('bench-fal-key') };

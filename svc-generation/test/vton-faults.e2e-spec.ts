@@ -63,11 +63,12 @@ describe('VTON faults (a fault-injecting VTON stub; real svc-media)', () => {
       .auth(token, { type: 'bearer' })
       .send({ garmentId, modelIds: [...faults.map((f) => models[f]), ...extraModelIds], prompt: 'linen shirt' });
 
-  it('sends the spec’s multipart call: prompt, 960×960, model.png, garment.png, mask.png', async () => {
+  it('sends the spec’s multipart call: prompt, 960×960, model.png, garment.png, mask.png (and the garment category beside them)', async () => {
     await generate(['ok']).expect(200);
     expect(vton.requests).toHaveLength(1);
     expect(vton.requests[0]).toEqual({
-      fields: { prompt: 'linen shirt', width: '960', height: '960' },
+      // `category` is not §7's: the built-in engine reads it (trousers' legs, products); other services ignore it.
+      fields: { prompt: 'linen shirt', width: '960', height: '960', category: 'upper_body' },
       files: {
         target_image: { filename: 'model.png', width: 960, height: 960 },
         reference_image: { filename: 'garment.png', width: 960, height: 960 },

@@ -78,7 +78,7 @@ export const DOC_SECTIONS: DocSection[] = [
       {
         id: 'try-on-providers',
         title: 'Choosing a try-on provider',
-        description: 'The built-in compositor, FASHN, Google Vertex AI and fal.ai: setup, time and cost per image, and what stays untouched in your photo.',
+        description: 'The built-in engine (a preview), FASHN, Google Vertex AI and fal.ai: setup, time and cost per image, and what stays untouched in your photo.',
         tags: ['providers', 'fashn', 'vertex', 'fal', 'pricing', 'setup'],
         content: lazy(() => import('./articles/TryOnProviders')),
       },

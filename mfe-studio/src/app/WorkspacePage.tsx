@@ -32,6 +32,7 @@ import { useWorkspaceSession } from './workspaceSession';
 import { approveMask } from './approveMask';
 import { suggestionMasks } from './suggestionMasks';
 import { ResultsDrawer, downloadFailedToast, sessionResultDownloadName } from '../features/results-drawer/components/ResultsDrawer';
+import { BuiltInEngineNote } from '../features/provider-note/components/BuiltInEngineNote';
 import { MOBILE_BREAKPOINT_PX, SIDEBAR, TOOL_LAYOUT_BREAKPOINT_PX } from '@vton/contracts';
 
 const Shell = styled.div`
@@ -239,6 +240,7 @@ function Workspace() {
   const sessionResults = useSessionResults().results;
   const viewed = activeResult ? (sessionResults.find((r) => r.id === activeResult.id) ?? activeResult) : null;
   const generation = useGeneration();
+  const builtInResults = useSessionResults().results.some((r) => r.builtInEngine);
   useOpenGalleryListener(() => setDrawerOpen(true));
   // paint not yet approved lives only in this page: the browser asks before the page closes
   useEffect(() => {
@@ -280,6 +282,7 @@ function Workspace() {
       )}
       <Canvas aria-label="Canvas" $full={canvasFull}>
         <CanvasContent onRetry={(modelId) => void generation.retry(modelId)} onOpenViewer={() => setViewerOpen(true)} />
+        {!toolOpen && <BuiltInEngineNote visible={builtInResults} />}
       </Canvas>
       <ResultsDrawer open={drawerOpen} onClose={closeDrawer} modelFilenames={modelFilenames} garment={garmentNames} />
       {!drawerOpen && (
@@ -287,6 +290,7 @@ function Workspace() {
           imageUrl={viewerOpen && viewed ? viewed.imageUrl : null}
           alt="Active result"
           provider={viewed?.provider}
+          builtInEngine={viewed?.builtInEngine}
           mock={viewed?.generationType === 'mock'}
           downloadFileName={
             viewed

@@ -70,6 +70,11 @@ export const VTON_FIELDS = {
   targetImage: { field: 'target_image', filename: 'model.png' },
   referenceImage: { field: 'reference_image', filename: 'garment.png' },
   maskImage: { field: 'mask_image', filename: 'mask.png' },
+  /**
+   * Not in §7: the garment category (or `product`), which the built-in engine reads to fit
+   * trousers' legs and to place a product; a §7 service that does not know it ignores the field.
+   */
+  category: 'category',
 } as const;
 
 /**

@@ -19,4 +19,16 @@ export interface ResultProviderMetadata {
   providerModel?: string;
   providerVersion?: string;
   providerDurationMs?: number;
+  /**
+   * Made by the built-in engine (svc-generation's local compositor, in process or as `npm start`'s
+   * vton-engine): a preview of the garment's placement, not a real try-on. Shown as "Preview —
+   * built-in engine" wherever the result is.
+   */
+  builtInEngine?: boolean;
 }
+
+/**
+ * The header with which the built-in engine (`vton-engine`, spec §7's contract) says that it made
+ * an answer, so a result made through VTON_API_URL is recorded as built-in too.
+ */
+export const BUILT_IN_ENGINE_HEADER = { name: 'x-vton-engine', value: 'built-in' } as const;

@@ -1,6 +1,7 @@
 import { useId, type CSSProperties } from 'react';
 import styled from 'styled-components';
 import { VisuallyHidden } from '@vton/ui';
+import { BuiltInPreviewLink } from './BuiltInPreview.js';
 import { resultLabel } from './download.js';
 import { DownloadIcon, TrashIcon } from './icons.js';
 
@@ -88,6 +89,21 @@ const NewBadge = styled.span`
   pointer-events: none;
 `;
 
+const PreviewTag = styled(BuiltInPreviewLink)<{ $belowBadge?: boolean }>`
+  position: absolute;
+  left: 8px;
+  top: ${({ $belowBadge }) => ($belowBadge ? '34px' : '8px')};
+  max-width: calc(100% - 56px);
+  padding: 2px 8px;
+  border-radius: ${({ theme }) => theme.radii.pill};
+  background: rgba(5, 5, 10, 0.78);
+  font-size: 11px;
+  line-height: 16px;
+  white-space: nowrap;
+  overflow: hidden;
+  text-overflow: ellipsis;
+`;
+
 const Actions = styled.div`
   position: absolute;
   top: 8px;
@@ -171,6 +187,8 @@ export interface ResultTileProps {
   mock?: boolean;
   /** Hides the hover actions and takes no clicks on them (the grid just changed under the cursor). */
   actionsHeld?: boolean;
+  /** Made by the built-in engine: labelled "Preview — built-in engine", linking to the docs' provider article. */
+  builtInEngine?: boolean;
   className?: string;
   style?: CSSProperties;
 }
@@ -179,7 +197,7 @@ export interface ResultTileProps {
  * One result in a grid: a button opening the viewer, with download (and delete for saved
  * images) revealed on hover and on keyboard focus, always shown on touch screens.
  */
-export function ResultTile({ n, thumbnailUrl, width, height, alt, isNew, onOpen, onDownload, onDelete, busy, onImageError, caption, product, date, mock, actionsHeld, className, style }: ResultTileProps) {
+export function ResultTile({ n, thumbnailUrl, width, height, alt, isNew, onOpen, onDownload, onDelete, busy, onImageError, caption, product, date, mock, actionsHeld, builtInEngine, className, style }: ResultTileProps) {
   const label = resultLabel(n);
   const captionId = useId();
   const madeAt = formatResultDate(date);
@@ -219,6 +237,7 @@ export function ResultTile({ n, thumbnailUrl, width, height, alt, isNew, onOpen,
         )}
       </Label>
       {isNew && <NewBadge aria-hidden="true">New</NewBadge>}
+      {builtInEngine && <PreviewTag $belowBadge={isNew} />}
       {(onDownload || onDelete) && (
         <Actions>
           {onDownload && (

@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { ThemeRoot } from '@vton/ui';
 import { ResultViewer, VIEWER_HINT } from './ResultViewer';
@@ -176,6 +176,14 @@ describe('ResultViewer: the provider under the result', () => {
     const picture = screen.getByRole('img', { name: 'Result #1' });
     expect(picture.compareDocumentPosition(screen.getByTestId('result-provider')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(dialog.contains(screen.getByTestId('result-provider'))).toBe(true);
+  });
+
+  it('says "Preview — built-in engine" under a result of the built-in engine, linking to the docs’ provider article', () => {
+    renderViewer({ provider: 'seed', builtInEngine: true });
+    const dialog = screen.getByRole('dialog', { name: 'Result preview' });
+    const label = within(dialog).getByRole('link', { name: 'Preview — built-in engine' });
+    expect(label.getAttribute('href')).toBe('/docs/try-on-providers');
+    expect(screen.queryByTestId('result-provider')).toBeNull();
   });
 
   it('shows nothing for a result whose provider is unknown (a mock, an older result)', () => {

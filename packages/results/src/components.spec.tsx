@@ -56,6 +56,22 @@ describe('ResultTile', () => {
     expect(onDelete).toHaveBeenCalledTimes(1);
   });
 
+  it('labels a result of the built-in engine "Preview — built-in engine", a link to the docs’ provider article', () => {
+    const onOpen = renderTile({ builtInEngine: true, isNew: true }).onOpen;
+    const label = screen.getByRole('link', { name: 'Preview — built-in engine' });
+    expect(label.getAttribute('href')).toBe('/docs/try-on-providers');
+    expect(label.getAttribute('target')).toBe('_blank');
+    // The label is its own link, not part of the tile's open button.
+    fireEvent.click(label);
+    expect(onOpen).not.toHaveBeenCalled();
+    expect(within(screen.getByRole('button', { name: 'Result #3, new' })).queryByRole('link')).toBeNull();
+  });
+
+  it('has no such label for a provider’s result', () => {
+    renderTile();
+    expect(screen.queryByRole('link', { name: 'Preview — built-in engine' })).toBeNull();
+  });
+
   it('disables its actions while busy', () => {
     renderTile({ onDownload: jest.fn(), onDelete: jest.fn(), busy: true });
     expect((screen.getByRole('button', { name: 'Delete Result #3' }) as HTMLButtonElement).disabled).toBe(true);

@@ -1,4 +1,4 @@
-import { providerCaption, resultProvider } from './provider';
+import { isBuiltInPreview, providerCaption, resultProvider } from './provider';
 
 describe('the provider of a result', () => {
   it('is read from a result or a gallery record’s metadata, and only when it is a known provider', () => {
@@ -16,5 +16,12 @@ describe('the provider of a result', () => {
       'Made with Google Vertex AI',
       'Made with fal.ai',
     ]);
+  });
+
+  it('is the built-in engine’s preview only when the metadata says so', () => {
+    expect(isBuiltInPreview({ provider: 'seed', providerModel: 'vton-multipart', builtInEngine: true })).toBe(true);
+    expect(isBuiltInPreview({ provider: 'seed', providerModel: 'vton-multipart' })).toBe(false);
+    expect(isBuiltInPreview({ builtInEngine: 'yes' })).toBe(false);
+    expect(isBuiltInPreview(null)).toBe(false);
   });
 });

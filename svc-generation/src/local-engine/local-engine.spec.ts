@@ -26,10 +26,11 @@ describe('the local compositor (POST /v1/try-on)', () => {
   });
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-  const form = async (omit?: string) => {
+  const form = async (omit?: string, category?: string) => {
     const { person, garment, mask } = await inputs();
     const body = new FormData();
     body.set('prompt', 'blue top');
+    if (category !== undefined) body.set('category', category);
     body.set('width', '960');
     body.set('height', '960');
     const files: [string, Buffer, string][] = [['target_image', person, 'model.png'], ['reference_image', garment, 'garment.png'], ['mask_image', mask, 'mask.png']];
@@ -41,6 +42,8 @@ describe('the local compositor (POST /v1/try-on)', () => {
     const res = await fetch(`${url}/v1/try-on`, { method: 'POST', body: await form() });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('image/png');
+    // It says what it is: the worker records the result as the built-in engine's preview.
+    expect(res.headers.get('x-vton-engine')).toBe('built-in');
     const png = Buffer.from(await res.arrayBuffer());
     const meta = await sharp(png).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(['png', 960, 960]);
@@ -63,6 +66,14 @@ describe('the local compositor (POST /v1/try-on)', () => {
     expect(res.status).toBe(400);
     expect((await res.json()).message).toBe('Missing file mask_image');
     expect((await fetch(`${url}/v1/try-on`, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } })).status).toBe(415);
+  });
+
+  it('takes a category beside §7’s fields (a product is placed, not worn), and refuses one it does not know', async () => {
+    const product = await fetch(`${url}/v1/try-on`, { method: 'POST', body: await form(undefined, 'product') });
+    expect(product.status).toBe(200);
+    const refused = await fetch(`${url}/v1/try-on`, { method: 'POST', body: await form(undefined, 'hat') });
+    expect(refused.status).toBe(400);
+    expect((await refused.json()).message).toBe('category must be one of upper_body, lower_body, full_body, product');
   });
 
   it('answers its health check, and 404 elsewhere', async () => {

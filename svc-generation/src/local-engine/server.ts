@@ -1,7 +1,7 @@
-import { TARGET_IMAGE_SIZE, VTON_FIELDS } from '@vton/contracts';
+import { BUILT_IN_ENGINE_HEADER, TARGET_IMAGE_SIZE, VTON_FIELDS } from '@vton/contracts';
 import http from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { composeTryOn } from './compositor.js';
+import { composeTryOn, ENGINE_CATEGORIES, type EngineCategory } from './compositor.js';
 import { boundaryOf, MultipartError, parseMultipart, type FormPart } from './multipart.js';
 
 export const TRY_ON_PATH = '/v1/try-on';
@@ -49,7 +49,7 @@ export function createEngineServer(options: EngineOptions = {}): http.Server {
     }
     handleTryOn(req, options.delayMs ?? 0).then(
       (png) => {
-        res.writeHead(200, { 'content-type': 'image/png', 'content-length': png.length }).end(png);
+        res.writeHead(200, { 'content-type': 'image/png', 'content-length': png.length, [BUILT_IN_ENGINE_HEADER.name]: BUILT_IN_ENGINE_HEADER.value }).end(png);
         done(200);
       },
       (error: Error) => {
@@ -90,11 +90,13 @@ async function handleTryOn(req: http.IncomingMessage, delayMs: number): Promise<
   const target = file(VTON_FIELDS.targetImage.field);
   const reference = file(VTON_FIELDS.referenceImage.field);
   const mask = file(VTON_FIELDS.maskImage.field);
+  const category = field(VTON_FIELDS.category)?.data.toString('utf8').trim() || undefined;
+  if (category !== undefined && !ENGINE_CATEGORIES.includes(category)) throw new HttpError(400, `${VTON_FIELDS.category} must be one of ${ENGINE_CATEGORIES.join(', ')}`);
   // A remote service's answer takes its time whatever it computes: the composition runs during the
   // delay, and the answer leaves ENGINE_DELAY_MS after the request was read (or when ready, if later).
   const answerAt = Date.now() + delayMs;
   try {
-    const image = await composeTryOn({ target, reference, mask, size: TARGET_IMAGE_SIZE });
+    const image = await composeTryOn({ target, reference, mask, category: category as EngineCategory | undefined, size: { width: TARGET_IMAGE_SIZE, height: TARGET_IMAGE_SIZE } });
     const left = answerAt - Date.now();
     if (left > 0) await sleep(left);
     return image;

@@ -23,7 +23,7 @@ export interface ProviderTryOnResult {
   output: TryOnOutput;
   placement: FramePlacement;
   /** What the result's metadata records about the provider (TryOnResult / the gallery record). */
-  metadata: Required<Pick<ResultProviderMetadata, 'provider' | 'providerModel' | 'providerDurationMs'>> & Pick<ResultProviderMetadata, 'providerVersion'>;
+  metadata: Required<Pick<ResultProviderMetadata, 'provider' | 'providerModel' | 'providerDurationMs'>> & Pick<ResultProviderMetadata, 'providerVersion' | 'builtInEngine'>;
   /** Where the time went outside the provider call (ms). */
   timings: { prepare: number; provider: number };
 }
@@ -62,6 +62,7 @@ export async function tryOnWithProvider(
       providerModel: output.model,
       ...(output.version ? { providerVersion: output.version } : {}),
       providerDurationMs: Math.round(output.durationMs),
+      ...(output.builtInEngine ? { builtInEngine: true } : {}),
     },
     timings: { prepare, provider: providerMs },
   };

@@ -54,6 +54,8 @@ export interface TryOnOutput {
   version?: string;
   /** Time spent on the provider call (submit, queue, polling and download), ms. */
   durationMs: number;
+  /** The built-in engine made it (a preview, not a real try-on): the result's metadata says so. */
+  builtInEngine?: boolean;
 }
 
 export interface TryOnProvider {

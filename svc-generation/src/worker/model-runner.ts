@@ -250,12 +250,13 @@ function inputsError(error: unknown, signal?: AbortSignal): unknown {
 }
 
 /** The result's provider fields, as the gallery record's metadata keeps them. */
-function providerMetadataOf({ provider, providerModel, providerVersion, providerDurationMs }: TryOnResult): ResultProviderMetadata {
+function providerMetadataOf({ provider, providerModel, providerVersion, providerDurationMs, builtInEngine }: TryOnResult): ResultProviderMetadata {
   return {
     ...(provider ? { provider } : {}),
     ...(providerModel ? { providerModel } : {}),
     ...(providerVersion ? { providerVersion } : {}),
     ...(providerDurationMs !== undefined ? { providerDurationMs } : {}),
+    ...(builtInEngine ? { builtInEngine } : {}),
   };
 }
 

@@ -3,9 +3,21 @@ export default function TryOnProviders() {
   return (
     <>
       <p>
-        The studio can make its try-ons with the built-in compositor or with a hosted try-on model you already pay for. Whichever you
+        The studio can make its try-ons with the built-in engine or with a hosted try-on model you already pay for. Whichever you
         choose, the studio sends the provider only the part of each model photo around your mask, puts the answer back into the full photo
         and keeps the result at the photo’s exact size, as a PNG.
+      </p>
+
+      <h2>The built-in engine is a preview</h2>
+      <p>
+        Without a provider, the studio uses its built-in engine, and labels every result it makes <strong>Preview — built-in engine</strong>.
+        It is not a try-on model: it cuts your garment out of its photo (a plain background or a transparent PNG), fits it, opaque, to the
+        shape of the mask you painted — a top from its neckline and shoulders to its hem, trousers leg by leg, a dress from the shoulders
+        down — and lights it with the photo’s overall light, so nothing of the clothes underneath shows through. A product is placed standing
+        on the mask’s lower edge, at its own proportions, with a soft shadow. That is enough to check placement, size and colour in a
+        minute on your own server, for free. It does not redraw the garment on the body: no drape, no folds where the body bends, no
+        sleeves around arms the mask does not cover, and the garment keeps the look of its flat photo. For images you can publish, configure
+        one of the providers below.
       </p>
 
       <h2>What the mask guarantee means</h2>
@@ -30,7 +42,7 @@ export default function TryOnProviders() {
         </thead>
         <tbody>
           <tr>
-            <td>Built-in compositor (<code>local</code>)</td>
+            <td>Built-in engine (<code>local</code>): a preview, not a try-on</td>
             <td>under a second</td>
             <td>free, runs on your own server</td>
             <td>not needed</td>
@@ -64,8 +76,9 @@ export default function TryOnProviders() {
       <p>The provider is chosen by whoever runs the studio, with environment variables of the generation service:</p>
       <ul>
         <li>
-          <strong>Built-in compositor:</strong> nothing to set; it is the default. <code>VTON_PROVIDER=seed</code> with{' '}
-          <code>VTON_API_URL</code> uses a service that speaks the studio’s own multipart contract instead.
+          <strong>Built-in engine:</strong> nothing to set; it is the default, and its results are labelled as previews.{' '}
+          <code>VTON_PROVIDER=seed</code> with <code>VTON_API_URL</code> uses a service that speaks the studio’s own multipart contract
+          instead.
         </li>
         <li>
           <strong>FASHN:</strong> <code>VTON_PROVIDER=fashn</code> and <code>FASHN_API_KEY</code> (from FASHN’s Developer API dashboard).

@@ -35,6 +35,8 @@ export interface SessionResult {
   batchStartedAt?: string;
   /** The try-on provider that made it (the viewer shows its name). */
   provider?: TryOnProviderName;
+  /** Made by the built-in engine: shown as "Preview — built-in engine". */
+  builtInEngine?: boolean;
 }
 
 /** Spec §3 pending generation: skeletons show while results are expected. */

@@ -1,26 +1,30 @@
-import { TARGET_IMAGE_SIZE } from '@vton/contracts';
 import { composeTryOn } from '../../local-engine/compositor.js';
 import { vtonProcessingError } from '../../try-on/try-on-errors.js';
-import { SEED_FRAMING } from '../seed/seed.provider.js';
-import type { TryOnInput, TryOnOutput, TryOnProvider } from '../try-on-provider.js';
+import type { ProviderFraming, TryOnInput, TryOnOutput, TryOnProvider } from '../try-on-provider.js';
 
 /**
- * The built-in compositor (src/local-engine/compositor.ts), called in this process: the default
- * when no provider is configured. It sees what the §7 service sees (the inpaint crop on a 960
- * square) and needs no network, key or second process.
+ * The inpaint crop alone at its own size (never scaled up), up to 2048 px on its longer side: the
+ * compositor works at the photo's resolution, so a 4K photo's garment is not a 960 px one scaled
+ * up, and its work stays bounded (BENCHMARKS.md).
+ */
+export const LOCAL_FRAMING: ProviderFraming = { width: 2048, height: 2048, mode: 'free', context: 0, upscale: false };
+
+/**
+ * The built-in engine (src/local-engine/compositor.ts), called in this process: the default when
+ * no provider is configured. It needs no network, key or second process.
  */
 export class LocalProvider implements TryOnProvider {
   readonly name = 'local' as const;
   readonly model = 'local-compositor';
-  readonly framing = SEED_FRAMING;
+  readonly framing = LOCAL_FRAMING;
   readonly limits = { maxImageBytes: 40 * 1024 * 1024 };
 
   async tryOn(input: TryOnInput): Promise<TryOnOutput> {
     const started = performance.now();
     if (input.signal?.aborted) throw vtonProcessingError('the request was cancelled');
     try {
-      const image = await composeTryOn({ target: input.person, reference: input.garment, mask: input.mask, size: TARGET_IMAGE_SIZE });
-      return { image, provider: this.name, model: this.model, durationMs: performance.now() - started };
+      const image = await composeTryOn({ target: input.person, reference: input.garment, mask: input.mask, category: input.category });
+      return { image, provider: this.name, model: this.model, durationMs: performance.now() - started, builtInEngine: true };
     } catch (error) {
       throw vtonProcessingError(`the local compositor could not read its inputs: ${(error as Error).message}`);
     }

@@ -1,4 +1,4 @@
-import { TARGET_IMAGE_SIZE, VTON_FIELDS } from '@vton/contracts';
+import { BUILT_IN_ENGINE_HEADER, TARGET_IMAGE_SIZE, VTON_FIELDS, type GarmentCategory } from '@vton/contracts';
 import { BodyTooLargeError, readCappedBody } from '../../http/capped-body.js';
 import { vtonApiError, vtonProcessingError } from '../../try-on/try-on-errors.js';
 import { parseRetryAfter } from '../provider-http.js';
@@ -12,6 +12,14 @@ export interface SeedRequest {
   reference: Buffer;
   /** The processed mask, fitted on black. */
   mask: Buffer;
+  /** Sent beside §7's fields (VTON_FIELDS.category): the built-in engine reads it. */
+  category?: GarmentCategory;
+}
+
+export interface SeedAnswer {
+  image: Buffer;
+  /** The service said it is the built-in engine (BUILT_IN_ENGINE_HEADER). */
+  builtInEngine: boolean;
 }
 
 export interface SeedCallOptions {
@@ -29,7 +37,7 @@ const MAX_ERROR_BODY = 500;
  * answer a VTON_PROCESSING_ERROR. Network failures and the timeout are thrown as they are (the
  * caller words them: VtonClient with its retry, SeedProvider within its call).
  */
-export async function postSeedRequest(url: string, request: SeedRequest, options: SeedCallOptions): Promise<Buffer> {
+export async function postSeedRequest(url: string, request: SeedRequest, options: SeedCallOptions): Promise<SeedAnswer> {
   const form = new FormData();
   form.set(VTON_FIELDS.prompt, request.prompt);
   form.set(VTON_FIELDS.width, String(TARGET_IMAGE_SIZE));
@@ -38,6 +46,7 @@ export async function postSeedRequest(url: string, request: SeedRequest, options
   form.set(VTON_FIELDS.targetImage.field, png(request.target), VTON_FIELDS.targetImage.filename);
   form.set(VTON_FIELDS.referenceImage.field, png(request.reference), VTON_FIELDS.referenceImage.filename);
   form.set(VTON_FIELDS.maskImage.field, png(request.mask), VTON_FIELDS.maskImage.filename);
+  if (request.category) form.set(VTON_FIELDS.category, request.category);
 
   // The timeout covers the whole exchange, body included: a service that sends headers and
   // then stalls is abandoned as surely as one that never answers.
@@ -58,6 +67,6 @@ export async function postSeedRequest(url: string, request: SeedRequest, options
     throw error;
   }
   if (image.length === 0) throw vtonProcessingError('the VTON service answered with an empty body');
-  return image;
+  return { image, builtInEngine: response.headers.get(BUILT_IN_ENGINE_HEADER.name) === BUILT_IN_ENGINE_HEADER.value };
 }
 

@@ -32,12 +32,12 @@ export class SeedProvider implements TryOnProvider {
   async tryOn(input: TryOnInput): Promise<TryOnOutput> {
     const call = new ProviderCall('the VTON service', this.settings.timeoutMs, [], this.settings.maxResponseBytes, input.signal);
     try {
-      const image = await postSeedRequest(
+      const { image, builtInEngine } = await postSeedRequest(
         this.settings.url,
-        { prompt: input.prompt, target: input.person, reference: input.garment, mask: input.mask },
+        { prompt: input.prompt, target: input.person, reference: input.garment, mask: input.mask, category: input.category },
         { timeoutMs: this.settings.timeoutMs, maxResponseBytes: this.settings.maxResponseBytes, signal: input.signal },
       );
-      return { image, provider: this.name, model: this.model, durationMs: call.elapsedMs };
+      return { image, provider: this.name, model: this.model, durationMs: call.elapsedMs, ...(builtInEngine ? { builtInEngine } : {}) };
     } catch (error) {
       const err = error as Error;
       if (err?.name === 'TimeoutError') throw vtonProcessingError(`the VTON service did not answer within ${this.settings.timeoutMs} ms`, true);

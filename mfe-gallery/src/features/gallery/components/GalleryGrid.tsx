@@ -130,6 +130,7 @@ export function GalleryGrid({ items, skeletonCount, onNearEnd, onOpen, onDownloa
             busy={item.savedId !== undefined && item.savedId === busyId}
             onImageError={onImageError}
             actionsHeld={actionsHeld}
+            builtInEngine={item.builtInEngine}
           />
         ))}
       </ResultsGrid>,

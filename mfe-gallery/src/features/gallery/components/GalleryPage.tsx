@@ -244,6 +244,7 @@ export function GalleryPage() {
         alt={viewing ? resultLabel(viewing.n) : undefined}
         provider={viewing?.provider}
         mock={viewing?.mock}
+        builtInEngine={viewing?.builtInEngine}
         label={viewing ? `${resultLabel(viewing.n)} preview` : undefined}
         downloadFileName={viewing ? resultFileName(viewing.n) : undefined}
         onClose={() => setViewing(null)}

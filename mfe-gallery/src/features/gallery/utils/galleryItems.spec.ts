@@ -61,4 +61,15 @@ describe('mergeGalleryItems', () => {
       ['saved-6', undefined],
     ]);
   });
+
+  it('marks the built-in engine’s results (session result, or the saved record’s metadata) for their "Preview — built-in engine" label', () => {
+    const saved = { ...imageRecord(7), metadata: { provider: 'seed', providerModel: 'vton-multipart', builtInEngine: true } };
+    const items = mergeGalleryItems([{ ...session('a'), builtInEngine: true }, session('b')], [saved, imageRecord(6)]);
+    expect(items.map((i) => [i.key, i.builtInEngine ?? false])).toEqual([
+      ['session-a', true],
+      ['session-b', false],
+      ['saved-7', true],
+      ['saved-6', false],
+    ]);
+  });
 });

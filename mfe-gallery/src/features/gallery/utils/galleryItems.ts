@@ -1,5 +1,5 @@
 import type { GeneratedImageRecord, TryOnProviderName } from '@vton/contracts';
-import { newestFirst, resultProvider } from '@vton/results';
+import { isBuiltInPreview, newestFirst, resultProvider } from '@vton/results';
 import type { SessionResult } from '@vton/shell-sdk';
 
 /** One tile of the gallery page: a session result ("New") or a saved image, numbered newest first. */
@@ -25,6 +25,8 @@ export interface GalleryItem {
   savedId?: number;
   /** The try-on provider that made it, when recorded (the viewer shows its name). */
   provider?: TryOnProviderName;
+  /** Made by the built-in engine: labelled "Preview — built-in engine". */
+  builtInEngine?: boolean;
 }
 
 /**
@@ -54,6 +56,7 @@ export function mergeGalleryItems(session: readonly SessionResult[], saved: read
       isNew: true,
       savedId: result.savedImageId,
       provider: result.provider,
+      ...(result.builtInEngine ? { builtInEngine: true } : {}),
     });
   }
   const shown = new Set<number>();
@@ -75,6 +78,7 @@ export function mergeGalleryItems(session: readonly SessionResult[], saved: read
       isNew: result !== undefined,
       savedId: image.id,
       provider: resultProvider(image.metadata) ?? result?.provider,
+      ...(isBuiltInPreview(image.metadata) || result?.builtInEngine ? { builtInEngine: true } : {}),
     });
   }
   return items;

@@ -35,5 +35,7 @@ describe('job progress', () => {
   it('keeps the provider that made a result, for the viewer', () => {
     const result = { id: 'r', imageUrl: '/r.png', modelId: 1, garmentId: 2, prompt: '', processedAt: '', provider: 'fal', providerModel: 'fal-ai/leffa/virtual-tryon', providerDurationMs: 5100 } as const;
     expect(toSessionResult(result)).toMatchObject({ id: 'r', provider: 'fal' });
+    expect(toSessionResult(result).builtInEngine).toBeUndefined();
+    expect(toSessionResult({ ...result, provider: 'seed', builtInEngine: true })).toMatchObject({ provider: 'seed', builtInEngine: true });
   });
 });

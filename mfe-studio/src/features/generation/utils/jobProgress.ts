@@ -72,6 +72,7 @@ export function toSessionResult(result: TryOnResult, job?: TryOnJob): SessionRes
     generationType: 'vton',
     savedImageId: result.savedImage?.id,
     provider: result.provider,
+    ...(result.builtInEngine ? { builtInEngine: true } : {}),
     thumbnailUrl: result.savedImage?.thumbnailUrl,
     width: result.savedImage?.width,
     height: result.savedImage?.height,

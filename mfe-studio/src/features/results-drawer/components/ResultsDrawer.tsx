@@ -139,6 +139,7 @@ export function ResultsDrawer({ open, onClose, modelFilenames, garment }: Result
                       onOpen={() => setViewing({ result, n })}
                       onDownload={() => void downloadImage(result.imageUrl, resultFileName(n)).then((ok) => ok || downloadFailedToast())}
                       onImageError={() => forgetMissingResult(result)}
+                      builtInEngine={result.builtInEngine}
                     />
                   );
                 })}
@@ -152,6 +153,7 @@ export function ResultsDrawer({ open, onClose, modelFilenames, garment }: Result
         imageUrl={open && viewing ? viewing.result.imageUrl : null}
         alt={viewing ? resultLabel(viewing.n) : undefined}
         provider={viewing?.result.provider}
+        builtInEngine={viewing?.result.builtInEngine}
         mock={viewing?.result.generationType === 'mock'}
         downloadFileName={viewing ? sessionResultDownloadName(viewing.result, viewing.n, { model: captionOf(viewing.result), product: productOf(viewing.result) }) : undefined}
         onClose={() => setViewing(null)}

@@ -1,0 +1,90 @@
+import { test, expect } from '../support/fixtures.mjs';
+import { listGeneratedImages } from '../support/seed.mjs';
+import { photoFolder } from '../support/seller-photos.mjs';
+import { drawer, generateResults, signInNewSeller } from '../support/studio-page.mjs';
+
+/**
+ * Issue 29: the stack's try-ons come from the built-in engine (`npm start` without a provider), and
+ * the product says so — "Preview — built-in engine", a link to the docs' provider article, in the
+ * results drawer, the viewer and the gallery, and once, until dismissed, a note in the studio.
+ */
+
+const LABEL = 'Preview — built-in engine';
+const ARTICLE = '/docs/try-on-providers';
+const note = (page) => page.getByRole('complementary', { name: 'These results are previews from the built-in engine' });
+
+test('a built-in engine result is labelled as a preview in the drawer, the viewer and the gallery; the studio says once how to get real try-on', async ({ page, baseURL }) => {
+  test.setTimeout(240_000);
+  const photos = photoFolder();
+  try {
+    const seller = await signInNewSeller(page, 'builtin29');
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await generateResults(page, photos, ['ines-front.jpg']);
+
+    await test.step('the result records that the built-in engine made it', async () => {
+      const { images } = await listGeneratedImages(baseURL, seller.token);
+      expect(images).toHaveLength(1);
+      expect(images[0].metadata).toMatchObject({ builtInEngine: true });
+    });
+
+    await test.step('the studio notes that real try-on needs a provider, and how an operator configures one', async () => {
+      await expect(note(page)).toBeVisible();
+      await expect(note(page)).toContainText('real try-on needs a provider');
+      await expect(note(page)).toContainText('VTON_PROVIDER');
+      await expect(note(page).getByRole('link', { name: 'How to configure a provider' })).toHaveAttribute('href', ARTICLE);
+    });
+
+    await test.step('the drawer labels the result, and so does the viewer opened from it', async () => {
+      await page.getByRole('button', { name: /^Results/ }).click();
+      const tile = drawer(page).getByRole('list', { name: 'Results' }).getByRole('listitem').first();
+      const label = tile.getByRole('link', { name: LABEL });
+      await expect(label).toBeVisible({ timeout: 30_000 });
+      await expect(label).toHaveAttribute('href', ARTICLE);
+      await tile.getByRole('button', { name: /^Result #\d+/ }).click();
+      const viewer = page.getByRole('dialog', { name: 'Result preview' });
+      await expect(viewer.getByRole('link', { name: LABEL })).toHaveAttribute('href', ARTICLE);
+      await page.keyboard.press('Escape');
+      await page.keyboard.press('Escape');
+      await expect(drawer(page)).toHaveCount(0);
+    });
+
+    await test.step('the link leads to the docs’ article on try-on providers', async () => {
+      const opened = page.context().waitForEvent('page');
+      await note(page).getByRole('link', { name: 'How to configure a provider' }).click();
+      const docs = await opened;
+      await expect(docs).toHaveURL(new RegExp(`${ARTICLE}$`));
+      await expect(docs.getByRole('heading', { level: 1 })).toContainText(/provider/i);
+      await docs.close();
+    });
+
+    await test.step('dismissed, the note is gone', async () => {
+      await note(page).getByRole('button', { name: 'Dismiss' }).click();
+      await expect(note(page)).toHaveCount(0);
+    });
+
+    await test.step('the gallery labels it, and its viewer too', async () => {
+      await page.getByRole('navigation', { name: /main/i }).getByRole('link', { name: 'Gallery' }).click();
+      const tile = page.getByRole('list', { name: 'Gallery results' }).getByRole('listitem').first();
+      await expect(tile.getByRole('link', { name: LABEL })).toHaveAttribute('href', ARTICLE);
+      await tile.getByRole('button', { name: /^Result #\d+/ }).click();
+      await expect(page.getByRole('dialog', { name: /preview$/ }).getByRole('link', { name: LABEL })).toBeVisible();
+      await page.keyboard.press('Escape');
+    });
+
+    await test.step('back in the studio, with the built-in result still in this session, the note stays dismissed', async () => {
+      await page.getByRole('navigation', { name: /main/i }).getByRole('link', { name: 'Try on' }).click();
+      await page.getByRole('button', { name: /^Results/ }).click();
+      await expect(drawer(page).getByRole('link', { name: LABEL })).toBeVisible({ timeout: 30_000 });
+      await page.keyboard.press('Escape');
+      await expect(note(page)).toHaveCount(0);
+    });
+
+    await test.step('after a reload the gallery still labels it: from the saved record alone', async () => {
+      await page.goto('/gallery');
+      await page.reload();
+      await expect(page.getByRole('list', { name: 'Gallery results' }).getByRole('link', { name: LABEL })).toHaveCount(1);
+    });
+  } finally {
+    photos.cleanup();
+  }
+});
