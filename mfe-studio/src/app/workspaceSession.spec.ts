@@ -351,6 +351,20 @@ describe('two tabs stay in step (issue 32)', () => {
     await jest.advanceTimersByTimeAsync(SAVE_WORKSPACE_DELAY_MS * 2);
     expect(saves()).toEqual([]);
   });
+
+  it('a change of this tab not saved yet is kept: focus does not take the older server copy over it', async () => {
+    jest.useFakeTimers();
+    const workspace = { garmentId: null, modelIds: [], prompt: 'server', garmentCategory: 'upper_body', updatedAt: '2026-01-01T00:00:00.000Z' };
+    serve({ 'GET /api/media/workspace': () => workspace, 'PUT /api/media/workspace': {} });
+    const session = workspaceSessionFor(9);
+    await session.restored;
+    session.store.setState({ prompt: 'typed just now' });
+    window.dispatchEvent(new Event('focus'));
+    await jest.advanceTimersByTimeAsync(0);
+    expect(session.store.getState().prompt).toBe('typed just now');
+    await jest.advanceTimersByTimeAsync(SAVE_WORKSPACE_DELAY_MS);
+    expect(saves().map(([, , body]) => (body as { prompt: string }).prompt)).toEqual(['typed just now']);
+  });
 });
 
 describe('a model photo added while the workspace is restoring', () => {

@@ -156,7 +156,7 @@ function createSession(userId: number | null, token: string | null, deps: Worksp
         const stopLocal = persist(userId, store);
         const tabs = openTabChannel(userId);
         const server = deps.saveWorkspace ? saveToServer(store, deps.saveWorkspace, asRestored, () => tabs?.postMessage(WORKSPACE_SAVED)) : null;
-        const stopFollowing = server && deps.getSavedWorkspace ? followOtherTabs(session, deps, server.markSaved, tabs) : () => {};
+        const stopFollowing = server && deps.getSavedWorkspace ? followOtherTabs(session, deps, server, tabs) : () => {};
         session.stopPersisting = () => {
           stopLocal();
           server?.stop();
@@ -206,7 +206,7 @@ function saveToServer(
   save: NonNullable<WorkspaceSessionDeps['saveWorkspace']>,
   asRestored: SaveWorkspaceRequest | null,
   onSaved: () => void = () => {},
-): { stop: () => void; markSaved: (request: SaveWorkspaceRequest) => void } {
+): { stop: () => void; markSaved: (request: SaveWorkspaceRequest) => void; pending: () => boolean } {
   const request = (): SaveWorkspaceRequest => saveRequestOf(store.getState());
   let saved = JSON.stringify(asRestored ?? request());
   let timer: ReturnType<typeof setTimeout> | null = null;
@@ -238,7 +238,9 @@ function saveToServer(
   const markSaved = (request: SaveWorkspaceRequest) => {
     saved = JSON.stringify(request);
   };
-  return { stop, markSaved };
+  // a change of this tab waiting for its save is newer than what the server holds
+  const pending = () => timer !== null || JSON.stringify(request()) !== saved;
+  return { stop, markSaved, pending };
 }
 
 /** The message a tab sends its seller's other tabs after it saved the workspace on the server. */
@@ -255,7 +257,12 @@ function openTabChannel(userId: number): BroadcastChannel | null {
  * the workspace is read from the server and what changed is taken over here — photos removed or added,
  * the garment, the prompt, the garment category. Photos still uploading here stay.
  */
-function followOtherTabs(session: Session, deps: WorkspaceSessionDeps, markSaved: (request: SaveWorkspaceRequest) => void, tabs: BroadcastChannel | null): () => void {
+function followOtherTabs(
+  session: Session,
+  deps: WorkspaceSessionDeps,
+  server: { markSaved: (request: SaveWorkspaceRequest) => void; pending: () => boolean },
+  tabs: BroadcastChannel | null,
+): () => void {
   let running: Promise<void> | null = null;
   let again = false;
   const sync = () => {
@@ -263,7 +270,7 @@ function followOtherTabs(session: Session, deps: WorkspaceSessionDeps, markSaved
       again = true;
       return;
     }
-    running = catchUp(session, deps, markSaved)
+    running = catchUp(session, deps, server)
       .catch((error) => console.warn('Could not catch up with the saved workspace', error))
       .finally(() => {
         running = null;
@@ -295,15 +302,17 @@ function followOtherTabs(session: Session, deps: WorkspaceSessionDeps, markSaved
  * the prompt and the garment category. What this tab is doing stays: photos and a garment still
  * uploading, a mask being approved.
  */
-async function catchUp(session: Session, deps: WorkspaceSessionDeps, markSaved: (request: SaveWorkspaceRequest) => void): Promise<void> {
+async function catchUp(session: Session, deps: WorkspaceSessionDeps, server: { markSaved: (request: SaveWorkspaceRequest) => void; pending: () => boolean }): Promise<void> {
   const { store } = session;
+  // this tab's own change, not saved yet, wins: its save tells the other tabs
+  if (server.pending()) return;
   const saved = await deps.getSavedWorkspace!();
   const [garment, records] = await Promise.all([
     saved.garmentId !== null ? deps.getGarment(saved.garmentId) : null,
     saved.modelIds.length > 0 ? deps.listModels() : [],
   ]);
   const state = store.getState();
-  if (session.disposed || state.restoring) return;
+  if (session.disposed || state.restoring || server.pending()) return;
   const byId = new Map(records.map((r) => [r.id, r]));
   const known = new Map(state.models.flatMap((m) => (m.id === null ? [] : [[m.id, m] as const])));
   const models = [
@@ -334,7 +343,7 @@ async function catchUp(session: Session, deps: WorkspaceSessionDeps, markSaved: 
   // a photo open in the editor that another tab removed, or a garment changed under the crop tool, closes the tool
   if (state.tool === 'inpaint' && !models.some((m) => m.key === state.inpaintModelKey)) Object.assign(patch, { tool: 'none', inpaintModelKey: null });
   if (state.tool === 'crop' && garmentChanged) Object.assign(patch, { tool: 'none', inpaintModelKey: null });
-  markSaved(saveRequestOf({ ...state, ...patch }));
+  server.markSaved(saveRequestOf({ ...state, ...patch }));
   store.setState(patch);
   restoreKeptSuggestions(models.filter((m) => m.id !== null && !known.has(m.id)));
 }
