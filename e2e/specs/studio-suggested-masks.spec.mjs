@@ -30,12 +30,13 @@ const TORSO = [[100, 360], [150, 330], [200, 330], [230, 400], [150, 450], [90, 
 const FACE = [[225, 110], [200, 130], [250, 130], [225, 160], [205, 100], [245, 100]];
 const HAIR = [[220, 40], [180, 60], [270, 60]];
 
-/** The green channel of the visible editor canvas at photo points of a `size`×`size` photo fitted in the stage. */
+/** The green channel of the visible editor canvas at photo points of a `size`×`size` photo fitted in the stage (8 px inside its edges). */
 async function greenAtPhoto(page, points, size = 512) {
   return maskCanvas(page).evaluate(async (canvas, { pts, side }) => {
     await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
     const rect = canvas.getBoundingClientRect();
-    const scale = Math.min(rect.width / side, rect.height / side);
+    const margin = 8; // the editor's FIT_MARGIN_PX
+    const scale = Math.min((rect.width - 2 * margin) / side, (rect.height - 2 * margin) / side);
     const originX = (rect.width - side * scale) / 2;
     const originY = (rect.height - side * scale) / 2;
     const ratio = canvas.width / rect.width;

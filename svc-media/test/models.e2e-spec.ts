@@ -213,6 +213,57 @@ describe('model photos and masks (real Postgres, S3 server, svc-auth tokens)', (
     }, 60_000);
   });
 
+  describe('suggested mask (kept until it is approved or withdrawn, issue 32)', () => {
+    const keep = (who: Seller, id: number, bytes: Buffer) => h.http().put(`/api/models/${id}/suggested-mask`).set(bearer(who)).attach('mask', bytes, 'suggested.png');
+    const lime = (width: number, height: number) =>
+      sharp({ create: { width, height, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
+        .composite([{ input: { create: { width: Math.round(width / 2), height: Math.round(height / 2), channels: 4, background: { r: 163, g: 230, b: 53, alpha: 1 } } }, left: Math.round(width / 4), top: Math.round(height / 4) }])
+        .png()
+        .toBuffer();
+
+    it('is listed with the photo (a new browser finds it), replaced by the next one, and gone once a mask is approved', async () => {
+      const model = await oneModel(seller, await jpeg(3000, 4000));
+      expect(model.suggestedMaskUrl).toBeUndefined();
+      const first = (await keep(seller, model.id, await lime(1536, 2048)).expect(200)).body as ModelPhotoRecord;
+      expect(first).toMatchObject({ id: model.id, status: 'uploaded', inpaint: null, suggestedMaskUrl: expect.stringMatching(new RegExp(`/${seller.id}/models/${model.id}-suggested-mask${VERSIONED}\\?`)) });
+      const listed = ((await h.http().get('/api/models').set(bearer(seller)).expect(200)).body as ModelPhotoRecord[]).find((m) => m.id === model.id)!;
+      expect(await sharp((await h.fetchSigned(listed.suggestedMaskUrl!).expect(200).expect('content-type', 'image/png')).body as Buffer).metadata()).toMatchObject({ width: 1536, height: 2048, hasAlpha: true });
+
+      const second = (await keep(seller, model.id, await lime(768, 1024)).expect(200)).body as ModelPhotoRecord;
+      expect(second.suggestedMaskUrl).not.toBe(first.suggestedMaskUrl);
+      await h.fetchSigned(first.suggestedMaskUrl!).expect(404);
+      expect((await h.objectsOf(seller.id)).filter((k) => k.includes('suggested-mask'))).toHaveLength(1);
+
+      const approved = (await sendMask(seller, model.id, await mask(3000, 4000, [{ left: 800, top: 1000, width: 1400, height: 1600 }])).expect(201)).body as ModelPhotoRecord;
+      expect(approved.status).toBe('ready');
+      expect(approved.suggestedMaskUrl).toBeUndefined();
+      expect((await h.http().get(`/api/models/${model.id}`).set(bearer(seller)).expect(200)).body.suggestedMaskUrl).toBeUndefined();
+      expect((await h.objectsOf(seller.id)).filter((k) => k.includes('suggested-mask'))).toEqual([]);
+    });
+
+    it('is withdrawn (204, also when none waits) and goes with the photo when it is deleted', async () => {
+      const model = await oneModel(seller, await png(400, 300));
+      await keep(seller, model.id, await lime(400, 300)).expect(200);
+      await h.http().delete(`/api/models/${model.id}/suggested-mask`).set(bearer(seller)).expect(204);
+      await h.http().delete(`/api/models/${model.id}/suggested-mask`).set(bearer(seller)).expect(204);
+      expect((await h.http().get(`/api/models/${model.id}`).set(bearer(seller)).expect(200)).body.suggestedMaskUrl).toBeUndefined();
+      await keep(seller, model.id, await lime(200, 150)).expect(200);
+      await h.http().delete(`/api/models/${model.id}`).set(bearer(seller)).expect(204);
+      expect(await h.objectsOf(seller.id)).toEqual([]);
+    });
+
+    it('refuses another shape, a mask over 2048 px a side, a JPEG, and another seller', async () => {
+      const model = await oneModel(seller, await png(400, 300));
+      expect((await keep(seller, model.id, await lime(300, 400)).expect(400)).body.message).toBe("The suggested mask is 300×400 pixels; it must have the photo's shape (400×300)");
+      expect((await keep(seller, model.id, await lime(4096, 3072)).expect(400)).body.message).toBe('The suggested mask is 4096×3072 pixels; it may be at most 2048 a side');
+      await keep(seller, model.id, await jpeg(400, 300)).expect(415);
+      const other = await h.seller();
+      await keep(other, model.id, await lime(400, 300)).expect(404);
+      await h.http().delete(`/api/models/${model.id}/suggested-mask`).set(bearer(other)).expect(404);
+      expect((await h.objectsOf(seller.id)).filter((k) => k.includes('suggested-mask'))).toEqual([]);
+    });
+  });
+
   it('deletes the row, then its objects', async () => {
     const model = await oneModel(seller, await png(100, 100));
     await sendMask(seller, model.id, await mask(100, 100, [{ left: 10, top: 10, width: 10, height: 10 }])).expect(201);

@@ -256,13 +256,37 @@ describe('resume after a reload', () => {
     expect(api).toHaveBeenCalledTimes(1);
   });
 
-  it('keeps a dismissed completed job for Retry without showing its results again', async () => {
+  it('keeps a dismissed completed job for Retry, its results back in the drawer as seen, its view closed (issue 32)', async () => {
     persist(5, { garmentId: null, models: [], prompt: '', job: { id: 'job-1', status: 'completed', open: false } });
     serve({ 'GET /api/try-on/jobs/job-1': job(['succeeded', 'failed'], 'completed') });
     const session = workspaceSessionFor(5);
     await session.restored;
     expect(session.store.getState()).toMatchObject({ showGeneration: false, generating: false, job: expect.objectContaining({ id: 'job-1' }) });
-    expect(getSessionResults().results).toHaveLength(0);
+    expect(getSessionResults().results.map((r) => r.id)).toEqual(['r1']);
+    expect(getSessionResults().unseenCount).toBe(0);
+  });
+
+  it('a tab that knows of no job finds the seller’s last one on the server: a finished one’s results in the drawer, a running one followed (issue 32)', async () => {
+    serve({
+      'GET /api/media/workspace': { garmentId: null, modelIds: [], prompt: '', garmentCategory: 'upper_body', updatedAt: null },
+      'GET /api/try-on/jobs/latest': job(['succeeded', 'succeeded'], 'completed'),
+    });
+    const session = workspaceSessionFor(11);
+    await session.restored;
+    expect(getSessionResults().results.map((r) => r.id).sort()).toEqual(['r1', 'r2']);
+    expect(session.store.getState()).toMatchObject({ showGeneration: false, job: expect.objectContaining({ id: 'job-1' }) });
+
+    dropWorkspaceSession();
+    resetSessionResults();
+    serve({
+      'GET /api/media/workspace': { garmentId: null, modelIds: [], prompt: '', garmentCategory: 'upper_body', updatedAt: null },
+      'GET /api/try-on/jobs/latest': job(['succeeded', 'running'], 'running'),
+      'GET /api/try-on/jobs/job-1': job(['succeeded', 'running'], 'running'),
+    });
+    const again = workspaceSessionFor(12);
+    await again.restored;
+    expect(again.store.getState()).toMatchObject({ showGeneration: true, generating: true });
+    expect(again.generation.isWatching()).toBe(true);
   });
 
   it('reads only the record of its own user and survives parts that are gone', async () => {
@@ -272,7 +296,7 @@ describe('resume after a reload', () => {
     const six = workspaceSessionFor(6);
     await six.restored;
     expect(six.store.getState().prompt).toBe('');
-    expect(api.mock.calls.map(([method, path]) => `${method} ${path}`)).toEqual(['GET /api/media/workspace']);
+    expect(api.mock.calls.map(([method, path]) => `${method} ${path}`)).toEqual(['GET /api/media/workspace', 'GET /api/try-on/jobs/latest']);
 
     persist(7, { garmentId: 4, models: [{ id: 1, maskThumbnailUrl: null }], prompt: '', job: { id: 'gone', status: 'running', open: true } });
     serve({ 'GET /api/models': [] });
@@ -302,6 +326,44 @@ describe('resume after a reload', () => {
     const session = workspaceSessionFor(8);
     await session.restored;
     expect(session.store.getState().garmentCategory).toBe('lower_body');
+  });
+});
+
+describe('two tabs stay in step (issue 32)', () => {
+  const saves = () => api.mock.calls.filter(([method, path]) => method === 'PUT' && path === '/api/media/workspace');
+
+  it('shown or focused again, a tab takes over what another tab saved: a photo removed, a mask approved, the prompt; and saves nothing back', async () => {
+    jest.useFakeTimers();
+    let workspace = { garmentId: null, modelIds: [2, 1], prompt: 'first', garmentCategory: 'upper_body', updatedAt: '2026-01-01T00:00:00.000Z' };
+    let models = [modelRecord(1, 'uploaded'), modelRecord(2, 'uploaded')];
+    serve({ 'GET /api/media/workspace': () => workspace, 'GET /api/models': () => models, 'PUT /api/media/workspace': {} });
+    const session = workspaceSessionFor(8);
+    await session.restored;
+    expect(session.store.getState().models.map((m) => [m.id, m.status])).toEqual([[2, 'uploaded'], [1, 'uploaded']]);
+
+    // the other tab removed photo 2, approved the mask of photo 1 and changed the prompt
+    workspace = { ...workspace, modelIds: [1], prompt: 'second' };
+    models = [modelRecord(1, 'ready')];
+    window.dispatchEvent(new Event('focus'));
+    await jest.advanceTimersByTimeAsync(0);
+    expect(session.store.getState().models.map((m) => [m.id, m.status])).toEqual([[1, 'ready']]);
+    expect(session.store.getState().prompt).toBe('second');
+    await jest.advanceTimersByTimeAsync(SAVE_WORKSPACE_DELAY_MS * 2);
+    expect(saves()).toEqual([]);
+  });
+
+  it('a change of this tab not saved yet is kept: focus does not take the older server copy over it', async () => {
+    jest.useFakeTimers();
+    const workspace = { garmentId: null, modelIds: [], prompt: 'server', garmentCategory: 'upper_body', updatedAt: '2026-01-01T00:00:00.000Z' };
+    serve({ 'GET /api/media/workspace': () => workspace, 'PUT /api/media/workspace': {} });
+    const session = workspaceSessionFor(9);
+    await session.restored;
+    session.store.setState({ prompt: 'typed just now' });
+    window.dispatchEvent(new Event('focus'));
+    await jest.advanceTimersByTimeAsync(0);
+    expect(session.store.getState().prompt).toBe('typed just now');
+    await jest.advanceTimersByTimeAsync(SAVE_WORKSPACE_DELAY_MS);
+    expect(saves().map(([, , body]) => (body as { prompt: string }).prompt)).toEqual(['typed just now']);
   });
 });
 

@@ -36,6 +36,8 @@ export interface WorkspaceModelPhoto {
   maskThumbnailUrl: string | null;
   /** Spec §3 inpaint data from the server once the mask is approved. */
   inpaint: ModelPhotoRecord['inpaint'];
+  /** The suggested mask the server keeps for it until it is approved (restored after a reload). */
+  suggestedMaskUrl?: string;
   error?: string;
   uploadedAt: string;
 }
@@ -100,6 +102,7 @@ export function modelFromRecord(record: ModelPhotoRecord, maskThumbnailUrl: stri
     status: modelStatusFromRecord(record),
     maskThumbnailUrl: record.status === 'ready' ? maskThumbnailUrl : null,
     inpaint: record.inpaint,
+    ...(record.suggestedMaskUrl ? { suggestedMaskUrl: record.suggestedMaskUrl } : {}),
     error: record.error,
     uploadedAt: record.uploadedAt,
   };

@@ -43,6 +43,11 @@ export interface ModelPhotoRecord {
   } | null;
   /** Why the last mask failed, when status went back to `uploaded`. */
   error?: string;
+  /**
+   * The studio's suggested mask waiting for approval (lime on transparency, the photo's shape, at most
+   * SUGGESTED_MASK_MAX_SIDE a side), kept so a reload or another browser finds it; absent once approved.
+   */
+  suggestedMaskUrl?: string;
   uploadedAt: string;
 }
 
@@ -81,6 +86,8 @@ export interface GeneratedImageRecord {
   number: number;
   /** The file name of the model photo it was made from (the caption under "Result #n"). */
   modelFilename: string | null;
+  /** The file name of the garment (product) photo it was made from, as it was then. */
+  garmentFilename: string | null;
 }
 
 /** GET /api/generated-images?limit=&cursor= → newest first. */

@@ -70,6 +70,14 @@ export class GenerationConfig extends ServiceConfig {
   @apply(wholeNumber('MEDIA_TIMEOUT_MS', 100, 600_000))
   MEDIA_TIMEOUT_MS = 60_000;
 
+  /**
+   * The job's time limit for an outage of our own (svc-media unreachable, or its object storage or
+   * database down): a model run waits this long for its inputs, and a finished provider result this
+   * long for its gallery save, before it gives up (the result is then kept here, never thrown away).
+   */
+  @apply(wholeNumber('MEDIA_RETRY_MS', 1000, 3_600_000))
+  MEDIA_RETRY_MS = 10 * 60 * 1000;
+
   /** Largest svc-media answer read (a garment or model file, a JSON record). */
   @apply(wholeNumber('MEDIA_MAX_RESPONSE_BYTES', 1024, 2 * 1024 * 1024 * 1024))
   MEDIA_MAX_RESPONSE_BYTES = 200 * 1024 * 1024;

@@ -214,6 +214,14 @@ export class JobStore {
     return toTryOnJob(job, models);
   }
 
+  /** The seller's most recent job, or null when they have none. */
+  async findLatest(userId: number): Promise<TryOnJob | null> {
+    const [job] = await this.jobs.find({ where: { userId }, order: { createdAt: 'DESC' }, take: 1 });
+    if (!job) return null;
+    const models = await this.models.find({ where: { jobId: job.id }, order: { position: 'ASC' } });
+    return toTryOnJob(job, models);
+  }
+
   /** The job whoever owns it (event delivery). */
   async findAny(jobId: string): Promise<{ userId: number; job: TryOnJob } | null> {
     const job = await this.jobs.findOneBy({ id: jobId });

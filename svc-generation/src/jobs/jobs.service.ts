@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { creditKey, ErrorCode, type GenerateResponse, type TryOnJob, type TryOnResult } from '@vton/contracts';
+import { creditKey, ErrorCode, SERVICE_UNAVAILABLE_MESSAGE, type GenerateResponse, type TryOnJob, type TryOnResult } from '@vton/contracts';
 import { ApiException } from '@vton/service-kit';
 import { GenerationConfig } from '../config/generation.config.js';
 import { CreditHolds, type HeldRun } from '../credits/credit-holds.js';
@@ -58,6 +58,10 @@ export class JobsService {
       else failures.push({ modelId: model.modelId, code: model.error?.code ?? ErrorCode.VTON_PROCESSING_ERROR, message: model.error?.message ?? 'Unknown error' });
     }
     if (results.length === 0) {
+      // Our own media storage was down past the job's time limit: ours to own, and worth trying again.
+      if (failures.some((f) => f.code === ErrorCode.SERVICE_UNAVAILABLE)) {
+        throw new ApiException(503, ErrorCode.SERVICE_UNAVAILABLE, SERVICE_UNAVAILABLE_MESSAGE, { details: { failures } });
+      }
       throw new ApiException(500, ErrorCode.BATCH_VTON_FAILED, `All VTON requests failed: ${failures.map((f) => f.message).join('; ')}`, { details: { failures } });
     }
     // §8: a partial failure is only logged; the successes are the answer.
@@ -69,6 +73,13 @@ export class JobsService {
   async get(userId: number, jobId: string): Promise<TryOnJob> {
     const job = await this.store.find(userId, jobId);
     if (!job) throw new ApiException(404, ErrorCode.NOT_FOUND, 'Try-on job not found');
+    return job;
+  }
+
+  /** The seller's most recent job (the studio shows its results again after a reload, or in another browser); 404 when none. */
+  async latest(userId: number): Promise<TryOnJob> {
+    const job = await this.store.findLatest(userId);
+    if (!job) throw new ApiException(404, ErrorCode.NOT_FOUND, 'No try-on job yet');
     return job;
   }
 

@@ -10,12 +10,14 @@ import { TryOnResultIdempotency1767398400000 } from './migrations/1767398400000-
 import { ResultNumbers1767484800000 } from './migrations/1767484800000-result-numbers.js';
 import { Workspaces1767571200000 } from './migrations/1767571200000-workspaces.js';
 import { WorkspaceGarmentCategory1767657600000 } from './migrations/1767657600000-workspace-garment-category.js';
+import { SuggestedMasks1767744000000 } from './migrations/1767744000000-suggested-masks.js';
+import { ResultGarmentFilenames1767830400000 } from './migrations/1767830400000-result-garment-filenames.js';
 import { Workspace } from '../workspace/entities/workspace.entity.js';
 
 /** svc-media's tables (schema `media` by default): entity and migration classes, listed by hand. */
 export const mediaDatabase: ServiceDatabase = {
   entities: [Garment, ModelPhoto, GeneratedImage, TryOnResult, Workspace],
-  migrations: [CreateMediaSchema1767225600000, CreateMediaTables1767312000000, TryOnResultIdempotency1767398400000, ResultNumbers1767484800000, Workspaces1767571200000, WorkspaceGarmentCategory1767657600000],
+  migrations: [CreateMediaSchema1767225600000, CreateMediaTables1767312000000, TryOnResultIdempotency1767398400000, ResultNumbers1767484800000, Workspaces1767571200000, WorkspaceGarmentCategory1767657600000, SuggestedMasks1767744000000, ResultGarmentFilenames1767830400000],
 };
 
 /** A standalone data source, for scripts and the TypeORM CLI. */

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, Param, Post, Put, Req, Res } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiBody, ApiConsumes, ApiExcludeEndpoint, ApiNotFoundResponse, ApiOperation, ApiPayloadTooLargeResponse, ApiTags, ApiUnsupportedMediaTypeResponse } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiBody, ApiConflictResponse, ApiConsumes, ApiExcludeEndpoint, ApiNotFoundResponse, ApiOperation, ApiPayloadTooLargeResponse, ApiTags, ApiUnsupportedMediaTypeResponse } from '@nestjs/swagger';
 import type { GarmentRecord } from '@vton/contracts';
 import { ApiKeyScopes, ApiResult, CurrentUser, RecordIdPipe, type AuthenticatedUser } from '@vton/service-kit';
 import type { Request, Response } from 'express';
@@ -75,6 +75,7 @@ export class GarmentsController {
   @ApiResult('GarmentRecord', { status: 201, description: 'The garment with `croppedUrl` and `cropData`.' })
   @ApiBadRequestResponse({ description: 'A crop that is not a square of at least 20 px, or numbers out of range.' })
   @ApiNotFoundResponse({ description: 'No such garment of yours.' })
+  @ApiConflictResponse({ description: 'The photo was replaced while it was being cropped: crop the new photo.' })
   crop(@CurrentUser() user: AuthenticatedUser, @Param('id', RecordIdPipe) id: number, @Body() crop: CropDto): Promise<GarmentRecord> {
     return this.garments.crop(user.id, id, crop);
   }

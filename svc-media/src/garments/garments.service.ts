@@ -99,21 +99,42 @@ export class GarmentsService {
     return this.toRecord({ ...before, ...changes });
   }
 
-  /** The crop as a 960×960 PNG on white (spec §5, §9); the crop data is kept with it. */
+  /**
+   * The crop as a 960×960 PNG on white (spec §5, §9); the crop data is kept with it. Each crop is a
+   * file of its own, and the row takes it only if it still shows the photo that was cropped (locked,
+   * as a replacement is): a crop that lost the race to a replacement answers 409 and removes its own
+   * file, so the row never points at a crop that was removed or made from another photo.
+   */
   async crop(userId: number, id: number, crop: CropData): Promise<GarmentRecord> {
     const garment = await this.findOwned(userId, id);
     const plan = planGarmentCrop(crop, garment.width, garment.height, TARGET_IMAGE_SIZE);
     if (!plan) throw new ApiException(400, ErrorCode.INVALID_INPUT, 'The crop lies entirely outside the garment photo');
-    const original = await this.storage.getBytes(garment.objectStorageKey!);
+    const original = await this.storage.findBytes(garment.objectStorageKey!);
+    if (!original) throw replacedWhileCropping(id);
     const cropped = await this.images.garmentCrop(original, plan);
-    const key = objectKey({ userId, kind: 'garments', id, variant: 'cropped', ext: 'png' });
+    const key = objectKey({ userId, kind: 'garments', id, variant: 'cropped', ext: 'png', version: newObjectVersion() });
     await this.storage.put(key, cropped.data, cropped.contentType);
     const cropData: CropData = {
       x: crop.x, y: crop.y, width: crop.width, height: crop.height, naturalWidth: crop.naturalWidth, naturalHeight: crop.naturalHeight,
     };
     const changes: Partial<Garment> = { cropData, croppedPath: key, croppedObjectStorageKey: key };
-    await this.garments.update({ id, userId }, changes);
-    return this.toRecord({ ...garment, ...changes });
+    let before: Garment;
+    try {
+      before = await this.garments.manager.transaction(async (tx) => {
+        const repository = tx.getRepository(Garment);
+        const current = await repository.findOne({ where: { id, userId }, lock: { mode: 'pessimistic_write' } });
+        if (!current) throw new ApiException(404, ErrorCode.NOT_FOUND, `Garment ${id} not found`);
+        if (current.objectStorageKey !== garment.objectStorageKey) throw replacedWhileCropping(id);
+        await repository.update({ id, userId }, changes);
+        return current;
+      });
+    } catch (error) {
+      await this.removeObjects([key]);
+      throw error;
+    }
+    // The crop it displaced (an earlier crop of the same photo) goes only now.
+    if (before.croppedObjectStorageKey !== key) await this.removeObjects([before.croppedObjectStorageKey]);
+    return this.toRecord({ ...before, ...changes });
   }
 
   /** The key of one of the garment's files, for svc-generation's byte routes. */
@@ -122,6 +143,12 @@ export class GarmentsService {
     const key = variant === 'cropped' ? garment.croppedObjectStorageKey : garment.objectStorageKey;
     if (!key) throw new ApiException(404, ErrorCode.NOT_FOUND, `Garment ${id} has not been cropped yet`);
     return key;
+  }
+
+  /** The file name of the user's garment photo, or null when it is not theirs (or gone). */
+  async filenameOf(userId: number, id: number): Promise<string | null> {
+    const garment = await this.garments.findOne({ where: { id, userId }, select: { id: true, filename: true } });
+    return garment?.filename ?? null;
   }
 
   /** Whether the garment exists and is the user's (a result or the workspace may only point at their own). */
@@ -153,4 +180,9 @@ export class GarmentsService {
     const failed = await this.storage.removeAll(keys);
     if (failed.length) this.logger.warn(`Objects left behind (remove failed): ${failed.join(', ')}`);
   }
+}
+
+/** The photo being cropped was replaced meanwhile: the crop describes a photo that is gone. */
+function replacedWhileCropping(id: number): ApiException {
+  return new ApiException(409, ErrorCode.CONFLICT, `Garment ${id} was replaced while it was being cropped; crop the new photo`);
 }

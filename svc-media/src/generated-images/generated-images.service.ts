@@ -30,6 +30,12 @@ export const MAX_PAGE_SIZE = 100;
 /** First key of the advisory lock that orders one seller's saves while their next number is taken. */
 const RESULT_NUMBER_LOCK = 21;
 
+/** The file names of the garment and model photos a result was made from, kept with it. */
+interface ResultFilenames {
+  garmentFilename: string | null;
+  modelFilename: string | null;
+}
+
 @Injectable()
 export class GeneratedImagesService {
   private readonly logger = new Logger('GeneratedImagesService');
@@ -88,7 +94,7 @@ export class GeneratedImagesService {
    */
   async save(userId: number, bytes: Buffer, fields: GeneratedImageFieldsDto, tryOnResult: boolean, idempotencyKey?: string, thumbnail?: Buffer): Promise<GeneratedImageRecord> {
     const { garmentId, modelId } = this.references(fields, tryOnResult);
-    const modelFilename = await this.assertOwnedReferences(userId, garmentId, modelId);
+    const filenames = await this.assertOwnedReferences(userId, garmentId, modelId);
     const { image, thumbnail: thumb } = await this.images.resultWithThumbnail(bytes, 'The image', thumbnail);
     const id = await reserveId(this.generatedImages);
     const key = objectKey({ userId, kind: 'generated', id, variant: 'full', ext: 'png' });
@@ -98,7 +104,7 @@ export class GeneratedImagesService {
       const puts = await Promise.allSettled([this.storage.put(key, image.data, image.contentType), this.storage.put(thumbKey, thumb.data, thumb.contentType)]);
       const failed = puts.find((p): p is PromiseRejectedResult => p.status === 'rejected');
       if (failed) throw failed.reason;
-      const row = this.newRow(userId, id, key, thumbKey, image, fields, modelFilename, idempotencyKey);
+      const row = this.newRow(userId, id, key, thumbKey, image, fields, filenames, idempotencyKey);
       await this.insert(row, tryOnResult);
       return this.toRecord(row);
     } catch (error) {
@@ -139,8 +145,7 @@ export class GeneratedImagesService {
       const [references, stored] = await Promise.allSettled([this.assertOwnedReferences(userId, garmentId, modelId), this.storage.put(key, thumb.data, thumb.contentType)]);
       if (references.status === 'rejected') throw references.reason;
       if (stored.status === 'rejected') throw stored.reason;
-      const modelFilename = references.value;
-      const row = this.newRow(userId, png.id, png.key, thumbKey, png, fields, modelFilename, idempotencyKey);
+      const row = this.newRow(userId, png.id, png.key, thumbKey, png, fields, references.value, idempotencyKey);
       await this.insert(row, true);
       return this.toRecord(row);
     } catch (error) {
@@ -170,7 +175,7 @@ export class GeneratedImagesService {
     thumbKey: string,
     image: { width: number; height: number },
     fields: GeneratedImageFieldsDto,
-    modelFilename: string | null,
+    { modelFilename, garmentFilename }: ResultFilenames,
     idempotencyKey?: string,
   ): GeneratedImage {
     return {
@@ -191,6 +196,7 @@ export class GeneratedImagesService {
       createdAt: new Date(),
       number: 0, // set in insert()
       modelFilename,
+      garmentFilename,
       ...(idempotencyKey ? { idempotencyKey } : {}),
     };
   }
@@ -219,15 +225,16 @@ export class GeneratedImagesService {
     await this.removeObjects([image.objectStorageKey, image.thumbnailObjectStorageKey]);
   }
 
-  /** A result may only point at the user's own garment and model; answers the model photo's file name. */
-  private async assertOwnedReferences(userId: number, garmentId: number | null, modelId: number | null): Promise<string | null> {
-    if (garmentId && !(await this.garments.isOwned(userId, garmentId))) {
+  /** A result may only point at the user's own garment and model; answers their photos' file names (what the result names). */
+  private async assertOwnedReferences(userId: number, garmentId: number | null, modelId: number | null): Promise<ResultFilenames> {
+    const garmentFilename = garmentId ? await this.garments.filenameOf(userId, garmentId) : null;
+    if (garmentId && garmentFilename === null) {
       throw new ApiException(400, ErrorCode.INVALID_INPUT, `garmentId ${garmentId} is not one of your garments`);
     }
-    if (!modelId) return null;
-    const filename = await this.models.filenameOf(userId, modelId);
-    if (filename === null) throw new ApiException(400, ErrorCode.INVALID_INPUT, `modelId ${modelId} is not one of your model photos`);
-    return filename;
+    if (!modelId) return { garmentFilename, modelFilename: null };
+    const modelFilename = await this.models.filenameOf(userId, modelId);
+    if (modelFilename === null) throw new ApiException(400, ErrorCode.INVALID_INPUT, `modelId ${modelId} is not one of your model photos`);
+    return { garmentFilename, modelFilename };
   }
 
   private async findOwned(userId: number, id: number): Promise<GeneratedImage> {
@@ -251,6 +258,7 @@ export class GeneratedImagesService {
       createdAt: image.createdAt.toISOString(),
       number: image.number,
       modelFilename: image.modelFilename ?? null,
+      garmentFilename: image.garmentFilename ?? null,
     };
   }
 

@@ -1,4 +1,4 @@
-import { Controller, Delete, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Param, Post, Put, Req, Res } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiBody, ApiConsumes, ApiExcludeEndpoint, ApiNotFoundResponse, ApiOperation, ApiPayloadTooLargeResponse, ApiTags, ApiUnsupportedMediaTypeResponse } from '@nestjs/swagger';
 import type { ModelPhotoRecord } from '@vton/contracts';
 import { ApiKeyScopes, ApiResult, CurrentUser, RecordIdPipe, type AuthenticatedUser } from '@vton/service-kit';
@@ -83,6 +83,40 @@ export class ModelsController {
       const { files } = await readMultipart(req, res, { field: 'mask', maxFiles: 1, maxFileBytes: this.config.MAX_UPLOAD_BYTES, maxRequestBytes: this.config.MAX_UPLOAD_REQUEST_BYTES });
       return files[0].buffer;
     });
+  }
+
+  @Put(':id/suggested-mask')
+  @ApiOperation({
+    operationId: 'keepSuggestedMask',
+    summary: 'Keep a suggested mask for a model photo',
+    description:
+      'Multipart field `mask`: the studio\'s suggested mask, a PNG with the photo\'s shape at up to 2048 px a side (lime where the garment goes, transparent elsewhere). It waits, as `suggestedMaskUrl`, until a mask is approved or it is withdrawn; it does not make the photo ready.',
+  })
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({ schema: { type: 'object', properties: { mask: { type: 'string', format: 'binary' } }, required: ['mask'] } })
+  @ApiResult('ModelPhotoRecord', { description: 'The model photo with `suggestedMaskUrl`.' })
+  @ApiBadRequestResponse({ description: 'No `mask`, not a PNG, larger than 2048 px a side, or not the photo\'s shape.' })
+  @ApiNotFoundResponse({ description: 'No such model photo of yours.' })
+  suggestedMask(
+    @CurrentUser() user: AuthenticatedUser,
+    @Param('id', RecordIdPipe) id: number,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<ModelPhotoRecord> {
+    return this.models.suggestMask(user.id, id, async () => {
+      const { files } = await readMultipart(req, res, { field: 'mask', maxFiles: 1, maxFileBytes: this.config.MAX_UPLOAD_BYTES, maxRequestBytes: this.config.MAX_UPLOAD_REQUEST_BYTES });
+      return files[0].buffer;
+    });
+  }
+
+  @Delete(':id/suggested-mask')
+  @HttpCode(204)
+  @ApiOperation({ operationId: 'withdrawSuggestedMask', summary: 'Withdraw a model photo\'s suggested mask' })
+  @ApiResult(null, { status: 204, description: 'No suggested mask waits for this photo any more (also when none did).' })
+  @ApiBadRequestResponse({ description: 'The id is not a whole number from 1 to 2147483647.' })
+  @ApiNotFoundResponse({ description: 'No such model photo of yours.' })
+  async withdrawSuggestedMask(@CurrentUser() user: AuthenticatedUser, @Param('id', RecordIdPipe) id: number): Promise<void> {
+    await this.models.withdrawSuggestedMask(user.id, id);
   }
 
   @Delete(':id')

@@ -126,6 +126,7 @@ export class ModelsService {
       maskData: null,
       objectStorageKey: photo.key,
       thumbnailObjectStorageKey: photo.thumbKey,
+      suggestedMaskObjectStorageKey: null,
       isObjectStorage: true,
       // Stored: the client shows `processing` until here; ready comes with an approved mask.
       status: 'uploaded',
@@ -186,13 +187,15 @@ export class ModelsService {
         inpaintCroppedObjectStorageKey: croppedKey,
         inpaintMaskObjectStorageKey: maskKey,
         maskedPath: maskKey,
+        // approved: the suggestion it came from (if any) waits no more
+        suggestedMaskObjectStorageKey: null,
       };
       const replaced = await this.updateLocked(model, (current) => {
         if (!current) throw new ApiException(404, ErrorCode.NOT_FOUND, `Model ${id} not found`);
         return changes;
       });
-      // The row points at this attempt's files now: the earlier ones can go.
-      await this.removeObjects(inpaintKeysOf(replaced).filter((key) => key !== croppedKey && key !== maskKey));
+      // The row points at this attempt's files now: the earlier ones (and the suggestion) can go.
+      await this.removeObjects([...inpaintKeysOf(replaced).filter((key) => key !== croppedKey && key !== maskKey), replaced?.suggestedMaskObjectStorageKey ?? null]);
       return this.toRecord({ ...model, ...changes });
     } catch (error) {
       await this.markMaskFailed(model, [croppedKey, maskKey], error);
@@ -209,7 +212,39 @@ export class ModelsService {
       model.thumbnailObjectStorageKey,
       model.inpaintCroppedObjectStorageKey,
       model.inpaintMaskObjectStorageKey,
+      model.suggestedMaskObjectStorageKey,
     ]);
+  }
+
+  /**
+   * Keeps the studio's suggested mask for the photo until it is approved or withdrawn (issue 32), so
+   * a reload or another browser shows it again. Each one is a file of its own; the row takes it
+   * locked, then the one it displaced is removed.
+   */
+  async suggestMask(userId: number, id: number, readMask: () => Promise<Buffer>): Promise<ModelPhotoRecord> {
+    const model = await this.findOwned(userId, id);
+    const mask = await this.images.suggestedMask(await readMask(), model.width, model.height);
+    const key = objectKey({ userId, kind: 'models', id, variant: 'suggested-mask', ext: 'png', version: newObjectVersion() });
+    await this.storage.put(key, mask.data, mask.contentType);
+    let before: ModelPhoto | null;
+    try {
+      before = await this.updateLocked(model, (current) => {
+        if (!current) throw new ApiException(404, ErrorCode.NOT_FOUND, `Model ${id} not found`);
+        return { suggestedMaskObjectStorageKey: key };
+      });
+    } catch (error) {
+      await this.removeObjects([key]);
+      throw error;
+    }
+    await this.removeObjects([before?.suggestedMaskObjectStorageKey ?? null]);
+    return this.toRecord({ ...(before ?? model), suggestedMaskObjectStorageKey: key });
+  }
+
+  /** The suggestion was undone or replaced by hand: nothing waits for approval any more. */
+  async withdrawSuggestedMask(userId: number, id: number): Promise<void> {
+    const model = await this.findOwned(userId, id);
+    const before = await this.updateLocked(model, (current) => (current?.suggestedMaskObjectStorageKey ? { suggestedMaskObjectStorageKey: null } : null));
+    await this.removeObjects([before?.suggestedMaskObjectStorageKey ?? null]);
   }
 
   async fileKey(userId: number, id: number, variant: ModelFileVariant): Promise<string> {
@@ -294,6 +329,7 @@ export class ModelsService {
       thumbnailUrl: this.urls.sign(model.thumbnailObjectStorageKey ?? model.objectStorageKey!),
       inpaint,
       ...(model.error ? { error: model.error } : {}),
+      ...(model.suggestedMaskObjectStorageKey ? { suggestedMaskUrl: this.urls.sign(model.suggestedMaskObjectStorageKey) } : {}),
       uploadedAt: model.uploadedAt.toISOString(),
     };
   }

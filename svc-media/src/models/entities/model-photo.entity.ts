@@ -48,6 +48,10 @@ export class ModelPhoto {
   @Column({ type: 'text', nullable: true })
   inpaintMaskObjectStorageKey: string | null;
 
+  /** A suggested mask waiting for the seller's approval (the studio's, lime on transparency, ≤ 2048 px); gone once a mask is approved. */
+  @Column({ type: 'text', nullable: true })
+  suggestedMaskObjectStorageKey: string | null;
+
   @Column({ type: 'boolean', default: false })
   isObjectStorage: boolean;
 

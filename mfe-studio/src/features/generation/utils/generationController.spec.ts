@@ -110,6 +110,15 @@ describe('generation controller', () => {
     expect(lastToast()).toMatchObject({ title: 'VTON Generation Failed', description: 'All VTON requests failed: model 1 broke; model 2 broke' });
   });
 
+  it('every model failing because our own storage was down says so (temporarily unavailable), not a VTON failure (issue 32)', async () => {
+    const { controller, push } = setup(job(['queued', 'queued']));
+    await controller.tryOn();
+    const down = job(['failed', 'failed']);
+    for (const m of down.models) m.error = { code: 'SERVICE_UNAVAILABLE', message: 'Our media storage is temporarily unavailable (The media service failed (503)); retry this model in a moment' };
+    push(down);
+    expect(lastToast()).toMatchObject({ title: 'VTON Generation Failed', description: 'The studio is temporarily unavailable. Please try again in a moment.' });
+  });
+
   it('a broken request shows "Generation failed"', async () => {
     const { store, deps, controller } = setup(job(['queued']));
     (deps.createJob as jest.Mock).mockRejectedValue(new Error('500: Internal Server Error'));

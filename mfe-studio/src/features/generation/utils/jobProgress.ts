@@ -59,7 +59,9 @@ export function toSessionResult(result: TryOnResult, job?: TryOnJob): SessionRes
   return {
     ...(job ? { batchId: job.id, batchStartedAt: job.createdAt } : {}),
     ...(index >= 0 ? { batchIndex: index } : {}),
-    ...(result.savedImage ? { number: result.savedImage.number, modelFilename: result.savedImage.modelFilename ?? undefined } : {}),
+    ...(result.savedImage
+      ? { number: result.savedImage.number, modelFilename: result.savedImage.modelFilename ?? undefined, garmentFilename: result.savedImage.garmentFilename ?? undefined }
+      : {}),
     id: result.id,
     imageUrl: result.imageUrl,
     processedAt: result.processedAt,

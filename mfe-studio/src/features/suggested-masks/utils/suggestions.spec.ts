@@ -1,5 +1,14 @@
 import { clearSuggestions, suggestionsStore } from '../model/suggestionsStore';
-import { approveAll, cancelSuggestAll, suggestAll, suggestFor, type SuggestionMasks, type SuggestionPhoto } from './suggestions';
+import { approveAll, cancelSuggestAll, restoreSuggestions, suggestAll, suggestFor, type SuggestionMasks, type SuggestionPhoto } from './suggestions';
+import { keepSuggestedMask, withdrawSuggestedMask } from '../api/suggestedMasks';
+
+/** svc-media keeps the suggestions (issue 32): the calls are checked, the server is not reached. */
+jest.mock('../api/suggestedMasks', () => ({ keepSuggestedMask: jest.fn(async () => ({})), withdrawSuggestedMask: jest.fn(async () => undefined) }));
+jest.mock('../../../lib/image', () => ({
+  canvasToBlob: async (canvas: HTMLCanvasElement) => new Blob([`png-${canvas.dataset.id}`]),
+  loadImage: async (url: string) => Object.assign(document.createElement('img'), { alt: url }),
+}));
+jest.mock('./suggestionPreview', () => ({ suggestionPreview: (_photo: unknown, mask: HTMLImageElement) => `preview-of-${mask.alt}` }));
 
 /** The photos' masks as the workspace hands them: here a history of suggestions per photo, with undo and redo. */
 function fakeMasks() {
@@ -45,7 +54,12 @@ jest.mock('./suggestMask', () => ({
 }));
 
 const photo = (id: number): SuggestionPhoto => ({ id, url: `/photo-${id}.jpg`, width: 400, height: 300 });
-const mask = (id: number) => ({ kind: 'mask', mask: { id } as unknown as HTMLCanvasElement, thumbnailUrl: `data:thumb-${id}` });
+const canvasOf = (id: number) => {
+  const canvas = document.createElement('canvas');
+  canvas.dataset.id = String(id);
+  return canvas;
+};
+const mask = (id: number) => ({ kind: 'mask', mask: canvasOf(id), thumbnailUrl: `data:thumb-${id}` });
 
 let fake: ReturnType<typeof fakeMasks>;
 
@@ -80,6 +94,37 @@ describe('suggestions', () => {
     expect(suggestionsStore.getState().photos[1]).toBeUndefined();
     fake.redo(1);
     expect(suggestionsStore.getState().photos[1]).toMatchObject({ state: 'suggested' });
+  });
+
+  it('keeps each suggestion on the server, withdraws it when undone and keeps it again on redo (issue 32)', async () => {
+    const keep = jest.mocked(keepSuggestedMask);
+    const withdraw = jest.mocked(withdrawSuggestedMask);
+    keep.mockClear();
+    withdraw.mockClear();
+    outcomes.set('/photo-1.jpg', async () => mask(1));
+    await suggestFor(fake.masks, photo(1), 'upper_body');
+    await new Promise((r) => setTimeout(r, 0));
+    expect(keep).toHaveBeenCalledTimes(1);
+    expect(keep.mock.calls[0][0]).toBe(1);
+    expect(keep.mock.calls[0][1]).toBeInstanceOf(Blob);
+    fake.undo(1);
+    expect(withdraw).toHaveBeenCalledWith(1);
+    fake.redo(1);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(keep).toHaveBeenCalledTimes(2);
+  });
+
+  it('brings back the suggestions the server kept: in the mask, on the tile, with Approve all (issue 32)', async () => {
+    await restoreSuggestions(fake.masks, [
+      { ...photo(1), thumbnailUrl: '/thumb-1.webp', suggestedMaskUrl: '/kept-1.png' },
+      { ...photo(2), thumbnailUrl: '/thumb-2.webp', suggestedMaskUrl: '/kept-2.png' },
+    ]);
+    expect(fake.depth(1)).toBe(1);
+    expect(fake.depth(2)).toBe(1);
+    expect(suggestionsStore.getState()).toMatchObject({ batchComplete: true, photos: { 1: { state: 'suggested', thumbnailUrl: 'preview-of-/kept-1.png' }, 2: { state: 'suggested' } } });
+    // undone like any suggestion
+    fake.undo(2);
+    expect(suggestionsStore.getState().photos[2]).toBeUndefined();
   });
 
   it('Suggest all counts through the photos and offers Approve all at the end', async () => {

@@ -1,8 +1,11 @@
 import type { WornCategory } from '@vton/contracts';
 import { toast } from '@vton/shell-sdk';
+import { canvasToBlob, loadImage } from '../../../lib/image';
 import { errorMessage } from '../../../lib/upload';
+import { keepSuggestedMask, withdrawSuggestedMask } from '../api/suggestedMasks';
 import { setPhotoSuggestion, suggestionsStore, type PhotoSuggestion } from '../model/suggestionsStore';
 import type { PoseDetector } from '../lib/poseRuntime';
+import { suggestionPreview } from './suggestionPreview';
 
 export const NO_PERSON_MESSAGE = 'No person found — paint the mask by hand';
 export const UNAVAILABLE_TITLE = 'Mask suggestions are not available';
@@ -95,6 +98,7 @@ export async function suggestFor(
     const suggestion: PhotoSuggestion = { state: 'suggested', mask: outcome.mask, thumbnailUrl: outcome.thumbnailUrl };
     setPhotoSuggestion(photo.id, suggestion);
     followUndo(masks, photo, suggestion);
+    keepOnServer(photo.id, outcome.mask);
     return 'suggested';
   } catch (error) {
     setPhotoSuggestion(photo.id, previous);
@@ -114,9 +118,68 @@ function followUndo(masks: SuggestionMasks, photo: SuggestionPhoto, suggestion: 
       unsubscribe();
       return;
     }
-    if (inMask && !current) setPhotoSuggestion(photo.id, suggestion);
-    if (!inMask && current) setPhotoSuggestion(photo.id, null);
+    if (inMask && !current) {
+      setPhotoSuggestion(photo.id, suggestion);
+      keepOnServer(photo.id, suggestion.mask);
+    }
+    if (!inMask && current) {
+      setPhotoSuggestion(photo.id, null);
+      withdrawSuggestedMask(photo.id).catch((error: unknown) => console.warn('Withdrawing the suggested mask failed', error));
+    }
   });
+}
+
+/**
+ * svc-media keeps a suggestion until it is approved or undone (issue 32): the ~20 s of "Suggest all
+ * masks" survive a reload, and another browser finds them. Best effort: a failed save only costs that.
+ */
+function keepOnServer(photoId: number, mask: CanvasImageSource): void {
+  void Promise.resolve(mask)
+    .then(maskPng)
+    .then((png) => keepSuggestedMask(photoId, png))
+    .catch((error: unknown) => console.warn('Keeping the suggested mask failed', error));
+}
+
+/** The suggestion's mask as the PNG the server keeps (its own size: at most SUGGESTED_MASK_MAX_SIDE a side). */
+function maskPng(mask: CanvasImageSource): Promise<Blob> {
+  if (mask instanceof HTMLCanvasElement) return canvasToBlob(mask);
+  const image = mask as HTMLImageElement;
+  const copy = document.createElement('canvas');
+  copy.width = image.naturalWidth || image.width;
+  copy.height = image.naturalHeight || image.height;
+  copy.getContext('2d')!.drawImage(image, 0, 0);
+  return canvasToBlob(copy);
+}
+
+/** A photo whose suggested mask the server kept, as a reload or another browser finds it. */
+export interface KeptSuggestion extends SuggestionPhoto {
+  suggestedMaskUrl: string;
+  /** The photo's small preview (the tile's suggestion preview is drawn on it). */
+  thumbnailUrl: string;
+}
+
+/**
+ * Brings back the suggestions the server kept (issue 32): each lands in its photo's mask as one
+ * history step again, its tile shows "Suggested", and "Approve all" is offered as after a run.
+ * Photos that already have a suggestion in this page are left as they are.
+ */
+export async function restoreSuggestions(masks: SuggestionMasks, kept: readonly KeptSuggestion[]): Promise<void> {
+  let restored = 0;
+  for (const photo of kept) {
+    if (suggestionsStore.getState().photos[photo.id]) continue;
+    try {
+      const [mask, preview] = await Promise.all([loadImage(photo.suggestedMaskUrl), loadImage(photo.thumbnailUrl)]);
+      if (suggestionsStore.getState().photos[photo.id]) continue;
+      masks.apply(photo, mask);
+      const suggestion: PhotoSuggestion = { state: 'suggested', mask, thumbnailUrl: suggestionPreview(preview, mask) };
+      setPhotoSuggestion(photo.id, suggestion);
+      followUndo(masks, photo, suggestion);
+      restored += 1;
+    } catch (error) {
+      console.warn(`Could not restore the suggested mask of model ${photo.id}`, error);
+    }
+  }
+  if (restored > 0 && !suggestionsStore.getState().batch) suggestionsStore.setState({ batchComplete: true });
 }
 
 let batchRun = 0;
