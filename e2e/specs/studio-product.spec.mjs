@@ -65,7 +65,7 @@ test('Product: the mask is painted by hand, and the product is placed by the pla
     await page.getByRole('button', { name: /^Results/ }).click();
     await drawer(page).getByRole('button', { name: /^Result #1(,|$)/ }).click();
     // The built-in engine's placement is labelled as the preview it is (issue 29), not as a provider's result.
-    await expect(page.getByTestId('built-in-preview')).toHaveText('Preview — built-in engine');
+    await expect(page.getByRole('dialog', { name: 'Result preview' }).getByRole('link', { name: 'Preview — built-in engine' })).toBeVisible();
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
