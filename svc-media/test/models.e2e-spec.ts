@@ -105,8 +105,10 @@ describe('model photos and masks (real Postgres, S3 server, svc-auth tokens)', (
       expect(Buffer.compare(bytes.body as Buffer, processed)).toBe(0);
       await h.http().get(`/api/models/${model.id}/files/inpaint-cropped`).set(bearer(seller)).expect(200);
       await h.http().get(`/api/models/${model.id}/files/original`).set(bearer(seller)).expect(200).expect('content-type', 'image/png');
-      const [row] = await h.query('SELECT status, "inpaintCropBounds", "inpaintMaskObjectStorageKey" FROM models WHERE id = $1', [model.id]);
-      expect(row).toEqual({ status: 'ready', inpaintCropBounds: { x: 90, y: 130, width: 60, height: 60 }, inpaintMaskObjectStorageKey: expect.stringMatching(new RegExp(`^${seller.id}/models/${model.id}-inpaint-mask${VERSIONED}$`)) });
+      // Sent without a category: the upper body mask, listed under it.
+      expect(res.body.masks).toEqual({ upper_body: { ...res.body.inpaint, approvedAt: expect.any(String) } });
+      const [row] = await h.query('SELECT m.status, k.category, k."inpaintCropBounds", k."inpaintMaskObjectStorageKey" FROM models m JOIN model_masks k ON k."modelId" = m.id WHERE m.id = $1', [model.id]);
+      expect(row).toEqual({ status: 'ready', category: 'upper_body', inpaintCropBounds: { x: 90, y: 130, width: 60, height: 60 }, inpaintMaskObjectStorageKey: expect.stringMatching(new RegExp(`^${seller.id}/models/${model.id}-inpaint-mask${VERSIONED}$`)) });
       // The URLs come from the row.
       expect(res.body.inpaint.processedMaskUrl).toContain(`/${row.inpaintMaskObjectStorageKey}?`);
     });
@@ -156,7 +158,7 @@ describe('model photos and masks (real Postgres, S3 server, svc-auth tokens)', (
       const first = await sendMask(seller, model.id, await mask(200, 100, [{ left: 10, top: 10, width: 10, height: 10 }])).expect(201);
       const second = await sendMask(seller, model.id, await mask(200, 100, [{ left: 100, top: 40, width: 20, height: 20 }])).expect(201);
       expect(second.body.inpaint.processedMaskUrl).not.toBe(first.body.inpaint.processedMaskUrl);
-      const [row] = await h.query('SELECT "inpaintCroppedObjectStorageKey" AS c, "inpaintMaskObjectStorageKey" AS m FROM models WHERE id = $1', [model.id]);
+      const [row] = await h.query('SELECT "inpaintCroppedObjectStorageKey" AS c, "inpaintMaskObjectStorageKey" AS m FROM model_masks WHERE "modelId" = $1', [model.id]);
       expect(await h.objectsOf(seller.id)).toEqual([row.c, row.m, `${seller.id}/models/${model.id}-original.png`, `${seller.id}/models/${model.id}-thumb.webp`].sort());
       await h.fetchSigned(first.body.inpaint.processedMaskUrl).expect(404);
       await h.fetchSigned(second.body.inpaint.processedMaskUrl).expect(200);
