@@ -85,7 +85,8 @@ export class ModelRunner {
         throw error;
       }),
       this.media.modelFile(owner, run.modelId, 'original', signal),
-      this.media.modelFile(owner, run.modelId, 'inpaint-mask', signal),
+      // The mask its bounds were taken from when it was queued: the product's category's.
+      this.media.modelFile(owner, run.modelId, 'inpaint-mask', signal, run.input.maskCategory),
     ]).catch((error) => {
       if (error instanceof MediaNotFoundError) throw vtonProcessingError(`the photo or mask of model ${run.modelId} is missing`);
       throw inputsError(error, signal);
