@@ -5,7 +5,7 @@ import type { Repository } from 'typeorm';
 import { TryOnJobModelEntity, type ModelInput } from './entities/try-on-job-model.entity.js';
 import { TryOnJobEntity } from './entities/try-on-job.entity.js';
 import { TryOnRunEntity } from './entities/try-on-run.entity.js';
-import { JobStore, sql, type ModelError, type RunJobPlan } from './job-store.js';
+import { JobStore, sql, type ModelError, type RequeuedModel, type RunJobPlan } from './job-store.js';
 
 /** A cell as stored: a model row of one of the run's jobs, with its job's product. */
 export interface CellRow {
@@ -55,14 +55,19 @@ export class RunStore {
     return run ? toTryOnRun(run, await this.cells(run.id)) : null;
   }
 
-  /** The run a job belongs to, whoever owns it (webhook events); null for a job started on its own. */
-  async ofJob(jobId: string): Promise<{ userId: number; run: TryOnRun } | null> {
+  /**
+   * The run a job belongs to, whoever owns it (webhook events), and how many of its cells' runs
+   * there have been (a retry adds one); null for a job started on its own.
+   */
+  async ofJob(jobId: string): Promise<{ userId: number; run: TryOnRun; endedRuns: number } | null> {
     const run = await this.runs
       .createQueryBuilder('r')
       .innerJoin(TryOnJobEntity, 'j', 'j.run_id = r.id')
       .where('j.id = :jobId', { jobId })
       .getOne();
-    return run ? { userId: run.userId, run: toTryOnRun(run, await this.cells(run.id)) } : null;
+    if (!run) return null;
+    const cells = await this.cells(run.id);
+    return { userId: run.userId, run: toTryOnRun(run, cells), endedRuns: cells.reduce((sum, c) => sum + c.run, 0) };
   }
 
   /** The seller's runs, newest first, with their counts. The cursor is the last run's id. */
@@ -106,6 +111,11 @@ export class RunStore {
       .addOrderBy('m.position')
       .getRawMany<CellRow>();
     return rows;
+  }
+
+  /** Queues these cells again (failed, skipped or cancelled ones), as one request against MAX_RUN_CELLS; answers those queued. */
+  requeue(userId: number, cells: RequeuedModel[]): Promise<RequeuedModel[]> {
+    return this.jobs.requeue(userId, cells, ['failed', 'skipped', 'canceled'], 'runs');
   }
 
   /**
