@@ -16,7 +16,9 @@ import { uploadModelPhotos } from '../features/model-photos/api/uploadModelPhoto
 
 const garmentRecord: GarmentRecord = {
   id: 7,
+  name: 'shirt',
   filename: 'shirt.png',
+  category: 'upper_body',
   width: 1200,
   height: 1600,
   url: '/api/media/files/g7?sig=x',

@@ -14,7 +14,9 @@ const api = apiRequest as jest.MockedFunction<typeof apiRequest>;
 
 const garment: GarmentRecord = {
   id: 9,
+  name: 'shirt',
   filename: 'shirt.png',
+  category: 'upper_body',
   width: 1200,
   height: 1600,
   url: '/api/media/files/g9?sig=fresh',
@@ -31,6 +33,7 @@ const modelRecord = (id: number, status: ModelPhotoRecord['status'] = 'ready'): 
   status,
   url: `/api/media/files/m${id}?sig=fresh`,
   thumbnailUrl: `/api/media/files/m${id}t?sig=fresh`,
+  masks: status === 'ready' ? { upper_body: { croppedImageUrl: `/ic${id}`, processedMaskUrl: `/im${id}`, bounds: { x: 0, y: 0, width: 400, height: 400 }, approvedAt: '2026-01-01T10:00:00.000Z' } } : {},
   inpaint: status === 'ready' ? { croppedImageUrl: `/ic${id}`, processedMaskUrl: `/im${id}`, bounds: { x: 0, y: 0, width: 400, height: 400 } } : null,
   uploadedAt: '2026-01-01T10:00:00.000Z',
 });
