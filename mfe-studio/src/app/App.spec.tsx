@@ -38,6 +38,7 @@ const readyModel: WorkspaceModelPhoto = {
   status: 'ready',
   maskThumbnailUrl: null,
   inpaint: null,
+  masks: {},
   uploadedAt: '2026-01-01T10:00:00.000Z',
 };
 

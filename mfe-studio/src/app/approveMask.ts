@@ -1,6 +1,6 @@
 import { toast } from '@vton/shell-sdk';
 import { errorMessage } from '../lib/upload';
-import { workspaceActions, type WorkspaceStore } from '../stores/workspaceStore';
+import { inpaintOf, workspaceActions, type WorkspaceStore } from '../stores/workspaceStore';
 import { uploadMask } from '../features/mask-editor/api/uploadMask';
 
 /**
@@ -16,7 +16,7 @@ export function approveMask(store: WorkspaceStore, key: string, modelId: number,
   uploadMask(modelId, mask, category).then(
     (record) => {
       if (record.status === 'ready') {
-        actions.updateModel(key, { status: 'ready', inpaint: record.masks?.[category] ?? record.inpaint, maskThumbnailUrl: thumbnail });
+        actions.updateModel(key, { status: 'ready', inpaint: record.masks?.[category] ? inpaintOf(record.masks[category]) : record.inpaint, masks: record.masks ?? {}, maskThumbnailUrl: thumbnail });
       } else {
         actions.updateModel(key, { status: 'uploaded', error: record.error });
         toast({ title: 'Mask processing failed', description: record.error ?? 'Please paint the mask again.', variant: 'destructive' });

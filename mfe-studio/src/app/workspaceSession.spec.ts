@@ -139,7 +139,7 @@ describe('workspace session lifetime', () => {
     });
     session.store.setState({
       garment: { id: 9, filename: 'g', url: '/g', width: 1, height: 1, croppedUrl: '/c', cropData: null, uploadProgress: null, uploadedAt: '' },
-      models: [1, 2].map((id) => ({ key: `model-${id}`, id, filename: `m${id}`, url: '', thumbnailUrl: '', width: 1, height: 1, status: 'ready' as const, maskThumbnailUrl: null, inpaint: null, uploadedAt: '' })),
+      models: [1, 2].map((id) => ({ key: `model-${id}`, id, filename: `m${id}`, url: '', thumbnailUrl: '', width: 1, height: 1, status: 'ready' as const, maskThumbnailUrl: null, inpaint: null, masks: {}, uploadedAt: '' })),
     });
     await session.generation.tryOn();
     // the page unmounts and mounts again meanwhile: same session, still one subscription
@@ -157,7 +157,7 @@ describe('workspace session lifetime', () => {
 });
 
 describe('masks in progress (two full-size canvases each)', () => {
-  const tile = (id: number) => ({ key: `model-${id}`, id, filename: `m${id}.jpg`, url: '', thumbnailUrl: '', width: 800, height: 1200, status: 'uploaded' as const, maskThumbnailUrl: null, inpaint: null, uploadedAt: '' });
+  const tile = (id: number) => ({ key: `model-${id}`, id, filename: `m${id}.jpg`, url: '', thumbnailUrl: '', width: 800, height: 1200, status: 'uploaded' as const, maskThumbnailUrl: null, inpaint: null, masks: {}, uploadedAt: '' });
   const paint = (id: number) => maskSessionFor({ id, width: 800, height: 1200 });
 
   it('go with the model photo removed from the workspace', async () => {

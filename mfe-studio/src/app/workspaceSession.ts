@@ -261,7 +261,7 @@ async function restore(session: Session, persisted: PersistedWorkspace, deps: Wo
   const byId = new Map((models ?? []).map((m) => [m.id, m]));
   const rebuilt = persisted.models.flatMap((p) => {
     const record = byId.get(p.id);
-    return record ? [modelFromRecord(record, p.maskThumbnailUrl)] : [];
+    return record ? [modelFromRecord(record, p.maskThumbnailUrl, patch.garmentCategory ?? state.garmentCategory)] : [];
   });
   const present = new Set(state.models.map((m) => m.id));
   const missing = rebuilt.filter((m) => !present.has(m.id));
