@@ -11,7 +11,7 @@ import { FAULT_COLOURS, FaultyVton, MediaSeeder, Platform, until, type App } fro
 
 const PRODUCTS = 20;
 const MODELS = 10;
-/** Model photos of random noise: a result is as large as its photo (PNG cannot shrink noise), ~1.9 MB each. */
+/** Model photos of random noise: a result is as large as its photo (PNG cannot shrink noise), ~1.7 MB each. */
 const SIDE = 800;
 /** The API process may grow this much while it streams an archive many times larger. */
 const MAX_GROWTH_BYTES = 96 * 1024 * 1024;
@@ -51,7 +51,7 @@ async function entriesOf(file: string): Promise<{ name: string; size: number }[]
 }
 
 /**
- * The archive of a 200-cell run (20 products × 10 model photos, ~380 MB of results) is streamed:
+ * The archive of a 200-cell run (20 products × 10 model photos, ~350 MB of results) is streamed:
  * the API process (this one) grows by a bounded amount while it sends it, far less than the
  * archive, because each result flows from svc-media through the ZIP to the client.
  */
@@ -78,7 +78,7 @@ describe('a run archive streams with bounded memory (real API, worker, svc-media
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  it('200 results, ~380 MB, stream with the process growing by less than 96 MB', async () => {
+  it('200 results, ~350 MB, stream with the process growing by less than 96 MB', async () => {
     const token = await platform.token(3101);
     const seed = new MediaSeeder(platform.media.url, token);
     const garments = [];
