@@ -25,7 +25,9 @@ describe('garments (real Postgres, S3 server, svc-auth tokens)', () => {
     const garment = res.body as GarmentRecord;
     expect(garment).toEqual({
       id: expect.any(Number),
+      name: 'shirt',
       filename: 'shirt.jpg',
+      category: 'upper_body',
       width: 100,
       height: 200,
       url: expect.stringMatching(new RegExp(`^/api/media/files/${seller.id}/garments/${garment.id}-original\\.jpg\\?exp=\\d+&sig=`)),

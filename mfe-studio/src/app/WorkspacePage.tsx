@@ -29,6 +29,7 @@ import { GenerationView } from '../features/generation/components/GenerationView
 import { GenerationControllerContext, useGeneration } from '../features/generation/hooks/useGeneration';
 import type { GenerationController } from '../features/generation/utils/generationController';
 import { useWorkspaceSession } from './workspaceSession';
+import { STUDIO_TABS_HEIGHT } from './StudioTabs';
 import { approveMask } from './approveMask';
 import { suggestionMasks } from './suggestionMasks';
 import { ResultsDrawer, downloadFailedToast, sessionResultDownloadName } from '../features/results-drawer/components/ResultsDrawer';
@@ -37,9 +38,9 @@ import { MOBILE_BREAKPOINT_PX, SIDEBAR, TOOL_LAYOUT_BREAKPOINT_PX } from '@vton/
 
 const Shell = styled.div`
   display: flex;
-  height: calc(100vh - ${({ theme }) => theme.layout.headerHeight});
+  height: calc(100vh - ${({ theme }) => theme.layout.headerHeight} - ${STUDIO_TABS_HEIGHT});
   /* the visible height where the browser knows it (a phone's toolbars, a desktop's scrollbar): nothing is cut below */
-  height: calc(100dvh - ${({ theme }) => theme.layout.headerHeight});
+  height: calc(100dvh - ${({ theme }) => theme.layout.headerHeight} - ${STUDIO_TABS_HEIGHT});
   min-height: 480px;
   overflow: hidden;
   background: ${({ theme }) => theme.colors.background};

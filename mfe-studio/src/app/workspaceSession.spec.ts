@@ -14,7 +14,9 @@ const api = apiRequest as jest.MockedFunction<typeof apiRequest>;
 
 const garment: GarmentRecord = {
   id: 9,
+  name: 'shirt',
   filename: 'shirt.png',
+  category: 'upper_body',
   width: 1200,
   height: 1600,
   url: '/api/media/files/g9?sig=fresh',
@@ -31,7 +33,9 @@ const modelRecord = (id: number, status: ModelPhotoRecord['status'] = 'ready'): 
   status,
   url: `/api/media/files/m${id}?sig=fresh`,
   thumbnailUrl: `/api/media/files/m${id}t?sig=fresh`,
+  masks: status === 'ready' ? { upper_body: { croppedImageUrl: `/ic${id}`, processedMaskUrl: `/im${id}`, bounds: { x: 0, y: 0, width: 400, height: 400 }, approvedAt: '2026-01-01T10:00:00.000Z' } } : {},
   inpaint: status === 'ready' ? { croppedImageUrl: `/ic${id}`, processedMaskUrl: `/im${id}`, bounds: { x: 0, y: 0, width: 400, height: 400 } } : null,
+  suggestedMasks: {},
   uploadedAt: '2026-01-01T10:00:00.000Z',
 });
 
@@ -136,7 +140,7 @@ describe('workspace session lifetime', () => {
     });
     session.store.setState({
       garment: { id: 9, filename: 'g', url: '/g', width: 1, height: 1, croppedUrl: '/c', cropData: null, uploadProgress: null, uploadedAt: '' },
-      models: [1, 2].map((id) => ({ key: `model-${id}`, id, filename: `m${id}`, url: '', thumbnailUrl: '', width: 1, height: 1, status: 'ready' as const, maskThumbnailUrl: null, inpaint: null, uploadedAt: '' })),
+      models: [1, 2].map((id) => ({ key: `model-${id}`, id, filename: `m${id}`, url: '', thumbnailUrl: '', width: 1, height: 1, status: 'ready' as const, maskThumbnailUrl: null, inpaint: null, masks: {}, uploadedAt: '' })),
     });
     await session.generation.tryOn();
     // the page unmounts and mounts again meanwhile: same session, still one subscription
@@ -154,7 +158,7 @@ describe('workspace session lifetime', () => {
 });
 
 describe('masks in progress (two full-size canvases each)', () => {
-  const tile = (id: number) => ({ key: `model-${id}`, id, filename: `m${id}.jpg`, url: '', thumbnailUrl: '', width: 800, height: 1200, status: 'uploaded' as const, maskThumbnailUrl: null, inpaint: null, uploadedAt: '' });
+  const tile = (id: number) => ({ key: `model-${id}`, id, filename: `m${id}.jpg`, url: '', thumbnailUrl: '', width: 800, height: 1200, status: 'uploaded' as const, maskThumbnailUrl: null, inpaint: null, masks: {}, uploadedAt: '' });
   const paint = (id: number) => maskSessionFor({ id, width: 800, height: 1200 });
 
   it('go with the model photo removed from the workspace', async () => {

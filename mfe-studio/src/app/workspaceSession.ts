@@ -1,11 +1,10 @@
 import { useMemo } from 'react';
-import { DEFAULT_GARMENT_CATEGORY, type GarmentRecord, type ModelPhotoRecord, type SaveWorkspaceRequest, type TryOnJob, type WorkspaceRecord } from '@vton/contracts';
+import { DEFAULT_GARMENT_CATEGORY, PRODUCT_CATEGORY, type GarmentCategory, type GarmentRecord, type ModelPhotoRecord, type SaveWorkspaceRequest, type TryOnJob, type WorkspaceRecord } from '@vton/contracts';
 import { getAuthSessionId, useAuth } from '@vton/shell-sdk';
 import {
   createWorkspaceStore,
   garmentFromRecord,
   modelFromRecord,
-  modelStatusFromRecord,
   type WorkspaceModelPhoto,
   type WorkspaceState,
   type WorkspaceStore,
@@ -25,7 +24,7 @@ import { createDefaultGenerationController, defaultGenerationDeps } from '../fea
 import type { GenerationController, GenerationDeps } from '../features/generation/utils/generationController';
 import { clearMaskSessions, retainMaskSessions } from '../features/mask-editor/model/maskSessions';
 import { clearSuggestions } from '../features/suggested-masks/model/suggestionsStore';
-import { restoreSuggestions } from '../features/suggested-masks/utils/suggestions';
+import { restoreSuggestions, showSuggestionsFor } from '../features/suggested-masks/utils/suggestions';
 import { suggestionMasks } from './suggestionMasks';
 
 /**
@@ -73,6 +72,7 @@ interface Session extends WorkspaceSession {
   disposed: boolean;
   stopPersisting: () => void;
   stopPruningMasks: () => void;
+  stopFollowingCategory: () => void;
 }
 
 let current: Session | null = null;
@@ -85,6 +85,7 @@ function dispose(session: Session, { forget }: { forget: boolean }): void {
   session.disposed = true;
   session.stopPersisting();
   session.stopPruningMasks();
+  session.stopFollowingCategory();
   session.generation.dispose();
   // masks in progress hold full-size canvases and are this seller's: none survives the session
   clearMaskSessions();
@@ -123,7 +124,7 @@ function createSession(userId: number | null, token: string | null, deps: Worksp
   // nothing in this tab: the seller's workspace comes from the server (another tab, the browser reopened)
   const fromServer = userId !== null && persisted === null && deps.getSavedWorkspace !== undefined;
   const store = createWorkspaceStore({ restoring: persisted !== null || fromServer });
-  const session = { userId, token, store, disposed: false, stopPersisting: () => {} } as Session;
+  const session = { userId, token, store, disposed: false, stopPersisting: () => {}, stopFollowingCategory: () => {} } as Session;
   // a model photo removed from the workspace takes its mask in progress with it
   let models = store.getState().models;
   session.stopPruningMasks = store.subscribe(() => {
@@ -151,7 +152,9 @@ function createSession(userId: number | null, token: string | null, deps: Worksp
     .then((asRestored) => {
       if (session.disposed) return;
       store.setState({ restoring: false });
-      restoreKeptSuggestions(store.getState().models);
+      showSuggestionsFor(store.getState().garmentCategory);
+      restoreKeptSuggestions(store.getState().models, store.getState().garmentCategory);
+      session.stopFollowingCategory = followCategory(session, deps);
       if (userId !== null) {
         const stopLocal = persist(userId, store);
         const tabs = openTabChannel(userId);
@@ -315,16 +318,20 @@ async function catchUp(session: Session, deps: WorkspaceSessionDeps, server: { m
   if (session.disposed || state.restoring || server.pending()) return;
   const byId = new Map(records.map((r) => [r.id, r]));
   const known = new Map(state.models.flatMap((m) => (m.id === null ? [] : [[m.id, m] as const])));
+  // the tiles show each photo's mask of the garment category, which another tab may have changed too
+  const category = saved.garmentCategory;
+  const sameCategory = category === state.garmentCategory;
   const models = [
     ...saved.modelIds.flatMap((id) => {
       const here = known.get(id);
       const record = byId.get(id);
       if (!record) return here ? [here] : [];
-      if (!here) return [modelFromRecord(record)];
+      if (!here) return [modelFromRecord(record, null, category)];
       // the same photo: this tab's tile, unless the server knows more (a mask approved or dropped elsewhere)
-      const status = modelStatusFromRecord(record);
-      if (here.status === 'processing' || (here.status === status && here.inpaint?.processedMaskUrl.split('?')[0] === record.inpaint?.processedMaskUrl.split('?')[0])) return [here];
-      return [{ ...modelFromRecord(record, here.maskThumbnailUrl), key: here.key }];
+      if (here.status === 'processing') return [here];
+      const fresh = modelFromRecord(record, sameCategory ? here.maskThumbnailUrl : null, category);
+      if (sameCategory && here.status === fresh.status && here.inpaint?.processedMaskUrl.split('?')[0] === fresh.inpaint?.processedMaskUrl.split('?')[0]) return [here];
+      return [{ ...fresh, key: here.key }];
     }),
     // photos still uploading in this tab are this tab's, not yet the server's
     ...state.models.filter((m) => m.id === null),
@@ -345,17 +352,53 @@ async function catchUp(session: Session, deps: WorkspaceSessionDeps, server: { m
   if (state.tool === 'crop' && garmentChanged) Object.assign(patch, { tool: 'none', inpaintModelKey: null });
   server.markSaved(saveRequestOf({ ...state, ...patch }));
   store.setState(patch);
-  restoreKeptSuggestions(models.filter((m) => m.id !== null && !known.has(m.id)));
+  if (!patch.garmentCategory) restoreKeptSuggestions(models.filter((m) => m.id !== null && !known.has(m.id)), state.garmentCategory);
 }
 
-/** Suggested masks the server keeps for these photos (not approved yet) come back into their masks and tiles. */
-function restoreKeptSuggestions(models: readonly WorkspaceModelPhoto[]): void {
+/** A model photo as far as its kept suggestions go: a workspace tile, or the server's record. */
+type SuggestedPhoto = Pick<WorkspaceModelPhoto, 'url' | 'width' | 'height' | 'thumbnailUrl' | 'masks' | 'suggestedMasks'> & { id: number | null; status: string };
+
+/**
+ * The suggested masks the server keeps for these photos and the garment category (a photo keeps one
+ * per category until that category's mask is approved) come back into their masks and tiles.
+ */
+function restoreKeptSuggestions(models: readonly SuggestedPhoto[], category: GarmentCategory): void {
+  if (category === PRODUCT_CATEGORY) return;
   void restoreSuggestions(
     suggestionMasks,
-    models.flatMap((m) =>
-      m.id !== null && m.status === 'uploaded' && m.suggestedMaskUrl ? [{ id: m.id, url: m.url, width: m.width, height: m.height, thumbnailUrl: m.thumbnailUrl, suggestedMaskUrl: m.suggestedMaskUrl }] : [],
-    ),
+    models.flatMap((m) => {
+      const suggestedMaskUrl = m.suggestedMasks?.[category];
+      return m.id !== null && m.status !== 'processing' && !m.masks[category] && suggestedMaskUrl
+        ? [{ id: m.id, url: m.url, width: m.width, height: m.height, thumbnailUrl: m.thumbnailUrl, suggestedMaskUrl }]
+        : [];
+    }),
+    category,
   );
+}
+
+/**
+ * The seller (or another tab) chose another garment category: the page's suggestions were for the
+ * previous one and go, and the ones the server keeps for the new category come back (read afresh: this
+ * page may have made some since its photos were loaded).
+ */
+function followCategory(session: Session, deps: WorkspaceSessionDeps): () => void {
+  const { store } = session;
+  let category = store.getState().garmentCategory;
+  return store.subscribe(() => {
+    const next = store.getState().garmentCategory;
+    if (next === category) return;
+    category = next;
+    showSuggestionsFor(next);
+    const ids = new Set(store.getState().models.flatMap((m) => (m.id === null ? [] : [m.id])));
+    if (next === PRODUCT_CATEGORY || ids.size === 0) return;
+    deps.listModels().then(
+      (records) => {
+        if (session.disposed || store.getState().garmentCategory !== next) return;
+        restoreKeptSuggestions(records.filter((r) => ids.has(r.id)), next);
+      },
+      (error: unknown) => console.warn('Could not restore the suggested masks of the garment category', error),
+    );
+  });
 }
 
 /** A tab with nothing of its own: the workspace as the server keeps it, rebuilt like after a reload. */
@@ -402,7 +445,7 @@ async function restore(session: Session, persisted: PersistedWorkspace, deps: Wo
   const byId = new Map((models ?? []).map((m) => [m.id, m]));
   const rebuilt = persisted.models.flatMap((p) => {
     const record = byId.get(p.id);
-    return record ? [modelFromRecord(record, p.maskThumbnailUrl)] : [];
+    return record ? [modelFromRecord(record, p.maskThumbnailUrl, patch.garmentCategory ?? state.garmentCategory)] : [];
   });
   const present = new Set(state.models.map((m) => m.id));
   const missing = rebuilt.filter((m) => !present.has(m.id));

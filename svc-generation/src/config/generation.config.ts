@@ -106,6 +106,13 @@ export class GenerationConfig extends ServiceConfig {
   MAX_QUEUED_MODELS_PER_ACCOUNT = 100;
 
   /**
+   * Cells (products × model photos) one catalogue run may have (400 above it), and run cells one
+   * account may have waiting at once (429 beyond it); jobs keep MAX_QUEUED_MODELS_PER_ACCOUNT.
+   */
+  @apply(wholeNumber('MAX_RUN_CELLS', 1, 100_000))
+  MAX_RUN_CELLS = 500;
+
+  /**
    * The secret the workers sign their service credential with; svc-media holds the same one. The
    * worker refuses to start without it (npm start generates one in the data folder).
    */

@@ -87,7 +87,8 @@ export class ModelRunner {
         throw error;
       }),
       this.withMediaRetries(owner, () => this.media.modelFile(owner, run.modelId, 'original', signal), signal),
-      this.withMediaRetries(owner, () => this.media.modelFile(owner, run.modelId, 'inpaint-mask', signal), signal),
+      // The mask its bounds were taken from when it was queued: the product's category's.
+      this.withMediaRetries(owner, () => this.media.modelFile(owner, run.modelId, 'inpaint-mask', signal, run.input.maskCategory), signal),
     ]).catch((error) => {
       if (error instanceof MediaNotFoundError) throw vtonProcessingError(`the photo or mask of model ${run.modelId} is missing`);
       throw inputsError(error, signal);

@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { ErrorCode, TARGET_IMAGE_SIZE, type CropData, type GarmentRecord } from '@vton/contracts';
+import { DEFAULT_GARMENT_CATEGORY, ErrorCode, MAX_GARMENT_NAME_LENGTH, TARGET_IMAGE_SIZE, type CropData, type GarmentCategory, type GarmentRecord, type GarmentsPage, type UpdateGarmentRequest } from '@vton/contracts';
 import { ApiException } from '@vton/service-kit';
 import { reserveId } from '../database/reserve-id.js';
 import { MediaUrls } from '../files/media-urls.service.js';
@@ -8,7 +8,7 @@ import { planGarmentCrop } from '../images/geometry.js';
 import { ImageProcessor } from '../images/image-processor.js';
 import { newObjectVersion, objectKey } from '../storage/object-keys.js';
 import { ObjectStorage } from '../storage/object-storage.service.js';
-import type { Repository } from 'typeorm';
+import { LessThan, type Repository } from 'typeorm';
 import type { UploadedFile } from '../uploads/multipart.js';
 import { Garment } from './entities/garment.entity.js';
 
@@ -26,7 +26,7 @@ export class GarmentsService {
   ) {}
 
   /** Stores the object first and the row second, so a row never points at nothing. */
-  async upload(userId: number, file: UploadedFile): Promise<GarmentRecord> {
+  async upload(userId: number, file: UploadedFile, category: GarmentCategory = DEFAULT_GARMENT_CATEGORY): Promise<GarmentRecord> {
     const image = await this.images.normalizeUpload(file.buffer, 'The garment photo');
     const id = await reserveId(this.garments);
     const key = objectKey({ userId, kind: 'garments', id, variant: 'original', ext: image.ext });
@@ -35,6 +35,8 @@ export class GarmentsService {
       id,
       userId,
       filename: file.originalname,
+      name: productName(file.originalname),
+      category,
       originalPath: key,
       croppedPath: null,
       cropData: null,
@@ -56,6 +58,34 @@ export class GarmentsService {
 
   async get(userId: number, id: number): Promise<GarmentRecord> {
     return this.toRecord(await this.findOwned(userId, id));
+  }
+
+  /** The product library: the seller's garments, newest first (the cursor is the last id seen). */
+  async list(userId: number, limit: number, cursor?: number): Promise<GarmentsPage> {
+    const [rows, total] = await Promise.all([
+      this.garments.find({ where: cursor ? { userId, id: LessThan(cursor) } : { userId }, order: { id: 'DESC' }, take: limit + 1 }),
+      this.garments.countBy({ userId }),
+    ]);
+    const page = rows.slice(0, limit);
+    return { garments: page.map((row) => this.toRecord(row)), nextCursor: rows.length > limit ? String(page[page.length - 1].id) : null, total };
+  }
+
+  /** Renames the product or changes its category. */
+  async update(userId: number, id: number, changes: UpdateGarmentRequest): Promise<GarmentRecord> {
+    const garment = await this.findOwned(userId, id);
+    const update: Partial<Garment> = {
+      ...(changes.name !== undefined ? { name: changes.name.trim() } : {}),
+      ...(changes.category !== undefined ? { category: changes.category } : {}),
+    };
+    if (Object.keys(update).length) await this.garments.update({ id, userId }, update);
+    return this.toRecord({ ...garment, ...update });
+  }
+
+  /** Deletes the product: the row first (no URL can be signed for its files after), then its files. Its results stay in the gallery. */
+  async remove(userId: number, id: number): Promise<void> {
+    const garment = await this.findOwned(userId, id);
+    await this.garments.delete({ id, userId });
+    await this.removeObjects([garment.objectStorageKey, garment.croppedObjectStorageKey]);
   }
 
   /**
@@ -166,7 +196,9 @@ export class GarmentsService {
   private toRecord(garment: Garment): GarmentRecord {
     return {
       id: garment.id,
+      name: garment.name,
       filename: garment.filename,
+      category: garment.category,
       width: garment.width,
       height: garment.height,
       url: this.urls.sign(garment.objectStorageKey!),
@@ -185,4 +217,10 @@ export class GarmentsService {
 /** The photo being cropped was replaced meanwhile: the crop describes a photo that is gone. */
 function replacedWhileCropping(id: number): ApiException {
   return new ApiException(409, ErrorCode.CONFLICT, `Garment ${id} was replaced while it was being cropped; crop the new photo`);
+}
+
+/** A new product's name: its file's name without the extension (the file's name when that leaves nothing). */
+export function productName(filename: string): string {
+  const name = filename.replace(/\.[^.]*$/, '').trim() || filename.trim() || 'Product';
+  return name.slice(0, MAX_GARMENT_NAME_LENGTH);
 }

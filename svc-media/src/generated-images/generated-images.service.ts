@@ -3,8 +3,9 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { ErrorCode, type GeneratedImageRecord, type GeneratedImagesPage } from '@vton/contracts';
 import { ApiException } from '@vton/service-kit';
 import { pipeline, type Readable } from 'node:stream';
-import { LessThan, type Repository } from 'typeorm';
+import { In, LessThan, type Repository } from 'typeorm';
 import { MediaConfig } from '../config/media.config.js';
+import { DEFAULT_PAGE_SIZE } from '../paging/page-query.js';
 import { reserveId } from '../database/reserve-id.js';
 import { MediaUrls } from '../files/media-urls.service.js';
 import { GarmentsService } from '../garments/garments.service.js';
@@ -25,8 +26,6 @@ export interface ReceivedPng {
   height: number;
 }
 
-export const DEFAULT_PAGE_SIZE = 50;
-export const MAX_PAGE_SIZE = 100;
 /** First key of the advisory lock that orders one seller's saves while their next number is taken. */
 const RESULT_NUMBER_LOCK = 21;
 
@@ -55,6 +54,12 @@ export class GeneratedImagesService {
    * before saving, so two saves at once may take ids in the other order). The cursor is the last
    * number seen.
    */
+  /** Those of the seller's images (another seller's or a deleted one is left out), newest first: how svc-generation signs a run's results again in one call. */
+  async listByIds(userId: number, ids: number[]): Promise<GeneratedImagesPage> {
+    const rows = ids.length ? await this.generatedImages.find({ where: { userId, id: In(ids) }, order: { number: 'DESC' } }) : [];
+    return { images: rows.map((row) => this.toRecord(row)), nextCursor: null, total: rows.length };
+  }
+
   async list(userId: number, limit = DEFAULT_PAGE_SIZE, cursor?: number): Promise<GeneratedImagesPage> {
     const [rows, total] = await Promise.all([
       this.generatedImages.find({

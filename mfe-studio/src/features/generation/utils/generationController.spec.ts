@@ -16,6 +16,7 @@ const model = (id: number, status: WorkspaceModelPhoto['status'] = 'ready'): Wor
   status,
   maskThumbnailUrl: null,
   inpaint: null,
+  masks: {},
   uploadedAt: '',
 });
 

@@ -12,6 +12,9 @@ export const STATE_LABEL: Record<JobModelState, string> = {
   requeued: 're-queued',
   succeeded: 'done',
   failed: 'failed',
+  // Only a catalogue run's cells are skipped or cancelled; the workspace never shows them.
+  skipped: 'skipped',
+  canceled: 'cancelled',
 };
 
 /** Still to be done: queued, re-queued or running. */

@@ -212,6 +212,7 @@ export function ModelPhotosSection({ tools, tileExtra }: ModelPhotosSectionProps
         status: 'processing',
         maskThumbnailUrl: null,
         inpaint: null,
+        masks: {},
         uploadedAt: new Date().toISOString(),
       };
     });

@@ -1,5 +1,5 @@
 import { clearSuggestions, suggestionsStore } from '../model/suggestionsStore';
-import { approveAll, cancelSuggestAll, restoreSuggestions, suggestAll, suggestFor, type SuggestionMasks, type SuggestionPhoto } from './suggestions';
+import { approveAll, cancelSuggestAll, restoreSuggestions, showSuggestionsFor, suggestAll, suggestFor, type SuggestionMasks, type SuggestionPhoto } from './suggestions';
 import { keepSuggestedMask, withdrawSuggestedMask } from '../api/suggestedMasks';
 
 /** svc-media keeps the suggestions (issue 32): the calls are checked, the server is not reached. */
@@ -107,24 +107,55 @@ describe('suggestions', () => {
     expect(keep).toHaveBeenCalledTimes(1);
     expect(keep.mock.calls[0][0]).toBe(1);
     expect(keep.mock.calls[0][1]).toBeInstanceOf(Blob);
+    expect(keep.mock.calls[0][2]).toBe('upper_body');
     fake.undo(1);
-    expect(withdraw).toHaveBeenCalledWith(1);
+    expect(withdraw).toHaveBeenCalledWith(1, 'upper_body');
     fake.redo(1);
     await new Promise((r) => setTimeout(r, 0));
     expect(keep).toHaveBeenCalledTimes(2);
   });
 
   it('brings back the suggestions the server kept: in the mask, on the tile, with Approve all (issue 32)', async () => {
-    await restoreSuggestions(fake.masks, [
-      { ...photo(1), thumbnailUrl: '/thumb-1.webp', suggestedMaskUrl: '/kept-1.png' },
-      { ...photo(2), thumbnailUrl: '/thumb-2.webp', suggestedMaskUrl: '/kept-2.png' },
-    ]);
+    await restoreSuggestions(
+      fake.masks,
+      [
+        { ...photo(1), thumbnailUrl: '/thumb-1.webp', suggestedMaskUrl: '/kept-1.png' },
+        { ...photo(2), thumbnailUrl: '/thumb-2.webp', suggestedMaskUrl: '/kept-2.png' },
+      ],
+      'upper_body',
+    );
     expect(fake.depth(1)).toBe(1);
     expect(fake.depth(2)).toBe(1);
     expect(suggestionsStore.getState()).toMatchObject({ batchComplete: true, photos: { 1: { state: 'suggested', thumbnailUrl: 'preview-of-/kept-1.png' }, 2: { state: 'suggested' } } });
     // undone like any suggestion
     fake.undo(2);
     expect(suggestionsStore.getState().photos[2]).toBeUndefined();
+  });
+
+  it('another garment category takes the page’s suggestions away and leaves the server’s alone; they were for the previous one (issues 31, 32)', async () => {
+    const keep = jest.mocked(keepSuggestedMask);
+    const withdraw = jest.mocked(withdrawSuggestedMask);
+    outcomes.set('/photo-1.jpg', async () => mask(1));
+    await suggestAll(fake.masks, [photo(1)], 'upper_body');
+    await new Promise((r) => setTimeout(r, 0));
+    keep.mockClear();
+    withdraw.mockClear();
+    showSuggestionsFor('lower_body');
+    expect(suggestionsStore.getState()).toMatchObject({ category: 'lower_body', photos: {}, batchComplete: false });
+    // the editor's history moves on: the upper-body suggestion is neither kept again nor withdrawn, nor shown
+    fake.undo(1);
+    fake.redo(1);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(keep).not.toHaveBeenCalled();
+    expect(withdraw).not.toHaveBeenCalled();
+    expect(suggestionsStore.getState().photos).toEqual({});
+    // a lower-body suggestion is kept as lower body's
+    await suggestFor(fake.masks, photo(1), 'lower_body');
+    await new Promise((r) => setTimeout(r, 0));
+    expect(keep.mock.calls.map((c) => c[2])).toEqual(['lower_body']);
+    // restoring the upper body's is too late once the page is on lower body
+    await restoreSuggestions(fake.masks, [{ ...photo(2), thumbnailUrl: '/thumb-2.webp', suggestedMaskUrl: '/kept-2.png' }], 'upper_body');
+    expect(fake.depth(2)).toBe(0);
   });
 
   it('Suggest all counts through the photos and offers Approve all at the end', async () => {
