@@ -3,7 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { ErrorCode, type GarmentCategory, type JobModelState, type TryOnJob, type TryOnResult } from '@vton/contracts';
 import { ApiException, queuedTrace } from '@vton/service-kit';
 import { randomUUID } from 'node:crypto';
-import type { EntityManager, Repository } from 'typeorm';
+import { IsNull, type EntityManager, type Repository } from 'typeorm';
 import { GenerationConfig } from '../config/generation.config.js';
 import { channelsFor, type Channels } from '../queue/channels.js';
 import { JobQueue, type ModelWork } from '../queue/job-queue.js';
@@ -285,9 +285,12 @@ export class JobStore {
     return toTryOnJob(job, models);
   }
 
-  /** The seller's most recent job, or null when they have none. */
+  /**
+   * The seller's most recent job of their own (a Try on, not a product of a catalogue run: the
+   * studio's workspace shows its results again), or null when they have none.
+   */
   async findLatest(userId: number): Promise<TryOnJob | null> {
-    const [job] = await this.jobs.find({ where: { userId }, order: { createdAt: 'DESC' }, take: 1 });
+    const [job] = await this.jobs.find({ where: { userId, runId: IsNull() }, order: { createdAt: 'DESC' }, take: 1 });
     if (!job) return null;
     const models = await this.models.find({ where: { jobId: job.id }, order: { position: 'ASC' } });
     return toTryOnJob(job, models);

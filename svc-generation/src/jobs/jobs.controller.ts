@@ -41,7 +41,7 @@ export class JobsController {
 
   // Before ':id', which would take "latest" for a job id.
   @Get('latest')
-  @ApiOperation({ operationId: 'getLatestJob', summary: 'Get your most recent try-on job', description: 'The job you started last, as `GET /api/try-on/jobs/{id}` answers it (the studio shows its results again after a reload).' })
+  @ApiOperation({ operationId: 'getLatestJob', summary: 'Get your most recent try-on job', description: 'The job you started last with a Try on (not a product of a catalogue run), as `GET /api/try-on/jobs/{id}` answers it (the studio shows its results again after a reload).' })
   @ApiResult('TryOnJob', { description: 'Your most recent job; saved results carry freshly signed URLs.' })
   @ApiNotFoundResponse({ description: 'You have not started a job yet.' })
   async latest(@CurrentUser() user: AuthenticatedUser, @Req() req: Request): Promise<TryOnJob> {
