@@ -181,6 +181,22 @@ describe('garments (real Postgres, S3 server, svc-auth tokens)', () => {
     }
   }, 120_000);
 
+  it('deleting a product racing a crop and a replacement (10 rounds): nothing of it stays behind, and the losers get 404 or 409, never 500', async () => {
+    for (let round = 0; round < 10; round++) {
+      const { body: garment } = await upload(seller, await jpeg(400, 400)).expect(201);
+      const crop = h.http().post(`/api/garments/${garment.id}/crop`).set(bearer(seller))
+        .send({ x: 0, y: 0, width: 200, height: 200, naturalWidth: 400, naturalHeight: 400 });
+      const replace = h.http().put(`/api/garments/${garment.id}`).set(bearer(seller)).attach('file', await jpeg(400, 400), `round-${round}.jpg`);
+      const remove = h.http().delete(`/api/garments/${garment.id}`).set(bearer(seller));
+      const [cropped, replaced, removed] = await Promise.all([crop.then((r) => r), replace.then((r) => r), remove.then((r) => r)]);
+      expect(removed.status).toBe(204);
+      expect([201, 404, 409]).toContain(cropped.status);
+      expect([200, 404]).toContain(replaced.status);
+      await h.http().get(`/api/garments/${garment.id}`).set(bearer(seller)).expect(404);
+      expect(await h.objectsOf(seller.id)).toEqual([]);
+    }
+  }, 120_000);
+
   it('serves the cropped garment bytes to svc-generation on the user’s behalf', async () => {
     const { body: garment } = await upload(seller, await jpeg(300, 300)).expect(201);
     const notYet = await h.http().get(`/api/garments/${garment.id}/files/cropped`).set(bearer(seller)).expect(404);

@@ -81,10 +81,20 @@ export class GarmentsService {
     return this.toRecord({ ...garment, ...update });
   }
 
-  /** Deletes the product: the row first (no URL can be signed for its files after), then its files. Its results stay in the gallery. */
+  /**
+   * Deletes the product: the row first (no URL can be signed for its files after), then its files. Its
+   * results stay in the gallery. Locked, as a crop or a replacement takes the row: the files removed are
+   * the ones the row held when it went, and a crop or replacement that comes after finds no row (404)
+   * and removes its own file.
+   */
   async remove(userId: number, id: number): Promise<void> {
-    const garment = await this.findOwned(userId, id);
-    await this.garments.delete({ id, userId });
+    const garment = await this.garments.manager.transaction(async (tx) => {
+      const repository = tx.getRepository(Garment);
+      const current = await repository.findOne({ where: { id, userId }, lock: { mode: 'pessimistic_write' } });
+      if (!current) throw notFound(id);
+      await repository.delete({ id, userId });
+      return current;
+    });
     await this.removeObjects([garment.objectStorageKey, garment.croppedObjectStorageKey]);
   }
 
@@ -117,7 +127,7 @@ export class GarmentsService {
       before = await this.garments.manager.transaction(async (tx) => {
         const repository = tx.getRepository(Garment);
         const current = await repository.findOne({ where: { id, userId }, lock: { mode: 'pessimistic_write' } });
-        if (!current) throw new ApiException(404, ErrorCode.NOT_FOUND, `Garment ${id} not found`);
+        if (!current) throw notFound(id);
         await repository.update({ id, userId }, changes);
         return current;
       });
@@ -140,7 +150,8 @@ export class GarmentsService {
     const plan = planGarmentCrop(crop, garment.width, garment.height, TARGET_IMAGE_SIZE);
     if (!plan) throw new ApiException(400, ErrorCode.INVALID_INPUT, 'The crop lies entirely outside the garment photo');
     const original = await this.storage.findBytes(garment.objectStorageKey!);
-    if (!original) throw replacedWhileCropping(id);
+    // its photo went meanwhile: replaced (409), or the product deleted (404)
+    if (!original) throw (await this.isOwned(userId, id)) ? replacedWhileCropping(id) : notFound(id);
     const cropped = await this.images.garmentCrop(original, plan);
     const key = objectKey({ userId, kind: 'garments', id, variant: 'cropped', ext: 'png', version: newObjectVersion() });
     await this.storage.put(key, cropped.data, cropped.contentType);
@@ -153,7 +164,7 @@ export class GarmentsService {
       before = await this.garments.manager.transaction(async (tx) => {
         const repository = tx.getRepository(Garment);
         const current = await repository.findOne({ where: { id, userId }, lock: { mode: 'pessimistic_write' } });
-        if (!current) throw new ApiException(404, ErrorCode.NOT_FOUND, `Garment ${id} not found`);
+        if (!current) throw notFound(id);
         if (current.objectStorageKey !== garment.objectStorageKey) throw replacedWhileCropping(id);
         await repository.update({ id, userId }, changes);
         return current;
@@ -189,7 +200,7 @@ export class GarmentsService {
   /** Another user's garment is as absent as a missing one. */
   private async findOwned(userId: number, id: number): Promise<Garment> {
     const garment = await this.garments.findOneBy({ id, userId });
-    if (!garment) throw new ApiException(404, ErrorCode.NOT_FOUND, `Garment ${id} not found`);
+    if (!garment) throw notFound(id);
     return garment;
   }
 
@@ -212,6 +223,11 @@ export class GarmentsService {
     const failed = await this.storage.removeAll(keys);
     if (failed.length) this.logger.warn(`Objects left behind (remove failed): ${failed.join(', ')}`);
   }
+}
+
+/** Another user's garment is as absent as a missing one. */
+function notFound(id: number): ApiException {
+  return new ApiException(404, ErrorCode.NOT_FOUND, `Garment ${id} not found`);
 }
 
 /** The photo being cropped was replaced meanwhile: the crop describes a photo that is gone. */
