@@ -9,6 +9,7 @@ import { modelFromRecord } from '../stores/workspaceStore';
 import { persistenceKey, readPersistedWorkspace, type PersistedWorkspace } from '../stores/workspacePersistence';
 import { POLL_INTERVAL_MS } from '../features/generation/api/tryOnJobs';
 import { maskSessionFor, maskSessionIds } from '../features/mask-editor/model/maskSessions';
+import { suggestionsStore } from '../features/suggested-masks/model/suggestionsStore';
 
 const api = apiRequest as jest.MockedFunction<typeof apiRequest>;
 
@@ -354,6 +355,28 @@ describe('two tabs stay in step (issue 32)', () => {
     expect(session.store.getState().prompt).toBe('second');
     await jest.advanceTimersByTimeAsync(SAVE_WORKSPACE_DELAY_MS * 2);
     expect(saves()).toEqual([]);
+  });
+
+  it('another tab chose another garment category: each tile shows its photo’s mask of that category, ready only with one, and the page’s suggestions are that category’s (issues 31, 32)', async () => {
+    jest.useFakeTimers();
+    let workspace = { garmentId: null, modelIds: [1, 2], prompt: '', garmentCategory: 'upper_body', updatedAt: '2026-01-01T00:00:00.000Z' };
+    const lower = { croppedImageUrl: '/lc2', processedMaskUrl: '/lm2', bounds: { x: 5, y: 5, width: 40, height: 40 }, approvedAt: '2026-01-02T10:00:00.000Z' };
+    const models = [modelRecord(1, 'ready'), { ...modelRecord(2, 'ready'), masks: { ...modelRecord(2, 'ready').masks, lower_body: lower } }];
+    serve({ 'GET /api/media/workspace': () => workspace, 'GET /api/models': () => models, 'PUT /api/media/workspace': {} });
+    const session = workspaceSessionFor(10);
+    await session.restored;
+    expect(session.store.getState().models.map((m) => [m.id, m.status])).toEqual([[1, 'ready'], [2, 'ready']]);
+    expect(suggestionsStore.getState().category).toBe('upper_body');
+
+    workspace = { ...workspace, garmentCategory: 'lower_body' };
+    window.dispatchEvent(new Event('focus'));
+    await jest.advanceTimersByTimeAsync(0);
+    expect(session.store.getState().garmentCategory).toBe('lower_body');
+    expect(session.store.getState().models.map((m) => [m.id, m.status, m.inpaint?.processedMaskUrl ?? null])).toEqual([
+      [1, 'uploaded', null],
+      [2, 'ready', '/lm2'],
+    ]);
+    expect(suggestionsStore.getState().category).toBe('lower_body');
   });
 
   it('a change of this tab not saved yet is kept: focus does not take the older server copy over it', async () => {
