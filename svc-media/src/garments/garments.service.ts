@@ -88,13 +88,7 @@ export class GarmentsService {
    * and removes its own file.
    */
   async remove(userId: number, id: number): Promise<void> {
-    const garment = await this.garments.manager.transaction(async (tx) => {
-      const repository = tx.getRepository(Garment);
-      const current = await repository.findOne({ where: { id, userId }, lock: { mode: 'pessimistic_write' } });
-      if (!current) throw notFound(id);
-      await repository.delete({ id, userId });
-      return current;
-    });
+    const garment = await this.changeLocked(userId, id, (repository) => repository.delete({ id, userId }));
     await this.removeObjects([garment.objectStorageKey, garment.croppedObjectStorageKey]);
   }
 
@@ -124,13 +118,7 @@ export class GarmentsService {
     let before: Garment;
     try {
       // Locked, so two replacements at once each remove exactly the files they displaced.
-      before = await this.garments.manager.transaction(async (tx) => {
-        const repository = tx.getRepository(Garment);
-        const current = await repository.findOne({ where: { id, userId }, lock: { mode: 'pessimistic_write' } });
-        if (!current) throw notFound(id);
-        await repository.update({ id, userId }, changes);
-        return current;
-      });
+      before = await this.changeLocked(userId, id, (repository) => repository.update({ id, userId }, changes));
     } catch (error) {
       await this.removeObjects([key]);
       throw error;
@@ -161,13 +149,9 @@ export class GarmentsService {
     const changes: Partial<Garment> = { cropData, croppedPath: key, croppedObjectStorageKey: key };
     let before: Garment;
     try {
-      before = await this.garments.manager.transaction(async (tx) => {
-        const repository = tx.getRepository(Garment);
-        const current = await repository.findOne({ where: { id, userId }, lock: { mode: 'pessimistic_write' } });
-        if (!current) throw notFound(id);
+      before = await this.changeLocked(userId, id, (repository, current) => {
         if (current.objectStorageKey !== garment.objectStorageKey) throw replacedWhileCropping(id);
-        await repository.update({ id, userId }, changes);
-        return current;
+        return repository.update({ id, userId }, changes);
       });
     } catch (error) {
       await this.removeObjects([key]);
@@ -195,6 +179,21 @@ export class GarmentsService {
   /** Whether the garment exists and is the user's (a result or the workspace may only point at their own). */
   isOwned(userId: number, id: number): Promise<boolean> {
     return this.garments.existsBy({ id, userId });
+  }
+
+  /**
+   * Reads the garment's row locked (404 when it is gone) and lets `change` write in the same
+   * transaction; answers the row as it was. Replacements, crops and deletes of one garment are
+   * ordered here, so each removes exactly the files it displaced.
+   */
+  private changeLocked(userId: number, id: number, change: (repository: Repository<Garment>, current: Garment) => Promise<unknown>): Promise<Garment> {
+    return this.garments.manager.transaction(async (tx) => {
+      const repository = tx.getRepository(Garment);
+      const current = await repository.findOne({ where: { id, userId }, lock: { mode: 'pessimistic_write' } });
+      if (!current) throw notFound(id);
+      await change(repository, current);
+      return current;
+    });
   }
 
   /** Another user's garment is as absent as a missing one. */
