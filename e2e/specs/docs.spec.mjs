@@ -143,8 +143,11 @@ test.describe('documentation', () => {
     await expect(sidebar(page)).toBeHidden();
     // includeHidden: while the drawer is open the page behind it (this button too) is aria-hidden
     const open = page.getByRole('button', { name: 'Browse documentation', includeHidden: true });
-    await open.click();
-    await expect(open).toHaveAttribute('aria-expanded', 'true');
+    // The article is prerendered: the button opens the drawer once the page has hydrated.
+    await expect(async () => {
+      await open.click();
+      await expect(open).toHaveAttribute('aria-expanded', 'true', { timeout: 1000 });
+    }).toPass();
     const drawer = page.getByRole('dialog', { name: 'Documentation menu' });
     await expect(drawer.getByRole('searchbox')).toBeFocused();
     await drawer.getByRole('searchbox').fill('faq');
