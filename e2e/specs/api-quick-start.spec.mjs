@@ -9,6 +9,7 @@ import { Webhook } from 'standardwebhooks';
 import { QUICK_START_CURL_STEPS } from '@vton/api-reference/examples';
 import { test, expect } from '../support/fixtures.mjs';
 import { createVerifiedUser, setPlan } from '../support/seed.mjs';
+import { readZip } from '../support/zip.mjs';
 import { transformFileSync } from '@swc/core';
 
 const run = promisify(execFile);
@@ -75,6 +76,13 @@ test.describe('API quick start with a key (curl, against the real stack)', () =>
       expect(stdout).toMatch(/JOB_ID=[0-9a-f-]{36}/);
       expect(stdout).not.toContain(key);
       expect(await sharp(path.join(dir, 'result.png')).metadata()).toMatchObject({ format: 'png', ...MODEL_SIZE });
+
+      // The same garment and model photo as a catalogue run, downloaded as one ZIP.
+      await shell(steps['upload-garment'], steps['crop-garment'], steps['upload-model'], steps['send-mask'], steps['start-run'], steps['download-run']);
+      const zip = await readZip(path.join(dir, 'run.zip'));
+      expect([...zip.keys()]).toEqual(['garment__model.png', 'manifest.csv']);
+      expect(await sharp(zip.get('garment__model.png')).metadata()).toMatchObject({ format: 'png', ...MODEL_SIZE });
+      expect(zip.get('manifest.csv').toString()).toBe('product,model,category,state,file,error\r\ngarment,model.jpg,Upper body,succeeded,garment__model.png,\r\n');
 
       // Never again in an answer, and never in any app's log.
       const listed = await (await api('GET', '/api/auth/api-keys')).text();

@@ -6,6 +6,7 @@ const ARTICLES = [
   ['crop-masking', 'Cropping & Masking', 'Tutorials'],
   ['prompt-guide', 'Using Prompts', 'Tutorials'],
   ['placing-products', 'Placing any product', 'Tutorials'],
+  ['catalogue-runs', 'Catalogue runs', 'Tutorials'],
   ['export-results', 'Exporting Results', 'Tutorials'],
   ['faq', 'FAQ', 'Reference'],
   ['troubleshooting', 'Troubleshooting', 'Reference'],
@@ -15,8 +16,8 @@ const ARTICLES = [
 const sidebar = (page) => page.getByRole('navigation', { name: 'Documentation' });
 const searchBox = (page) => sidebar(page).getByRole('searchbox', { name: 'Search the docs' });
 
-/** The spec's eight articles, the providers article, "Placing any product", and the API reference's nine. */
-const ARTICLE_COUNT = 19;
+/** The spec's eight articles, the providers article, "Placing any product", "Catalogue runs", and the API reference's ten. */
+const ARTICLE_COUNT = 21;
 
 test.describe('documentation', () => {
   test('/docs redirects to the quick start guide with the sections in the sidebar', async ({ page }) => {
@@ -28,11 +29,46 @@ test.describe('documentation', () => {
     await expect(sidebar(page).getByRole('link', { name: 'Quick Start Guide' })).toHaveAttribute('aria-current', 'page');
   });
 
-  test('an unknown article redirects to the quick start guide', async ({ page }) => {
-    await page.goto('/docs/no-such-article');
-    await expect(page).toHaveURL(/\/docs\/quick-start$/);
-    await expect(page.getByRole('heading', { level: 1, name: 'Quick Start Guide' })).toBeVisible();
+  test('an unknown article is the 404 page, status 404 (issue 32)', async ({ page, request }) => {
+    const answer = await request.get('/docs/no-such-article', { headers: { accept: 'text/html' } });
+    expect(answer.status()).toBe(404);
+    expect(await answer.text()).toContain('Page Not Found');
+    const errors = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    const response = await page.goto('/docs/no-such-article');
+    expect(response.status()).toBe(404);
+    await expect(page).toHaveURL(/\/docs\/no-such-article$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Page Not Found' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Quick Start Guide' })).toHaveCount(0);
+    // the page works once hydrated: Go Home goes home
+    await page.getByRole('button', { name: 'Go Home' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    expect(errors).toEqual([]);
   });
+
+  test('Enter in the search box opens the first hit (issue 32)', async ({ page }) => {
+    await page.goto('/docs/quick-start');
+    const search = page.getByRole('searchbox', { name: 'Search the docs' });
+    await search.fill('keyboard');
+    const hits = page.getByRole('navigation', { name: 'Documentation' }).getByRole('link');
+    await expect(hits.first()).toBeVisible();
+    const first = (await hits.first().getAttribute('href')).split('?')[0];
+    const title = (await hits.first().evaluate((a) => a.firstChild.textContent)).trim();
+    await search.press('Enter');
+    await expect(page).toHaveURL(new RegExp(`${first}(\\?|$)`));
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  });
+
+  for (const viewport of [{ width: 1440, height: 900 }, { width: 390, height: 844 }]) {
+    test(`the breadcrumb is one horizontal line (${viewport.width}×${viewport.height}, issue 32)`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      await page.goto('/docs/prompt-guide');
+      const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('listitem');
+      await expect(crumbs).toHaveCount(3);
+      const tops = await crumbs.evaluateAll((items) => items.map((item) => Math.round(item.getBoundingClientRect().top)));
+      expect(new Set(tops).size, `crumb tops ${tops.join(', ')}`).toBe(1);
+    });
+  }
 
   test('/docs/prompts and /docs/export resolve to their articles', async ({ page }) => {
     await page.goto('/docs/prompts');
@@ -144,8 +180,11 @@ test.describe('documentation', () => {
     await expect(sidebar(page)).toBeHidden();
     // includeHidden: while the drawer is open the page behind it (this button too) is aria-hidden
     const open = page.getByRole('button', { name: 'Browse documentation', includeHidden: true });
-    await open.click();
-    await expect(open).toHaveAttribute('aria-expanded', 'true');
+    // The article is prerendered: the button opens the drawer once the page has hydrated.
+    await expect(async () => {
+      await open.click();
+      await expect(open).toHaveAttribute('aria-expanded', 'true', { timeout: 1000 });
+    }).toPass();
     const drawer = page.getByRole('dialog', { name: 'Documentation menu' });
     await expect(drawer.getByRole('searchbox')).toBeFocused();
     await drawer.getByRole('searchbox').fill('faq');

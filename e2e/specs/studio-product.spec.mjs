@@ -57,14 +57,15 @@ test('Product: the mask is painted by hand, and the product is placed by the pla
       .poll(async () => (await listGeneratedImages(baseURL, seller.token)).images.filter((i) => i.generationType === 'vton').length, { timeout: 30_000 })
       .toBe(1);
     const [image] = (await listGeneratedImages(baseURL, seller.token)).images;
-    expect(image.metadata).toMatchObject({ provider: 'local', providerModel: 'local-compositor' });
+    expect(image.metadata).toMatchObject({ provider: 'local', providerModel: 'local-compositor', builtInEngine: true });
     const png = await (await page.request.get(image.imageUrl)).body();
     const meta = await sharp(png).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(['png', 1600, 1200]);
 
     await page.getByRole('button', { name: /^Results/ }).click();
     await drawer(page).getByRole('button', { name: /^Result #1(,|$)/ }).click();
-    await expect(page.getByTestId('result-provider')).toBeVisible();
+    // The built-in engine's placement is labelled as the preview it is (issue 29), not as a provider's result.
+    await expect(page.getByRole('dialog', { name: 'Result preview' }).getByRole('link', { name: 'Preview — built-in engine' })).toBeVisible();
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

@@ -205,7 +205,8 @@ test.describe.serial('the studio', () => {
         const downloading = page.waitForEvent('download');
         await viewer(page).getByRole('button', { name: /download/i }).click();
         const download = await downloading;
-        expect(download.suggestedFilename()).toBe('vton-result-fullscreen.png');
+        // named after the product, the model and the date (issue 32)
+        expect(download.suggestedFilename()).toMatch(/^garment_model-(a|b|4k)_\d{4}-\d{2}-\d{2}\.png$/);
         const file = await download.path();
         const meta = await sharp(fs.readFileSync(file)).metadata();
         expect(meta.format).toBe('png');

@@ -25,7 +25,7 @@ const dist = path.join(shellDir, 'dist');
 /** Remotes whose pages are prerendered, and where each is served (its entry is preloaded). */
 const PRERENDERED_REMOTES = [
   { scope: 'marketing', app: 'mfe-marketing', entry: '/mfe/marketing/remoteEntry.js' },
-  { scope: 'docs', app: 'mfe-docs', entry: '/mfe/docs/remoteEntry.js' },
+  { scope: 'docs', app: 'mfe-docs', entry: '/mfe/docs/remoteEntry.js', mount: '/docs/*' },
 ];
 /** Rendered as the 404 page: a path no route claims. */
 const NOT_FOUND_PROBE = '/404';
@@ -84,10 +84,13 @@ async function main() {
   const shell = await importBuild(path.join(shellDir, 'dist-server/index.mjs'), 'run webpack for the shell first');
   const remotes = {};
   const pages = [];
+  /** Client routes: a remote that lists all its pages (`clientPaths`) gives them instead of its whole mount point. */
+  let clientRoutes = [...shell.CLIENT_ROUTES];
   for (const remote of PRERENDERED_REMOTES) {
     const build = await importBuild(path.join(repoRoot, remote.app, 'dist-server/index.mjs'), `build ${remote.app} before the shell`);
     remotes[remote.scope] = build;
     for (const urlPath of build.prerenderPaths ?? []) pages.push({ urlPath, file: pageFile(urlPath), remote });
+    if (build.clientPaths && remote.mount) clientRoutes = [...clientRoutes.filter((route) => route !== remote.mount), ...build.clientPaths];
   }
   pages.push({ urlPath: NOT_FOUND_PROBE, file: '404.html', remote: PRERENDERED_REMOTES[0] });
   shell.provideRemotes(remotes);
@@ -103,13 +106,14 @@ async function main() {
     // A deferred page neither runs the bundle nor preloads the remote before it has painted.
     const document = (deferred ? withDeferredBoot(withTitle(template, title), deferredBoot) : withTitle(template, title))
       .replace('</head>', `${deferred ? '' : `<link rel="preload" as="script" href="${page.remote.entry}" />`}${headTags}</head>`)
-      .replace('<div id="root"></div>', `<div id="root" data-prerendered="true">${html}</div>`);
+      // the 404 page is served for any unknown path: the browser then shows it there too (bootstrap.tsx)
+      .replace('<div id="root"></div>', `<div id="root" data-prerendered="true"${page.file === '404.html' ? ' data-not-found="true"' : ''}>${html}</div>`);
     const target = path.join(dist, page.file);
     fs.mkdirSync(path.dirname(target), { recursive: true });
     fs.writeFileSync(target, document);
   }
 
-  const manifest = { fallback: 'shell.html', notFound: '404.html', clientRoutes: shell.CLIENT_ROUTES };
+  const manifest = { fallback: 'shell.html', notFound: '404.html', clientRoutes };
   fs.writeFileSync(path.join(dist, 'pages.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   console.log(`prerendered ${pages.length} pages: ${pages.map((p) => p.urlPath).join(' ')}`);
 }

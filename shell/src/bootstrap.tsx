@@ -3,12 +3,14 @@ import { BrowserRouter } from 'react-router-dom';
 import { startRemotes } from './features/remotes/lib/federation';
 import { App } from './app/App';
 import { replayEarlyClicks, takeEarlyClicks } from './app/earlyClicks';
+import { markServedNotFound } from './app/servedNotFound';
 
 // Registering the remotes does not block the first paint: the navigation renders at once
 // and each remote slot waits for the configuration on its own.
 void startRemotes();
 
 const root = document.getElementById('root')!;
+if (root.dataset.notFound) markServedNotFound(window.location.pathname);
 const app = (
   <BrowserRouter>
     <App />

@@ -1,5 +1,5 @@
 import type { INestApplication } from '@nestjs/common';
-import type { GarmentRecord, JobModelState, ModelPhotoRecord, TryOnJob } from '@vton/contracts';
+import type { GarmentCategory, GarmentRecord, JobModelState, ModelPhotoRecord, TryOnJob } from '@vton/contracts';
 import { MetricsText as Metrics, startServiceApp } from '@vton/service-kit';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -214,8 +214,9 @@ export class MediaSeeder {
     private readonly token: string,
   ) {}
 
-  async croppedGarment(colour: Rgb = [30, 60, 200]): Promise<GarmentRecord> {
-    const garment = await this.uncroppedGarment(colour);
+  /** A garment of the product library, cropped whole; `filename` names it, `category` is its garment category. */
+  async croppedGarment(colour: Rgb = [30, 60, 200], options: { filename?: string; category?: GarmentCategory } = {}): Promise<GarmentRecord> {
+    const garment = await this.uncroppedGarment(colour, options);
     const size = garment.width;
     const res = await request(this.mediaUrl)
       .post(`/api/garments/${garment.id}/crop`)
@@ -225,16 +226,18 @@ export class MediaSeeder {
     return res.body;
   }
 
-  async uncroppedGarment(colour: Rgb = [30, 60, 200]): Promise<GarmentRecord> {
-    const res = await request(this.mediaUrl).post('/api/garments').auth(this.token, { type: 'bearer' }).attach('file', await garmentPng(colour), 'garment.png');
+  async uncroppedGarment(colour: Rgb = [30, 60, 200], options: { filename?: string; category?: GarmentCategory } = {}): Promise<GarmentRecord> {
+    const req = request(this.mediaUrl).post('/api/garments').auth(this.token, { type: 'bearer' });
+    if (options.category) req.field('category', options.category);
+    const res = await req.attach('file', await garmentPng(colour), options.filename ?? 'garment.png');
     if (res.status >= 300) throw new Error(`garment upload failed: ${res.status} ${res.text}`);
     return res.body;
   }
 
-  /** A model photo, made ready with a mask over `rect` unless `ready` is false. */
+  /** A model photo, made ready with a mask over `rect` (for `category`, default upper body) unless `ready` is false. */
   async model(
     photo: Buffer,
-    options: { rect?: { left: number; top: number; width: number; height: number }; ready?: boolean; filename?: string } = {},
+    options: { rect?: { left: number; top: number; width: number; height: number }; ready?: boolean; filename?: string; category?: GarmentCategory } = {},
   ): Promise<ModelPhotoRecord> {
     const upload = await request(this.mediaUrl).post('/api/models').auth(this.token, { type: 'bearer' }).attach('files', photo, options.filename ?? 'model.png');
     if (upload.status >= 300) throw new Error(`model upload failed: ${upload.status} ${upload.text}`);
@@ -246,10 +249,14 @@ export class MediaSeeder {
       width: Math.round(record.width * 0.4),
       height: Math.round(record.height * 0.5),
     };
-    const masked = await request(this.mediaUrl)
-      .post(`/api/models/${record.id}/mask`)
-      .auth(this.token, { type: 'bearer' })
-      .attach('mask', await maskPng(record.width, record.height, rect), 'mask.png');
+    return this.mask(record, rect, options.category);
+  }
+
+  /** Approves a mask over `rect` on the model photo, for `category` (default upper body). */
+  async mask(record: ModelPhotoRecord, rect: { left: number; top: number; width: number; height: number }, category?: GarmentCategory): Promise<ModelPhotoRecord> {
+    const req = request(this.mediaUrl).post(`/api/models/${record.id}/mask`).auth(this.token, { type: 'bearer' });
+    if (category) req.field('category', category);
+    const masked = await req.attach('mask', await maskPng(record.width, record.height, rect), 'mask.png');
     if (masked.status >= 300) throw new Error(`mask failed: ${masked.status} ${masked.text}`);
     return masked.body;
   }

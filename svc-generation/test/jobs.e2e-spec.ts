@@ -75,6 +75,12 @@ describe('try-on jobs: live progress, retry, reload and restart (real svc-media,
     // A page reload is just a new request (the saved results' URLs are signed again on each read).
     const again = await request(generation.url).get(`/api/try-on/jobs/${job.id}`).auth(token, { type: 'bearer' }).expect(200);
     expect(unsigned(again.body)).toEqual(unsigned(last));
+    // Another browser (nothing of its own) asks for the seller's most recent job: this one.
+    const latest = await request(generation.url).get('/api/try-on/jobs/latest').auth(token, { type: 'bearer' }).expect(200);
+    expect(unsigned(latest.body)).toEqual(unsigned(last));
+    // Only the seller's own: a seller without a job gets 404.
+    const newcomer = await platform.token(302);
+    expect((await request(generation.url).get('/api/try-on/jobs/latest').auth(newcomer, { type: 'bearer' }).expect(404)).body.message).toBe('No try-on job yet');
   });
 
   it('runs a model again after a 5xx (the stream shows it re-queued) and counts both attempts', async () => {

@@ -112,6 +112,7 @@ describe('generated images (real Postgres, S3 server, svc-auth tokens)', () => {
       createdAt: expect.any(String),
       number: 1,
       modelFilename: null,
+      garmentFilename: null,
     });
     const full = (await h.fetchSigned(image.imageUrl).expect(200).expect('content-type', 'image/png')).body as Buffer;
     expect(await sharp(full).metadata()).toMatchObject({ format: 'png', width: 1200, height: 900 });
@@ -131,8 +132,11 @@ describe('generated images (real Postgres, S3 server, svc-auth tokens)', () => {
     const garment = (await h.http().post('/api/garments').set(bearer(seller)).attach('file', await png(50, 50), 'g.png').expect(201)).body;
     const [model] = (await h.http().post('/api/models').set(bearer(seller)).attach('files', await png(50, 50), 'm.png').expect(201)).body;
     const res = await save(seller, { imageUrl: dataUrl(await png(20, 20)), garmentId: garment.id, modelId: model.id }).expect(201);
-    expect(res.body).toMatchObject({ generationType: 'vton', garmentId: garment.id, modelId: model.id, prompt: null, metadata: null });
+    expect(res.body).toMatchObject({ generationType: 'vton', garmentId: garment.id, modelId: model.id, prompt: null, metadata: null, garmentFilename: 'g.png', modelFilename: 'm.png' });
     await save(seller, { imageUrl: dataUrl(await png(20, 20)), garmentId: null, modelId: null }).expect(201);
+    // The result keeps naming the product it was made from after the garment photo is replaced (issue 32).
+    await h.http().put(`/api/garments/${garment.id}`).set(bearer(seller)).attach('file', await png(40, 40), 'new-season.png').expect(200);
+    expect((await h.http().get(`/api/generated-images/${res.body.id}`).set(bearer(seller)).expect(200)).body).toMatchObject({ garmentFilename: 'g.png', modelFilename: 'm.png' });
   });
 
   it('pages newest first with a cursor', async () => {

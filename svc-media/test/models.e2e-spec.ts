@@ -25,8 +25,10 @@ describe('model photos and masks (real Postgres, S3 server, svc-auth tokens)', (
   };
   const oneModel = async (who: Seller, bytes: Buffer, name = 'model.jpg'): Promise<ModelPhotoRecord> =>
     (await uploadModels(who, [[bytes, name]]).expect(201)).body[0];
-  const sendMask = (who: Seller, id: number, bytes: Buffer) =>
-    h.http().post(`/api/models/${id}/mask`).set(bearer(who)).attach('mask', bytes, 'mask.png');
+  const sendMask = (who: Seller, id: number, bytes: Buffer, category?: string) => {
+    const request = h.http().post(`/api/models/${id}/mask`).set(bearer(who));
+    return (category ? request.field('category', category) : request).attach('mask', bytes, 'mask.png');
+  };
 
   it('stores several photos with thumbnails and lists them, status uploaded', async () => {
     const res = await uploadModels(seller, [[await jpeg(800, 1200), 'a.jpg'], [await png(300, 200), 'b.png']]).expect(201);
@@ -105,8 +107,10 @@ describe('model photos and masks (real Postgres, S3 server, svc-auth tokens)', (
       expect(Buffer.compare(bytes.body as Buffer, processed)).toBe(0);
       await h.http().get(`/api/models/${model.id}/files/inpaint-cropped`).set(bearer(seller)).expect(200);
       await h.http().get(`/api/models/${model.id}/files/original`).set(bearer(seller)).expect(200).expect('content-type', 'image/png');
-      const [row] = await h.query('SELECT status, "inpaintCropBounds", "inpaintMaskObjectStorageKey" FROM models WHERE id = $1', [model.id]);
-      expect(row).toEqual({ status: 'ready', inpaintCropBounds: { x: 90, y: 130, width: 60, height: 60 }, inpaintMaskObjectStorageKey: expect.stringMatching(new RegExp(`^${seller.id}/models/${model.id}-inpaint-mask${VERSIONED}$`)) });
+      // Sent without a category: the upper body mask, listed under it.
+      expect(res.body.masks).toEqual({ upper_body: { ...res.body.inpaint, approvedAt: expect.any(String) } });
+      const [row] = await h.query('SELECT m.status, k.category, k."inpaintCropBounds", k."inpaintMaskObjectStorageKey" FROM models m JOIN model_masks k ON k."modelId" = m.id WHERE m.id = $1', [model.id]);
+      expect(row).toEqual({ status: 'ready', category: 'upper_body', inpaintCropBounds: { x: 90, y: 130, width: 60, height: 60 }, inpaintMaskObjectStorageKey: expect.stringMatching(new RegExp(`^${seller.id}/models/${model.id}-inpaint-mask${VERSIONED}$`)) });
       // The URLs come from the row.
       expect(res.body.inpaint.processedMaskUrl).toContain(`/${row.inpaintMaskObjectStorageKey}?`);
     });
@@ -156,7 +160,7 @@ describe('model photos and masks (real Postgres, S3 server, svc-auth tokens)', (
       const first = await sendMask(seller, model.id, await mask(200, 100, [{ left: 10, top: 10, width: 10, height: 10 }])).expect(201);
       const second = await sendMask(seller, model.id, await mask(200, 100, [{ left: 100, top: 40, width: 20, height: 20 }])).expect(201);
       expect(second.body.inpaint.processedMaskUrl).not.toBe(first.body.inpaint.processedMaskUrl);
-      const [row] = await h.query('SELECT "inpaintCroppedObjectStorageKey" AS c, "inpaintMaskObjectStorageKey" AS m FROM models WHERE id = $1', [model.id]);
+      const [row] = await h.query('SELECT "inpaintCroppedObjectStorageKey" AS c, "inpaintMaskObjectStorageKey" AS m FROM model_masks WHERE "modelId" = $1', [model.id]);
       expect(await h.objectsOf(seller.id)).toEqual([row.c, row.m, `${seller.id}/models/${model.id}-original.png`, `${seller.id}/models/${model.id}-thumb.webp`].sort());
       await h.fetchSigned(first.body.inpaint.processedMaskUrl).expect(404);
       await h.fetchSigned(second.body.inpaint.processedMaskUrl).expect(200);
@@ -211,6 +215,91 @@ describe('model photos and masks (real Postgres, S3 server, svc-auth tokens)', (
       // Padded box 6990..7680 × 3990..4320 (690×330), squared to 690 and shifted inside the photo.
       expect(res.body).toMatchObject({ status: 'ready', inpaint: { bounds: { x: 6990, y: 3630, width: 690, height: 690 } } });
     }, 60_000);
+  });
+
+  describe('suggested mask (kept per category until that category\'s mask is approved or it is withdrawn, issues 31 and 32)', () => {
+    const keep = (who: Seller, id: number, bytes: Buffer, category?: string) => {
+      const request = h.http().put(`/api/models/${id}/suggested-mask`).set(bearer(who));
+      return (category ? request.field('category', category) : request).attach('mask', bytes, 'suggested.png');
+    };
+    const lime = (width: number, height: number) =>
+      sharp({ create: { width, height, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
+        .composite([{ input: { create: { width: Math.round(width / 2), height: Math.round(height / 2), channels: 4, background: { r: 163, g: 230, b: 53, alpha: 1 } } }, left: Math.round(width / 4), top: Math.round(height / 4) }])
+        .png()
+        .toBuffer();
+
+    it('is listed with the photo (a new browser finds it), replaced by the next one, and gone once a mask is approved', async () => {
+      const model = await oneModel(seller, await jpeg(3000, 4000));
+      expect(model.suggestedMasks).toEqual({});
+      const first = (await keep(seller, model.id, await lime(1536, 2048)).expect(200)).body as ModelPhotoRecord;
+      expect(first).toMatchObject({ id: model.id, status: 'uploaded', inpaint: null, suggestedMasks: { upper_body: expect.stringMatching(new RegExp(`/${seller.id}/models/${model.id}-suggested-mask${VERSIONED}\\?`)) } });
+      const listed = ((await h.http().get('/api/models').set(bearer(seller)).expect(200)).body as ModelPhotoRecord[]).find((m) => m.id === model.id)!;
+      expect(await sharp((await h.fetchSigned(listed.suggestedMasks.upper_body!).expect(200).expect('content-type', 'image/png')).body as Buffer).metadata()).toMatchObject({ width: 1536, height: 2048, hasAlpha: true });
+
+      const second = (await keep(seller, model.id, await lime(768, 1024)).expect(200)).body as ModelPhotoRecord;
+      expect(second.suggestedMasks.upper_body).not.toBe(first.suggestedMasks.upper_body);
+      await h.fetchSigned(first.suggestedMasks.upper_body!).expect(404);
+      expect((await h.objectsOf(seller.id)).filter((k) => k.includes('suggested-mask'))).toHaveLength(1);
+
+      const approved = (await sendMask(seller, model.id, await mask(3000, 4000, [{ left: 800, top: 1000, width: 1400, height: 1600 }])).expect(201)).body as ModelPhotoRecord;
+      expect(approved.status).toBe('ready');
+      expect(approved.suggestedMasks).toEqual({});
+      expect((await h.http().get(`/api/models/${model.id}`).set(bearer(seller)).expect(200)).body.suggestedMasks).toEqual({});
+      expect((await h.objectsOf(seller.id)).filter((k) => k.includes('suggested-mask'))).toEqual([]);
+    });
+
+    it('is kept per category: approving one category\'s mask takes only that category\'s suggestion, withdrawing names its category', async () => {
+      const model = await oneModel(seller, await png(400, 300));
+      await keep(seller, model.id, await lime(400, 300)).expect(200);
+      const both = (await keep(seller, model.id, await lime(200, 150), 'lower_body').expect(200)).body as ModelPhotoRecord;
+      expect(Object.keys(both.suggestedMasks).sort()).toEqual(['lower_body', 'upper_body']);
+      expect((await h.objectsOf(seller.id)).filter((k) => k.includes('suggested-mask'))).toHaveLength(2);
+
+      // The trousers' mask approved: the top's suggestion still waits.
+      const approved = (await sendMask(seller, model.id, await mask(400, 300, [{ left: 100, top: 150, width: 200, height: 100 }]), 'lower_body').expect(201)).body as ModelPhotoRecord;
+      expect(Object.keys(approved.masks)).toEqual(['lower_body']);
+      expect(approved.suggestedMasks).toEqual({ upper_body: expect.stringContaining(both.suggestedMasks.upper_body!.split('?')[0]) });
+      await h.fetchSigned(both.suggestedMasks.lower_body!).expect(404);
+
+      // Withdrawing names its category: the default one is the upper body's.
+      await h.http().delete(`/api/models/${model.id}/suggested-mask?category=lower_body`).set(bearer(seller)).expect(204);
+      expect(Object.keys((await h.http().get(`/api/models/${model.id}`).set(bearer(seller)).expect(200)).body.suggestedMasks)).toEqual(['upper_body']);
+      await h.http().delete(`/api/models/${model.id}/suggested-mask`).set(bearer(seller)).expect(204);
+      expect((await h.http().get(`/api/models/${model.id}`).set(bearer(seller)).expect(200)).body.suggestedMasks).toEqual({});
+      expect((await h.objectsOf(seller.id)).filter((k) => k.includes('suggested-mask'))).toEqual([]);
+    });
+
+    it('is for a worn category only: a product\'s mask is painted by hand', async () => {
+      const model = await oneModel(seller, await png(400, 300));
+      const expected = "category must be one of upper_body, lower_body, full_body: a product's mask is painted by hand";
+      expect((await keep(seller, model.id, await lime(400, 300), 'product').expect(400)).body.message).toBe(expected);
+      expect((await keep(seller, model.id, await lime(400, 300), 'hat').expect(400)).body.message).toBe('category must be one of upper_body, lower_body, full_body, product');
+      expect((await h.http().delete(`/api/models/${model.id}/suggested-mask?category=product`).set(bearer(seller)).expect(400)).body.message).toBe(expected);
+      expect((await h.objectsOf(seller.id)).filter((k) => k.includes('suggested-mask'))).toEqual([]);
+    });
+
+    it('is withdrawn (204, also when none waits) and goes with the photo when it is deleted', async () => {
+      const model = await oneModel(seller, await png(400, 300));
+      await keep(seller, model.id, await lime(400, 300)).expect(200);
+      await h.http().delete(`/api/models/${model.id}/suggested-mask`).set(bearer(seller)).expect(204);
+      await h.http().delete(`/api/models/${model.id}/suggested-mask`).set(bearer(seller)).expect(204);
+      expect((await h.http().get(`/api/models/${model.id}`).set(bearer(seller)).expect(200)).body.suggestedMasks).toEqual({});
+      await keep(seller, model.id, await lime(200, 150)).expect(200);
+      await keep(seller, model.id, await lime(400, 300), 'full_body').expect(200);
+      await h.http().delete(`/api/models/${model.id}`).set(bearer(seller)).expect(204);
+      expect(await h.objectsOf(seller.id)).toEqual([]);
+    });
+
+    it('refuses another shape, a mask over 2048 px a side, a JPEG, and another seller', async () => {
+      const model = await oneModel(seller, await png(400, 300));
+      expect((await keep(seller, model.id, await lime(300, 400)).expect(400)).body.message).toBe("The suggested mask is 300×400 pixels; it must have the photo's shape (400×300)");
+      expect((await keep(seller, model.id, await lime(4096, 3072)).expect(400)).body.message).toBe('The suggested mask is 4096×3072 pixels; it may be at most 2048 a side');
+      await keep(seller, model.id, await jpeg(400, 300)).expect(415);
+      const other = await h.seller();
+      await keep(other, model.id, await lime(400, 300)).expect(404);
+      await h.http().delete(`/api/models/${model.id}/suggested-mask`).set(bearer(other)).expect(404);
+      expect((await h.objectsOf(seller.id)).filter((k) => k.includes('suggested-mask'))).toEqual([]);
+    });
   });
 
   it('deletes the row, then its objects', async () => {

@@ -66,16 +66,17 @@ describe('docs App', () => {
     expect(box).toHaveValue('MASK');
     const links = within(sidebar()).getAllByRole('link').map((a) => a.textContent);
     // "mask" is in Best Practices' description, a Cropping & Masking title and tag, Placing any product's tag,
-    // Keyboard Shortcuts' tag, and the API quick start's and model photos API's descriptions.
+    // Catalogue runs' description, Keyboard Shortcuts' tag, and the API quick start's and model photos API's descriptions.
     expect(links).toEqual([
       expect.stringContaining('Best Practices'),
       expect.stringContaining('Cropping & Masking'),
       expect.stringContaining('Placing any product'),
+      expect.stringContaining('Catalogue runs'),
       expect.stringContaining('Keyboard Shortcuts'),
       expect.stringContaining('API quick start'),
       expect.stringContaining('Model photos API'),
     ]);
-    expect(within(sidebar()).getByRole('heading', { name: "6 results" })).toBeInTheDocument();
+    expect(within(sidebar()).getByRole('heading', { name: "7 results" })).toBeInTheDocument();
   });
 
   it('filters as you type, keeps the query in the URL and says when nothing matches', async () => {

@@ -20,11 +20,11 @@ describe('documentation content', () => {
   it('has the sections and eight articles of the spec, the providers article and the API reference', () => {
     expect(DOC_SECTIONS.map((s) => [s.title, s.articles.map((a) => a.id)])).toEqual([
       ['Getting Started', ['quick-start', 'best-practices']],
-      ['Tutorials', ['crop-masking', 'prompt-guide', 'placing-products', 'export-results']],
+      ['Tutorials', ['crop-masking', 'prompt-guide', 'placing-products', 'catalogue-runs', 'export-results']],
       ['Reference', ['faq', 'troubleshooting', 'keyboard-shortcuts', 'try-on-providers']],
       [
         'API reference',
-        ['api-quick-start', 'api-reference', 'api-garments', 'api-model-photos', 'api-try-on-jobs', 'api-try-on', 'api-gallery', 'api-files', 'api-webhooks'],
+        ['api-quick-start', 'api-reference', 'api-garments', 'api-model-photos', 'api-try-on-jobs', 'api-try-on', 'api-catalogue-runs', 'api-gallery', 'api-files', 'api-webhooks'],
       ],
     ]);
   });

@@ -50,6 +50,13 @@ export const DOC_SECTIONS: DocSection[] = [
         content: lazy(() => import('./articles/PlacingProducts')),
       },
       {
+        id: 'catalogue-runs',
+        title: 'Catalogue runs',
+        description: 'Many products on many model photos in one go: the product library, masks per category, the grid, retry, and one ZIP of everything.',
+        tags: ['catalogue', 'run', 'batch', 'collection', 'grid', 'zip', 'archive', 'manifest', 'product library'],
+        content: lazy(() => import('./articles/CatalogueRuns')),
+      },
+      {
         id: 'export-results',
         title: 'Exporting Results',
         description: 'View, zoom, download and keep your try-on results.',

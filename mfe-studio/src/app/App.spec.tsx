@@ -16,7 +16,9 @@ import { uploadModelPhotos } from '../features/model-photos/api/uploadModelPhoto
 
 const garmentRecord: GarmentRecord = {
   id: 7,
+  name: 'shirt',
   filename: 'shirt.png',
+  category: 'upper_body',
   width: 1200,
   height: 1600,
   url: '/api/media/files/g7?sig=x',
@@ -36,6 +38,7 @@ const readyModel: WorkspaceModelPhoto = {
   status: 'ready',
   maskThumbnailUrl: null,
   inpaint: null,
+  masks: {},
   uploadedAt: '2026-01-01T10:00:00.000Z',
 };
 

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import styled from 'styled-components';
 import type { GarmentRecord } from '@vton/contracts';
 import { toast, useOpenGalleryListener, usePageTitle, useSessionResults } from '@vton/shell-sdk';
-import { ResultViewer, FULLSCREEN_DOWNLOAD_NAME } from '@vton/results';
+import { ResultViewer } from '@vton/results';
 import { VisuallyHidden, media } from '@vton/ui';
 import { SidebarSeparator } from '../components/SidebarSeparator';
 import { useWindowWidth } from '../hooks/useWindowWidth';
@@ -29,15 +29,18 @@ import { GenerationView } from '../features/generation/components/GenerationView
 import { GenerationControllerContext, useGeneration } from '../features/generation/hooks/useGeneration';
 import type { GenerationController } from '../features/generation/utils/generationController';
 import { useWorkspaceSession } from './workspaceSession';
+import { STUDIO_TABS_HEIGHT } from './StudioTabs';
 import { approveMask } from './approveMask';
 import { suggestionMasks } from './suggestionMasks';
-import { ResultsDrawer, downloadFailedToast } from '../features/results-drawer/components/ResultsDrawer';
+import { ResultsDrawer, downloadFailedToast, sessionResultDownloadName } from '../features/results-drawer/components/ResultsDrawer';
 import { BuiltInEngineNote } from '../features/provider-note/components/BuiltInEngineNote';
 import { MOBILE_BREAKPOINT_PX, SIDEBAR, TOOL_LAYOUT_BREAKPOINT_PX } from '@vton/contracts';
 
 const Shell = styled.div`
   display: flex;
-  height: calc(100vh - ${({ theme }) => theme.layout.headerHeight});
+  height: calc(100vh - ${({ theme }) => theme.layout.headerHeight} - ${STUDIO_TABS_HEIGHT});
+  /* the visible height where the browser knows it (a phone's toolbars, a desktop's scrollbar): nothing is cut below */
+  height: calc(100dvh - ${({ theme }) => theme.layout.headerHeight} - ${STUDIO_TABS_HEIGHT});
   min-height: 480px;
   overflow: hidden;
   background: ${({ theme }) => theme.colors.background};
@@ -79,7 +82,7 @@ const Canvas = styled.main<{ $full: boolean }>`
     flex: none;
     width: 100%;
     /* a tool or the generation view takes the whole screen; otherwise the preview sits below the sections */
-    height: ${({ $full, theme }) => ($full ? `calc(100vh - ${theme.layout.headerHeight})` : '60vh')};
+    height: ${({ $full, theme }) => ($full ? `calc(100dvh - ${theme.layout.headerHeight})` : '60vh')};
     min-height: 360px;
   }
 `;
@@ -232,6 +235,11 @@ function Workspace() {
   const activeResult = useWorkspace((s) => s.activeResult);
   const models = useWorkspace((s) => s.models);
   const modelFilenames = useMemo(() => new Map(models.flatMap((m) => (m.id === null ? [] : [[m.id, m.filename] as const]))), [models]);
+  const garment = useWorkspace((s) => s.garment);
+  const garmentNames = useMemo(() => (garment?.id != null ? { id: garment.id, filename: garment.filename } : null), [garment?.id, garment?.filename]);
+  // the active result as the session store has it now (a mock result becomes its stored PNG once saved)
+  const sessionResults = useSessionResults().results;
+  const viewed = activeResult ? (sessionResults.find((r) => r.id === activeResult.id) ?? activeResult) : null;
   const generation = useGeneration();
   const builtInResults = useSessionResults().results.some((r) => r.builtInEngine);
   useOpenGalleryListener(() => setDrawerOpen(true));
@@ -277,14 +285,22 @@ function Workspace() {
         <CanvasContent onRetry={(modelId) => void generation.retry(modelId)} onOpenViewer={() => setViewerOpen(true)} />
         {!toolOpen && <BuiltInEngineNote visible={builtInResults} />}
       </Canvas>
-      <ResultsDrawer open={drawerOpen} onClose={closeDrawer} modelFilenames={modelFilenames} />
+      <ResultsDrawer open={drawerOpen} onClose={closeDrawer} modelFilenames={modelFilenames} garment={garmentNames} />
       {!drawerOpen && (
         <ResultViewer
-          imageUrl={viewerOpen && activeResult ? activeResult.imageUrl : null}
+          imageUrl={viewerOpen && viewed ? viewed.imageUrl : null}
           alt="Active result"
-          provider={activeResult?.provider}
-          builtInEngine={activeResult?.builtInEngine}
-          downloadFileName={FULLSCREEN_DOWNLOAD_NAME}
+          provider={viewed?.provider}
+          builtInEngine={viewed?.builtInEngine}
+          mock={viewed?.generationType === 'mock'}
+          downloadFileName={
+            viewed
+              ? sessionResultDownloadName(viewed, viewed.number ?? 1, {
+                  model: viewed.modelId !== undefined ? modelFilenames.get(viewed.modelId) : undefined,
+                  product: garmentNames && viewed.garmentId === garmentNames.id ? garmentNames.filename : undefined,
+                })
+              : undefined
+          }
           onClose={() => setViewerOpen(false)}
           onImageError={() => {
             setViewerOpen(false);

@@ -1,6 +1,6 @@
 import { toast } from '@vton/shell-sdk';
 import { errorMessage } from '../lib/upload';
-import { workspaceActions, type WorkspaceStore } from '../stores/workspaceStore';
+import { inpaintOf, workspaceActions, type WorkspaceStore } from '../stores/workspaceStore';
 import { uploadMask } from '../features/mask-editor/api/uploadMask';
 
 /**
@@ -11,10 +11,12 @@ import { uploadMask } from '../features/mask-editor/api/uploadMask';
 export function approveMask(store: WorkspaceStore, key: string, modelId: number, mask: Blob, thumbnail: string): void {
   const actions = workspaceActions(store);
   actions.updateModel(key, { status: 'processing', error: undefined });
-  uploadMask(modelId, mask).then(
+  // The mask of the garment category the workspace is on (a model photo keeps one per category).
+  const category = store.getState().garmentCategory;
+  uploadMask(modelId, mask, category).then(
     (record) => {
       if (record.status === 'ready') {
-        actions.updateModel(key, { status: 'ready', inpaint: record.inpaint, maskThumbnailUrl: thumbnail });
+        actions.updateModel(key, { status: 'ready', inpaint: record.masks?.[category] ? inpaintOf(record.masks[category]) : record.inpaint, masks: record.masks ?? {}, suggestedMasks: record.suggestedMasks ?? {}, maskThumbnailUrl: thumbnail });
       } else {
         actions.updateModel(key, { status: 'uploaded', error: record.error });
         toast({ title: 'Mask processing failed', description: record.error ?? 'Please paint the mask again.', variant: 'destructive' });

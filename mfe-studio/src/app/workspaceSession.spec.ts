@@ -9,12 +9,15 @@ import { modelFromRecord } from '../stores/workspaceStore';
 import { persistenceKey, readPersistedWorkspace, type PersistedWorkspace } from '../stores/workspacePersistence';
 import { POLL_INTERVAL_MS } from '../features/generation/api/tryOnJobs';
 import { maskSessionFor, maskSessionIds } from '../features/mask-editor/model/maskSessions';
+import { suggestionsStore } from '../features/suggested-masks/model/suggestionsStore';
 
 const api = apiRequest as jest.MockedFunction<typeof apiRequest>;
 
 const garment: GarmentRecord = {
   id: 9,
+  name: 'shirt',
   filename: 'shirt.png',
+  category: 'upper_body',
   width: 1200,
   height: 1600,
   url: '/api/media/files/g9?sig=fresh',
@@ -31,7 +34,9 @@ const modelRecord = (id: number, status: ModelPhotoRecord['status'] = 'ready'): 
   status,
   url: `/api/media/files/m${id}?sig=fresh`,
   thumbnailUrl: `/api/media/files/m${id}t?sig=fresh`,
+  masks: status === 'ready' ? { upper_body: { croppedImageUrl: `/ic${id}`, processedMaskUrl: `/im${id}`, bounds: { x: 0, y: 0, width: 400, height: 400 }, approvedAt: '2026-01-01T10:00:00.000Z' } } : {},
   inpaint: status === 'ready' ? { croppedImageUrl: `/ic${id}`, processedMaskUrl: `/im${id}`, bounds: { x: 0, y: 0, width: 400, height: 400 } } : null,
+  suggestedMasks: {},
   uploadedAt: '2026-01-01T10:00:00.000Z',
 });
 
@@ -136,7 +141,7 @@ describe('workspace session lifetime', () => {
     });
     session.store.setState({
       garment: { id: 9, filename: 'g', url: '/g', width: 1, height: 1, croppedUrl: '/c', cropData: null, uploadProgress: null, uploadedAt: '' },
-      models: [1, 2].map((id) => ({ key: `model-${id}`, id, filename: `m${id}`, url: '', thumbnailUrl: '', width: 1, height: 1, status: 'ready' as const, maskThumbnailUrl: null, inpaint: null, uploadedAt: '' })),
+      models: [1, 2].map((id) => ({ key: `model-${id}`, id, filename: `m${id}`, url: '', thumbnailUrl: '', width: 1, height: 1, status: 'ready' as const, maskThumbnailUrl: null, inpaint: null, masks: {}, uploadedAt: '' })),
     });
     await session.generation.tryOn();
     // the page unmounts and mounts again meanwhile: same session, still one subscription
@@ -154,7 +159,7 @@ describe('workspace session lifetime', () => {
 });
 
 describe('masks in progress (two full-size canvases each)', () => {
-  const tile = (id: number) => ({ key: `model-${id}`, id, filename: `m${id}.jpg`, url: '', thumbnailUrl: '', width: 800, height: 1200, status: 'uploaded' as const, maskThumbnailUrl: null, inpaint: null, uploadedAt: '' });
+  const tile = (id: number) => ({ key: `model-${id}`, id, filename: `m${id}.jpg`, url: '', thumbnailUrl: '', width: 800, height: 1200, status: 'uploaded' as const, maskThumbnailUrl: null, inpaint: null, masks: {}, uploadedAt: '' });
   const paint = (id: number) => maskSessionFor({ id, width: 800, height: 1200 });
 
   it('go with the model photo removed from the workspace', async () => {
@@ -256,13 +261,37 @@ describe('resume after a reload', () => {
     expect(api).toHaveBeenCalledTimes(1);
   });
 
-  it('keeps a dismissed completed job for Retry without showing its results again', async () => {
+  it('keeps a dismissed completed job for Retry, its results back in the drawer as seen, its view closed (issue 32)', async () => {
     persist(5, { garmentId: null, models: [], prompt: '', job: { id: 'job-1', status: 'completed', open: false } });
     serve({ 'GET /api/try-on/jobs/job-1': job(['succeeded', 'failed'], 'completed') });
     const session = workspaceSessionFor(5);
     await session.restored;
     expect(session.store.getState()).toMatchObject({ showGeneration: false, generating: false, job: expect.objectContaining({ id: 'job-1' }) });
-    expect(getSessionResults().results).toHaveLength(0);
+    expect(getSessionResults().results.map((r) => r.id)).toEqual(['r1']);
+    expect(getSessionResults().unseenCount).toBe(0);
+  });
+
+  it('a tab that knows of no job finds the seller’s last one on the server: a finished one’s results in the drawer, a running one followed (issue 32)', async () => {
+    serve({
+      'GET /api/media/workspace': { garmentId: null, modelIds: [], prompt: '', garmentCategory: 'upper_body', updatedAt: null },
+      'GET /api/try-on/jobs/latest': job(['succeeded', 'succeeded'], 'completed'),
+    });
+    const session = workspaceSessionFor(11);
+    await session.restored;
+    expect(getSessionResults().results.map((r) => r.id).sort()).toEqual(['r1', 'r2']);
+    expect(session.store.getState()).toMatchObject({ showGeneration: false, job: expect.objectContaining({ id: 'job-1' }) });
+
+    dropWorkspaceSession();
+    resetSessionResults();
+    serve({
+      'GET /api/media/workspace': { garmentId: null, modelIds: [], prompt: '', garmentCategory: 'upper_body', updatedAt: null },
+      'GET /api/try-on/jobs/latest': job(['succeeded', 'running'], 'running'),
+      'GET /api/try-on/jobs/job-1': job(['succeeded', 'running'], 'running'),
+    });
+    const again = workspaceSessionFor(12);
+    await again.restored;
+    expect(again.store.getState()).toMatchObject({ showGeneration: true, generating: true });
+    expect(again.generation.isWatching()).toBe(true);
   });
 
   it('reads only the record of its own user and survives parts that are gone', async () => {
@@ -272,7 +301,7 @@ describe('resume after a reload', () => {
     const six = workspaceSessionFor(6);
     await six.restored;
     expect(six.store.getState().prompt).toBe('');
-    expect(api.mock.calls.map(([method, path]) => `${method} ${path}`)).toEqual(['GET /api/media/workspace']);
+    expect(api.mock.calls.map(([method, path]) => `${method} ${path}`)).toEqual(['GET /api/media/workspace', 'GET /api/try-on/jobs/latest']);
 
     persist(7, { garmentId: 4, models: [{ id: 1, maskThumbnailUrl: null }], prompt: '', job: { id: 'gone', status: 'running', open: true } });
     serve({ 'GET /api/models': [] });
@@ -302,6 +331,66 @@ describe('resume after a reload', () => {
     const session = workspaceSessionFor(8);
     await session.restored;
     expect(session.store.getState().garmentCategory).toBe('lower_body');
+  });
+});
+
+describe('two tabs stay in step (issue 32)', () => {
+  const saves = () => api.mock.calls.filter(([method, path]) => method === 'PUT' && path === '/api/media/workspace');
+
+  it('shown or focused again, a tab takes over what another tab saved: a photo removed, a mask approved, the prompt; and saves nothing back', async () => {
+    jest.useFakeTimers();
+    let workspace = { garmentId: null, modelIds: [2, 1], prompt: 'first', garmentCategory: 'upper_body', updatedAt: '2026-01-01T00:00:00.000Z' };
+    let models = [modelRecord(1, 'uploaded'), modelRecord(2, 'uploaded')];
+    serve({ 'GET /api/media/workspace': () => workspace, 'GET /api/models': () => models, 'PUT /api/media/workspace': {} });
+    const session = workspaceSessionFor(8);
+    await session.restored;
+    expect(session.store.getState().models.map((m) => [m.id, m.status])).toEqual([[2, 'uploaded'], [1, 'uploaded']]);
+
+    // the other tab removed photo 2, approved the mask of photo 1 and changed the prompt
+    workspace = { ...workspace, modelIds: [1], prompt: 'second' };
+    models = [modelRecord(1, 'ready')];
+    window.dispatchEvent(new Event('focus'));
+    await jest.advanceTimersByTimeAsync(0);
+    expect(session.store.getState().models.map((m) => [m.id, m.status])).toEqual([[1, 'ready']]);
+    expect(session.store.getState().prompt).toBe('second');
+    await jest.advanceTimersByTimeAsync(SAVE_WORKSPACE_DELAY_MS * 2);
+    expect(saves()).toEqual([]);
+  });
+
+  it('another tab chose another garment category: each tile shows its photo’s mask of that category, ready only with one, and the page’s suggestions are that category’s (issues 31, 32)', async () => {
+    jest.useFakeTimers();
+    let workspace = { garmentId: null, modelIds: [1, 2], prompt: '', garmentCategory: 'upper_body', updatedAt: '2026-01-01T00:00:00.000Z' };
+    const lower = { croppedImageUrl: '/lc2', processedMaskUrl: '/lm2', bounds: { x: 5, y: 5, width: 40, height: 40 }, approvedAt: '2026-01-02T10:00:00.000Z' };
+    const models = [modelRecord(1, 'ready'), { ...modelRecord(2, 'ready'), masks: { ...modelRecord(2, 'ready').masks, lower_body: lower } }];
+    serve({ 'GET /api/media/workspace': () => workspace, 'GET /api/models': () => models, 'PUT /api/media/workspace': {} });
+    const session = workspaceSessionFor(10);
+    await session.restored;
+    expect(session.store.getState().models.map((m) => [m.id, m.status])).toEqual([[1, 'ready'], [2, 'ready']]);
+    expect(suggestionsStore.getState().category).toBe('upper_body');
+
+    workspace = { ...workspace, garmentCategory: 'lower_body' };
+    window.dispatchEvent(new Event('focus'));
+    await jest.advanceTimersByTimeAsync(0);
+    expect(session.store.getState().garmentCategory).toBe('lower_body');
+    expect(session.store.getState().models.map((m) => [m.id, m.status, m.inpaint?.processedMaskUrl ?? null])).toEqual([
+      [1, 'uploaded', null],
+      [2, 'ready', '/lm2'],
+    ]);
+    expect(suggestionsStore.getState().category).toBe('lower_body');
+  });
+
+  it('a change of this tab not saved yet is kept: focus does not take the older server copy over it', async () => {
+    jest.useFakeTimers();
+    const workspace = { garmentId: null, modelIds: [], prompt: 'server', garmentCategory: 'upper_body', updatedAt: '2026-01-01T00:00:00.000Z' };
+    serve({ 'GET /api/media/workspace': () => workspace, 'PUT /api/media/workspace': {} });
+    const session = workspaceSessionFor(9);
+    await session.restored;
+    session.store.setState({ prompt: 'typed just now' });
+    window.dispatchEvent(new Event('focus'));
+    await jest.advanceTimersByTimeAsync(0);
+    expect(session.store.getState().prompt).toBe('typed just now');
+    await jest.advanceTimersByTimeAsync(SAVE_WORKSPACE_DELAY_MS);
+    expect(saves().map(([, , body]) => (body as { prompt: string }).prompt)).toEqual(['typed just now']);
   });
 });
 

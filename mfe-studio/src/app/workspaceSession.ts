@@ -1,10 +1,11 @@
 import { useMemo } from 'react';
-import { DEFAULT_GARMENT_CATEGORY, type GarmentRecord, type ModelPhotoRecord, type SaveWorkspaceRequest, type TryOnJob, type WorkspaceRecord } from '@vton/contracts';
+import { DEFAULT_GARMENT_CATEGORY, PRODUCT_CATEGORY, type GarmentCategory, type GarmentRecord, type ModelPhotoRecord, type SaveWorkspaceRequest, type TryOnJob, type WorkspaceRecord } from '@vton/contracts';
 import { getAuthSessionId, useAuth } from '@vton/shell-sdk';
 import {
   createWorkspaceStore,
   garmentFromRecord,
   modelFromRecord,
+  type WorkspaceModelPhoto,
   type WorkspaceState,
   type WorkspaceStore,
 } from '../stores/workspaceStore';
@@ -17,12 +18,14 @@ import {
 } from '../stores/workspacePersistence';
 import { getGarment } from '../features/garment/api/getGarment';
 import { listModelPhotos } from '../features/model-photos/api/listModelPhotos';
-import { getTryOnJob } from '../features/generation/api/tryOnJobs';
+import { getLatestTryOnJob, getTryOnJob } from '../features/generation/api/tryOnJobs';
 import { getSavedWorkspace, saveWorkspace } from './savedWorkspace';
 import { createDefaultGenerationController, defaultGenerationDeps } from '../features/generation/hooks/useGeneration';
 import type { GenerationController, GenerationDeps } from '../features/generation/utils/generationController';
 import { clearMaskSessions, retainMaskSessions } from '../features/mask-editor/model/maskSessions';
 import { clearSuggestions } from '../features/suggested-masks/model/suggestionsStore';
+import { restoreSuggestions, showSuggestionsFor } from '../features/suggested-masks/utils/suggestions';
+import { suggestionMasks } from './suggestionMasks';
 
 /**
  * The workspace of the signed-in seller for this page session. It lives at module level, so it
@@ -47,6 +50,8 @@ export interface WorkspaceSessionDeps {
   getGarment: (id: number) => Promise<GarmentRecord>;
   listModels: () => Promise<ModelPhotoRecord[]>;
   getJob: (id: string) => Promise<TryOnJob>;
+  /** The seller's most recent job (null when none), for a page that knows of no job: its results come back in the drawer. */
+  getLatestJob?: () => Promise<TryOnJob | null>;
   generation: GenerationDeps;
   /** The workspace kept on the server, for a tab with nothing of its own (another tab, the browser reopened). */
   getSavedWorkspace?: () => Promise<WorkspaceRecord>;
@@ -57,6 +62,7 @@ const defaultDeps: WorkspaceSessionDeps = {
   getGarment,
   listModels: listModelPhotos,
   getJob: getTryOnJob,
+  getLatestJob: getLatestTryOnJob,
   generation: defaultGenerationDeps,
   getSavedWorkspace,
   saveWorkspace,
@@ -66,6 +72,7 @@ interface Session extends WorkspaceSession {
   disposed: boolean;
   stopPersisting: () => void;
   stopPruningMasks: () => void;
+  stopFollowingCategory: () => void;
 }
 
 let current: Session | null = null;
@@ -78,6 +85,7 @@ function dispose(session: Session, { forget }: { forget: boolean }): void {
   session.disposed = true;
   session.stopPersisting();
   session.stopPruningMasks();
+  session.stopFollowingCategory();
   session.generation.dispose();
   // masks in progress hold full-size canvases and are this seller's: none survives the session
   clearMaskSessions();
@@ -116,7 +124,7 @@ function createSession(userId: number | null, token: string | null, deps: Worksp
   // nothing in this tab: the seller's workspace comes from the server (another tab, the browser reopened)
   const fromServer = userId !== null && persisted === null && deps.getSavedWorkspace !== undefined;
   const store = createWorkspaceStore({ restoring: persisted !== null || fromServer });
-  const session = { userId, token, store, disposed: false, stopPersisting: () => {} } as Session;
+  const session = { userId, token, store, disposed: false, stopPersisting: () => {}, stopFollowingCategory: () => {} } as Session;
   // a model photo removed from the workspace takes its mask in progress with it
   let models = store.getState().models;
   session.stopPruningMasks = store.subscribe(() => {
@@ -144,12 +152,19 @@ function createSession(userId: number | null, token: string | null, deps: Worksp
     .then((asRestored) => {
       if (session.disposed) return;
       store.setState({ restoring: false });
+      showSuggestionsFor(store.getState().garmentCategory);
+      restoreKeptSuggestions(store.getState().models, store.getState().garmentCategory);
+      session.stopFollowingCategory = followCategory(session, deps);
       if (userId !== null) {
         const stopLocal = persist(userId, store);
-        const stopServer = deps.saveWorkspace ? saveToServer(store, deps.saveWorkspace, asRestored) : () => {};
+        const tabs = openTabChannel(userId);
+        const server = deps.saveWorkspace ? saveToServer(store, deps.saveWorkspace, asRestored, () => tabs?.postMessage(WORKSPACE_SAVED)) : null;
+        const stopFollowing = server && deps.getSavedWorkspace ? followOtherTabs(session, deps, server, tabs) : () => {};
         session.stopPersisting = () => {
           stopLocal();
-          stopServer();
+          server?.stop();
+          stopFollowing();
+          tabs?.close();
         };
       }
     });
@@ -189,7 +204,12 @@ const saveRequestOf = (s: Pick<WorkspaceState, 'garment' | 'models' | 'prompt' |
  * changed while it was restoring (a photo uploaded meanwhile) differs from it and is saved too.
  * Without one (nothing was restored, or the restore failed) the workspace as it is now counts as saved.
  */
-function saveToServer(store: WorkspaceStore, save: NonNullable<WorkspaceSessionDeps['saveWorkspace']>, asRestored: SaveWorkspaceRequest | null): () => void {
+function saveToServer(
+  store: WorkspaceStore,
+  save: NonNullable<WorkspaceSessionDeps['saveWorkspace']>,
+  asRestored: SaveWorkspaceRequest | null,
+  onSaved: () => void = () => {},
+): { stop: () => void; markSaved: (request: SaveWorkspaceRequest) => void; pending: () => boolean } {
   const request = (): SaveWorkspaceRequest => saveRequestOf(store.getState());
   let saved = JSON.stringify(asRestored ?? request());
   let timer: ReturnType<typeof setTimeout> | null = null;
@@ -200,7 +220,7 @@ function saveToServer(store: WorkspaceStore, save: NonNullable<WorkspaceSessionD
     const text = JSON.stringify(next);
     if (text === saved) return;
     saved = text;
-    save(next, { keepalive }).catch((error) => console.warn('Saving the workspace failed', error));
+    save(next, { keepalive }).then(onSaved, (error) => console.warn('Saving the workspace failed', error));
   };
   const saveSoon = () => {
     if (JSON.stringify(request()) === saved) return;
@@ -212,11 +232,173 @@ function saveToServer(store: WorkspaceStore, save: NonNullable<WorkspaceSessionD
   const onHide = () => flush(true);
   window.addEventListener('pagehide', onHide);
   // dropped on sign out: nothing more is sent (the token may already be another account's)
-  return () => {
+  const stop = () => {
     if (timer) clearTimeout(timer);
     unsubscribe();
     window.removeEventListener('pagehide', onHide);
   };
+  // what another tab saved, taken over here, is the server's already: not saved again
+  const markSaved = (request: SaveWorkspaceRequest) => {
+    saved = JSON.stringify(request);
+  };
+  // a change of this tab waiting for its save is newer than what the server holds
+  const pending = () => timer !== null || JSON.stringify(request()) !== saved;
+  return { stop, markSaved, pending };
+}
+
+/** The message a tab sends its seller's other tabs after it saved the workspace on the server. */
+const WORKSPACE_SAVED = 'workspace-saved';
+
+/** This browser's other tabs of the same seller (none where BroadcastChannel is missing). */
+function openTabChannel(userId: number): BroadcastChannel | null {
+  return typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(`vton.studio.workspace:${userId}`);
+}
+
+/**
+ * Two tabs stay in step (issue 32): when another tab of this browser saved the workspace (it says so on
+ * the channel), and whenever this tab is shown or focused again (another browser may have changed it),
+ * the workspace is read from the server and what changed is taken over here — photos removed or added,
+ * the garment, the prompt, the garment category. Photos still uploading here stay.
+ */
+function followOtherTabs(
+  session: Session,
+  deps: WorkspaceSessionDeps,
+  server: { markSaved: (request: SaveWorkspaceRequest) => void; pending: () => boolean },
+  tabs: BroadcastChannel | null,
+): () => void {
+  let running: Promise<void> | null = null;
+  let again = false;
+  const sync = () => {
+    if (running) {
+      again = true;
+      return;
+    }
+    running = catchUp(session, deps, server)
+      .catch((error) => console.warn('Could not catch up with the saved workspace', error))
+      .finally(() => {
+        running = null;
+        if (again && !session.disposed) {
+          again = false;
+          sync();
+        }
+      });
+  };
+  const onMessage = (event: MessageEvent) => {
+    if (event.data === WORKSPACE_SAVED) sync();
+  };
+  const onShown = () => {
+    if (document.visibilityState === 'visible') sync();
+  };
+  tabs?.addEventListener('message', onMessage);
+  window.addEventListener('focus', onShown);
+  document.addEventListener('visibilitychange', onShown);
+  return () => {
+    tabs?.removeEventListener('message', onMessage);
+    window.removeEventListener('focus', onShown);
+    document.removeEventListener('visibilitychange', onShown);
+  };
+}
+
+/**
+ * Takes over the workspace as the server keeps it, where it differs from this tab's: the photo list
+ * (a photo's status and mask too, approved in another tab), the garment (replaced or cropped there),
+ * the prompt and the garment category. What this tab is doing stays: photos and a garment still
+ * uploading, a mask being approved.
+ */
+async function catchUp(session: Session, deps: WorkspaceSessionDeps, server: { markSaved: (request: SaveWorkspaceRequest) => void; pending: () => boolean }): Promise<void> {
+  const { store } = session;
+  // this tab's own change, not saved yet, wins: its save tells the other tabs
+  if (server.pending()) return;
+  const saved = await deps.getSavedWorkspace!();
+  const [garment, records] = await Promise.all([
+    saved.garmentId !== null ? deps.getGarment(saved.garmentId) : null,
+    saved.modelIds.length > 0 ? deps.listModels() : [],
+  ]);
+  const state = store.getState();
+  if (session.disposed || state.restoring || server.pending()) return;
+  const byId = new Map(records.map((r) => [r.id, r]));
+  const known = new Map(state.models.flatMap((m) => (m.id === null ? [] : [[m.id, m] as const])));
+  // the tiles show each photo's mask of the garment category, which another tab may have changed too
+  const category = saved.garmentCategory;
+  const sameCategory = category === state.garmentCategory;
+  const models = [
+    ...saved.modelIds.flatMap((id) => {
+      const here = known.get(id);
+      const record = byId.get(id);
+      if (!record) return here ? [here] : [];
+      if (!here) return [modelFromRecord(record, null, category)];
+      // the same photo: this tab's tile, unless the server knows more (a mask approved or dropped elsewhere)
+      if (here.status === 'processing') return [here];
+      const fresh = modelFromRecord(record, sameCategory ? here.maskThumbnailUrl : null, category);
+      if (sameCategory && here.status === fresh.status && here.inpaint?.processedMaskUrl.split('?')[0] === fresh.inpaint?.processedMaskUrl.split('?')[0]) return [here];
+      return [{ ...fresh, key: here.key }];
+    }),
+    // photos still uploading in this tab are this tab's, not yet the server's
+    ...state.models.filter((m) => m.id === null),
+  ];
+  const sameModels = models.length === state.models.length && models.every((m, i) => m === state.models[i]);
+  const garmentChanged =
+    state.garment?.id !== null &&
+    (saved.garmentId === null ? state.garment !== null : !garment || state.garment?.id !== garment.id || state.garment.croppedUrl?.split('?')[0] !== garment.croppedUrl?.split('?')[0] || state.garment.url.split('?')[0] !== garment.url.split('?')[0]);
+  const patch: Partial<WorkspaceState> = {
+    ...(sameModels ? {} : { models }),
+    ...(saved.prompt !== state.prompt ? { prompt: saved.prompt } : {}),
+    ...(saved.garmentCategory !== state.garmentCategory ? { garmentCategory: saved.garmentCategory } : {}),
+    ...(garmentChanged ? { garment: garment ? garmentFromRecord(garment) : null } : {}),
+  };
+  if (Object.keys(patch).length === 0) return;
+  // a photo open in the editor that another tab removed, or a garment changed under the crop tool, closes the tool
+  if (state.tool === 'inpaint' && !models.some((m) => m.key === state.inpaintModelKey)) Object.assign(patch, { tool: 'none', inpaintModelKey: null });
+  if (state.tool === 'crop' && garmentChanged) Object.assign(patch, { tool: 'none', inpaintModelKey: null });
+  server.markSaved(saveRequestOf({ ...state, ...patch }));
+  store.setState(patch);
+  if (!patch.garmentCategory) restoreKeptSuggestions(models.filter((m) => m.id !== null && !known.has(m.id)), state.garmentCategory);
+}
+
+/** A model photo as far as its kept suggestions go: a workspace tile, or the server's record. */
+type SuggestedPhoto = Pick<WorkspaceModelPhoto, 'url' | 'width' | 'height' | 'thumbnailUrl' | 'masks' | 'suggestedMasks'> & { id: number | null; status: string };
+
+/**
+ * The suggested masks the server keeps for these photos and the garment category (a photo keeps one
+ * per category until that category's mask is approved) come back into their masks and tiles.
+ */
+function restoreKeptSuggestions(models: readonly SuggestedPhoto[], category: GarmentCategory): void {
+  if (category === PRODUCT_CATEGORY) return;
+  void restoreSuggestions(
+    suggestionMasks,
+    models.flatMap((m) => {
+      const suggestedMaskUrl = m.suggestedMasks?.[category];
+      return m.id !== null && m.status !== 'processing' && !m.masks[category] && suggestedMaskUrl
+        ? [{ id: m.id, url: m.url, width: m.width, height: m.height, thumbnailUrl: m.thumbnailUrl, suggestedMaskUrl }]
+        : [];
+    }),
+    category,
+  );
+}
+
+/**
+ * The seller (or another tab) chose another garment category: the page's suggestions were for the
+ * previous one and go, and the ones the server keeps for the new category come back (read afresh: this
+ * page may have made some since its photos were loaded).
+ */
+function followCategory(session: Session, deps: WorkspaceSessionDeps): () => void {
+  const { store } = session;
+  let category = store.getState().garmentCategory;
+  return store.subscribe(() => {
+    const next = store.getState().garmentCategory;
+    if (next === category) return;
+    category = next;
+    showSuggestionsFor(next);
+    const ids = new Set(store.getState().models.flatMap((m) => (m.id === null ? [] : [m.id])));
+    if (next === PRODUCT_CATEGORY || ids.size === 0) return;
+    deps.listModels().then(
+      (records) => {
+        if (session.disposed || store.getState().garmentCategory !== next) return;
+        restoreKeptSuggestions(records.filter((r) => ids.has(r.id)), next);
+      },
+      (error: unknown) => console.warn('Could not restore the suggested masks of the garment category', error),
+    );
+  });
 }
 
 /** A tab with nothing of its own: the workspace as the server keeps it, rebuilt like after a reload. */
@@ -224,6 +406,8 @@ async function restoreFromServer(session: Session, deps: WorkspaceSessionDeps): 
   const saved = await deps.getSavedWorkspace!();
   if (session.disposed) return null;
   if (saved.garmentId === null && saved.modelIds.length === 0 && saved.prompt === '' && saved.garmentCategory === DEFAULT_GARMENT_CATEGORY) {
+    // an empty workspace can still have a last job whose results the drawer shows
+    await resumeJob(session, { version: 1, garmentId: null, models: [], prompt: '', job: null }, await latestJob(deps));
     return { garmentId: null, modelIds: [], prompt: '', garmentCategory: DEFAULT_GARMENT_CATEGORY };
   }
   return restore(
@@ -249,10 +433,10 @@ async function restore(session: Session, persisted: PersistedWorkspace, deps: Wo
   const [garment, models, job] = await Promise.all([
     persisted.garmentId !== null ? quietly(deps.getGarment(persisted.garmentId)) : null,
     persisted.models.length > 0 ? quietly(deps.listModels()) : null,
-    persisted.job ? quietly(deps.getJob(persisted.job.id)) : null,
+    persisted.job ? quietly(deps.getJob(persisted.job.id)) : latestJob(deps),
   ]);
   if (session.disposed) return null;
-  const { store, generation } = session;
+  const { store } = session;
   const state = store.getState();
   const patch: Partial<WorkspaceState> = {};
   if (persisted.prompt && state.prompt === '') patch.prompt = persisted.prompt;
@@ -261,20 +445,38 @@ async function restore(session: Session, persisted: PersistedWorkspace, deps: Wo
   const byId = new Map((models ?? []).map((m) => [m.id, m]));
   const rebuilt = persisted.models.flatMap((p) => {
     const record = byId.get(p.id);
-    return record ? [modelFromRecord(record, p.maskThumbnailUrl)] : [];
+    return record ? [modelFromRecord(record, p.maskThumbnailUrl, patch.garmentCategory ?? state.garmentCategory)] : [];
   });
   const present = new Set(state.models.map((m) => m.id));
   const missing = rebuilt.filter((m) => !present.has(m.id));
   if (missing.length > 0) patch.models = [...missing, ...state.models];
   store.setState(patch);
-  if (job && persisted.job && !state.job && !state.generating) {
-    // a job that settled while the page reloaded is shown like a live one; a dismissed one is only kept for Retry
-    generation.resume(job, { show: job.status === 'running' || persisted.job.status === 'running' || persisted.job.open });
-  }
+  resumeJob(session, persisted, job);
   return saveRequestOf({
     garment: garment ? garmentFromRecord(garment) : null,
     models: rebuilt,
     prompt: persisted.prompt,
     garmentCategory: persisted.garmentCategory ?? DEFAULT_GARMENT_CATEGORY,
   });
+}
+
+/** The seller's most recent job, when the page knows of none (another browser, a closed tab): quietly null on failure. */
+function latestJob(deps: WorkspaceSessionDeps): Promise<TryOnJob | null> {
+  if (!deps.getLatestJob) return Promise.resolve(null);
+  return deps.getLatestJob().catch((error) => {
+    console.warn('Could not find the last try-on job', error);
+    return null;
+  });
+}
+
+/**
+ * The job found again: a running one is followed with its progress open; one that settled while the
+ * page reloaded (or whose view was open) is shown like a live one; otherwise its results come back
+ * into the drawer (issue 32) and it is kept as the current job for Retry.
+ */
+function resumeJob(session: Session, persisted: PersistedWorkspace, job: TryOnJob | null): void {
+  const state = session.store.getState();
+  if (!job || session.disposed || state.job || state.generating) return;
+  const show = job.status === 'running' || (persisted.job !== null && (persisted.job.status === 'running' || persisted.job.open));
+  session.generation.resume(job, { show });
 }

@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import { DEFAULT_GARMENT_CATEGORY, type CropData, type GarmentCategory, type GarmentRecord, type ModelPhotoRecord, type TryOnJob } from '@vton/contracts';
+import { DEFAULT_GARMENT_CATEGORY, type CropData, type GarmentCategory, type GarmentRecord, type ModelMask, type ModelMasks, type ModelPhotoRecord, type SuggestedMasks, type TryOnJob } from '@vton/contracts';
 import type { SessionResult } from '@vton/shell-sdk';
 import { createStore, useStore, type Store } from '../lib/createStore';
 
@@ -34,8 +34,12 @@ export interface WorkspaceModelPhoto {
   status: ModelPhotoStatus;
   /** 200 px preview of the photo with the approved mask in lime at 40 %. */
   maskThumbnailUrl: string | null;
-  /** Spec §3 inpaint data from the server once the mask is approved. */
+  /** Spec §3 inpaint data from the server: the approved mask of the workspace's garment category. */
   inpaint: ModelPhotoRecord['inpaint'];
+  /** Every approved mask of the photo, by garment category (a photo keeps one per category). */
+  masks: ModelMasks;
+  /** The suggested masks the server keeps for it, by category, until that category's mask is approved (restored after a reload). */
+  suggestedMasks?: SuggestedMasks;
   error?: string;
   uploadedAt: string;
 }
@@ -87,8 +91,13 @@ export function createWorkspaceStore(initial: Partial<WorkspaceState> = {}): Wor
   return createStore<WorkspaceState>({ ...initialWorkspaceState, ...initial });
 }
 
-/** A stored model photo as a workspace tile (after an upload, or rebuilt after a reload). */
-export function modelFromRecord(record: ModelPhotoRecord, maskThumbnailUrl: string | null = null): WorkspaceModelPhoto {
+/**
+ * A stored model photo as a workspace tile (after an upload, or rebuilt after a reload), for the
+ * workspace's garment category: ready when it has that category's mask.
+ */
+export function modelFromRecord(record: ModelPhotoRecord, maskThumbnailUrl: string | null = null, category: GarmentCategory = DEFAULT_GARMENT_CATEGORY): WorkspaceModelPhoto {
+  const masks = record.masks ?? {};
+  const ready = record.status === 'ready' && Boolean(masks[category]);
   return {
     key: `model-${record.id}`,
     id: record.id,
@@ -97,9 +106,11 @@ export function modelFromRecord(record: ModelPhotoRecord, maskThumbnailUrl: stri
     thumbnailUrl: record.thumbnailUrl,
     width: record.width,
     height: record.height,
-    status: modelStatusFromRecord(record),
-    maskThumbnailUrl: record.status === 'ready' ? maskThumbnailUrl : null,
-    inpaint: record.inpaint,
+    status: ready ? 'ready' : record.status === 'ready' ? 'uploaded' : modelStatusFromRecord(record),
+    maskThumbnailUrl: ready ? maskThumbnailUrl : null,
+    inpaint: ready ? inpaintOf(masks[category]!) : null,
+    masks,
+    suggestedMasks: record.suggestedMasks ?? {},
     error: record.error,
     uploadedAt: record.uploadedAt,
   };
@@ -117,6 +128,11 @@ export function garmentFromRecord(record: GarmentRecord): WorkspaceGarment {
     uploadProgress: null,
     uploadedAt: record.uploadedAt,
   };
+}
+
+/** A mask of the record as the workspace's §3 inpaint data. */
+export function inpaintOf({ croppedImageUrl, processedMaskUrl, bounds }: ModelMask): NonNullable<ModelPhotoRecord['inpaint']> {
+  return { croppedImageUrl, processedMaskUrl, bounds };
 }
 
 /** Server status → what the tile shows: "uploading"/"processing" are both the Processing spinner. */
@@ -153,8 +169,19 @@ export const workspaceActions = (store: WorkspaceStore) => ({
   setPrompt(prompt: string) {
     store.setState({ prompt });
   },
+  /** Another category: each photo shows (and a try-on uses) its mask for that category, ready only with one. */
   setGarmentCategory(garmentCategory: GarmentCategory) {
-    store.setState({ garmentCategory });
+    store.setState((s) => ({
+      garmentCategory,
+      models:
+        garmentCategory === s.garmentCategory
+          ? s.models
+          : s.models.map((m) => {
+              if (m.status === 'processing') return m;
+              const mask = m.masks[garmentCategory];
+              return { ...m, status: mask ? 'ready' : 'uploaded', inpaint: mask ? inpaintOf(mask) : null, maskThumbnailUrl: null };
+            }),
+    }));
   },
   showResult(result: SessionResult) {
     store.setState({ activeResult: result, showGeneration: true, tool: 'none', inpaintModelKey: null });

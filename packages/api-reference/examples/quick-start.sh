@@ -42,3 +42,17 @@ RESULT_URL=$(curl -sS --fail-with-body -H "$AUTH" "$VTON_URL/api/try-on/jobs/$JO
 ### download: Download the result
 # A PNG of the model photo's own size. Result URLs are signed: no key needed, valid for an hour.
 curl -sS --fail-with-body -o result.png "$VTON_URL$RESULT_URL"
+
+### start-run: A catalogue run: every product on every model photo
+# List several garment and model photo ids: one cell per pair, each a try-on of the queue, each
+# product with its own category (the upload's category field, or PATCH /api/garments/{id}). A model
+# photo without a mask for a product's category gets a skipped cell saying why. Wait for the
+# run.completed webhook, or ask until the run is no longer running:
+RUN_ID=$(curl -sS --fail-with-body -H "$AUTH" -H "Content-Type: application/json" \
+  -d "{\"garmentIds\": [$GARMENT_ID], \"modelIds\": [$MODEL_ID], \"prompt\": \"soft studio light\"}" \
+  "$VTON_URL/api/try-on/runs" | jq -r .id)
+until [ "$(curl -sS --fail-with-body -H "$AUTH" "$VTON_URL/api/try-on/runs/$RUN_ID" | jq -r .status)" != running ]; do sleep 3; done
+
+### download-run: Download the whole run as one ZIP
+# Every result as <product>__<model>.png, and manifest.csv with every cell's state and error.
+curl -sS --fail-with-body -H "$AUTH" -o run.zip "$VTON_URL/api/try-on/runs/$RUN_ID/archive"

@@ -23,10 +23,11 @@ const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch'];
 
 /** In the order the reference shows them, with what each section is about. */
 const TAGS = [
-  { name: 'Garments', description: 'The garment photo to dress the models in: upload it, then crop it to a square.' },
+  { name: 'Garments', description: 'Your product library: upload a garment or product photo with its category, crop it to a square, rename it, list and delete.' },
   { name: 'Model photos', description: 'The people to dress: upload their photos, then send a mask of where the garment goes on each.' },
   { name: 'Try-on jobs', description: 'Start a try-on for every ready model photo and follow it: poll, stream its events, or get a webhook.' },
   { name: 'Try-on', description: 'The same try-on in one call that waits for every result.' },
+  { name: 'Catalogue runs', description: 'Many products on many model photos in one go: a grid of cells, each a queued try-on; retry, cancel, and download everything as one ZIP.' },
   { name: 'Gallery', description: 'Saved results.' },
   { name: 'Files', description: 'Image downloads: the URLs in the records lead here and carry their own permission.' },
   { name: 'Webhooks', description: 'Events the studio sends to your endpoints (set them up on the API keys page).' },
@@ -37,12 +38,13 @@ const WEBHOOKS = [
   { type: 'job.failed', schema: 'JobWebhookEvent', summary: 'A try-on job finished without any result' },
   { type: 'model.succeeded', schema: 'ModelWebhookEvent', summary: 'One model photo of a job has its result' },
   { type: 'model.failed', schema: 'ModelWebhookEvent', summary: 'One model photo of a job failed' },
+  { type: 'run.completed', schema: 'RunWebhookEvent', summary: 'A catalogue run has no cell left to run (with its counts)' },
   { type: 'webhook.test', schema: 'TestWebhookEvent', summary: 'The event "Send test event" sends' },
 ];
 
 const DESCRIPTION = `The API behind the studio: everything the browser does with your garments, model photos, try-ons and gallery, your own code can do too.
 
-**Authentication.** Create a personal API key on the [API keys page](/account/api-keys) and send it as \`Authorization: Bearer vtk_…\`. A key has scopes: \`try-on\` (garments, model photos, masks, jobs), \`gallery:read\` and \`gallery:write\`; each operation names the scopes that may call it, and a key without one gets 403. Keys cannot manage keys, webhooks or the account.
+**Authentication.** Create a personal API key on the [API keys page](/account/api-keys) and send it as \`Authorization: Bearer vtk_…\`. A key has scopes: \`try-on\` (garments, model photos, masks, jobs, catalogue runs), \`gallery:read\` and \`gallery:write\`; each operation names the scopes that may call it, and a key without one gets 403. Keys cannot manage keys, webhooks or the account.
 
 **Rate limit.** Each key may make a fixed number of requests per minute (60 unless your plan says otherwise). Every answer carries \`RateLimit\` and \`RateLimit-Policy\`; over the limit the answer is 429 with \`Retry-After\`.
 
@@ -126,8 +128,15 @@ export function publicDocument(serviceDocs) {
             response.content = { [result.mediaType]: { schema } };
           }
         }
-        for (const ref of JSON.stringify(clean).matchAll(/"#\/components\/schemas\/([^"]+)"/g)) {
-          if (doc.components.schemas?.[ref[1]] && ref[1] !== 'ApiErrorBody') dtoSchemas[ref[1]] = doc.components.schemas[ref[1]];
+        // The request bodies' schemas, and the schemas those refer to (a DTO nested in another).
+        const pending = [clean];
+        while (pending.length) {
+          for (const ref of JSON.stringify(pending.pop()).matchAll(/"#\/components\/schemas\/([^"]+)"/g)) {
+            const schema = doc.components.schemas?.[ref[1]];
+            if (!schema || ref[1] === 'ApiErrorBody' || dtoSchemas[ref[1]]) continue;
+            dtoSchemas[ref[1]] = schema;
+            pending.push(schema);
+          }
         }
         (paths[route] ??= {})[method] = clean;
       }

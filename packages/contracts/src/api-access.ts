@@ -1,4 +1,4 @@
-import type { TryOnJob, TryOnJobModel } from './generation.js';
+import type { TryOnJob, TryOnJobModel, TryOnRunSummary } from './generation.js';
 
 /**
  * API access (svc-auth README, "API keys"; svc-generation README, "Webhooks"): personal API keys
@@ -105,7 +105,7 @@ export const API_KEY_RATE_LIMIT_POLICY = 'api-key';
 // Webhooks
 
 /** What a webhook endpoint can subscribe to (Standard Webhooks `type`). */
-export const WEBHOOK_EVENT_TYPES = ['job.completed', 'job.failed', 'model.succeeded', 'model.failed'] as const;
+export const WEBHOOK_EVENT_TYPES = ['job.completed', 'job.failed', 'model.succeeded', 'model.failed', 'run.completed'] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 /** The type of the "Send test event" delivery; it goes to the endpoint whatever it subscribed to. */
 export const WEBHOOK_TEST_EVENT_TYPE = 'webhook.test';
@@ -115,6 +115,7 @@ export const WEBHOOK_EVENT_DESCRIPTIONS: Record<WebhookEventType, string> = {
   'job.failed': 'A try-on job finished without any result',
   'model.succeeded': 'One model photo of a job has its result',
   'model.failed': 'One model photo of a job failed',
+  'run.completed': 'A catalogue run has no cell left to run (with its counts)',
 };
 
 export const MAX_WEBHOOK_ENDPOINTS_PER_ACCOUNT = 5;
@@ -199,8 +200,15 @@ export interface JobWebhookEvent {
 export interface ModelWebhookEvent {
   type: 'model.succeeded' | 'model.failed';
   timestamp: string;
-  /** The model photo of the job that finished, with its result or its error. */
-  data: { jobId: string; model: TryOnJobModel };
+  /** The model photo of the job that finished, with its result or its error; in a catalogue run, also the run and the cell. */
+  data: { jobId: string; model: TryOnJobModel; runId?: string; cellId?: number };
+}
+
+export interface RunWebhookEvent {
+  type: 'run.completed';
+  timestamp: string;
+  /** The run with its counts per state (read its cells with `GET /api/try-on/runs/{id}`). */
+  data: TryOnRunSummary;
 }
 
 /** What "Send test event" delivers, to check an endpoint and its signature check. */
@@ -210,4 +218,4 @@ export interface TestWebhookEvent {
   data: { endpointId: string; message: string };
 }
 
-export type WebhookEvent = JobWebhookEvent | ModelWebhookEvent | TestWebhookEvent;
+export type WebhookEvent = JobWebhookEvent | ModelWebhookEvent | RunWebhookEvent | TestWebhookEvent;

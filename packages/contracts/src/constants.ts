@@ -18,6 +18,12 @@ export const PROTECTED_REDIRECT_DELAY_MS = 100;
 export const TARGET_IMAGE_SIZE = 960;
 export const MIN_CROP_SIZE = 20;
 export const MASK_PADDING = 10;
+
+/** Spec §1: input photos of at least 2 MP are recommended; below it the studio warns that results will be soft (never refuses). */
+export const RECOMMENDED_MIN_PIXELS = 2_000_000;
+
+/** A suggested mask is computed and kept at most this many pixels a side; it is drawn scaled to the photo's full size. */
+export const SUGGESTED_MASK_MAX_SIDE = 2048;
 export const UNDO_HISTORY_LIMIT = 20;
 export const EDITOR_ZOOM = { min: 0.1, max: 5, default: 1 } as const;
 export const BRUSH_SIZE = { min: 5, max: 100, default: 20 } as const;

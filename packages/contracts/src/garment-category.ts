@@ -11,6 +11,7 @@ export const DEFAULT_GARMENT_CATEGORY: GarmentCategory = 'upper_body';
 export const PRODUCT_CATEGORY = 'product' satisfies GarmentCategory;
 /** The categories of garments that are worn (what a try-on provider takes). */
 export type WornCategory = Exclude<GarmentCategory, typeof PRODUCT_CATEGORY>;
+export const WORN_CATEGORIES = GARMENT_CATEGORIES.filter((c): c is WornCategory => c !== PRODUCT_CATEGORY);
 export const GARMENT_CATEGORY_LABELS: Record<GarmentCategory, string> = {
   upper_body: 'Upper body',
   lower_body: 'Lower body',

@@ -39,9 +39,11 @@ export interface GenerateResponse { results: TryOnResult[] }
 /**
  * queued → running → succeeded | failed. `requeued`: the model ran and is waiting again, to be
  * run afresh by another worker (its worker stopped, or the provider failed in a way worth
- * another attempt); it then runs again, and `attempts` counts every run.
+ * another attempt); it then runs again, and `attempts` counts every run. Only in a catalogue run:
+ * `skipped` (never queued: the model photo has no approved mask for the product's category) and
+ * `canceled` (the seller cancelled the rest of the run before it finished).
  */
-export type JobModelState = 'queued' | 'running' | 'requeued' | 'succeeded' | 'failed';
+export type JobModelState = 'queued' | 'running' | 'requeued' | 'succeeded' | 'failed' | 'skipped' | 'canceled';
 
 /** States in which a model is still to be done: the job is `running` while any model is in one. */
 export const UNFINISHED_MODEL_STATES: readonly JobModelState[] = ['queued', 'requeued', 'running'];
@@ -64,6 +66,82 @@ export interface TryOnJob {
   createdAt: string;
   updatedAt: string;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Catalogue runs: many products × many model photos in one go
+
+/** Most cells (products × model photos) one run may have, and most of an account's run cells waiting at once (MAX_RUN_CELLS). */
+export const DEFAULT_MAX_RUN_CELLS = 500;
+
+/** A product's own prompt in a run, instead of the run's. */
+export interface RunPromptOverride {
+  garmentId: number;
+  prompt: string;
+}
+
+/**
+ * POST /api/try-on/runs: every product (garment) on every model photo. Each product is tried on with
+ * its own category (the product library's) and the model photo's mask for that category.
+ */
+export interface StartRunRequest {
+  garmentIds: number[];
+  modelIds: number[];
+  prompt: string;
+  /** Optional per-product prompts. */
+  prompts?: RunPromptOverride[];
+}
+
+/** A cell's state as the grid shows it (a model run waiting again after a retryable failure is `queued`). */
+export type RunCellState = 'queued' | 'running' | 'succeeded' | 'failed' | 'skipped' | 'canceled';
+
+/**
+ * One product on one model photo: one model run of the queue, like a job's model. `error` says why it
+ * failed, was skipped (code `MASK_MISSING`) or was cancelled (code `CANCELED`).
+ */
+export interface TryOnRunCell {
+  id: number;
+  garmentId: number;
+  modelId: number;
+  /** The product's category when the run started: which mask and which engine. */
+  category: GarmentCategory;
+  state: RunCellState;
+  attempts: number;
+  result: TryOnResult | null;
+  error: { code: string; message: string } | null;
+}
+
+/** How many cells of a run are in each state. */
+export type RunCounts = Record<RunCellState, number> & { total: number };
+
+/** A run without its cells (GET /api/try-on/runs, the `run.completed` webhook). */
+export interface TryOnRunSummary {
+  id: string;
+  prompt: string;
+  /** `running` while any cell is queued or running, then `completed`. */
+  status: 'running' | 'completed';
+  /** The grid's rows (products) and columns (model photos), in the order they were asked for. */
+  garmentIds: number[];
+  modelIds: number[];
+  counts: RunCounts;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** POST /api/try-on/runs → 201; GET /api/try-on/runs/:id; the retry and cancel routes answer it too. */
+export interface TryOnRun extends TryOnRunSummary {
+  cells: TryOnRunCell[];
+}
+
+/** GET /api/try-on/runs?limit=&cursor= → newest first. */
+export interface RunsPage {
+  runs: TryOnRunSummary[];
+  /** Pass as `cursor` for the next page; null on the last page. */
+  nextCursor: string | null;
+}
+
+/** The run's archive: `GET /api/try-on/runs/:id/archive` (a ZIP of `<product>__<model>.png` files and `manifest.csv`). */
+export const RUN_ARCHIVE_MANIFEST = 'manifest.csv';
+export const RUN_ARCHIVE_MANIFEST_COLUMNS = ['product', 'model', 'category', 'state', 'file', 'error'] as const;
 
 /** The VTON HTTP contract (spec §7): multipart POST to VTON_API_URL, answered with image bytes. */
 export const VTON_FIELDS = {
@@ -100,8 +178,9 @@ export const SERVICE_CREDENTIAL = {
 export const INTERNAL_MEDIA_PATHS = {
   /** GET: the bytes of `original` or `cropped`. */
   garmentFile: (garmentId: number, variant: 'original' | 'cropped') => `/internal/media/garments/${garmentId}/files/${variant}`,
-  /** GET: the bytes of `original`, `inpaint-cropped` or `inpaint-mask`. */
-  modelFile: (modelId: number, variant: 'original' | 'inpaint-cropped' | 'inpaint-mask') => `/internal/media/models/${modelId}/files/${variant}`,
+  /** GET: the bytes of `original`, `inpaint-cropped` or `inpaint-mask` (of the mask for `category`; without one, the mask approved last). */
+  modelFile: (modelId: number, variant: 'original' | 'inpaint-cropped' | 'inpaint-mask', category?: GarmentCategory) =>
+    `/internal/media/models/${modelId}/files/${variant}${category ? `?category=${category}` : ''}`,
   /**
    * POST multipart: `file` (PNG; optionally a second `file`, its WebP thumbnail fitted inside 400×400) + garmentId, modelId, prompt, metadata (JSON) and idempotencyKey →
    * GeneratedImageRecord. Saves a try-on result (gallery image + try_on_results row) once per key:

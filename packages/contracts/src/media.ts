@@ -1,4 +1,4 @@
-import type { GarmentCategory } from './garment-category.js';
+import type { GarmentCategory, WornCategory } from './garment-category.js';
 import type { ResultProviderMetadata } from './providers.js';
 
 /**
@@ -8,10 +8,18 @@ import type { ResultProviderMetadata } from './providers.js';
 export interface CropData { x: number; y: number; width: number; height: number; naturalWidth: number; naturalHeight: number }
 export interface CropBounds { x: number; y: number; width: number; height: number }
 
-/** POST /api/garments (multipart, field `file`); GET /api/garments/:id; POST /api/garments/:id/crop (CropData). */
+/**
+ * A garment or product of the seller's library. POST /api/garments (multipart, field `file`, optional
+ * `category`); GET /api/garments (GarmentsPage); GET /api/garments/:id; PATCH /api/garments/:id
+ * (UpdateGarmentRequest); POST /api/garments/:id/crop (CropData); DELETE /api/garments/:id.
+ */
 export interface GarmentRecord {
   id: number;
+  /** The product's name: the upload's file name without its extension until the seller renames it (names its results in a run's archive). */
+  name: string;
   filename: string;
+  /** Its garment category: which mask of a model photo it is tried on with, and which engine makes it. */
+  category: GarmentCategory;
   width: number;
   height: number;
   /** Signed URL of the stored (re-encoded) upload. */
@@ -22,10 +30,49 @@ export interface GarmentRecord {
   uploadedAt: string;
 }
 
+/** GET /api/garments?limit=&cursor= → the product library, newest first. */
+export interface GarmentsPage {
+  garments: GarmentRecord[];
+  /** Pass as `cursor` for the next page; null on the last page. */
+  nextCursor: string | null;
+  total: number;
+}
+
+/** PATCH /api/garments/:id body: rename the product or change its category. */
+export interface UpdateGarmentRequest {
+  name?: string;
+  category?: GarmentCategory;
+}
+
+/** The longest product name. */
+export const MAX_GARMENT_NAME_LENGTH = 200;
+
 /** Stored model status (spec §4); the client shows `processing` until its upload is stored. */
 export type ModelStatus = 'uploading' | 'processing' | 'uploaded' | 'ready';
 
-/** POST /api/models (multipart, field `files`, several); GET /api/models; POST /api/models/:id/mask (multipart, field `mask`: PNG at the photo's size). */
+/** One approved mask of a model photo: where a garment of its category goes. */
+export interface ModelMask {
+  croppedImageUrl: string;
+  processedMaskUrl: string;
+  bounds: CropBounds;
+  approvedAt: string;
+}
+
+/** A model photo's approved masks, one per garment category at most. */
+export type ModelMasks = Partial<Record<GarmentCategory, ModelMask>>;
+
+/**
+ * A model photo's suggested masks by garment category: the signed URL of each (lime on transparency,
+ * the photo's shape, at most SUGGESTED_MASK_MAX_SIDE a side), kept so a reload or another browser
+ * finds them. Only worn categories have suggestions: a product's mask is painted by hand.
+ */
+export type SuggestedMasks = Partial<Record<WornCategory, string>>;
+
+/**
+ * POST /api/models (multipart, field `files`, several); GET /api/models; POST /api/models/:id/mask
+ * (multipart, field `mask`: PNG at the photo's size, optional `category`, default upper body);
+ * PUT/DELETE /api/models/:id/suggested-mask (optional `category`, default upper body).
+ */
 export interface ModelPhotoRecord {
   id: number;
   filename: string;
@@ -35,7 +82,9 @@ export interface ModelPhotoRecord {
   url: string;
   /** Small preview (≤ 400 px) for tiles. */
   thumbnailUrl: string;
-  /** Set once a mask is approved. */
+  /** Its approved masks by garment category. */
+  masks: ModelMasks;
+  /** The mask approved last, whatever its category (clients from before masks per category read this). */
   inpaint: {
     croppedImageUrl: string;
     processedMaskUrl: string;
@@ -43,6 +92,8 @@ export interface ModelPhotoRecord {
   } | null;
   /** Why the last mask failed, when status went back to `uploaded`. */
   error?: string;
+  /** Its suggested masks waiting for approval, by garment category (signed URLs); one leaves once that category's mask is approved. */
+  suggestedMasks: SuggestedMasks;
   uploadedAt: string;
 }
 
@@ -81,9 +132,11 @@ export interface GeneratedImageRecord {
   number: number;
   /** The file name of the model photo it was made from (the caption under "Result #n"). */
   modelFilename: string | null;
+  /** The file name of the garment (product) photo it was made from, as it was then. */
+  garmentFilename: string | null;
 }
 
-/** GET /api/generated-images?limit=&cursor= → newest first. */
+/** GET /api/generated-images?limit=&cursor= → newest first; `?ids=1,2,3` (at most 100) → those images only, newest first. */
 export interface GeneratedImagesPage {
   images: GeneratedImageRecord[];
   /** Pass as `cursor` for the next page; null on the last page. */

@@ -1,22 +1,38 @@
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
-import { importPKCS8, SignJWT } from 'jose';
-import { JWT_ALGORITHM, JWT_AUDIENCE, JWT_ISSUER } from '@vton/contracts';
+
+const PASSWORD = 'Seller-Pass-1';
+
+/** The verification link's token from the newest e-mail the stack's MailDev holds for `email`. */
+async function verificationToken(inboxUrl, email) {
+  for (let attempt = 0; attempt < 120; attempt += 1) {
+    const mails = await (await fetch(new URL('/api/email', inboxUrl))).json();
+    const mine = mails.filter((mail) => (mail.to ?? []).some((to) => to.address?.toLowerCase() === email));
+    for (const mail of mine.reverse()) {
+      const match = /verify-email\?token=([^"'&\s<]+)/.exec(`${mail.html ?? ''} ${mail.text ?? ''}`);
+      if (match) return decodeURIComponent(match[1].replace(/&amp;$/, ''));
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`No verification e-mail for ${email} in ${inboxUrl}`);
+}
 
 /**
- * A seller's token for a running stack, signed with the key svc-auth keeps in the stack's data
- * folder, as svc-auth would sign it (with a session id: a token without one is refused).
+ * A seller's token for a running stack, as a seller gets one: registered through svc-auth, the
+ * e-mail's link followed (so the account exists, with its trial credits, like any seller's).
+ * @param {{ url: string, inboxUrl: string }} stack
  */
-export async function sellerToken(stackUrl, stackDataDir, id) {
-  const { keys } = await (await fetch(`${stackUrl}/api/auth/.well-known/jwks.json`)).json();
-  const key = await importPKCS8(fs.readFileSync(path.join(stackDataDir, 'keys', 'jwt-es256.pem'), 'utf8'), JWT_ALGORITHM);
-  return new SignJWT({ email: `seller${id}@example.com`, sid: randomUUID() })
-    .setProtectedHeader({ alg: JWT_ALGORITHM, kid: keys[0].kid, typ: 'JWT' })
-    .setSubject(String(id))
-    .setIssuer(JWT_ISSUER)
-    .setAudience(JWT_AUDIENCE)
-    .setIssuedAt()
-    .setExpirationTime('1h')
-    .sign(key);
+export async function sellerToken(stack) {
+  const email = `seller-${randomUUID().slice(0, 8)}@example.com`;
+  const post = async (path, body) => {
+    const res = await fetch(`${stack.url}${path}`, {
+      method: 'POST',
+      headers: body ? { 'content-type': 'application/json' } : {},
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    if (!res.ok) throw new Error(`POST ${path}: ${res.status} ${await res.text()}`);
+    return res.json();
+  };
+  await post('/api/auth/register', { email, password: PASSWORD, confirmPassword: PASSWORD });
+  const { token } = await post(`/api/auth/verify-email-and-login?token=${encodeURIComponent(await verificationToken(stack.inboxUrl, email))}`);
+  return token;
 }

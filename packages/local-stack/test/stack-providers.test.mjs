@@ -128,7 +128,7 @@ test.each(PROVIDERS)('npm start with provider %s: a job through the public API g
   };
   const stack = await startStack({ dataDir: path.join(dataDir, name), ports: anyFreePorts(), env, quiet: true, log: () => {} });
   try {
-    const token = await sellerToken(stack.url, path.join(dataDir, name), 8100 + PROVIDERS.findIndex(([n]) => n === name));
+    const token = await sellerToken(stack);
     const api = async (method, url, body) => {
       const res = await fetch(`${stack.url}${url}`, {
         method,

@@ -75,7 +75,7 @@ test('svc-generation runs as one API and GENERATION_WORKERS worker processes; a 
   expect(new Set([generation.pid, ...workers.map((w) => w.pid)]).size).toBe(3);
   for (const worker of workers) expect((await fetch(`${worker.url}/metrics`)).status).toBe(200);
 
-  const token = await sellerToken(stack.url, dataDir, 7001);
+  const token = await sellerToken(stack);
   const upload = new FormData();
   upload.set('file', file(await png(1000, 1000, '#f4f4f4')), 'garment.png');
   const garment = await api(token, 'POST', '/api/garments', upload);

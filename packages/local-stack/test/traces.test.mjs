@@ -86,7 +86,7 @@ const png = (width, height, background) => sharp({ create: { width, height, chan
 const file = (bytes) => new Blob([new Uint8Array(bytes)], { type: 'image/png' });
 
 test('one try-on is one trace across the gateway, the API, the queue, a worker, svc-media and the provider; logs carry its trace id and request id', async () => {
-  const token = await sellerToken(stack.url, dataDir, 7301);
+  const token = await sellerToken(stack);
   const api = async (method, url, body, headers = {}) => {
     const res = await fetch(`${stack.url}${url}`, {
       method,

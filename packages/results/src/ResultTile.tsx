@@ -1,5 +1,6 @@
 import { useId, type CSSProperties } from 'react';
 import styled from 'styled-components';
+import { VisuallyHidden } from '@vton/ui';
 import { BuiltInPreviewLink } from './BuiltInPreview.js';
 import { resultLabel } from './download.js';
 import { DownloadIcon, TrashIcon } from './icons.js';
@@ -43,7 +44,8 @@ const Label = styled.span`
   left: 8px;
   bottom: 8px;
   padding: 2px 8px;
-  border-radius: ${({ theme }) => theme.radii.pill};
+  /* a few lines (number, product and model, date): a rounded box, not a pill */
+  border-radius: ${({ theme }) => theme.radii.md};
   background: rgba(5, 5, 10, 0.7);
   color: ${({ theme }) => theme.colors.text};
   font-size: 12px;
@@ -59,6 +61,18 @@ const Label = styled.span`
     text-overflow: ellipsis;
     white-space: nowrap;
   }
+`;
+
+const MockBadge = styled.span`
+  display: inline-block;
+  margin-left: 6px;
+  padding: 0 6px;
+  border-radius: ${({ theme }) => theme.radii.pill};
+  border: 1px solid ${({ theme }) => theme.colors.borderStrong};
+  font-size: 10px;
+  font-weight: 700;
+  letter-spacing: 0.02em;
+  text-transform: uppercase;
 `;
 
 const NewBadge = styled.span`
@@ -165,6 +179,12 @@ export interface ResultTileProps {
   onImageError?: () => void;
   /** A caption under "Result #n": the model photo's file name. */
   caption?: string;
+  /** The product (garment photo's file name) it was made for, shown with the model. */
+  product?: string;
+  /** When it was made (ISO 8601), shown under the names. */
+  date?: string;
+  /** A Mock result (the model photo, unchanged; no try-on was made): marked as such. */
+  mock?: boolean;
   /** Hides the hover actions and takes no clicks on them (the grid just changed under the cursor). */
   actionsHeld?: boolean;
   /** Made by the built-in engine: labelled "Preview — built-in engine", linking to the docs' provider article. */
@@ -177,9 +197,11 @@ export interface ResultTileProps {
  * One result in a grid: a button opening the viewer, with download (and delete for saved
  * images) revealed on hover and on keyboard focus, always shown on touch screens.
  */
-export function ResultTile({ n, thumbnailUrl, width, height, alt, isNew, onOpen, onDownload, onDelete, busy, onImageError, caption, actionsHeld, builtInEngine, className, style }: ResultTileProps) {
+export function ResultTile({ n, thumbnailUrl, width, height, alt, isNew, onOpen, onDownload, onDelete, busy, onImageError, caption, product, date, mock, actionsHeld, builtInEngine, className, style }: ResultTileProps) {
   const label = resultLabel(n);
   const captionId = useId();
+  const madeAt = formatResultDate(date);
+  const described = Boolean(caption || product || madeAt || mock);
   return (
     <TileFrame
       role="listitem"
@@ -188,15 +210,30 @@ export function ResultTile({ n, thumbnailUrl, width, height, alt, isNew, onOpen,
       data-result-tile={n}
       data-actions-held={actionsHeld || undefined}
     >
-      <OpenButton type="button" onClick={onOpen} aria-label={isNew ? `${label}, new` : label} aria-describedby={caption ? captionId : undefined}>
+      <OpenButton type="button" onClick={onOpen} aria-label={isNew ? `${label}, new` : label} aria-describedby={described ? captionId : undefined}>
         <img src={thumbnailUrl} alt={alt ?? label} width={width} height={height} loading="lazy" decoding="async" draggable={false} onError={onImageError} />
       </OpenButton>
-      <Label aria-hidden={caption ? undefined : 'true'}>
+      <Label aria-hidden={described ? undefined : 'true'}>
         <span aria-hidden="true">{label}</span>
-        {caption && (
-          <small id={captionId} data-testid="result-caption">
-            {caption}
-          </small>
+        {mock && <MockBadge data-testid="result-mock">Mock</MockBadge>}
+        {described && (
+          <span id={captionId}>
+            {mock && <VisuallyHidden>Mock result (the model photo, unchanged).</VisuallyHidden>}
+            {(caption || product) && (
+              <small>
+                {product && <span data-testid="result-product">{product}</span>}
+                {product && caption && ' on '}
+                {caption && <span data-testid="result-caption">{caption}</span>}
+              </small>
+            )}
+            {madeAt && date && (
+              <small>
+                <time dateTime={date} data-testid="result-date">
+                  {madeAt}
+                </time>
+              </small>
+            )}
+          </span>
         )}
       </Label>
       {isNew && <NewBadge aria-hidden="true">New</NewBadge>}
@@ -217,4 +254,10 @@ export function ResultTile({ n, thumbnailUrl, width, height, alt, isNew, onOpen,
       )}
     </TileFrame>
   );
+}
+
+/** "26 Nov 2026, 14:03" in the reader's own locale; nothing for a missing or unreadable date. */
+export function formatResultDate(date: string | undefined): string | null {
+  if (!date || Number.isNaN(Date.parse(date))) return null;
+  return new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(date));
 }

@@ -122,6 +122,8 @@ export interface ResultViewerProps {
   onDownloadError?: () => void;
   /** The try-on provider that made the result, shown under it ("Made with FASHN"); nothing when unknown. */
   provider?: ProviderName;
+  /** A Mock result: said under it, so the unchanged photo is not taken for a try-on. */
+  mock?: boolean;
   /** Made by the built-in engine: "Preview — built-in engine" under it instead, linking to the docs' provider article. */
   builtInEngine?: boolean;
 }
@@ -134,7 +136,7 @@ const FRAME_PADDING = 32;
  * A Modal: focus moves in on Close and stays inside, the page behind is inert, Escape closes it
  * (only it: a drawer behind closes on the next Escape) and focus returns to the tile that opened it.
  */
-export function ResultViewer({ imageUrl, alt = 'Result', onClose, downloadFileName = FULLSCREEN_DOWNLOAD_NAME, onDownload, label = 'Result preview', onImageError, onDownloadError, provider, builtInEngine }: ResultViewerProps) {
+export function ResultViewer({ imageUrl, alt = 'Result', onClose, downloadFileName = FULLSCREEN_DOWNLOAD_NAME, onDownload, label = 'Result preview', onImageError, onDownloadError, provider, builtInEngine, mock }: ResultViewerProps) {
   const closeRef = useRef<HTMLButtonElement>(null);
   if (!imageUrl) return null;
   return (
@@ -153,17 +155,21 @@ export function ResultViewer({ imageUrl, alt = 'Result', onClose, downloadFileNa
           onDownloadError={onDownloadError}
           provider={provider}
           builtInEngine={builtInEngine}
+          mock={mock}
         />
       </Viewer>
     </Modal>
   );
 }
 
+/** What a Mock result is (spec §2: a test generation that avoids using API credits). */
+export const MOCK_RESULT_CAPTION = 'Mock result: the model photo, unchanged — a test generation that avoids using API credits';
+
 type BodyProps = Required<Pick<ResultViewerProps, 'alt' | 'onClose' | 'downloadFileName'>> &
-  Pick<ResultViewerProps, 'onDownload' | 'onImageError' | 'onDownloadError' | 'provider' | 'builtInEngine'> & { imageUrl: string; closeRef: RefObject<HTMLButtonElement | null> };
+  Pick<ResultViewerProps, 'onDownload' | 'onImageError' | 'onDownloadError' | 'provider' | 'builtInEngine' | 'mock'> & { imageUrl: string; closeRef: RefObject<HTMLButtonElement | null> };
 
 // Keyed by imageUrl: opening or changing the image starts again at 100 % (spec §4).
-function ViewerBody({ imageUrl, alt, onClose, downloadFileName, onDownload, onImageError, onDownloadError, provider, builtInEngine, closeRef }: BodyProps) {
+function ViewerBody({ imageUrl, alt, onClose, downloadFileName, onDownload, onImageError, onDownloadError, provider, builtInEngine, mock, closeRef }: BodyProps) {
   const frameRef = useRef<HTMLDivElement>(null);
   const [view, setView] = useState<ViewerZoomState>(INITIAL_VIEW);
   const [natural, setNatural] = useState<Size | null>(null);
@@ -354,6 +360,7 @@ function ViewerBody({ imageUrl, alt, onClose, downloadFileName, onDownload, onIm
       ) : (
         provider && <ProviderName data-testid="result-provider">{providerCaption(provider)}</ProviderName>
       )}
+      {mock && <ProviderName data-testid="result-mock">{MOCK_RESULT_CAPTION}</ProviderName>}
       <Hint>{VIEWER_HINT}</Hint>
     </>
   );

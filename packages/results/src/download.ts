@@ -7,7 +7,8 @@ export async function downloadImage(url: string, fileName: string): Promise<bool
   try {
     const response = await fetch(url, { credentials: 'include' });
     if (!response.ok) throw new Error(`${response.status}: ${response.statusText}`);
-    const blob = await response.blob();
+    // a file named .png is a PNG, whatever the URL served (a mock result not saved yet is the model photo)
+    const blob = fileName.endsWith('.png') ? await asPng(await response.blob()) : await response.blob();
     const objectUrl = URL.createObjectURL(blob);
     const link = document.createElement('a');
     link.href = objectUrl;
@@ -24,6 +25,36 @@ export async function downloadImage(url: string, fileName: string): Promise<bool
     console.error('Download failed', error);
     return false;
   }
+}
+
+/** The image as PNG: as it is when it is one, else decoded and encoded again. */
+async function asPng(blob: Blob): Promise<Blob> {
+  if (!blob.type.startsWith('image/') || blob.type === 'image/png') return blob;
+  const bitmap = await createImageBitmap(blob);
+  const canvas = document.createElement('canvas');
+  canvas.width = bitmap.width;
+  canvas.height = bitmap.height;
+  canvas.getContext('2d')!.drawImage(bitmap, 0, 0);
+  bitmap.close();
+  return new Promise((resolve, reject) => canvas.toBlob((png) => (png ? resolve(png) : reject(new Error('Failed to convert canvas to blob'))), 'image/png'));
+}
+
+/** A file name's stem as a download name part: no extension, nothing a file system or a shell minds. */
+const stem = (name: string) =>
+  name
+    .replace(/\.[a-z0-9]{1,5}$/i, '')
+    .replace(/[^\p{L}\p{N}._-]+/gu, '-')
+    .replace(/^[-.]+|[-.]+$/g, '');
+
+/**
+ * What the viewer's Download saves a result as (issue 32): named after its product, its model and its
+ * date, e.g. `linen-shirt_anna-front_2026-11-26.png`; vton-result-{n}.png when it knows neither photo.
+ */
+export function resultDownloadName({ product, model, date, n }: { product?: string | null; model?: string | null; date?: string; n: number }): string {
+  const parts = [product, model].flatMap((name) => (name && stem(name) ? [stem(name)] : []));
+  if (parts.length === 0) return resultFileName(n);
+  const day = date && !Number.isNaN(Date.parse(date)) ? new Date(date).toISOString().slice(0, 10) : null;
+  return `${[...parts, ...(day ? [day] : [])].join('_')}.png`;
 }
 
 /** Gallery tiles save as vton-result-{n}.png; the studio's fullscreen viewer as vton-result-fullscreen.png. */

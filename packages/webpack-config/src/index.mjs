@@ -327,10 +327,13 @@ export const SERVER_DIST = 'dist-server';
  *   them as `exposes` ({ './App': module, … }), the same surface the browser gets
  * @param {string} [options.prerenderPaths]  a remote's module exporting PRERENDER_PATHS: the pages
  *   of it that are prerendered (exported as `prerenderPaths`)
+ * @param {string} [options.clientPaths]  a remote's module exporting CLIENT_PATHS: its pages the browser
+ *   renders without a prerendered file (exported as `clientPaths`). A remote that gives them lists every
+ *   page it has, so any other path under its mount point is the 404 page (status 404)
  * @param {string} [options.publicPath]  where the browser finds the app's assets (a remote:
  *   `/mfe/<name>/`), so URLs rendered on the server match the browser's
  */
-export function createServerConfig({ dirname, name, entry, exposes, prerenderPaths, publicPath = '/' }) {
+export function createServerConfig({ dirname, name, entry, exposes, prerenderPaths, clientPaths, publicPath = '/' }) {
   const externalType = (request) => {
     const shared = SHARED_SINGLETONS.find((name) => request === name || request.startsWith(`${name}/`));
     return shared ? SERVER_EXTERNAL_TYPES[shared] : undefined;
@@ -343,6 +346,7 @@ export function createServerConfig({ dirname, name, entry, exposes, prerenderPat
           ...Object.values(exposes).map((file, i) => `import * as m${i} from ${source(file)};`),
           `export const exposes = { ${Object.keys(exposes).map((key, i) => `${JSON.stringify(key)}: m${i}`).join(', ')} };`,
           ...(prerenderPaths ? [`export { PRERENDER_PATHS as prerenderPaths } from ${source(prerenderPaths)};`] : []),
+          ...(clientPaths ? [`export { CLIENT_PATHS as clientPaths } from ${source(clientPaths)};`] : []),
         ].join('\n'),
       )}`;
   return () => ({

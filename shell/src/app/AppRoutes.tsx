@@ -6,6 +6,7 @@ import { ProtectedRoute } from '../features/auth/components/ProtectedRoute';
 import { LandingAuthNotices } from '../features/auth/components/LandingAuthNotices';
 
 import { lazyPage } from './lazyPage';
+import { NOT_FOUND_PATH, isServedNotFound } from './servedNotFound';
 
 // The account screens are the shell's own, but no public page shows them: each loads on visit.
 const AuthPage = lazyPage(() => import('../features/auth/components/AuthPage').then((m) => m.AuthPage));
@@ -66,9 +67,12 @@ function MarketingOrNotFound() {
 
 /** The product's route table: which remote or shell page answers each path. */
 export function AppRoutes() {
+  const location = useLocation();
+  // the server answered this path with the 404 page: it stays the 404 page here
+  const routed = isServedNotFound(location.pathname) ? { ...location, pathname: NOT_FOUND_PATH } : location;
   return (
     <Suspense fallback={<LoadingState />}>
-      <Routes>
+      <Routes location={routed}>
         <Route
           path={ROUTE_PATHS.studio}
           element={

@@ -70,6 +70,14 @@ export class GenerationConfig extends ServiceConfig {
   @apply(wholeNumber('MEDIA_TIMEOUT_MS', 100, 600_000))
   MEDIA_TIMEOUT_MS = 60_000;
 
+  /**
+   * The job's time limit for an outage of our own (svc-media unreachable, or its object storage or
+   * database down): a model run waits this long for its inputs, and a finished provider result this
+   * long for its gallery save, before it gives up (the result is then kept here, never thrown away).
+   */
+  @apply(wholeNumber('MEDIA_RETRY_MS', 1000, 3_600_000))
+  MEDIA_RETRY_MS = 10 * 60 * 1000;
+
   /** Largest svc-media answer read (a garment or model file, a JSON record). */
   @apply(wholeNumber('MEDIA_MAX_RESPONSE_BYTES', 1024, 2 * 1024 * 1024 * 1024))
   MEDIA_MAX_RESPONSE_BYTES = 200 * 1024 * 1024;
@@ -96,6 +104,13 @@ export class GenerationConfig extends ServiceConfig {
   /** Models one account may have waiting; a job that would go beyond it answers 429. */
   @apply(wholeNumber('MAX_QUEUED_MODELS_PER_ACCOUNT', 1, 100_000))
   MAX_QUEUED_MODELS_PER_ACCOUNT = 100;
+
+  /**
+   * Cells (products × model photos) one catalogue run may have (400 above it), and run cells one
+   * account may have waiting at once (429 beyond it); jobs keep MAX_QUEUED_MODELS_PER_ACCOUNT.
+   */
+  @apply(wholeNumber('MAX_RUN_CELLS', 1, 100_000))
+  MAX_RUN_CELLS = 500;
 
   /**
    * The secret the workers sign their service credential with; svc-media holds the same one. The

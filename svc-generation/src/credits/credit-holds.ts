@@ -47,7 +47,7 @@ export class CreditHolds {
 
   /**
    * Unsettled holds whose run has ended, with the outcome to settle: capture when that very run
-   * succeeded, release when it failed or the model has a newer run. A hold whose run was never
+   * succeeded, release when it failed, was cancelled or the model has a newer run. A hold whose run was never
    * queued (no such model run after ORPHANED_AFTER: the API stopped between reserving and
    * queueing) is released. Optionally of one job only.
    */
@@ -59,7 +59,7 @@ export class CreditHolds {
          FROM credit_holds h LEFT JOIN try_on_job_models m ON m.job_id = h.job_id AND m.model_id = h.model_id
         WHERE h.settled_at IS NULL
           AND (m.run > h.run
-               OR (m.run = h.run AND m.state IN ('succeeded', 'failed'))
+               OR (m.run = h.run AND m.state IN ('succeeded', 'failed', 'canceled'))
                OR ((m.run IS NULL OR m.run < h.run) AND h.created_at < now() - make_interval(secs => $3)))
           AND ($2::uuid IS NULL OR h.job_id = $2::uuid)
         ORDER BY h.created_at LIMIT $1`,

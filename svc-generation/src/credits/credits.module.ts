@@ -3,6 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { ServiceCredentials } from '../media/service-credential.js';
 import { CreditHoldEntity } from './credit-hold.entity.js';
 import { CreditHolds } from './credit-holds.js';
+import { CreditReservations } from './credit-reservations.js';
 import { CreditSettler } from './credit-settler.js';
 import { CreditsClient } from './credits-client.js';
 
@@ -13,7 +14,7 @@ import { CreditsClient } from './credits-client.js';
  */
 @Module({
   imports: [TypeOrmModule.forFeature([CreditHoldEntity])],
-  providers: [CreditsClient, CreditHolds, CreditSettler, ServiceCredentials],
-  exports: [CreditsClient, CreditHolds, CreditSettler, ServiceCredentials],
+  providers: [CreditsClient, CreditHolds, CreditReservations, CreditSettler, ServiceCredentials],
+  exports: [CreditsClient, CreditHolds, CreditReservations, CreditSettler, ServiceCredentials],
 })
 export class CreditsModule {}

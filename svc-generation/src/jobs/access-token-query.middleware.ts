@@ -2,17 +2,18 @@ import { Injectable } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { NextFunction, Request, Response } from 'express';
 
-const EVENTS_PATH = /^\/api\/try-on\/jobs\/[^/]+\/events$/;
+/** The job event stream (EventSource) and a run's archive (a plain download link): neither can send a header. */
+const TOKEN_IN_QUERY_PATHS = /^\/api\/try-on\/(jobs\/[^/]+\/events|runs\/[^/]+\/archive)$/;
 
 /**
- * EventSource cannot send an Authorization header, so the job event stream also takes the token
- * as `?access_token=`. It is moved into the header — where the global JWT guard checks it exactly
+ * EventSource cannot send an Authorization header, nor can a download link, so the job event
+ * stream and a run's archive also take the token as `?access_token=`. It is moved into the header — where the global JWT guard checks it exactly
  * like any Bearer token — and removed from the URL so it never reaches a log line.
  */
 export function accessTokenFromQuery(req: Request, _res: Response, next: NextFunction): void {
   const url = new URL(req.url, 'http://local');
   const token = url.searchParams.get('access_token');
-  if (token !== null && EVENTS_PATH.test(url.pathname)) {
+  if (token !== null && TOKEN_IN_QUERY_PATHS.test(url.pathname)) {
     url.searchParams.delete('access_token');
     req.url = url.pathname + url.search;
     if (req.originalUrl !== undefined) req.originalUrl = req.url;

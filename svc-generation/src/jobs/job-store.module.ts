@@ -3,12 +3,14 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { QueueModule } from '../queue/queue.module.js';
 import { TryOnJobModelEntity } from './entities/try-on-job-model.entity.js';
 import { TryOnJobEntity } from './entities/try-on-job.entity.js';
+import { TryOnRunEntity } from './entities/try-on-run.entity.js';
 import { JobStore } from './job-store.js';
+import { RunStore } from './run-store.js';
 
-/** The job tables (JobStore), which the API and the workers share; the API's job routes are composed in ApiModule. */
+/** The job and run tables (JobStore, RunStore), which the API and the workers share; the API's routes are composed in ApiModule. */
 @Module({
-  imports: [TypeOrmModule.forFeature([TryOnJobEntity, TryOnJobModelEntity]), QueueModule],
-  providers: [JobStore],
-  exports: [JobStore],
+  imports: [TypeOrmModule.forFeature([TryOnRunEntity, TryOnJobEntity, TryOnJobModelEntity]), QueueModule],
+  providers: [JobStore, RunStore],
+  exports: [JobStore, RunStore],
 })
 export class JobStoreModule {}

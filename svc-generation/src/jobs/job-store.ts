@@ -3,7 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { ErrorCode, type GarmentCategory, type JobModelState, type TryOnJob, type TryOnResult } from '@vton/contracts';
 import { ApiException, queuedTrace } from '@vton/service-kit';
 import { randomUUID } from 'node:crypto';
-import type { EntityManager, Repository } from 'typeorm';
+import { IsNull, type EntityManager, type Repository } from 'typeorm';
 import { GenerationConfig } from '../config/generation.config.js';
 import { channelsFor, type Channels } from '../queue/channels.js';
 import { JobQueue, type ModelWork } from '../queue/job-queue.js';
@@ -14,12 +14,33 @@ import { TryOnJobEntity } from './entities/try-on-job.entity.js';
 
 export type ModelError = { code: string; message: string };
 
-/** A model about to be queued (a new job's, or a failed one the seller retries). */
+/** A model about to be queued (a new job's, or a failed one the seller retries), in its lane. */
 interface QueuedModel {
   jobId: string;
   modelId: number;
   run: number;
   input: ModelInput;
+  group: WorkGroup;
+}
+
+/** Which per-account limit a request is counted against: a job's models, or a catalogue run's cells. */
+export type WaitingLimit = 'jobs' | 'runs';
+
+/** A model run the seller asks to queue again (a failed one; in a run also a skipped or cancelled cell). */
+export interface RequeuedModel {
+  jobId: string;
+  modelId: number;
+  /** The run it is queued as: the one after its current one. */
+  run: number;
+  input: ModelInput;
+}
+
+/** One product of a new catalogue run: its job, the model photos queued for it and the cells skipped. */
+export interface RunJobPlan extends TryOnPlan {
+  jobId: string;
+  /** Each model photo's place in the run's columns. */
+  positions: Map<number, number>;
+  skipped: { modelId: number; error: ModelError }[];
 }
 
 /** When the service time of recent models is unknown, Retry-After assumes this much per model. */
@@ -62,40 +83,66 @@ export class JobStore {
    * A new job with every model queued, and its units of work, in one transaction. Refused (429) when
    * the account would have more than MAX_QUEUED_MODELS_PER_ACCOUNT models waiting.
    */
-  async createJob(userId: number, { garmentId, prompt, garmentCategory, models }: TryOnPlan, jobId: string): Promise<string> {
+  async createJob(userId: number, plan: TryOnPlan, jobId: string): Promise<string> {
     await this.transaction(async (tx) => {
-      const now = new Date();
-      await tx.getRepository(TryOnJobEntity).insert({ id: jobId, userId, garmentId, prompt, garmentCategory, createdAt: now, updatedAt: now });
-      await this.enqueue(
-        tx,
-        userId,
-        workGroupOf(garmentCategory),
-        models.map((m) => ({ jobId, modelId: m.id, run: 1, input: { width: m.width, height: m.height, bounds: m.bounds } })),
-        async (queued, tags) => {
-          await tx.getRepository(TryOnJobModelEntity).insert(
-            queued.map((m, position) => ({
-              jobId,
-              modelId: m.modelId,
-              userId,
-              position,
-              state: 'queued' as const,
-              result: null,
-              error: null,
-              attempts: 0,
-              run: m.run,
-              queueJobId: m.queueJobId,
-              fairTag: String(tags[position]),
-              input: m.input as never,
-              startedAt: null,
-              finishedAt: null,
-              updatedAt: now,
-            })),
-          );
-        },
-      );
-      await this.notifyChanged(tx, jobId);
+      await this.insertJobs(tx, userId, null, [{ ...plan, jobId, positions: new Map(plan.models.map((m, i) => [m.id, i])), skipped: [] }], 'jobs');
     });
     return jobId;
+  }
+
+  /**
+   * A catalogue run's jobs (one per product) with their cells, in the run's transaction: every cell
+   * with a mask queued (one enqueue: one limit check, consecutive fair tags), the others `skipped`.
+   */
+  async insertRunJobs(tx: EntityManager, userId: number, runId: string, jobs: RunJobPlan[]): Promise<void> {
+    await this.insertJobs(tx, userId, runId, jobs, 'runs');
+  }
+
+  private async insertJobs(tx: EntityManager, userId: number, runId: string | null, jobs: RunJobPlan[], limit: WaitingLimit): Promise<void> {
+    const now = new Date();
+    await tx.getRepository(TryOnJobEntity).insert(
+      jobs.map(({ jobId, garmentId, prompt, garmentCategory }) => ({ id: jobId, userId, garmentId, prompt, garmentCategory, runId, createdAt: now, updatedAt: now })),
+    );
+    const row = (jobId: string, modelId: number, position: number, fields: Partial<TryOnJobModelEntity>) => ({
+      jobId,
+      modelId,
+      userId,
+      position,
+      result: null,
+      error: null,
+      attempts: 0,
+      queueJobId: null,
+      fairTag: null,
+      input: null,
+      startedAt: null,
+      finishedAt: null,
+      updatedAt: now,
+      ...fields,
+    });
+    const skipped = jobs.flatMap((job) =>
+      job.skipped.map((s) => row(job.jobId, s.modelId, job.positions.get(s.modelId)!, { state: 'skipped', run: 0, error: s.error, finishedAt: now })),
+    );
+    if (skipped.length) await tx.getRepository(TryOnJobModelEntity).insert(skipped as never);
+    const models = jobs.flatMap((job) =>
+      job.models.map((m) => ({
+        jobId: job.jobId,
+        modelId: m.id,
+        run: 1,
+        input: { width: m.width, height: m.height, bounds: m.bounds, ...(m.maskCategory ? { maskCategory: m.maskCategory } : {}) },
+        group: workGroupOf(job.garmentCategory),
+      })),
+    );
+    const positions = new Map(jobs.map((job) => [job.jobId, job.positions]));
+    if (models.length) {
+      await this.enqueue(tx, userId, models, limit, async (queued, tags) => {
+        await tx.getRepository(TryOnJobModelEntity).insert(
+          queued.map((m, i) =>
+            row(m.jobId, m.modelId, positions.get(m.jobId)!.get(m.modelId)!, { state: 'queued', run: m.run, queueJobId: m.queueJobId, fairTag: String(tags[i]), input: m.input as never }),
+          ) as never,
+        );
+      });
+    }
+    for (const job of jobs) await this.notifyChanged(tx, job.jobId);
   }
 
   /** The model's current run (a retry reserves the credit of the next one before queueing it); null when the job has no such model. */
@@ -109,29 +156,51 @@ export class JobStore {
    * not failed or another retry took that run first.
    */
   async requeueFailed(userId: number, jobId: string, modelId: number, input: ModelInput, run: number): Promise<boolean> {
+    return (await this.requeue(userId, [{ jobId, modelId, input, run }], ['failed'], 'jobs')).length > 0;
+  }
+
+  /**
+   * Queues these model runs again, each as the run after its current one, in one transaction (one
+   * limit check); answers those queued. A model not in one of `from` states, or whose run another
+   * retry took first, is left as it is.
+   */
+  async requeue(userId: number, models: RequeuedModel[], from: JobModelState[], limit: WaitingLimit): Promise<RequeuedModel[]> {
+    if (!models.length) return [];
     return this.transaction(async (tx) => {
-      // SQL: the row is locked while its new run is queued (FOR UPDATE).
-      const {
-        rows: [row],
-      } = await sql(
+      // SQL: the rows are locked while their new runs are queued (FOR UPDATE).
+      const { rows } = await sql(
         tx,
-        `SELECT m.run, j.garment_category AS "garmentCategory" FROM try_on_job_models m JOIN try_on_jobs j ON j.id = m.job_id
-          WHERE m.job_id = $1 AND m.model_id = $2 AND m.state = 'failed' FOR UPDATE OF m`,
-        [jobId, modelId],
+        `SELECT m.job_id AS "jobId", m.model_id AS "modelId", m.run, j.garment_category AS "garmentCategory"
+           FROM try_on_job_models m JOIN try_on_jobs j ON j.id = m.job_id
+          WHERE (m.job_id, m.model_id) IN (SELECT * FROM unnest($1::uuid[], $2::int[])) AND m.state = ANY($3)
+          ORDER BY m.job_id, m.model_id FOR UPDATE OF m`,
+        [models.map((m) => m.jobId), models.map((m) => m.modelId), from],
       );
-      if (!row || row.run + 1 !== run) return false;
-      await this.enqueue(tx, userId, workGroupOf(row.garmentCategory), [{ jobId, modelId, run: row.run + 1, input }], async ([queued], [tag]) => {
+      const locked = new Map<string, { run: number; garmentCategory: GarmentCategory }>(rows.map((r: { jobId: string; modelId: number; run: number; garmentCategory: GarmentCategory }) => [`${r.jobId}:${r.modelId}`, r]));
+      const ready = models.filter((m) => locked.get(`${m.jobId}:${m.modelId}`)?.run === m.run - 1);
+      if (!ready.length) return [];
+      const queued = ready.map((m) => ({ ...m, group: workGroupOf(locked.get(`${m.jobId}:${m.modelId}`)!.garmentCategory) }));
+      await this.enqueue(tx, userId, queued, limit, async (units, tags) => {
+        // SQL: one UPDATE for every requeued row, from arrays.
         await sql(
           tx,
-          `UPDATE try_on_job_models
-              SET state = 'queued', run = $3, queue_job_id = $4, fair_tag = $5, input = $6, error = NULL, result = NULL,
+          `UPDATE try_on_job_models m
+              SET state = 'queued', run = u.run, queue_job_id = u.queue_job_id, fair_tag = u.fair_tag, input = u.input, error = NULL, result = NULL,
                   started_at = NULL, finished_at = NULL, updated_at = now()
-            WHERE job_id = $1 AND model_id = $2`,
-          [jobId, modelId, queued.run, queued.queueJobId, tag, JSON.stringify(input)],
+             FROM unnest($1::uuid[], $2::int[], $3::int[], $4::uuid[], $5::bigint[], $6::jsonb[]) AS u(job_id, model_id, run, queue_job_id, fair_tag, input)
+            WHERE m.job_id = u.job_id AND m.model_id = u.model_id`,
+          [
+            units.map((u) => u.jobId),
+            units.map((u) => u.modelId),
+            units.map((u) => u.run),
+            units.map((u) => u.queueJobId),
+            tags.map(String),
+            units.map((u) => JSON.stringify(u.input)),
+          ],
         );
       });
-      await this.notifyChanged(tx, jobId);
-      return true;
+      for (const jobId of new Set(ready.map((m) => m.jobId))) await this.notifyChanged(tx, jobId);
+      return ready;
     });
   }
 
@@ -146,25 +215,27 @@ export class JobStore {
   private async enqueue(
     tx: EntityManager,
     userId: number,
-    group: WorkGroup,
     models: QueuedModel[],
+    kind: WaitingLimit,
     write: (queued: (QueuedModel & { queueJobId: string })[], tags: number[]) => Promise<void>,
   ): Promise<void> {
     await tx.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`${this.config.DATABASE_SCHEMA}.enqueue`]);
+    // A job's models count against MAX_QUEUED_MODELS_PER_ACCOUNT, a run's cells against MAX_RUN_CELLS: a catalogue waiting never blocks the studio.
     const {
       rows: [waiting],
     } = await sql(
       tx,
-      `SELECT count(*) FILTER (WHERE user_id = $1)::int AS mine,
-              min(fair_tag) AS served,
-              max(fair_tag) FILTER (WHERE user_id = $1) AS last
-         FROM try_on_job_models WHERE state IN ('queued', 'requeued')`,
-      [userId],
+      `SELECT count(*) FILTER (WHERE m.user_id = $1 AND (j.run_id IS NULL) = $2)::int AS mine,
+              min(m.fair_tag) AS served,
+              max(m.fair_tag) FILTER (WHERE m.user_id = $1) AS last
+         FROM try_on_job_models m JOIN try_on_jobs j ON j.id = m.job_id WHERE m.state IN ('queued', 'requeued')`,
+      [userId, kind === 'jobs'],
     );
-    const limit = this.config.MAX_QUEUED_MODELS_PER_ACCOUNT;
+    const limit = kind === 'jobs' ? this.config.MAX_QUEUED_MODELS_PER_ACCOUNT : this.config.MAX_RUN_CELLS;
     if (waiting.mine + models.length > limit) {
+      const [what, adds] = kind === 'jobs' ? ['try-ons', 'model'] : ['catalogue cells', 'cell'];
       throw new QueueFullException(
-        `Too many try-ons waiting: this account has ${waiting.mine} model${waiting.mine === 1 ? '' : 's'} queued and this request adds ${models.length}, ` +
+        `Too many ${what} waiting: this account has ${waiting.mine} ${adds}${waiting.mine === 1 ? '' : 's'} queued and this request adds ${models.length}, ` +
           `more than the ${limit} allowed at once. Try again when some have finished.`,
         await this.retryAfterSeconds(tx, waiting.mine + models.length - limit),
       );
@@ -184,7 +255,7 @@ export class JobStore {
         // pg-boss serves higher priorities first: a lower tag goes first, and on equal tags a newcomer's first model.
         priority: Math.max(-2_147_483_647, -(2 * tags[i] + (newcomer && i === 0 ? 0 : 1))),
         // The lane: the provider that serves it (try-on or placement) and its fleet-wide limit (the tier).
-        group: { id: group, tier: group },
+        group: { id: m.group, tier: m.group },
         ...this.queue.workOptions(),
       })),
     );
@@ -214,6 +285,17 @@ export class JobStore {
     return toTryOnJob(job, models);
   }
 
+  /**
+   * The seller's most recent job of their own (a Try on, not a product of a catalogue run: the
+   * studio's workspace shows its results again), or null when they have none.
+   */
+  async findLatest(userId: number): Promise<TryOnJob | null> {
+    const [job] = await this.jobs.find({ where: { userId, runId: IsNull() }, order: { createdAt: 'DESC' }, take: 1 });
+    if (!job) return null;
+    const models = await this.models.find({ where: { jobId: job.id }, order: { position: 'ASC' } });
+    return toTryOnJob(job, models);
+  }
+
   /** The job whoever owns it (event delivery). */
   async findAny(jobId: string): Promise<{ userId: number; job: TryOnJob } | null> {
     const job = await this.jobs.findOneBy({ id: jobId });
@@ -232,10 +314,7 @@ export class JobStore {
           WHERE job_id = $1 AND state IN ('queued', 'requeued', 'running') RETURNING queue_job_id`,
         [jobId, JSON.stringify(error)],
       );
-      if (rows.length) {
-        await this.notifyChanged(tx, jobId);
-        await tx.query(`SELECT pg_notify($1, $2)`, [this.channels.jobCancelled, jobId]);
-      }
+      if (rows.length) await this.announceCancelled(tx, jobId);
       return rows.flatMap((r: { queue_job_id: string | null }) => (r.queue_job_id ? [r.queue_job_id] : []));
     });
   }
@@ -350,6 +429,12 @@ export class JobStore {
     });
   }
 
+  /** The job's models changed and the running ones are to stop (its workers listen): after an abandon or a cancel, in its transaction. */
+  async announceCancelled(tx: EntityManager, jobId: string): Promise<void> {
+    await this.notifyChanged(tx, jobId);
+    await tx.query(`SELECT pg_notify($1, $2)`, [this.channels.jobCancelled, jobId]);
+  }
+
   private async notifyChanged(tx: EntityManager, jobId: string): Promise<void> {
     await tx.query(`SELECT pg_notify($1, $2)`, [this.channels.jobChanged, jobId]);
   }
@@ -371,7 +456,7 @@ export interface RunContext extends ModelWork {
  * SQL here is what the repository API cannot say: conditional UPDATEs with RETURNING and joins, row and advisory locks, NOTIFY, percentiles.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- raw rows, typed by each caller
-async function sql(tx: EntityManager, text: string, params: unknown[] = []): Promise<{ rows: any[]; affected: number }> {
+export async function sql(tx: EntityManager, text: string, params: unknown[] = []): Promise<{ rows: any[]; affected: number }> {
   const result = await tx.queryRunner!.query(text, params, true);
   return { rows: result.records ?? [], affected: result.affected ?? 0 };
 }

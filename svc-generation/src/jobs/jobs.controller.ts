@@ -39,6 +39,15 @@ export class JobsController {
     return this.jobs.create(callerOf(user, req), request);
   }
 
+  // Before ':id', which would take "latest" for a job id.
+  @Get('latest')
+  @ApiOperation({ operationId: 'getLatestJob', summary: 'Get your most recent try-on job', description: 'The job you started last with a Try on (not a product of a catalogue run), as `GET /api/try-on/jobs/{id}` answers it (the studio shows its results again after a reload).' })
+  @ApiResult('TryOnJob', { description: 'Your most recent job; saved results carry freshly signed URLs.' })
+  @ApiNotFoundResponse({ description: 'You have not started a job yet.' })
+  async latest(@CurrentUser() user: AuthenticatedUser, @Req() req: Request): Promise<TryOnJob> {
+    return this.jobs.withFreshUrls(callerOf(user, req), await this.jobs.latest(user.id));
+  }
+
   @Get(':id')
   @ApiOperation({ operationId: 'getJob', summary: 'Get a try-on job' })
   @ApiResult('TryOnJob', { description: 'The job; saved results carry freshly signed URLs.' })

@@ -1,8 +1,8 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { creditKey, ErrorCode, type GenerateResponse, type TryOnJob, type TryOnResult } from '@vton/contracts';
+import { ErrorCode, SERVICE_UNAVAILABLE_MESSAGE, type GenerateResponse, type TryOnJob, type TryOnResult } from '@vton/contracts';
 import { ApiException } from '@vton/service-kit';
 import { GenerationConfig } from '../config/generation.config.js';
-import { CreditHolds, type HeldRun } from '../credits/credit-holds.js';
+import { CreditReservations } from '../credits/credit-reservations.js';
 import { CreditSettler } from '../credits/credit-settler.js';
 import { CreditsClient } from '../credits/credits-client.js';
 import { MediaClient, type Caller } from '../media/media-client.js';
@@ -38,7 +38,7 @@ export class JobsService {
     private readonly metrics: GenerationMetrics,
     private readonly credits: CreditsClient,
     private readonly settler: CreditSettler,
-    private readonly holds: CreditHolds,
+    private readonly reservations: CreditReservations,
   ) {}
 
   /** POST /api/try-on/jobs: §5's rules answer at once; the models are queued. */
@@ -58,6 +58,10 @@ export class JobsService {
       else failures.push({ modelId: model.modelId, code: model.error?.code ?? ErrorCode.VTON_PROCESSING_ERROR, message: model.error?.message ?? 'Unknown error' });
     }
     if (results.length === 0) {
+      // Our own media storage was down past the job's time limit: ours to own, and worth trying again.
+      if (failures.some((f) => f.code === ErrorCode.SERVICE_UNAVAILABLE)) {
+        throw new ApiException(503, ErrorCode.SERVICE_UNAVAILABLE, SERVICE_UNAVAILABLE_MESSAGE, { details: { failures } });
+      }
       throw new ApiException(500, ErrorCode.BATCH_VTON_FAILED, `All VTON requests failed: ${failures.map((f) => f.message).join('; ')}`, { details: { failures } });
     }
     // §8: a partial failure is only logged; the successes are the answer.
@@ -69,6 +73,13 @@ export class JobsService {
   async get(userId: number, jobId: string): Promise<TryOnJob> {
     const job = await this.store.find(userId, jobId);
     if (!job) throw new ApiException(404, ErrorCode.NOT_FOUND, 'Try-on job not found');
+    return job;
+  }
+
+  /** The seller's most recent job (the studio shows its results again after a reload, or in another browser); 404 when none. */
+  async latest(userId: number): Promise<TryOnJob> {
+    const job = await this.store.findLatest(userId);
+    if (!job) throw new ApiException(404, ErrorCode.NOT_FOUND, 'No try-on job yet');
     return job;
   }
 
@@ -116,12 +127,12 @@ export class JobsService {
     if (current === null) throw this.notFailed(modelId);
     const run = current + 1;
     // The new run's credit is reserved before it is queued (402 when there is none left).
-    const queued = await this.withCredits(
+    const queued = await this.reservations.reserveThenQueue(
       caller.userId,
       [{ jobId, modelId, run }],
-      () => this.countRefusal(() => this.store.requeueFailed(caller.userId, jobId, modelId, { width: ready.width, height: ready.height, bounds: ready.bounds }, run)),
+      () => this.countRefusal(() => this.store.requeueFailed(caller.userId, jobId, modelId, { width: ready.width, height: ready.height, bounds: ready.bounds, maskCategory: ready.maskCategory }, run)),
       // Two retries at once reserve the same run's key: the one that lost the row keeps the winner's reservation.
-      async () => (await this.store.currentRun(jobId, modelId)) === run,
+      { queuedElsewhere: async () => (await this.store.currentRun(jobId, modelId)) === run },
     );
     // Only one of two simultaneous retries wins the row.
     if (!queued) throw this.notFailed(modelId);
@@ -134,7 +145,7 @@ export class JobsService {
     const plan = await this.tryOn.plan(caller, request);
     const jobId = this.store.newJobId();
     // One credit per model, reserved before anything is queued: 402 and nothing queued when short.
-    await this.withCredits(
+    await this.reservations.reserveThenQueue(
       caller.userId,
       plan.models.map((m) => ({ jobId, modelId: m.id, run: 1 })),
       () => this.countRefusal(() => this.store.createJob(caller.userId, plan, jobId)),
@@ -142,45 +153,6 @@ export class JobsService {
     this.metrics.jobsCreated.inc();
     this.logger.log({ jobId }, `Job ${jobId} queued: ${plan.models.length} model(s) [${plan.models.map((m) => m.id).join(', ')}]`);
     return jobId;
-  }
-
-  /**
-   * Reserves the runs' credits in svc-auth's ledger, then queues them. The holds are written first
-   * (CreditHolds.intend), so if this process stops after the reservation and before the runs are
-   * queued, the reconciler gives the credits back. What was reserved is given back at once when
-   * queueing fails or queues nothing, unless `queuedElsewhere` says a simultaneous request queued
-   * these very runs. With BILLING_MODE=off nothing is reserved.
-   */
-  private async withCredits<T>(userId: number, runs: HeldRun[], queue: () => Promise<T>, queuedElsewhere?: () => Promise<boolean>): Promise<T> {
-    if (!this.credits.enabled) return queue();
-    const held = await this.holds.intend(userId, runs);
-    const keys = runs.map((r) => creditKey(r.jobId, r.modelId, r.run));
-    try {
-      await this.credits.reserve(userId, keys);
-    } catch (error) {
-      await this.holds.forget(held).catch(() => undefined);
-      throw error;
-    }
-    let result: T | undefined;
-    try {
-      result = await queue();
-      return result;
-    } finally {
-      if ((result === undefined || result === false) && !(queuedElsewhere && (await queuedElsewhere().catch(() => false)))) {
-        await this.giveBack(userId, held);
-      }
-    }
-  }
-
-  /** Releases the credits of runs that were not queued; if svc-auth is away, the reconciler will (their holds stay). */
-  private async giveBack(userId: number, runs: HeldRun[]): Promise<void> {
-    if (!runs.length) return;
-    try {
-      await this.credits.settle(userId, runs.map((r) => ({ key: creditKey(r.jobId, r.modelId, r.run), outcome: 'release' as const })));
-      await this.holds.markSettled(runs.map((r) => ({ ...r, userId, outcome: 'release' as const })));
-    } catch (error) {
-      this.logger.error({ userId }, `Could not give back ${runs.length} credit(s) reserved for runs that were not queued yet (the reconciler will): ${(error as Error).message}`);
-    }
   }
 
   private async countRefusal<T>(enqueue: () => Promise<T>): Promise<T> {

@@ -1,5 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
-import type { GarmentRecord, GeneratedImageRecord, ModelPhotoRecord } from '@vton/contracts';
+import type { GarmentRecord, GeneratedImageRecord, GeneratedImagesPage, ModelPhotoRecord } from '@vton/contracts';
+import { Readable } from 'node:stream';
 import { GenerationConfig } from '../config/generation.config.js';
 import { MediaHttp, withRequestId } from './media-http.js';
 
@@ -21,7 +22,7 @@ export interface Caller {
 export class MediaClient {
   private readonly http: MediaHttp;
 
-  constructor(config: GenerationConfig) {
+  constructor(private readonly config: GenerationConfig) {
     this.http = new MediaHttp(config, new Logger('MediaClient'));
   }
 
@@ -40,7 +41,35 @@ export class MediaClient {
   getGeneratedImage(caller: Caller, imageId: number, timeoutMs?: number, signal?: AbortSignal): Promise<GeneratedImageRecord> {
     return this.http.json(`/api/generated-images/${imageId}`, headersOf(caller), timeoutMs, signal);
   }
+
+  /** Saved results by id with freshly signed URLs, a hundred per call (ids that are not the seller's, or deleted, are left out). */
+  async generatedImages(caller: Caller, ids: number[], timeoutMs?: number, signal?: AbortSignal): Promise<GeneratedImageRecord[]> {
+    const pages: Promise<GeneratedImagesPage>[] = [];
+    for (let i = 0; i < ids.length; i += IDS_PER_CALL) {
+      pages.push(this.http.json(`/api/generated-images?ids=${ids.slice(i, i + IDS_PER_CALL).join(',')}`, headersOf(caller), timeoutMs, signal));
+    }
+    return (await Promise.all(pages)).flatMap((page) => page.images);
+  }
+
+  /**
+   * The bytes behind a signed svc-media URL (`/api/media/files/…?exp=&sig=`, the signature is the
+   * permission), as a stream. MEDIA_TIMEOUT_MS bounds the wait for the answer, not the body, which
+   * flows at the reader's pace; destroying the stream ends the download.
+   */
+  async signedFile(signedUrl: string): Promise<Readable> {
+    const started = new AbortController();
+    const timer = setTimeout(() => started.abort(new Error('svc-media did not answer in time')), this.config.MEDIA_TIMEOUT_MS);
+    try {
+      const res = await this.http.call(signedUrl, { headers: {}, signal: started.signal }, 2_147_483_647);
+      return Readable.fromWeb(res.body as never);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
 }
+
+/** svc-media's list route signs at most this many saved results by id at once. */
+const IDS_PER_CALL = 100;
 
 function headersOf(caller: Caller): Record<string, string> {
   return withRequestId({ authorization: `Bearer ${caller.token}` }, caller.requestId);

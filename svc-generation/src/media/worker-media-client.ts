@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { INTERNAL_MEDIA_PATHS, type GeneratedImageRecord, type ResultProviderMetadata, type ResultUploadGrant } from '@vton/contracts';
+import { INTERNAL_MEDIA_PATHS, type GarmentCategory, type GeneratedImageRecord, type ResultProviderMetadata, type ResultUploadGrant } from '@vton/contracts';
 import { GenerationConfig } from '../config/generation.config.js';
 import { currentRequestId } from '@vton/service-kit';
 import { ImageProcessor } from '../imaging/image-processor.js';
@@ -45,8 +45,9 @@ export class WorkerMediaClient {
     return this.http.bytes(INTERNAL_MEDIA_PATHS.garmentFile(garmentId, variant), await this.headers(owner), signal);
   }
 
-  async modelFile(owner: JobOwner, modelId: number, variant: 'original' | 'inpaint-cropped' | 'inpaint-mask', signal?: AbortSignal): Promise<Buffer> {
-    return this.http.bytes(INTERNAL_MEDIA_PATHS.modelFile(modelId, variant), await this.headers(owner), signal);
+  /** A model photo's file; the inpaint files are those of its mask for `category` (without one, the mask approved last). */
+  async modelFile(owner: JobOwner, modelId: number, variant: 'original' | 'inpaint-cropped' | 'inpaint-mask', signal?: AbortSignal, category?: GarmentCategory): Promise<Buffer> {
+    return this.http.bytes(INTERNAL_MEDIA_PATHS.modelFile(modelId, variant, category), await this.headers(owner), signal);
   }
 
   /**

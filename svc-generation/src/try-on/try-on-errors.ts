@@ -54,6 +54,14 @@ export function safetyRefusal(engine: string, reason: string): ModelTryOnError {
   return vtonProcessingError(`${engine} refused to place the product for safety reasons (${reason})`);
 }
 
+/**
+ * Our own media service or its object storage stayed unavailable for the job's time limit
+ * (MEDIA_RETRY_MS): not the try-on service's failure, so it carries SERVICE_UNAVAILABLE, not a §8 VTON code.
+ */
+export function mediaUnavailableError(message: string): ModelTryOnError {
+  return new ModelTryOnError(ErrorCode.SERVICE_UNAVAILABLE, `Our media storage is temporarily unavailable (${message}); retry this model in a moment`);
+}
+
 /** Any thrown value as a model failure: ours as they are, anything else as a processing error. */
 export function asModelTryOnError(error: unknown): ModelTryOnError {
   if (error instanceof ModelTryOnError) return error;

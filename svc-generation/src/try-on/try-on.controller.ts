@@ -28,7 +28,7 @@ export class TryOnController {
   @ApiNotFoundResponse({ description: 'Garment or model not found (or not yours).' })
   @ApiTooManyRequestsResponse({ description: 'The account has MAX_QUEUED_MODELS_PER_ACCOUNT models waiting; see Retry-After.' })
   @ApiInternalServerErrorResponse({ description: 'BATCH_VTON_FAILED: "All VTON requests failed: …" with `details.failures`.' })
-  @ApiServiceUnavailableResponse({ description: 'svc-media is unreachable.' })
+  @ApiServiceUnavailableResponse({ description: 'svc-media is unreachable, or no model succeeded while our media storage stayed down past the job’s time limit (`details.failures` with SERVICE_UNAVAILABLE); see Retry-After.' })
   @ApiPaymentRequiredResponse({ description: 'INSUFFICIENT_CREDITS: "This try-on needs N credits; you have M left."; PLAN_REQUIRED: the free trial has ended. Nothing was queued.' })
   async generate(
     @CurrentUser() user: AuthenticatedUser,

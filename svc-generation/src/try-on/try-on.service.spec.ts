@@ -1,13 +1,15 @@
-import type { GarmentRecord, ModelPhotoRecord } from '@vton/contracts';
+import type { GarmentCategory, GarmentRecord, ModelMasks, ModelPhotoRecord } from '@vton/contracts';
 import type { MediaClient } from '../media/media-client.js';
 import { assertSameLength, TryOnService } from './try-on.service.js';
 
 const caller = { userId: 1, token: 't' };
 
-const garment = (croppedUrl: string | null = '/signed'): GarmentRecord =>
-  ({ id: 7, filename: 'g.png', width: 960, height: 960, url: '/u', croppedUrl, cropData: null, uploadedAt: '' }) as GarmentRecord;
-const model = (id: number, status: ModelPhotoRecord['status'], inpaint: boolean): ModelPhotoRecord =>
+const garment = (croppedUrl: string | null = '/signed', category: GarmentCategory = 'upper_body'): GarmentRecord =>
+  ({ id: 7, name: 'g', filename: 'g.png', category, width: 960, height: 960, url: '/u', croppedUrl, cropData: null, uploadedAt: '' }) as GarmentRecord;
+const mask = (x: number, approvedAt = '2026-01-01T00:00:00.000Z') => ({ croppedImageUrl: '/c', processedMaskUrl: '/m', bounds: { x, y: 0, width: 100, height: 100 }, approvedAt });
+const model = (id: number, status: ModelPhotoRecord['status'], inpaint: boolean, masks: ModelMasks = inpaint ? { upper_body: mask(0) } : {}): ModelPhotoRecord =>
   ({
+    masks,
     id,
     filename: 'm.png',
     width: 800,
@@ -52,6 +54,18 @@ describe('TryOnService.plan (spec §5, §8)', () => {
   it('keeps the requested order, drops repeats and models that are not ready', async () => {
     const plan = await service([model(1, 'ready', true), model(2, 'uploaded', false), model(3, 'ready', true)]).plan(caller, { garmentId: 7, modelIds: [3, 2, 1, 3], prompt: 'p' });
     expect(plan.models.map((m) => m.id)).toEqual([3, 1]);
+  });
+
+  it('tries each model on with its mask for the category: the request\'s, else the garment\'s own', async () => {
+    const masks = { upper_body: mask(10, '2026-01-02T00:00:00.000Z'), lower_body: mask(20, '2026-01-01T00:00:00.000Z') };
+    const models = [model(1, 'ready', true, masks)];
+    const own = await service(models, garment('/signed', 'lower_body')).plan(caller, { garmentId: 7, modelIds: [1], prompt: '' });
+    expect(own).toMatchObject({ garmentCategory: 'lower_body', models: [{ id: 1, bounds: { x: 20 }, maskCategory: 'lower_body' }] });
+    const asked = await service(models, garment('/signed', 'lower_body')).plan(caller, { garmentId: 7, modelIds: [1], prompt: '', garmentCategory: 'upper_body' });
+    expect(asked).toMatchObject({ garmentCategory: 'upper_body', models: [{ bounds: { x: 10 }, maskCategory: 'upper_body' }] });
+    // No mask for the category: the mask approved last (a client that never sent a category).
+    const fallback = await service(models).plan(caller, { garmentId: 7, modelIds: [1], prompt: '', garmentCategory: 'product' });
+    expect(fallback).toMatchObject({ garmentCategory: 'product', models: [{ bounds: { x: 10 }, maskCategory: 'upper_body' }] });
   });
 
   it('requires the model and mask lists to be the same length', () => {

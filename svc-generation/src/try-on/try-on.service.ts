@@ -1,15 +1,17 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { DEFAULT_GARMENT_CATEGORY, ErrorCode, type CropBounds, type GarmentCategory, type ModelPhotoRecord } from '@vton/contracts';
+import { DEFAULT_GARMENT_CATEGORY, ErrorCode, type CropBounds, type GarmentCategory, type GarmentRecord, type ModelMask, type ModelPhotoRecord } from '@vton/contracts';
 import { ApiException } from '@vton/service-kit';
 import { MediaClient, MediaNotFoundError, type Caller } from '../media/media-client.js';
 import type { GenerateTryOnDto } from './dto/generate-try-on.dto.js';
 
-/** A model photo that passed §5: ready, with its inpaint bounds. */
+/** A model photo that passed §5: ready, with the bounds of the mask it is tried on with. */
 export interface ReadyModel {
   id: number;
   width: number;
   height: number;
   bounds: CropBounds;
+  /** Whose mask that is (the worker reads the same one). */
+  maskCategory: GarmentCategory;
 }
 
 /** What a batch will do, once §5's rules hold. */
@@ -39,15 +41,13 @@ export class TryOnService {
   // No provider here: the API calls none (the workers do), and one is always configured (`local` by default).
   constructor(private readonly media: MediaClient) {}
 
-  /** §5's rules for real generation, with §8's messages. */
+  /**
+   * §5's rules for real generation, with §8's messages. The category is the request's, else the
+   * garment's own (the product library's); each model photo is tried on with its mask for that
+   * category, or, when it has none, its mask approved last (a client from before masks per category).
+   */
   async plan(caller: Caller, request: GenerateTryOnDto): Promise<TryOnPlan> {
-    const [garment, models] = await Promise.all([
-      this.media.getGarment(caller, request.garmentId).catch((error) => {
-        if (error instanceof MediaNotFoundError) throw new ApiException(404, ErrorCode.NOT_FOUND, `Garment ${request.garmentId} not found`);
-        throw error;
-      }),
-      this.media.listModels(caller),
-    ]);
+    const [garment, models] = await Promise.all([this.garmentOf(caller, request.garmentId), this.media.listModels(caller)]);
     if (!garment.croppedUrl) {
       throw new ApiException(400, ErrorCode.INVALID_INPUT, `Garment ${garment.id} has not been cropped yet`);
     }
@@ -59,17 +59,41 @@ export class TryOnService {
     // §4: only ready models count for try-on; others named in the request are left out.
     const ready = requested.map((id) => byId.get(id)!).filter((m) => m.status === 'ready');
     if (ready.length === 0) throw new ApiException(400, ErrorCode.INVALID_INPUT, 'No ready models available');
-    const missing = ready.find((m) => !m.inpaint);
+    const category = request.garmentCategory ?? garment.category ?? DEFAULT_GARMENT_CATEGORY;
+    const masks = ready.map((m) => maskOf(m, category) ?? lastMaskOf(m));
+    const missing = ready.find((_, i) => !masks[i]);
     if (missing) throw new ApiException(400, ErrorCode.INVALID_INPUT, `Model ${missing.id} does not have inpaint mask data`);
-    const masks = ready.map((m) => m.inpaint!);
     assertSameLength(ready, masks);
     const skipped = requested.length - ready.length;
     if (skipped) this.logger.debug(`${skipped} of ${requested.length} requested model(s) are not ready and are left out`);
     return {
       garmentId: garment.id,
       prompt: request.prompt,
-      garmentCategory: request.garmentCategory ?? DEFAULT_GARMENT_CATEGORY,
-      models: ready.map((m: ModelPhotoRecord, i) => ({ id: m.id, width: m.width, height: m.height, bounds: masks[i].bounds })),
+      garmentCategory: category,
+      models: ready.map((m: ModelPhotoRecord, i) => ({ id: m.id, width: m.width, height: m.height, bounds: masks[i]!.bounds, maskCategory: masks[i]!.category })),
     };
   }
+
+  /** The seller's garment, 404 in §8's words when it is not theirs or gone. */
+  garmentOf(caller: Caller, garmentId: number): Promise<GarmentRecord> {
+    return this.media.getGarment(caller, garmentId).catch((error) => {
+      if (error instanceof MediaNotFoundError) throw new ApiException(404, ErrorCode.NOT_FOUND, `Garment ${garmentId} not found`);
+      throw error;
+    });
+  }
+}
+
+/** The model photo's approved mask for this category, or null. */
+export function maskOf(model: ModelPhotoRecord, category: GarmentCategory): (ModelMask & { category: GarmentCategory }) | null {
+  const mask = model.status === 'ready' ? model.masks?.[category] : undefined;
+  return mask ? { ...mask, category } : null;
+}
+
+/** The model photo's mask approved last, whatever its category, or null. */
+function lastMaskOf(model: ModelPhotoRecord): (ModelMask & { category: GarmentCategory }) | null {
+  let last: (ModelMask & { category: GarmentCategory }) | null = null;
+  for (const [category, mask] of Object.entries(model.masks ?? {}) as [GarmentCategory, ModelMask][]) {
+    if (!last || mask.approvedAt > last.approvedAt) last = { ...mask, category };
+  }
+  return last;
 }

@@ -1,13 +1,14 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import type { JobWebhookEvent, ModelWebhookEvent, TryOnJob } from '@vton/contracts';
+import type { JobWebhookEvent, ModelWebhookEvent, RunWebhookEvent, TryOnJob, TryOnRun, TryOnRunSummary } from '@vton/contracts';
 import type { EntityManager, Repository } from 'typeorm';
 import { WebhookDeliveries } from './webhook-deliveries.service.js';
 import { WebhookEventEntity } from './webhook-event.entity.js';
 
-/** Reads a job as the API answers it, with its owner (whoever's it is: the publisher acts for the system). */
+/** Reads a job as the API answers it, with its owner (whoever's it is: the publisher acts for the system), and the catalogue run it is part of. */
 export interface JobSnapshots {
   findAny(jobId: string): Promise<{ userId: number; job: TryOnJob } | null>;
+  runOfJob(jobId: string): Promise<{ userId: number; run: TryOnRun; endedRuns: number } | null>;
 }
 
 const BATCH = 20;
@@ -32,7 +33,7 @@ export class WebhookEventPublisher {
   async publishWaiting(jobs: JobSnapshots): Promise<number> {
     return this.events.manager.transaction(async (tx) => {
       // SQL: rows another worker is publishing are skipped, not waited for (FOR UPDATE SKIP LOCKED).
-      const rows: { id: string; job_id: string; model_id: number; state: 'succeeded' | 'failed'; created_at: Date }[] = await tx.query(
+      const rows: { id: string; job_id: string; model_id: number; state: 'succeeded' | 'failed' | 'canceled'; created_at: Date }[] = await tx.query(
         `SELECT "id", "job_id", "model_id", "state", "created_at" FROM "webhook_events"
           WHERE "published_at" IS NULL ORDER BY "id" LIMIT ${BATCH} FOR UPDATE SKIP LOCKED`,
       );
@@ -42,14 +43,36 @@ export class WebhookEventPublisher {
     });
   }
 
-  private async publish(tx: EntityManager, jobs: JobSnapshots, row: { id: string; job_id: string; model_id: number; state: 'succeeded' | 'failed'; created_at: Date }) {
+  /**
+   * `run.completed` for a run that has no cell left to run, named by how many of its cells' runs
+   * have ended (the same ending is one event, however many rows see it; a retried run's next ending another).
+   */
+  async publishRunCompleted(userId: number, run: TryOnRunSummary, endedRuns: number, manager?: EntityManager): Promise<void> {
+    const { cells: _cells, ...summary } = run as TryOnRun;
+    const event: RunWebhookEvent = { type: 'run.completed', timestamp: run.updatedAt, data: summary };
+    await this.deliveries.publish(userId, `msg_run_${run.id.replaceAll('-', '')}_${endedRuns}`, event, manager);
+    this.logger.log(`Run ${run.id} completed: run.completed published`);
+  }
+
+  private async publish(tx: EntityManager, jobs: JobSnapshots, row: { id: string; job_id: string; model_id: number; state: 'succeeded' | 'failed' | 'canceled'; created_at: Date }) {
     const found = await jobs.findAny(row.job_id);
     if (!found) return; // the job is gone
     const { userId, job } = found;
+    const inRun = await jobs.runOfJob(row.job_id);
     const model = job.models.find((m) => m.modelId === row.model_id);
-    if (model) {
-      const event: ModelWebhookEvent = { type: row.state === 'succeeded' ? 'model.succeeded' : 'model.failed', timestamp: row.created_at.toISOString(), data: { jobId: job.id, model } };
+    if (model && row.state !== 'canceled') {
+      const cellId = inRun?.run.cells.find((c) => c.garmentId === job.garmentId && c.modelId === model.modelId)?.id;
+      const event: ModelWebhookEvent = {
+        type: row.state === 'succeeded' ? 'model.succeeded' : 'model.failed',
+        timestamp: row.created_at.toISOString(),
+        data: { jobId: job.id, model, ...(inRun ? { runId: inRun.run.id, cellId } : {}) },
+      };
       await this.deliveries.publish(userId, `msg_${row.id}`, event, tx);
+    }
+    // A run's product is not a job the seller started: the run's own event tells when it is done.
+    if (inRun) {
+      if (inRun.run.status === 'completed') await this.publishRunCompleted(inRun.userId, inRun.run, inRun.endedRuns, tx);
+      return;
     }
     if (job.status === 'running') return;
     // The job ended with this row or before: its event is named by how many model runs have ended,

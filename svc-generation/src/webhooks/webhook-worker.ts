@@ -1,9 +1,10 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { JobStore } from '../jobs/job-store.js';
+import { RunStore } from '../jobs/run-store.js';
 import { JobQueue } from '../queue/job-queue.js';
 import { WebhookDeliveries } from './webhook-deliveries.service.js';
-import { WebhookEventPublisher } from './webhook-events.publisher.js';
+import { WebhookEventPublisher, type JobSnapshots } from './webhook-events.publisher.js';
 import { WEBHOOK_DELIVERY_QUEUE_NAME, type DeliveryAttempt } from './webhook-queue.js';
 
 const PUBLISH_INTERVAL_MS = 1000;
@@ -23,7 +24,13 @@ export class WebhookWorker implements OnApplicationBootstrap, OnApplicationShutd
     private readonly deliveries: WebhookDeliveries,
     private readonly publisher: WebhookEventPublisher,
     private readonly jobs: JobStore,
+    private readonly runs: RunStore,
   ) {}
+
+  private readonly snapshots: JobSnapshots = {
+    findAny: (jobId) => this.jobs.findAny(jobId),
+    runOfJob: (jobId) => this.runs.ofJob(jobId),
+  };
 
   onApplicationBootstrap(): void {
     this.loop = this.run();
@@ -49,7 +56,7 @@ export class WebhookWorker implements OnApplicationBootstrap, OnApplicationShutd
     }
     while (!this.stopping) {
       try {
-        if ((await this.publisher.publishWaiting(this.jobs)) > 0) continue;
+        if ((await this.publisher.publishWaiting(this.snapshots)) > 0) continue;
       } catch (error) {
         this.logger.warn(`Publishing try-on events failed, trying again: ${(error as Error).message}`);
       }

@@ -14,7 +14,7 @@ import { decodePhoto } from '../imaging/mask-composer.js';
 import { composeProviderAnswer, tryOnWithProvider, type ProviderTryOnResult } from '../providers/provider-try-on.js';
 import { ProviderRouter } from '../providers/provider-router.js';
 import type { TryOnInput, TryOnOutput, TryOnProvider } from '../providers/try-on-provider.js';
-import { vtonProcessingError } from '../try-on/try-on-errors.js';
+import { mediaUnavailableError, vtonProcessingError } from '../try-on/try-on-errors.js';
 import { Semaphore } from './semaphore.js';
 
 /** Where one model's time went (ms); everything but `vton` is svc-generation's own overhead. */
@@ -26,8 +26,6 @@ export interface ModelTimings {
   save: number;
 }
 
-/** A composed result that could not reach the gallery for this long is kept by svc-generation instead. */
-const SAVE_RETRY_MS = 10 * 60 * 1000;
 /**
  * A job's garment crop is read once per worker for all its models, and kept this long (at most
  * GARMENTS_KEPT jobs, ~0.5 MB each). Fair queuing interleaves the models of every account with
@@ -36,7 +34,6 @@ const SAVE_RETRY_MS = 10 * 60 * 1000;
  */
 const GARMENT_KEPT_MS = 60_000;
 const GARMENTS_KEPT = 64;
-
 
 /** The idempotency key of a model run's result: saving twice with it yields one gallery image. */
 export function resultKey(run: Pick<RunContext, 'jobId' | 'modelId' | 'run'>): string {
@@ -56,6 +53,8 @@ export function resultKey(run: Pick<RunContext, 'jobId' | 'modelId' | 'run'>): s
 export class ModelRunner {
   private readonly logger = new Logger('ModelRunner');
   private readonly composeSlots: Semaphore;
+  /** The job's time limit for our own outage (MEDIA_RETRY_MS). */
+  private readonly mediaRetryMs: number;
   private readonly garments = new Map<string, { bytes: Promise<Buffer>; until: number }>();
 
   constructor(
@@ -67,6 +66,7 @@ export class ModelRunner {
     private readonly metrics: GenerationMetrics,
   ) {
     this.composeSlots = new Semaphore(config.COMPOSE_CONCURRENCY);
+    this.mediaRetryMs = config.MEDIA_RETRY_MS;
   }
 
   /** The provider a run goes to (by its job's category). */
@@ -82,13 +82,15 @@ export class ModelRunner {
     const clock = (key: keyof ModelTimings, since: number) => (timings[key] = (timings[key] ?? 0) + performance.now() - since);
     let t = performance.now();
 
+    // Our own outage (svc-media, its storage) is waited out here, within the job's time limit, instead of spending the model's attempts.
     const [garment, original, mask] = await Promise.all([
-      this.garmentOf(run, owner).catch((error) => {
+      this.withMediaRetries(owner, () => this.garmentOf(run, owner), signal).catch((error) => {
         if (error instanceof MediaNotFoundError) throw vtonProcessingError(`garment ${run.garmentId} is no longer cropped`);
         throw error;
       }),
-      this.media.modelFile(owner, run.modelId, 'original', signal),
-      this.media.modelFile(owner, run.modelId, 'inpaint-mask', signal),
+      this.withMediaRetries(owner, () => this.media.modelFile(owner, run.modelId, 'original', signal), signal),
+      // The mask its bounds were taken from when it was queued: the product's category's.
+      this.withMediaRetries(owner, () => this.media.modelFile(owner, run.modelId, 'inpaint-mask', signal, run.input.maskCategory), signal),
     ]).catch((error) => {
       if (error instanceof MediaNotFoundError) throw vtonProcessingError(`the photo or mask of model ${run.modelId} is missing`);
       throw inputsError(error, signal);
@@ -184,12 +186,13 @@ export class ModelRunner {
 
   /**
    * Saves to the gallery under the run's idempotency key and answers the URL the seller gets. svc-media
-   * down (a restart, its database restarting) is waited out for a while: the result is already paid for.
-   * A save that still fails is only logged (§8) and the PNG is kept here instead, or sent inline.
+   * or its object storage down (a restart, an outage) is waited out within the job's time limit: the
+   * result is already paid for. A save that still fails is only logged (§8) and the PNG is kept here
+   * instead, or sent inline.
    */
   private async save(run: RunContext, owner: JobOwner, result: TryOnResult, png: Buffer, thumbnail?: Buffer): Promise<string> {
     try {
-      const saved = await this.withMediaRetries(owner, (signal) =>
+      const saved = await this.withMediaRetries(owner, () =>
         this.media.saveResult(
           owner,
           {
@@ -205,7 +208,6 @@ export class ModelRunner {
             idempotencyKey: resultKey(run),
             ...(thumbnail ? { thumbnail } : {}),
           },
-          signal,
         ),
       );
       result.savedImage = saved;
@@ -221,25 +223,32 @@ export class ModelRunner {
     }
   }
 
-  /** Repeats a svc-media call that failed because svc-media was unreachable or answered 5xx, for up to SAVE_RETRY_MS. */
-  private async withMediaRetries<T>(owner: JobOwner, call: (signal?: AbortSignal) => Promise<T>): Promise<T> {
-    const deadline = Date.now() + SAVE_RETRY_MS;
+  /**
+   * The one place our own outage is waited out: repeats a svc-media call that failed because svc-media
+   * was unreachable or answered 5xx (its object storage or database down), for up to MEDIA_RETRY_MS.
+   * `signal` (the job abandoned, the worker draining) ends the wait; a save passes none.
+   */
+  private async withMediaRetries<T>(owner: JobOwner, call: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+    const deadline = Date.now() + this.mediaRetryMs;
     for (let pause = 250; ; pause = Math.min(pause * 2, 5000)) {
       try {
         return await call();
       } catch (error) {
-        if (!(error instanceof MediaUnavailableError) || Date.now() + pause > deadline) throw error;
-        this.logger.warn({ jobId: owner.jobId }, `svc-media unavailable (${error.message}); trying again in ${pause} ms`);
-        await sleep(pause);
+        if (!(error instanceof MediaUnavailableError) || signal?.aborted || Date.now() >= deadline) throw error;
+        const wait = Math.min(pause, deadline - Date.now());
+        this.logger.warn({ jobId: owner.jobId }, `svc-media unavailable (${error.message}); trying again in ${wait} ms`);
+        await sleep(wait, undefined, { signal }).catch(() => undefined);
+        if (signal?.aborted) throw error;
       }
     }
   }
 }
 
-/** svc-media failing before the provider call: worth another attempt when it was unavailable. */
+/** svc-media failing before the provider call. */
 function inputsError(error: unknown, signal?: AbortSignal): unknown {
   if (signal?.aborted) return vtonProcessingError('the request was cancelled');
-  if (error instanceof MediaUnavailableError) return vtonProcessingError(error.message, true);
+  // Still unavailable after the job's time limit: our outage, told as such (never the try-on service's failure).
+  if (error instanceof MediaUnavailableError) return mediaUnavailableError(error.message);
   if (error instanceof ApiException && error.getStatus() === 401) {
     return vtonProcessingError('svc-media refused the worker’s service credential (check GENERATION_SERVICE_SECRET on both services)');
   }

@@ -3,19 +3,34 @@ import { MediaConfig } from '../config/media.config.js';
 import { GeneratedImage } from '../generated-images/entities/generated-image.entity.js';
 import { TryOnResult } from '../generated-images/entities/try-on-result.entity.js';
 import { Garment } from '../garments/entities/garment.entity.js';
+import { ModelMask } from '../models/entities/model-mask.entity.js';
 import { ModelPhoto } from '../models/entities/model-photo.entity.js';
+import { SuggestedMask } from '../models/entities/suggested-mask.entity.js';
 import { CreateMediaSchema1767225600000 } from './migrations/1767225600000-create-media-schema.js';
 import { CreateMediaTables1767312000000 } from './migrations/1767312000000-create-media-tables.js';
 import { TryOnResultIdempotency1767398400000 } from './migrations/1767398400000-try-on-result-idempotency.js';
 import { ResultNumbers1767484800000 } from './migrations/1767484800000-result-numbers.js';
 import { Workspaces1767571200000 } from './migrations/1767571200000-workspaces.js';
 import { WorkspaceGarmentCategory1767657600000 } from './migrations/1767657600000-workspace-garment-category.js';
+import { SuggestedMasks1767744000000 } from './migrations/1767744000000-suggested-masks.js';
+import { ResultGarmentFilenames1767830400000 } from './migrations/1767830400000-result-garment-filenames.js';
+import { ProductLibraryAndCategoryMasks1767916800000 } from './migrations/1767916800000-product-library-and-category-masks.js';
 import { Workspace } from '../workspace/entities/workspace.entity.js';
 
 /** svc-media's tables (schema `media` by default): entity and migration classes, listed by hand. */
 export const mediaDatabase: ServiceDatabase = {
-  entities: [Garment, ModelPhoto, GeneratedImage, TryOnResult, Workspace],
-  migrations: [CreateMediaSchema1767225600000, CreateMediaTables1767312000000, TryOnResultIdempotency1767398400000, ResultNumbers1767484800000, Workspaces1767571200000, WorkspaceGarmentCategory1767657600000],
+  entities: [Garment, ModelPhoto, ModelMask, SuggestedMask, GeneratedImage, TryOnResult, Workspace],
+  migrations: [
+    CreateMediaSchema1767225600000,
+    CreateMediaTables1767312000000,
+    TryOnResultIdempotency1767398400000,
+    ResultNumbers1767484800000,
+    Workspaces1767571200000,
+    WorkspaceGarmentCategory1767657600000,
+    SuggestedMasks1767744000000,
+    ResultGarmentFilenames1767830400000,
+    ProductLibraryAndCategoryMasks1767916800000,
+  ],
 };
 
 /** A standalone data source, for scripts and the TypeORM CLI. */

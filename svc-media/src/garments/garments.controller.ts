@@ -1,17 +1,27 @@
-import { Body, Controller, Get, Param, Post, Put, Req, Res } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiBody, ApiConsumes, ApiExcludeEndpoint, ApiNotFoundResponse, ApiOperation, ApiPayloadTooLargeResponse, ApiTags, ApiUnsupportedMediaTypeResponse } from '@nestjs/swagger';
-import type { GarmentRecord } from '@vton/contracts';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Query, Req, Res } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiBody, ApiConflictResponse, ApiConsumes, ApiExcludeEndpoint, ApiNotFoundResponse, ApiOperation, ApiPayloadTooLargeResponse, ApiQuery, ApiTags, ApiUnsupportedMediaTypeResponse } from '@nestjs/swagger';
+import { DEFAULT_GARMENT_CATEGORY, GARMENT_CATEGORIES, type GarmentRecord, type GarmentsPage } from '@vton/contracts';
 import { ApiKeyScopes, ApiResult, CurrentUser, RecordIdPipe, type AuthenticatedUser } from '@vton/service-kit';
 import type { Request, Response } from 'express';
 import { parseVariant } from '../files/file-variant.js';
 import { MediaConfig } from '../config/media.config.js';
 import { sendObject } from '../files/send-object.js';
 import { ObjectStorage } from '../storage/object-storage.service.js';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, pageCursor, pageSize } from '../paging/page-query.js';
 import { readMultipart } from '../uploads/multipart.js';
+import { parseGarmentCategory } from '../validation/garment-category.js';
 import { CropDto } from './dto/crop.dto.js';
+import { UpdateGarmentDto } from './dto/update-garment.dto.js';
 import { GarmentsService } from './garments.service.js';
 
 const FILE_BODY = { schema: { type: 'object', properties: { file: { type: 'string', format: 'binary' } }, required: ['file'] } };
+const UPLOAD_BODY = {
+  schema: {
+    type: 'object',
+    properties: { file: { type: 'string', format: 'binary' }, category: { type: 'string', enum: [...GARMENT_CATEGORIES], default: DEFAULT_GARMENT_CATEGORY } },
+    required: ['file'],
+  },
+};
 
 @ApiTags('Garments')
 @ApiKeyScopes('try-on')
@@ -24,16 +34,30 @@ export class GarmentsController {
   ) {}
 
   @Post()
-  @ApiOperation({ operationId: 'uploadGarment', summary: 'Upload a garment photo', description: 'Multipart field `file`: one JPG, PNG or WebP photo, stored upright without metadata.' })
+  @ApiOperation({
+    operationId: 'uploadGarment',
+    summary: 'Upload a garment photo',
+    description: 'Multipart field `file`: one JPG, PNG or WebP photo, stored upright without metadata; optional field `category` (default `upper_body`). It joins the product library, named after the file.',
+  })
   @ApiConsumes('multipart/form-data')
-  @ApiBody(FILE_BODY)
+  @ApiBody(UPLOAD_BODY)
   @ApiResult('GarmentRecord', { status: 201, description: 'The stored garment, not cropped yet.' })
-  @ApiBadRequestResponse({ description: 'No `file` field, or a file that is not a JPG, PNG or WebP image.' })
+  @ApiBadRequestResponse({ description: 'No `file` field, a file that is not a JPG, PNG or WebP image, or an unknown `category`.' })
   @ApiPayloadTooLargeResponse({ description: 'The file is larger than the upload limit.' })
   @ApiUnsupportedMediaTypeResponse({ description: 'The body is not multipart/form-data.' })
   async upload(@CurrentUser() user: AuthenticatedUser, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<GarmentRecord> {
-    const { files } = await readMultipart(req, res, { field: 'file', maxFiles: 1, maxFileBytes: this.config.MAX_UPLOAD_BYTES, maxRequestBytes: this.config.MAX_UPLOAD_REQUEST_BYTES });
-    return this.garments.upload(user.id, files[0]);
+    const { files, fields } = await readMultipart(req, res, { field: 'file', maxFiles: 1, maxFileBytes: this.config.MAX_UPLOAD_BYTES, maxRequestBytes: this.config.MAX_UPLOAD_REQUEST_BYTES });
+    return this.garments.upload(user.id, files[0], parseGarmentCategory(fields.category));
+  }
+
+  @Get()
+  @ApiOperation({ operationId: 'listGarments', summary: 'List your product library', description: 'Your garments and products, newest first, each with its crop and category.' })
+  @ApiQuery({ name: 'limit', required: false, schema: { type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE } })
+  @ApiQuery({ name: 'cursor', required: false, schema: { type: 'string' }, description: '`nextCursor` of the previous page.' })
+  @ApiResult('GarmentsPage', { description: 'One page of the library.' })
+  @ApiBadRequestResponse({ description: 'A limit or cursor out of range.' })
+  list(@CurrentUser() user: AuthenticatedUser, @Query('limit') limit?: string, @Query('cursor') cursor?: string): Promise<GarmentsPage> {
+    return this.garments.list(user.id, pageSize(limit), pageCursor(cursor));
   }
 
   @Get(':id')
@@ -43,6 +67,25 @@ export class GarmentsController {
   @ApiNotFoundResponse({ description: 'No such garment of yours.' })
   get(@CurrentUser() user: AuthenticatedUser, @Param('id', RecordIdPipe) id: number): Promise<GarmentRecord> {
     return this.garments.get(user.id, id);
+  }
+
+  @Patch(':id')
+  @ApiOperation({ operationId: 'updateGarment', summary: 'Rename a product or change its category' })
+  @ApiResult('GarmentRecord', { description: 'The garment as it is now.' })
+  @ApiBadRequestResponse({ description: 'An empty or too long name, or an unknown category.' })
+  @ApiNotFoundResponse({ description: 'No such garment of yours.' })
+  update(@CurrentUser() user: AuthenticatedUser, @Param('id', RecordIdPipe) id: number, @Body() changes: UpdateGarmentDto): Promise<GarmentRecord> {
+    return this.garments.update(user.id, id, changes);
+  }
+
+  @Delete(':id')
+  @HttpCode(204)
+  @ApiOperation({ operationId: 'deleteGarment', summary: 'Delete a garment from the library', description: 'Its results stay in the gallery.' })
+  @ApiResult(null, { status: 204, description: 'Deleted: the record, then its files.' })
+  @ApiBadRequestResponse({ description: 'The id is not a whole number from 1 to 2147483647.' })
+  @ApiNotFoundResponse({ description: 'No such garment of yours.' })
+  async remove(@CurrentUser() user: AuthenticatedUser, @Param('id', RecordIdPipe) id: number): Promise<void> {
+    await this.garments.remove(user.id, id);
   }
 
   @Put(':id')
@@ -75,6 +118,7 @@ export class GarmentsController {
   @ApiResult('GarmentRecord', { status: 201, description: 'The garment with `croppedUrl` and `cropData`.' })
   @ApiBadRequestResponse({ description: 'A crop that is not a square of at least 20 px, or numbers out of range.' })
   @ApiNotFoundResponse({ description: 'No such garment of yours.' })
+  @ApiConflictResponse({ description: 'The photo was replaced while it was being cropped: crop the new photo.' })
   crop(@CurrentUser() user: AuthenticatedUser, @Param('id', RecordIdPipe) id: number, @Body() crop: CropDto): Promise<GarmentRecord> {
     return this.garments.crop(user.id, id, crop);
   }

@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { ErrorCode, TARGET_IMAGE_SIZE, type CropData, type GarmentRecord } from '@vton/contracts';
+import { DEFAULT_GARMENT_CATEGORY, ErrorCode, MAX_GARMENT_NAME_LENGTH, TARGET_IMAGE_SIZE, type CropData, type GarmentCategory, type GarmentRecord, type GarmentsPage, type UpdateGarmentRequest } from '@vton/contracts';
 import { ApiException } from '@vton/service-kit';
 import { reserveId } from '../database/reserve-id.js';
 import { MediaUrls } from '../files/media-urls.service.js';
@@ -8,7 +8,7 @@ import { planGarmentCrop } from '../images/geometry.js';
 import { ImageProcessor } from '../images/image-processor.js';
 import { newObjectVersion, objectKey } from '../storage/object-keys.js';
 import { ObjectStorage } from '../storage/object-storage.service.js';
-import type { Repository } from 'typeorm';
+import { LessThan, type Repository } from 'typeorm';
 import type { UploadedFile } from '../uploads/multipart.js';
 import { Garment } from './entities/garment.entity.js';
 
@@ -26,7 +26,7 @@ export class GarmentsService {
   ) {}
 
   /** Stores the object first and the row second, so a row never points at nothing. */
-  async upload(userId: number, file: UploadedFile): Promise<GarmentRecord> {
+  async upload(userId: number, file: UploadedFile, category: GarmentCategory = DEFAULT_GARMENT_CATEGORY): Promise<GarmentRecord> {
     const image = await this.images.normalizeUpload(file.buffer, 'The garment photo');
     const id = await reserveId(this.garments);
     const key = objectKey({ userId, kind: 'garments', id, variant: 'original', ext: image.ext });
@@ -35,6 +35,8 @@ export class GarmentsService {
       id,
       userId,
       filename: file.originalname,
+      name: productName(file.originalname),
+      category,
       originalPath: key,
       croppedPath: null,
       cropData: null,
@@ -56,6 +58,38 @@ export class GarmentsService {
 
   async get(userId: number, id: number): Promise<GarmentRecord> {
     return this.toRecord(await this.findOwned(userId, id));
+  }
+
+  /** The product library: the seller's garments, newest first (the cursor is the last id seen). */
+  async list(userId: number, limit: number, cursor?: number): Promise<GarmentsPage> {
+    const [rows, total] = await Promise.all([
+      this.garments.find({ where: cursor ? { userId, id: LessThan(cursor) } : { userId }, order: { id: 'DESC' }, take: limit + 1 }),
+      this.garments.countBy({ userId }),
+    ]);
+    const page = rows.slice(0, limit);
+    return { garments: page.map((row) => this.toRecord(row)), nextCursor: rows.length > limit ? String(page[page.length - 1].id) : null, total };
+  }
+
+  /** Renames the product or changes its category. */
+  async update(userId: number, id: number, changes: UpdateGarmentRequest): Promise<GarmentRecord> {
+    const garment = await this.findOwned(userId, id);
+    const update: Partial<Garment> = {
+      ...(changes.name !== undefined ? { name: changes.name.trim() } : {}),
+      ...(changes.category !== undefined ? { category: changes.category } : {}),
+    };
+    if (Object.keys(update).length) await this.garments.update({ id, userId }, update);
+    return this.toRecord({ ...garment, ...update });
+  }
+
+  /**
+   * Deletes the product: the row first (no URL can be signed for its files after), then its files. Its
+   * results stay in the gallery. Locked, as a crop or a replacement takes the row: the files removed are
+   * the ones the row held when it went, and a crop or replacement that comes after finds no row (404)
+   * and removes its own file.
+   */
+  async remove(userId: number, id: number): Promise<void> {
+    const garment = await this.changeLocked(userId, id, (repository) => repository.delete({ id, userId }));
+    await this.removeObjects([garment.objectStorageKey, garment.croppedObjectStorageKey]);
   }
 
   /**
@@ -84,13 +118,7 @@ export class GarmentsService {
     let before: Garment;
     try {
       // Locked, so two replacements at once each remove exactly the files they displaced.
-      before = await this.garments.manager.transaction(async (tx) => {
-        const repository = tx.getRepository(Garment);
-        const current = await repository.findOne({ where: { id, userId }, lock: { mode: 'pessimistic_write' } });
-        if (!current) throw new ApiException(404, ErrorCode.NOT_FOUND, `Garment ${id} not found`);
-        await repository.update({ id, userId }, changes);
-        return current;
-      });
+      before = await this.changeLocked(userId, id, (repository) => repository.update({ id, userId }, changes));
     } catch (error) {
       await this.removeObjects([key]);
       throw error;
@@ -99,21 +127,39 @@ export class GarmentsService {
     return this.toRecord({ ...before, ...changes });
   }
 
-  /** The crop as a 960×960 PNG on white (spec §5, §9); the crop data is kept with it. */
+  /**
+   * The crop as a 960×960 PNG on white (spec §5, §9); the crop data is kept with it. Each crop is a
+   * file of its own, and the row takes it only if it still shows the photo that was cropped (locked,
+   * as a replacement is): a crop that lost the race to a replacement answers 409 and removes its own
+   * file, so the row never points at a crop that was removed or made from another photo.
+   */
   async crop(userId: number, id: number, crop: CropData): Promise<GarmentRecord> {
     const garment = await this.findOwned(userId, id);
     const plan = planGarmentCrop(crop, garment.width, garment.height, TARGET_IMAGE_SIZE);
     if (!plan) throw new ApiException(400, ErrorCode.INVALID_INPUT, 'The crop lies entirely outside the garment photo');
-    const original = await this.storage.getBytes(garment.objectStorageKey!);
+    const original = await this.storage.findBytes(garment.objectStorageKey!);
+    // its photo went meanwhile: replaced (409), or the product deleted (404)
+    if (!original) throw (await this.isOwned(userId, id)) ? replacedWhileCropping(id) : notFound(id);
     const cropped = await this.images.garmentCrop(original, plan);
-    const key = objectKey({ userId, kind: 'garments', id, variant: 'cropped', ext: 'png' });
+    const key = objectKey({ userId, kind: 'garments', id, variant: 'cropped', ext: 'png', version: newObjectVersion() });
     await this.storage.put(key, cropped.data, cropped.contentType);
     const cropData: CropData = {
       x: crop.x, y: crop.y, width: crop.width, height: crop.height, naturalWidth: crop.naturalWidth, naturalHeight: crop.naturalHeight,
     };
     const changes: Partial<Garment> = { cropData, croppedPath: key, croppedObjectStorageKey: key };
-    await this.garments.update({ id, userId }, changes);
-    return this.toRecord({ ...garment, ...changes });
+    let before: Garment;
+    try {
+      before = await this.changeLocked(userId, id, (repository, current) => {
+        if (current.objectStorageKey !== garment.objectStorageKey) throw replacedWhileCropping(id);
+        return repository.update({ id, userId }, changes);
+      });
+    } catch (error) {
+      await this.removeObjects([key]);
+      throw error;
+    }
+    // The crop it displaced (an earlier crop of the same photo) goes only now.
+    if (before.croppedObjectStorageKey !== key) await this.removeObjects([before.croppedObjectStorageKey]);
+    return this.toRecord({ ...before, ...changes });
   }
 
   /** The key of one of the garment's files, for svc-generation's byte routes. */
@@ -124,22 +170,45 @@ export class GarmentsService {
     return key;
   }
 
+  /** The file name of the user's garment photo, or null when it is not theirs (or gone). */
+  async filenameOf(userId: number, id: number): Promise<string | null> {
+    const garment = await this.garments.findOne({ where: { id, userId }, select: { id: true, filename: true } });
+    return garment?.filename ?? null;
+  }
+
   /** Whether the garment exists and is the user's (a result or the workspace may only point at their own). */
   isOwned(userId: number, id: number): Promise<boolean> {
     return this.garments.existsBy({ id, userId });
   }
 
+  /**
+   * Reads the garment's row locked (404 when it is gone) and lets `change` write in the same
+   * transaction; answers the row as it was. Replacements, crops and deletes of one garment are
+   * ordered here, so each removes exactly the files it displaced.
+   */
+  private changeLocked(userId: number, id: number, change: (repository: Repository<Garment>, current: Garment) => Promise<unknown>): Promise<Garment> {
+    return this.garments.manager.transaction(async (tx) => {
+      const repository = tx.getRepository(Garment);
+      const current = await repository.findOne({ where: { id, userId }, lock: { mode: 'pessimistic_write' } });
+      if (!current) throw notFound(id);
+      await change(repository, current);
+      return current;
+    });
+  }
+
   /** Another user's garment is as absent as a missing one. */
   private async findOwned(userId: number, id: number): Promise<Garment> {
     const garment = await this.garments.findOneBy({ id, userId });
-    if (!garment) throw new ApiException(404, ErrorCode.NOT_FOUND, `Garment ${id} not found`);
+    if (!garment) throw notFound(id);
     return garment;
   }
 
   private toRecord(garment: Garment): GarmentRecord {
     return {
       id: garment.id,
+      name: garment.name,
       filename: garment.filename,
+      category: garment.category,
       width: garment.width,
       height: garment.height,
       url: this.urls.sign(garment.objectStorageKey!),
@@ -153,4 +222,20 @@ export class GarmentsService {
     const failed = await this.storage.removeAll(keys);
     if (failed.length) this.logger.warn(`Objects left behind (remove failed): ${failed.join(', ')}`);
   }
+}
+
+/** Another user's garment is as absent as a missing one. */
+function notFound(id: number): ApiException {
+  return new ApiException(404, ErrorCode.NOT_FOUND, `Garment ${id} not found`);
+}
+
+/** The photo being cropped was replaced meanwhile: the crop describes a photo that is gone. */
+function replacedWhileCropping(id: number): ApiException {
+  return new ApiException(409, ErrorCode.CONFLICT, `Garment ${id} was replaced while it was being cropped; crop the new photo`);
+}
+
+/** A new product's name: its file's name without the extension (the file's name when that leaves nothing). */
+export function productName(filename: string): string {
+  const name = filename.replace(/\.[^.]*$/, '').trim() || filename.trim() || 'Product';
+  return name.slice(0, MAX_GARMENT_NAME_LENGTH);
 }

@@ -1,12 +1,13 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiExcludeEndpoint, ApiNotFoundResponse, ApiOperation, ApiPayloadTooLargeResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
-import { ErrorCode, type GeneratedImageRecord, type GeneratedImagesPage } from '@vton/contracts';
+import { API_KEY_ERRORS, ErrorCode, type GeneratedImageRecord, type GeneratedImagesPage } from '@vton/contracts';
 import { ApiException, ApiKeyScopes, ApiResult, createValidationPipe, CurrentUser, RecordIdPipe, type AuthenticatedUser } from '@vton/service-kit';
 import type { Request, Response } from 'express';
 import { MediaConfig } from '../config/media.config.js';
 import { readMultipart } from '../uploads/multipart.js';
 import { GeneratedImageFieldsDto, SaveGeneratedImageDto } from './dto/generated-image.dto.js';
-import { DEFAULT_PAGE_SIZE, GeneratedImagesService, MAX_PAGE_SIZE } from './generated-images.service.js';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, pageCursor, pageSize } from '../paging/page-query.js';
+import { GeneratedImagesService } from './generated-images.service.js';
 
 @ApiTags('Gallery')
 @Controller('/api/generated-images')
@@ -16,14 +17,23 @@ export class GeneratedImagesController {
     private readonly config: MediaConfig,
   ) {}
 
+  // A try-on caller may read its own results by id (svc-generation signs a run's results again with `ids`), not list the gallery.
   @Get()
-  @ApiKeyScopes('gallery:read')
+  @ApiKeyScopes('gallery:read', 'try-on')
   @ApiOperation({ operationId: 'listGallery', summary: 'List the gallery', description: 'Saved results, newest first, with signed thumbnail and image URLs (never image bytes).' })
   @ApiQuery({ name: 'limit', required: false, schema: { type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE } })
   @ApiQuery({ name: 'cursor', required: false, schema: { type: 'string' }, description: '`nextCursor` of the previous page.' })
+  @ApiQuery({
+    name: 'ids',
+    required: false,
+    schema: { type: 'string', pattern: '^\\d+(,\\d+)*$' },
+    description: `Only these saved results (comma-separated ids, at most ${MAX_PAGE_SIZE}; ids that are not yours are left out), newest first, in one page.`,
+  })
   @ApiResult('GeneratedImagesPage', { description: 'One page of the gallery.' })
-  @ApiBadRequestResponse({ description: 'A limit or cursor out of range.' })
-  list(@CurrentUser() user: AuthenticatedUser, @Query('limit') limit?: string, @Query('cursor') cursor?: string): Promise<GeneratedImagesPage> {
+  @ApiBadRequestResponse({ description: 'A limit, cursor or ids out of range.' })
+  list(@CurrentUser() user: AuthenticatedUser, @Query('limit') limit?: string, @Query('cursor') cursor?: string, @Query('ids') ids?: string): Promise<GeneratedImagesPage> {
+    if (ids !== undefined) return this.images.listByIds(user.id, imageIds(ids));
+    if (user.apiKey && !user.apiKey.scopes.includes('gallery:read')) throw new ApiException(403, ErrorCode.FORBIDDEN, API_KEY_ERRORS.missingScope(['gallery:read']));
     return this.images.list(user.id, pageSize(limit), pageCursor(cursor));
   }
 
@@ -74,17 +84,13 @@ export class GeneratedImagesController {
   }
 }
 
-function pageSize(value: string | undefined): number {
-  if (value === undefined || value === '') return DEFAULT_PAGE_SIZE;
-  const limit = /^\d{1,4}$/.test(value) ? Number(value) : NaN;
-  if (!(limit >= 1 && limit <= MAX_PAGE_SIZE)) throw new ApiException(400, ErrorCode.INVALID_INPUT, `limit must be a whole number from 1 to ${MAX_PAGE_SIZE}`);
-  return limit;
-}
-
-function pageCursor(value: string | undefined): number | undefined {
-  if (value === undefined || value === '') return undefined;
-  if (!/^[1-9]\d{0,9}$/.test(value)) throw new ApiException(400, ErrorCode.INVALID_INPUT, 'cursor is not one this API returned');
-  return Number(value);
+/** `?ids=1,2,3`: whole numbers in the id columns' range, at most a page of them. */
+function imageIds(value: string): number[] {
+  const ids = value === '' ? [] : value.split(',').map((id) => (/^[1-9]\d{0,9}$/.test(id) ? Number(id) : NaN));
+  if (ids.length > MAX_PAGE_SIZE || ids.some((id) => !(id <= 2_147_483_647))) {
+    throw new ApiException(400, ErrorCode.INVALID_INPUT, `ids must be at most ${MAX_PAGE_SIZE} comma-separated whole numbers from 1 to 2147483647`);
+  }
+  return [...new Set(ids)];
 }
 
 /** Multipart fields are text: numbers, null, JSON and the flag are read back from it. */

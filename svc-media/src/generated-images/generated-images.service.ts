@@ -3,8 +3,9 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { ErrorCode, type GeneratedImageRecord, type GeneratedImagesPage } from '@vton/contracts';
 import { ApiException } from '@vton/service-kit';
 import { pipeline, type Readable } from 'node:stream';
-import { LessThan, type Repository } from 'typeorm';
+import { In, LessThan, type Repository } from 'typeorm';
 import { MediaConfig } from '../config/media.config.js';
+import { DEFAULT_PAGE_SIZE } from '../paging/page-query.js';
 import { reserveId } from '../database/reserve-id.js';
 import { MediaUrls } from '../files/media-urls.service.js';
 import { GarmentsService } from '../garments/garments.service.js';
@@ -41,11 +42,14 @@ export interface ResultUpload {
 const RESULT_UPLOAD_SECONDS = 10 * 60;
 /** The first bytes of a stored result read to check it: the signature, IHDR, the colour chunks (an ICC profile), the first IDAT's header. */
 const RESULT_HEAD_BYTES = 64 * 1024;
-
-export const DEFAULT_PAGE_SIZE = 50;
-export const MAX_PAGE_SIZE = 100;
 /** First key of the advisory lock that orders one seller's saves while their next number is taken. */
 const RESULT_NUMBER_LOCK = 21;
+
+/** The file names of the garment and model photos a result was made from, kept with it. */
+interface ResultFilenames {
+  garmentFilename: string | null;
+  modelFilename: string | null;
+}
 
 @Injectable()
 export class GeneratedImagesService {
@@ -66,6 +70,12 @@ export class GeneratedImagesService {
    * before saving, so two saves at once may take ids in the other order). The cursor is the last
    * number seen.
    */
+  /** Those of the seller's images (another seller's or a deleted one is left out), newest first: how svc-generation signs a run's results again in one call. */
+  async listByIds(userId: number, ids: number[]): Promise<GeneratedImagesPage> {
+    const rows = ids.length ? await this.generatedImages.find({ where: { userId, id: In(ids) }, order: { number: 'DESC' } }) : [];
+    return { images: rows.map((row) => this.toRecord(row)), nextCursor: null, total: rows.length };
+  }
+
   async list(userId: number, limit = DEFAULT_PAGE_SIZE, cursor?: number): Promise<GeneratedImagesPage> {
     const [rows, total] = await Promise.all([
       this.generatedImages.find({
@@ -105,7 +115,7 @@ export class GeneratedImagesService {
    */
   async save(userId: number, bytes: Buffer, fields: GeneratedImageFieldsDto, tryOnResult: boolean, idempotencyKey?: string, thumbnail?: Buffer): Promise<GeneratedImageRecord> {
     const { garmentId, modelId } = this.references(fields, tryOnResult);
-    const modelFilename = await this.assertOwnedReferences(userId, garmentId, modelId);
+    const filenames = await this.assertOwnedReferences(userId, garmentId, modelId);
     const { image, thumbnail: thumb } = await this.images.resultWithThumbnail(bytes, 'The image', thumbnail);
     const id = await reserveId(this.generatedImages);
     const key = objectKey({ userId, kind: 'generated', id, variant: 'full', ext: 'png' });
@@ -115,7 +125,7 @@ export class GeneratedImagesService {
       const puts = await Promise.allSettled([this.storage.put(key, image.data, image.contentType), this.storage.put(thumbKey, thumb.data, thumb.contentType)]);
       const failed = puts.find((p): p is PromiseRejectedResult => p.status === 'rejected');
       if (failed) throw failed.reason;
-      const row = this.newRow(userId, id, key, thumbKey, image, fields, modelFilename, idempotencyKey);
+      const row = this.newRow(userId, id, key, thumbKey, image, fields, filenames, idempotencyKey);
       await this.insert(row, tryOnResult);
       return this.toRecord(row);
     } catch (error) {
@@ -156,8 +166,7 @@ export class GeneratedImagesService {
       const [references, stored] = await Promise.allSettled([this.assertOwnedReferences(userId, garmentId, modelId), this.storage.put(key, thumb.data, thumb.contentType)]);
       if (references.status === 'rejected') throw references.reason;
       if (stored.status === 'rejected') throw stored.reason;
-      const modelFilename = references.value;
-      const row = this.newRow(userId, png.id, png.key, thumbKey, png, fields, modelFilename, idempotencyKey);
+      const row = this.newRow(userId, png.id, png.key, thumbKey, png, fields, references.value, idempotencyKey);
       await this.insert(row, true);
       return this.toRecord(row);
     } catch (error) {
@@ -245,7 +254,7 @@ export class GeneratedImagesService {
     thumbKey: string,
     image: { width: number; height: number },
     fields: GeneratedImageFieldsDto,
-    modelFilename: string | null,
+    { modelFilename, garmentFilename }: ResultFilenames,
     idempotencyKey?: string,
   ): GeneratedImage {
     return {
@@ -266,6 +275,7 @@ export class GeneratedImagesService {
       createdAt: new Date(),
       number: 0, // set in insert()
       modelFilename,
+      garmentFilename,
       ...(idempotencyKey ? { idempotencyKey } : {}),
     };
   }
@@ -294,15 +304,16 @@ export class GeneratedImagesService {
     await this.removeObjects([image.objectStorageKey, image.thumbnailObjectStorageKey]);
   }
 
-  /** A result may only point at the user's own garment and model; answers the model photo's file name. */
-  private async assertOwnedReferences(userId: number, garmentId: number | null, modelId: number | null): Promise<string | null> {
-    if (garmentId && !(await this.garments.isOwned(userId, garmentId))) {
+  /** A result may only point at the user's own garment and model; answers their photos' file names (what the result names). */
+  private async assertOwnedReferences(userId: number, garmentId: number | null, modelId: number | null): Promise<ResultFilenames> {
+    const garmentFilename = garmentId ? await this.garments.filenameOf(userId, garmentId) : null;
+    if (garmentId && garmentFilename === null) {
       throw new ApiException(400, ErrorCode.INVALID_INPUT, `garmentId ${garmentId} is not one of your garments`);
     }
-    if (!modelId) return null;
-    const filename = await this.models.filenameOf(userId, modelId);
-    if (filename === null) throw new ApiException(400, ErrorCode.INVALID_INPUT, `modelId ${modelId} is not one of your model photos`);
-    return filename;
+    if (!modelId) return { garmentFilename, modelFilename: null };
+    const modelFilename = await this.models.filenameOf(userId, modelId);
+    if (modelFilename === null) throw new ApiException(400, ErrorCode.INVALID_INPUT, `modelId ${modelId} is not one of your model photos`);
+    return { garmentFilename, modelFilename };
   }
 
   private async findOwned(userId: number, id: number): Promise<GeneratedImage> {
@@ -326,6 +337,7 @@ export class GeneratedImagesService {
       createdAt: image.createdAt.toISOString(),
       number: image.number,
       modelFilename: image.modelFilename ?? null,
+      garmentFilename: image.garmentFilename ?? null,
     };
   }
 

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { ErrorCode, type CropBounds } from '@vton/contracts';
+import { ErrorCode, SUGGESTED_MASK_MAX_SIDE, type CropBounds } from '@vton/contracts';
 import { ApiException } from '@vton/service-kit';
 import { crc32 } from 'node:zlib';
 import sharp, { type Metadata, type OutputInfo, type Sharp } from 'sharp';
@@ -277,6 +277,25 @@ export class ImageProcessor {
     } catch (error) {
       throw this.unreadable('The mask', error);
     }
+  }
+
+  /**
+   * A suggested mask as the studio sends it (issue 32): a PNG with the photo's aspect ratio at up to
+   * SUGGESTED_MASK_MAX_SIDE a side (the studio draws it scaled to the photo), re-encoded without metadata.
+   */
+  async suggestedMask(bytes: Buffer, photoWidth: number, photoHeight: number): Promise<EncodedImage> {
+    const { format, meta } = await this.checkInput(bytes, 'The suggested mask');
+    if (format !== 'png') throw new ApiException(415, ErrorCode.UNSUPPORTED_MEDIA_TYPE, 'The suggested mask must be a PNG image');
+    const width = meta.width ?? 0;
+    const height = meta.height ?? 0;
+    if (Math.max(width, height) > SUGGESTED_MASK_MAX_SIDE) {
+      throw new ApiException(400, ErrorCode.INVALID_INPUT, `The suggested mask is ${width}×${height} pixels; it may be at most ${SUGGESTED_MASK_MAX_SIDE} a side`);
+    }
+    // the photo's shape, give or take the rounding of a scaled copy
+    if (Math.abs(width * photoHeight - height * photoWidth) > Math.max(width, height) * Math.max(photoWidth, photoHeight) * 0.01 + Math.max(photoWidth, photoHeight)) {
+      throw new ApiException(400, ErrorCode.INVALID_INPUT, `The suggested mask is ${width}×${height} pixels; it must have the photo's shape (${photoWidth}×${photoHeight})`);
+    }
+    return this.encode(this.open(bytes), 'png', 'The suggested mask');
   }
 
   /** The photo cut to the inpaint bounds (PNG) and the mask cut likewise: white = garment, black elsewhere. */

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Req, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { ErrorCode, type GeneratedImageRecord, type ResultUploadGrant } from '@vton/contracts';
 import { ApiException, createValidationPipe, Public, RecordIdPipe } from '@vton/service-kit';
@@ -13,6 +13,7 @@ import type { ReceivedPng } from '../generated-images/generated-images.service.j
 import { ModelsService } from '../models/models.service.js';
 import { ObjectStorage } from '../storage/object-storage.service.js';
 import { readMultipart } from '../uploads/multipart.js';
+import { parseGarmentCategory } from '../validation/garment-category.js';
 import { CurrentServiceCaller } from './service-caller.decorator.js';
 import { ServiceCredentialGuard, type ServiceCaller } from './service-credential.guard.js';
 import { TryOnResultsService } from './try-on-results.service.js';
@@ -55,14 +56,16 @@ export class InternalController {
     await this.redirectToObject(res, key);
   }
 
+  /** `?category=`: the inpaint files of the photo's mask for that garment category (without it, of the mask approved last). */
   @Get('models/:id/files/:variant')
   async modelFile(
     @CurrentServiceCaller() caller: ServiceCaller,
     @Param('id', RecordIdPipe) id: number,
     @Param('variant') variant: string,
+    @Query('category') category: string | undefined,
     @Res() res: Response,
   ): Promise<void> {
-    const key = await this.models.fileKey(caller.ownerId, id, parseVariant(variant, ['original', 'inpaint-cropped', 'inpaint-mask']));
+    const key = await this.models.fileKey(caller.ownerId, id, parseVariant(variant, ['original', 'inpaint-cropped', 'inpaint-mask']), parseGarmentCategory(category));
     await this.redirectToObject(res, key);
   }
 

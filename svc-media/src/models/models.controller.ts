@@ -1,6 +1,6 @@
-import { Controller, Delete, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiBody, ApiConsumes, ApiExcludeEndpoint, ApiNotFoundResponse, ApiOperation, ApiPayloadTooLargeResponse, ApiTags, ApiUnsupportedMediaTypeResponse } from '@nestjs/swagger';
-import type { ModelPhotoRecord } from '@vton/contracts';
+import { Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiBody, ApiConsumes, ApiExcludeEndpoint, ApiNotFoundResponse, ApiOperation, ApiPayloadTooLargeResponse, ApiQuery, ApiTags, ApiUnsupportedMediaTypeResponse } from '@nestjs/swagger';
+import { DEFAULT_GARMENT_CATEGORY, GARMENT_CATEGORIES, WORN_CATEGORIES, type ModelPhotoRecord } from '@vton/contracts';
 import { ApiKeyScopes, ApiResult, CurrentUser, RecordIdPipe, type AuthenticatedUser } from '@vton/service-kit';
 import type { Request, Response } from 'express';
 import { parseVariant } from '../files/file-variant.js';
@@ -8,6 +8,7 @@ import { MediaConfig } from '../config/media.config.js';
 import { sendObject } from '../files/send-object.js';
 import { ObjectStorage } from '../storage/object-storage.service.js';
 import { readMultipart } from '../uploads/multipart.js';
+import { parseGarmentCategory } from '../validation/garment-category.js';
 import { ModelsService, type ReceivedPhoto } from './models.service.js';
 
 @ApiTags('Model photos')
@@ -66,12 +67,18 @@ export class ModelsController {
     operationId: 'sendMask',
     summary: 'Send a mask for a model photo',
     description:
-      'Multipart field `mask`: a PNG the size of the photo, white (or opaque) where the garment goes. On success the photo is `ready` for a try-on; on failure it goes back to `uploaded` with `error`.',
+      'Multipart field `mask`: a PNG the size of the photo, white (or opaque) where the garment goes; optional field `category` (default `upper_body`): the garment category it is the mask for — a photo keeps one approved mask per category, and a product is tried on with its own category\'s mask. On success the photo is `ready` and `masks` lists the new mask under its category; on failure that category\'s mask is dropped, the photo goes back to `uploaded` when it has no other mask, and `error` says why.',
   })
   @ApiConsumes('multipart/form-data')
-  @ApiBody({ schema: { type: 'object', properties: { mask: { type: 'string', format: 'binary' } }, required: ['mask'] } })
-  @ApiResult('ModelPhotoRecord', { status: 201, description: 'The model photo, status `ready`, with `inpaint` {croppedImageUrl, processedMaskUrl, bounds}.' })
-  @ApiBadRequestResponse({ description: 'No `mask`, not a PNG, the wrong size, or nothing painted.' })
+  @ApiBody({
+    schema: {
+      type: 'object',
+      properties: { mask: { type: 'string', format: 'binary' }, category: { type: 'string', enum: [...GARMENT_CATEGORIES], default: DEFAULT_GARMENT_CATEGORY } },
+      required: ['mask'],
+    },
+  })
+  @ApiResult('ModelPhotoRecord', { status: 201, description: 'The model photo, status `ready`, with the mask in `masks` under its category (and in `inpaint`, the mask approved last).' })
+  @ApiBadRequestResponse({ description: 'No `mask`, not a PNG, the wrong size, nothing painted, or an unknown `category`.' })
   @ApiNotFoundResponse({ description: 'No such model photo of yours.' })
   mask(
     @CurrentUser() user: AuthenticatedUser,
@@ -80,9 +87,50 @@ export class ModelsController {
     @Res({ passthrough: true }) res: Response,
   ): Promise<ModelPhotoRecord> {
     return this.models.applyMask(user.id, id, async () => {
-      const { files } = await readMultipart(req, res, { field: 'mask', maxFiles: 1, maxFileBytes: this.config.MAX_UPLOAD_BYTES, maxRequestBytes: this.config.MAX_UPLOAD_REQUEST_BYTES });
-      return files[0].buffer;
+      const { files, fields } = await readMultipart(req, res, { field: 'mask', maxFiles: 1, maxFileBytes: this.config.MAX_UPLOAD_BYTES, maxRequestBytes: this.config.MAX_UPLOAD_REQUEST_BYTES });
+      return { mask: files[0].buffer, category: fields.category };
     });
+  }
+
+  @Put(':id/suggested-mask')
+  @ApiOperation({
+    operationId: 'keepSuggestedMask',
+    summary: 'Keep a suggested mask for a model photo',
+    description:
+      'Multipart field `mask`: the studio\'s suggested mask, a PNG with the photo\'s shape at up to 2048 px a side (lime where the garment goes, transparent elsewhere); optional field `category` (default `upper_body`; a worn category: a product\'s mask is painted by hand). It waits in `suggestedMasks` under its category until that category\'s mask is approved or it is withdrawn; it does not make the photo ready.',
+  })
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({
+    schema: {
+      type: 'object',
+      properties: { mask: { type: 'string', format: 'binary' }, category: { type: 'string', enum: [...WORN_CATEGORIES], default: DEFAULT_GARMENT_CATEGORY } },
+      required: ['mask'],
+    },
+  })
+  @ApiResult('ModelPhotoRecord', { description: 'The model photo with the suggestion in `suggestedMasks` under its category.' })
+  @ApiBadRequestResponse({ description: 'No `mask`, not a PNG, larger than 2048 px a side, not the photo\'s shape, or a `category` that is not a worn one.' })
+  @ApiNotFoundResponse({ description: 'No such model photo of yours.' })
+  suggestedMask(
+    @CurrentUser() user: AuthenticatedUser,
+    @Param('id', RecordIdPipe) id: number,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<ModelPhotoRecord> {
+    return this.models.suggestMask(user.id, id, async () => {
+      const { files, fields } = await readMultipart(req, res, { field: 'mask', maxFiles: 1, maxFileBytes: this.config.MAX_UPLOAD_BYTES, maxRequestBytes: this.config.MAX_UPLOAD_REQUEST_BYTES });
+      return { mask: files[0].buffer, category: fields.category };
+    });
+  }
+
+  @Delete(':id/suggested-mask')
+  @HttpCode(204)
+  @ApiOperation({ operationId: 'withdrawSuggestedMask', summary: 'Withdraw a model photo\'s suggested mask', description: 'Withdraws the suggestion of `category` (default `upper_body`); the other categories\' stay.' })
+  @ApiQuery({ name: 'category', required: false, enum: [...WORN_CATEGORIES], description: 'Whose suggestion to withdraw (default `upper_body`).' })
+  @ApiResult(null, { status: 204, description: 'No suggested mask of that category waits for this photo any more (also when none did).' })
+  @ApiBadRequestResponse({ description: 'The id is not a whole number from 1 to 2147483647, or a `category` that is not a worn one.' })
+  @ApiNotFoundResponse({ description: 'No such model photo of yours.' })
+  async withdrawSuggestedMask(@CurrentUser() user: AuthenticatedUser, @Param('id', RecordIdPipe) id: number, @Query('category') category: string | undefined): Promise<void> {
+    await this.models.withdrawSuggestedMask(user.id, id, category);
   }
 
   @Delete(':id')
@@ -102,10 +150,11 @@ export class ModelsController {
     @CurrentUser() user: AuthenticatedUser,
     @Param('id', RecordIdPipe) id: number,
     @Param('variant') variant: string,
+    @Query('category') category: string | undefined,
     @Req() req: Request,
     @Res() res: Response,
   ): Promise<void> {
-    const key = await this.models.fileKey(user.id, id, parseVariant(variant, ['original', 'inpaint-cropped', 'inpaint-mask']));
+    const key = await this.models.fileKey(user.id, id, parseVariant(variant, ['original', 'inpaint-cropped', 'inpaint-mask']), parseGarmentCategory(category));
     await sendObject(req, res, this.storage, key, 'private, no-cache');
   }
 }

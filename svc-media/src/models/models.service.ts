@@ -1,6 +1,16 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { ErrorCode, MASK_PADDING, type ModelPhotoRecord } from '@vton/contracts';
+import {
+  DEFAULT_GARMENT_CATEGORY,
+  ErrorCode,
+  MASK_PADDING,
+  PRODUCT_CATEGORY,
+  type GarmentCategory,
+  type ModelMask as ModelMaskRecord,
+  type ModelMasks,
+  type ModelPhotoRecord,
+  type SuggestedMasks,
+} from '@vton/contracts';
 import { ApiException } from '@vton/service-kit';
 import { reserveId } from '../database/reserve-id.js';
 import { MediaUrls } from '../files/media-urls.service.js';
@@ -9,10 +19,13 @@ import { EXTENSION, ImageProcessor, type EncodedImage } from '../images/image-pr
 import { WebpMetadataFilter } from '../images/webp-chunks.js';
 import { CONTENT_TYPES, newObjectVersion, objectKey, type ObjectExtension } from '../storage/object-keys.js';
 import { ObjectStorage } from '../storage/object-storage.service.js';
-import { In, type Repository } from 'typeorm';
+import { parseGarmentCategory, parseWornCategory } from '../validation/garment-category.js';
+import { In, type EntityManager, type Repository } from 'typeorm';
 import { IncomingFile } from '../uploads/incoming-file.js';
 import type { Readable } from 'node:stream';
+import { ModelMask } from './entities/model-mask.entity.js';
 import { ModelPhoto } from './entities/model-photo.entity.js';
+import { SuggestedMask } from './entities/suggested-mask.entity.js';
 
 /** A model photo stored while its upload arrived (ModelsService.receive), its row not written yet. */
 export interface ReceivedPhoto {
@@ -26,22 +39,14 @@ export interface ReceivedPhoto {
 
 export type ModelFileVariant = 'original' | 'inpaint-cropped' | 'inpaint-mask';
 
-const NO_INPAINT: Partial<ModelPhoto> = {
-  inpaintCropBounds: null,
-  inpaintMaskData: null,
-  inpaintCroppedImagePath: null,
-  inpaintProcessedMaskPath: null,
-  inpaintCroppedObjectStorageKey: null,
-  inpaintMaskObjectStorageKey: null,
-  maskedPath: null,
-};
-
 @Injectable()
 export class ModelsService {
   private readonly logger = new Logger('ModelsService');
 
   constructor(
     @InjectRepository(ModelPhoto) private readonly models: Repository<ModelPhoto>,
+    @InjectRepository(ModelMask) private readonly masks: Repository<ModelMask>,
+    @InjectRepository(SuggestedMask) private readonly suggestions: Repository<SuggestedMask>,
     private readonly storage: ObjectStorage,
     private readonly images: ImageProcessor,
     private readonly urls: MediaUrls,
@@ -118,7 +123,6 @@ export class ModelsService {
    */
   async saveReceived(userId: number, photos: ReceivedPhoto[]): Promise<ModelPhotoRecord[]> {
     const rows: ModelPhoto[] = photos.map((photo) => ({
-      ...(NO_INPAINT as ModelPhoto),
       id: photo.id,
       userId,
       filename: photo.filename,
@@ -140,35 +144,55 @@ export class ModelsService {
       await this.removeObjects(photos.flatMap((photo) => [photo.key, photo.thumbKey]));
       throw error;
     }
-    return rows.map((row) => this.toRecord(row));
+    return rows.map((row) => this.toRecord(row, [], []));
   }
 
   async list(userId: number): Promise<ModelPhotoRecord[]> {
-    const rows = await this.models.find({ where: { userId }, order: { id: 'ASC' } });
-    return rows.map((row) => this.toRecord(row));
+    const [rows, masks, suggestions] = await Promise.all([
+      this.models.find({ where: { userId }, order: { id: 'ASC' } }),
+      this.masks.findBy({ userId }),
+      this.suggestions.findBy({ userId }),
+    ]);
+    return rows.map((row) => this.toRecord(row, masks.filter((m) => m.modelId === row.id), suggestions.filter((m) => m.modelId === row.id)));
   }
 
   async get(userId: number, id: number): Promise<ModelPhotoRecord> {
-    return this.toRecord(await this.findOwned(userId, id));
+    const model = await this.findOwned(userId, id);
+    const [masks, suggestions] = await Promise.all([this.masks.findBy({ modelId: id }), this.suggestions.findBy({ modelId: id })]);
+    return this.toRecord(model, masks, suggestions);
   }
 
   /**
-   * Applies the painted mask: crop bounds around it (padding 10, squared with image
-   * context), the photo cut to them and the mask as white-on-black; the model becomes
-   * `ready`. Any failure sets it back to `uploaded` with the reason (spec §4, §8).
+   * Applies the painted mask as the photo's mask for `category`: crop bounds around it (padding 10,
+   * squared with image context), the photo cut to them and the mask as white-on-black; the model
+   * becomes `ready`. Any failure drops that category's mask, sets the photo back to `uploaded` when
+   * it has no other, and records the reason (spec §4, §8).
    *
    * Each attempt writes its files under its own keys (a fresh key version), so two masks sent
    * for one model at once never touch each other's files: the row is switched to the new keys,
    * then the files it pointed at before are removed; a failure removes only its own files.
    */
-  async applyMask(userId: number, id: number, readMask: () => Promise<Buffer>): Promise<ModelPhotoRecord> {
+  async applyMask(userId: number, id: number, readMask: () => Promise<{ mask: Buffer; category?: string }>): Promise<ModelPhotoRecord> {
     const model = await this.findOwned(userId, id);
     const version = newObjectVersion();
     const croppedKey = objectKey({ userId, kind: 'models', id, variant: 'inpaint-cropped', ext: 'png', version });
     const maskKey = objectKey({ userId, kind: 'models', id, variant: 'inpaint-mask', ext: 'png', version });
+    // The masks as they were when this attempt began: a failure drops its category's only if it is still that one.
+    const began = await this.masks.findBy({ modelId: id });
+    const failed = async (category: GarmentCategory, error: unknown, ownKeys: string[] = []) =>
+      this.markMaskFailed(model, category, began.find((m) => m.category === category) ?? null, ownKeys, error);
+    let sent: { mask: Buffer; category?: string };
     try {
-      const mask = await readMask();
-      const painted = await this.images.paintedMap(mask, model.width, model.height);
+      sent = await readMask();
+    } catch (error) {
+      // A form that cannot be read counts against the default category.
+      await failed(DEFAULT_GARMENT_CATEGORY, error);
+      throw error;
+    }
+    // An unknown category is a 400 that changes nothing.
+    const category = parseGarmentCategory(sent.category) ?? DEFAULT_GARMENT_CATEGORY;
+    try {
+      const painted = await this.images.paintedMap(sent.mask, model.width, model.height);
       const box = paintedBox(painted.map, painted.width, painted.height);
       if (!box) throw new ApiException(400, ErrorCode.INVALID_INPUT, 'The mask is empty: paint where the garment goes');
       const bounds = inpaintBounds(box, MASK_PADDING, model.width, model.height);
@@ -176,9 +200,10 @@ export class ModelsService {
       const crops = await this.images.inpaintCrops(photo, painted, bounds);
       await this.storage.put(croppedKey, crops.image.data, crops.image.contentType);
       await this.storage.put(maskKey, crops.mask.data, crops.mask.contentType);
-      const changes: Partial<ModelPhoto> = {
-        status: 'ready',
-        error: null,
+      const mask: ModelMask = {
+        modelId: id,
+        userId,
+        category,
         inpaintCropBounds: bounds,
         inpaintMaskData: { padding: MASK_PADDING, paintedBox: box, maskWidth: painted.width, maskHeight: painted.height },
         inpaintCroppedImagePath: croppedKey,
@@ -186,73 +211,128 @@ export class ModelsService {
         inpaintCroppedObjectStorageKey: croppedKey,
         inpaintMaskObjectStorageKey: maskKey,
         maskedPath: maskKey,
+        approvedAt: new Date(),
       };
-      const replaced = await this.updateLocked(model, (current) => {
-        if (!current) throw new ApiException(404, ErrorCode.NOT_FOUND, `Model ${id} not found`);
-        return changes;
+      const replaced = await this.updateLocked(model, async (tx, row) => {
+        if (!row) throw new ApiException(404, ErrorCode.NOT_FOUND, `Model ${id} not found`);
+        const earlier = await tx.getRepository(ModelMask).findOneBy({ modelId: id, category: mask.category });
+        await tx.getRepository(ModelMask).upsert(mask, ['modelId', 'category']);
+        await tx.getRepository(ModelPhoto).update({ id, userId }, { status: 'ready', error: null });
+        // approved: this category's suggestion (if any) waits no more; another category's still does
+        const suggestion = category === PRODUCT_CATEGORY ? null : await tx.getRepository(SuggestedMask).findOneBy({ modelId: id, category });
+        if (suggestion) await tx.getRepository(SuggestedMask).delete({ modelId: id, category: suggestion.category });
+        return { earlier, suggestion };
       });
-      // The row points at this attempt's files now: the earlier ones can go.
-      await this.removeObjects(inpaintKeysOf(replaced).filter((key) => key !== croppedKey && key !== maskKey));
-      return this.toRecord({ ...model, ...changes });
+      // The rows point at this attempt's files now: the earlier ones (and the suggestion) can go.
+      await this.removeObjects([...maskKeysOf(replaced.earlier).filter((key) => key !== croppedKey && key !== maskKey), replaced.suggestion?.objectStorageKey ?? null]);
+      return this.get(userId, id);
     } catch (error) {
-      await this.markMaskFailed(model, [croppedKey, maskKey], error);
+      await failed(category, error, [croppedKey, maskKey]);
       throw error;
     }
   }
 
   async remove(userId: number, id: number): Promise<void> {
     const model = await this.findOwned(userId, id);
-    // The row first: once it is gone no URL can be signed for its objects.
-    await this.models.delete({ id, userId });
-    await this.removeObjects([
-      model.objectStorageKey,
-      model.thumbnailObjectStorageKey,
-      model.inpaintCroppedObjectStorageKey,
-      model.inpaintMaskObjectStorageKey,
-    ]);
-  }
-
-  async fileKey(userId: number, id: number, variant: ModelFileVariant): Promise<string> {
-    const model = await this.findOwned(userId, id);
-    const key = {
-      original: model.objectStorageKey,
-      'inpaint-cropped': model.inpaintCroppedObjectStorageKey,
-      'inpaint-mask': model.inpaintMaskObjectStorageKey,
-    }[variant];
-    if (!key) throw new ApiException(404, ErrorCode.NOT_FOUND, `Model ${id} does not have inpaint mask data`);
-    return key;
+    // The row first (its masks and suggestions go with it): once it is gone no URL can be signed for its objects.
+    const { masks, suggestions } = await this.updateLocked(model, async (tx, row) => {
+      if (!row) throw new ApiException(404, ErrorCode.NOT_FOUND, `Model ${id} not found`);
+      const rows = { masks: await tx.getRepository(ModelMask).findBy({ modelId: id }), suggestions: await tx.getRepository(SuggestedMask).findBy({ modelId: id }) };
+      await tx.getRepository(ModelPhoto).delete({ id, userId });
+      return rows;
+    });
+    await this.removeObjects([model.objectStorageKey, model.thumbnailObjectStorageKey, ...masks.flatMap(maskKeysOf), ...suggestions.map((m) => m.objectStorageKey)]);
   }
 
   /**
-   * A failed attempt removes its own files. It sets the model back to `uploaded` (dropping the
-   * earlier approval, as spec §8 asks) only if the row still holds what it held when this attempt
-   * began: a mask that succeeded meanwhile is newer than this failure and stays.
+   * Keeps the studio's suggested mask for the photo and `category` (a worn one; default upper body)
+   * until that category's mask is approved or the suggestion is withdrawn (issue 32), so a reload or
+   * another browser shows it again. Each one is a file of its own; the row takes it with the photo
+   * locked, then the one it displaced is removed.
    */
-  private async markMaskFailed(model: ModelPhoto, ownKeys: string[], error: unknown): Promise<void> {
+  async suggestMask(userId: number, id: number, readMask: () => Promise<{ mask: Buffer; category?: string }>): Promise<ModelPhotoRecord> {
+    const model = await this.findOwned(userId, id);
+    const sent = await readMask();
+    const category = parseWornCategory(sent.category);
+    const mask = await this.images.suggestedMask(sent.mask, model.width, model.height);
+    const key = objectKey({ userId, kind: 'models', id, variant: 'suggested-mask', ext: 'png', version: newObjectVersion() });
+    await this.storage.put(key, mask.data, mask.contentType);
+    let displaced: SuggestedMask | null;
+    try {
+      displaced = await this.updateLocked(model, async (tx, row) => {
+        if (!row) throw new ApiException(404, ErrorCode.NOT_FOUND, `Model ${id} not found`);
+        const suggestions = tx.getRepository(SuggestedMask);
+        const before = await suggestions.findOneBy({ modelId: id, category });
+        await suggestions.upsert({ modelId: id, userId, category, objectStorageKey: key, suggestedAt: new Date() }, ['modelId', 'category']);
+        return before;
+      });
+    } catch (error) {
+      await this.removeObjects([key]);
+      throw error;
+    }
+    await this.removeObjects([displaced?.objectStorageKey ?? null]);
+    return this.get(userId, id);
+  }
+
+  /** The suggestion of `category` (default upper body) was undone or replaced by hand: it waits for approval no more. */
+  async withdrawSuggestedMask(userId: number, id: number, category?: string): Promise<void> {
+    const which = parseWornCategory(category);
+    const model = await this.findOwned(userId, id);
+    const withdrawn = await this.updateLocked(model, async (tx) => {
+      const suggestions = tx.getRepository(SuggestedMask);
+      const before = await suggestions.findOneBy({ modelId: id, category: which });
+      if (before) await suggestions.delete({ modelId: id, category: which });
+      return before;
+    });
+    await this.removeObjects([withdrawn?.objectStorageKey ?? null]);
+  }
+
+  /**
+   * The key of one of the photo's files; the inpaint files are those of its mask for `category`, or
+   * without a category of the mask approved last (a client from before masks per category).
+   */
+  async fileKey(userId: number, id: number, variant: ModelFileVariant, category?: GarmentCategory): Promise<string> {
+    const model = await this.findOwned(userId, id);
+    if (variant === 'original') return model.objectStorageKey!;
+    const [mask] = await this.masks.find({ where: { modelId: id, ...(category ? { category } : {}) }, order: { approvedAt: 'DESC' }, take: 1 });
+    if (!mask) throw new ApiException(404, ErrorCode.NOT_FOUND, `Model ${id} does not have inpaint mask data`);
+    return variant === 'inpaint-cropped' ? mask.inpaintCroppedObjectStorageKey : mask.inpaintMaskObjectStorageKey;
+  }
+
+  /**
+   * A failed attempt removes its own files. It drops the category's mask (dropping the earlier
+   * approval, as spec §8 asks) only if that mask is still what it was when this attempt began: a mask
+   * that succeeded meanwhile is newer than this failure and stays. The photo goes back to `uploaded`
+   * when no mask is left.
+   */
+  private async markMaskFailed(model: ModelPhoto, category: GarmentCategory, began: ModelMask | null, ownKeys: string[], error: unknown): Promise<void> {
     const reason = error instanceof ApiException ? error.message : 'Mask processing failed';
     try {
-      const reset = (current: ModelPhoto | null): current is ModelPhoto => !!current && sameInpaint(current, model);
-      const before = await this.updateLocked(model, (current) => (reset(current) ? { ...NO_INPAINT, status: 'uploaded', error: reason } : null));
-      // Committed: the files of the approval it dropped are no longer described by the row.
-      const dropped = reset(before) ? inpaintKeysOf(before) : [];
-      await this.removeObjects([...ownKeys, ...dropped.filter((key) => key && !ownKeys.includes(key))]);
+      const dropped = await this.updateLocked(model, async (tx, row) => {
+        if (!row) return null;
+        const masks = tx.getRepository(ModelMask);
+        const current = await masks.findOneBy({ modelId: model.id, category });
+        if (current && !sameMask(current, began)) return null;
+        if (current) await masks.delete({ modelId: model.id, category });
+        const left = await masks.countBy({ modelId: model.id });
+        await tx.getRepository(ModelPhoto).update({ id: model.id, userId: model.userId }, { status: left ? 'ready' : 'uploaded', error: reason });
+        return current;
+      });
+      // Committed: the files of the approval it dropped are no longer described by any row.
+      await this.removeObjects([...ownKeys, ...maskKeysOf(dropped).filter((key) => !ownKeys.includes(key))]);
     } catch (cause) {
       this.logger.error(`Could not record the failed mask of model ${model.id}: ${(cause as Error).message}`);
     }
   }
 
   /**
-   * Reads the model's row locked, lets `decide` choose the changes (null: none) and writes them
-   * in the same transaction; answers the row as it was before. Concurrent masks of one model
-   * are ordered here.
+   * Reads the model's row locked and lets `change` write in the same transaction; answers what it
+   * answers. Concurrent masks of one model are ordered here.
    */
-  private async updateLocked(model: ModelPhoto, decide: (current: ModelPhoto | null) => Partial<ModelPhoto> | null): Promise<ModelPhoto | null> {
+  private async updateLocked<T>(model: ModelPhoto, change: (tx: EntityManager, current: ModelPhoto | null) => Promise<T>): Promise<T> {
     return this.models.manager.transaction(async (tx) => {
-      const repository = tx.getRepository(ModelPhoto);
-      const current = await repository.findOne({ where: { id: model.id, userId: model.userId }, lock: { mode: 'pessimistic_write' } });
-      const changes = decide(current);
-      if (changes) await repository.update({ id: model.id, userId: model.userId }, changes);
-      return current;
+      const current = await tx.getRepository(ModelPhoto).findOne({ where: { id: model.id, userId: model.userId }, lock: { mode: 'pessimistic_write' } });
+      return change(tx, current);
     });
   }
 
@@ -275,15 +355,13 @@ export class ModelsService {
     return model;
   }
 
-  private toRecord(model: ModelPhoto): ModelPhotoRecord {
-    const inpaint =
-      model.status === 'ready' && model.inpaintCroppedObjectStorageKey && model.inpaintMaskObjectStorageKey && model.inpaintCropBounds
-        ? {
-            croppedImageUrl: this.urls.sign(model.inpaintCroppedObjectStorageKey),
-            processedMaskUrl: this.urls.sign(model.inpaintMaskObjectStorageKey),
-            bounds: model.inpaintCropBounds,
-          }
-        : null;
+  private toRecord(model: ModelPhoto, masks: ModelMask[], suggestions: SuggestedMask[]): ModelPhotoRecord {
+    const ready = model.status === 'ready';
+    const byCategory: ModelMasks = {};
+    for (const mask of ready ? masks : []) byCategory[mask.category] = this.maskRecord(mask);
+    const last = ready ? masks.reduce<ModelMask | null>((latest, m) => (!latest || m.approvedAt > latest.approvedAt ? m : latest), null) : null;
+    const suggestedMasks: SuggestedMasks = {};
+    for (const suggestion of suggestions) suggestedMasks[suggestion.category] = this.urls.sign(suggestion.objectStorageKey);
     return {
       id: model.id,
       filename: model.filename,
@@ -292,9 +370,20 @@ export class ModelsService {
       status: model.status,
       url: this.urls.sign(model.objectStorageKey!),
       thumbnailUrl: this.urls.sign(model.thumbnailObjectStorageKey ?? model.objectStorageKey!),
-      inpaint,
+      masks: byCategory,
+      inpaint: last ? (({ approvedAt: _, ...inpaint }) => inpaint)(this.maskRecord(last)) : null,
       ...(model.error ? { error: model.error } : {}),
+      suggestedMasks,
       uploadedAt: model.uploadedAt.toISOString(),
+    };
+  }
+
+  private maskRecord(mask: ModelMask): ModelMaskRecord {
+    return {
+      croppedImageUrl: this.urls.sign(mask.inpaintCroppedObjectStorageKey),
+      processedMaskUrl: this.urls.sign(mask.inpaintMaskObjectStorageKey),
+      bounds: mask.inpaintCropBounds,
+      approvedAt: mask.approvedAt.toISOString(),
     };
   }
 
@@ -304,10 +393,10 @@ export class ModelsService {
   }
 }
 
-function inpaintKeysOf(model: ModelPhoto | null): (string | null)[] {
-  return model ? [model.inpaintCroppedObjectStorageKey, model.inpaintMaskObjectStorageKey] : [];
+function maskKeysOf(mask: ModelMask | null): string[] {
+  return mask ? [mask.inpaintCroppedObjectStorageKey, mask.inpaintMaskObjectStorageKey] : [];
 }
 
-function sameInpaint(a: ModelPhoto, b: ModelPhoto): boolean {
-  return a.inpaintCroppedObjectStorageKey === b.inpaintCroppedObjectStorageKey && a.inpaintMaskObjectStorageKey === b.inpaintMaskObjectStorageKey;
+function sameMask(a: ModelMask, b: ModelMask | null): boolean {
+  return !!b && a.inpaintCroppedObjectStorageKey === b.inpaintCroppedObjectStorageKey && a.inpaintMaskObjectStorageKey === b.inpaintMaskObjectStorageKey;
 }

@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 export const OBJECT_KINDS = ['garments', 'models', 'generated'] as const;
 export type ObjectKind = (typeof OBJECT_KINDS)[number];
 
-export const OBJECT_VARIANTS = ['original', 'cropped', 'inpaint-cropped', 'inpaint-mask', 'thumb', 'full'] as const;
+export const OBJECT_VARIANTS = ['original', 'cropped', 'inpaint-cropped', 'inpaint-mask', 'suggested-mask', 'thumb', 'full'] as const;
 export type ObjectVariant = (typeof OBJECT_VARIANTS)[number];
 
 export const OBJECT_EXTENSIONS = ['jpg', 'png', 'webp'] as const;

@@ -157,6 +157,16 @@ export class ObjectStorage {
     return Buffer.concat(chunks);
   }
 
+  /** The object's bytes, or null when there is none (removed meanwhile, e.g. by a replacement). */
+  async findBytes(key: string): Promise<Buffer | null> {
+    try {
+      return await this.getBytes(key);
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw error;
+    }
+  }
+
   /** Size, ETag and type of an object, or null when there is none. */
   async stat(key: string): Promise<{ size: number; etag: string; contentType?: string } | null> {
     try {

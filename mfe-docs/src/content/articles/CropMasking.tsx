@@ -46,6 +46,12 @@ export default function CropMasking() {
         garment’s part of the body is not in the picture, says <em>No person found — paint the mask by hand</em>.
       </p>
       <p>
+        Suggestions wait for you: after a reload, or in another browser, each photo shows its suggestion again with{' '}
+        <strong>Approve all</strong>. A suggestion belongs to the garment category it was made for — switch to <strong>Lower body</strong>{' '}
+        and the upper-body suggestions step aside until you switch back; approving a photo’s mask for one category leaves its suggestion for
+        another waiting.
+      </p>
+      <p>
         The person is found on your own device: the first suggestion downloads the model once (about 12 MB, with its progress), then
         your browser keeps it. Your photos are not sent anywhere for it. A browser that cannot run the model says so once; paint the masks
         by hand there.

@@ -27,6 +27,8 @@ export interface SessionResult {
   number?: number;
   /** The model photo's file name, shown as the result's caption. */
   modelFilename?: string;
+  /** The garment (product) photo's file name: the result names its product and model. */
+  garmentFilename?: string;
   /** The generation it came from (a try-on job, a mock run) and its model's place in it. */
   batchId?: string;
   batchIndex?: number;
@@ -116,13 +118,18 @@ export function subscribeSessionResults(listener: Listener): () => void {
   };
 }
 
-/** Adds results (any order); they are kept newest first by processedAt. Re-adding an id replaces it. */
-export function addSessionResults(results: readonly SessionResult[]): void {
+/**
+ * Adds results (any order); they are kept newest first by processedAt. Re-adding an id replaces it.
+ * `seen`: results the seller has seen before (a finished job's, found again after a reload) add no unseen count.
+ */
+export function addSessionResults(results: readonly SessionResult[], { seen = false }: { seen?: boolean } = {}): void {
   if (results.length === 0) return;
   const ids = new Set(results.map((r) => r.id));
-  const merged = [...results, ...state.results.filter((r) => !ids.has(r.id))];
+  const kept = state.results.filter((r) => !ids.has(r.id));
+  const merged = [...results, ...kept];
   merged.sort((a, b) => Date.parse(b.processedAt) - Date.parse(a.processedAt));
-  commit({ ...state, results: merged });
+  const added = merged.length - state.results.length;
+  commit({ ...state, results: merged, lastSeenCount: seen ? state.lastSeenCount + Math.max(0, added) : state.lastSeenCount });
 }
 
 /** Updates one result in place, e.g. to attach its saved gallery record. */

@@ -1,4 +1,4 @@
-import type { CropBounds, JobModelState, TryOnResult } from '@vton/contracts';
+import type { CropBounds, GarmentCategory, JobModelState, TryOnResult } from '@vton/contracts';
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
 /** What a worker needs to run a model, fixed when it was queued (§5's checks passed then). */
@@ -6,11 +6,17 @@ export interface ModelInput {
   width: number;
   height: number;
   bounds: CropBounds;
+  /** Whose mask the bounds are: the worker reads that category's mask (absent on models queued before masks per category: the mask approved last). */
+  maskCategory?: GarmentCategory;
 }
 
 /** One model photo of a job: its state and, once finished, its result or its error. */
 @Entity({ name: 'try_on_job_models' })
 export class TryOnJobModelEntity {
+  /** Written by Postgres (an identity): a catalogue run's cell id. */
+  @Column({ type: 'integer', insert: false, update: false })
+  id: number;
+
   @PrimaryColumn('uuid', { name: 'job_id' })
   jobId: string;
 

@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { DEFAULT_GARMENT_CATEGORY, GARMENT_CATEGORIES, type GarmentCategory } from '@vton/contracts';
+import { GARMENT_CATEGORIES, type GarmentCategory } from '@vton/contracts';
 import { IsRecordId } from '@vton/service-kit';
 import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
 
@@ -28,9 +28,9 @@ export class GenerateTryOnDto {
     enum: GARMENT_CATEGORIES,
     required: false,
     description:
-      'The garment category (default upper_body); passed to try-on providers that take one (FASHN, fal Leffa/CatVTON). `product` is any object that is not worn (a handbag, a watch, a bottle): the job goes to the placement engine, which places the product into the masked region.',
+      'The garment category (default: the garment\'s own, `category` in the product library); passed to try-on providers that take one (FASHN, fal Leffa/CatVTON). `product` is any object that is not worn (a handbag, a watch, a bottle): the job goes to the placement engine, which places the product into the masked region. Each model photo is tried on with its mask for this category (its mask approved last when it has none for it).',
   })
   @IsOptional()
   @IsIn(GARMENT_CATEGORIES, { message: `garmentCategory must be one of ${GARMENT_CATEGORIES.join(', ')}` })
-  garmentCategory?: GarmentCategory = DEFAULT_GARMENT_CATEGORY;
+  garmentCategory?: GarmentCategory;
 }

@@ -1,7 +1,7 @@
-import type { CropData } from '@vton/contracts';
+import type { CropData, GarmentCategory } from '@vton/contracts';
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
-/** A seller's garment photo (spec §3 garments) and its 960×960 crop. */
+/** A seller's garment or product photo (spec §3 garments), its 960×960 crop, its name and category (the product library). */
 @Entity({ name: 'garments' })
 export class Garment {
   // Ids are reserved from the sequence before the objects are stored, so keys can carry them.
@@ -13,6 +13,14 @@ export class Garment {
 
   @Column({ type: 'text' })
   filename: string;
+
+  /** The product's name in the library (and in a run's archive); starts as the file's name without its extension. */
+  @Column({ type: 'text' })
+  name: string;
+
+  /** Which mask of a model photo it goes with, and which engine makes it (try-on or placement). */
+  @Column({ type: 'text', default: 'upper_body' })
+  category: GarmentCategory;
 
   @Column({ type: 'text' })
   originalPath: string;

@@ -60,6 +60,10 @@ export class GeneratedImage {
   @Column({ type: 'text', nullable: true })
   modelFilename: string | null;
 
+  /** The garment photo's file name when it was made (the product the result names; the photo may be replaced later). */
+  @Column({ type: 'text', nullable: true })
+  garmentFilename: string | null;
+
   /** Set by svc-generation's workers (job, model, run): the same key never yields a second image. */
   @Column({ type: 'text', nullable: true })
   idempotencyKey?: string | null;

@@ -1,8 +1,11 @@
-import type { CropBounds, ModelStatus } from '@vton/contracts';
+import type { ModelStatus } from '@vton/contracts';
 import type { JsonObject } from '../../database/json-column.js';
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
-/** A model photo (spec §3 models) and, once a mask is approved, its inpaint crop. */
+/**
+ * A model photo (spec §3 models); its approved masks, one per garment category, are ModelMask rows,
+ * and its suggested masks waiting for approval, one per worn category, SuggestedMask rows.
+ */
 @Entity({ name: 'models' })
 export class ModelPhoto {
   // Ids are reserved from the sequence before the objects are stored, so keys can carry them.
@@ -18,23 +21,8 @@ export class ModelPhoto {
   @Column({ type: 'text' })
   originalPath: string;
 
-  @Column({ type: 'text', nullable: true })
-  maskedPath: string | null;
-
   @Column({ type: 'jsonb', nullable: true })
   maskData: JsonObject | null;
-
-  @Column({ type: 'jsonb', nullable: true })
-  inpaintMaskData: JsonObject | null;
-
-  @Column({ type: 'jsonb', nullable: true })
-  inpaintCropBounds: CropBounds | null;
-
-  @Column({ type: 'text', nullable: true })
-  inpaintCroppedImagePath: string | null;
-
-  @Column({ type: 'text', nullable: true })
-  inpaintProcessedMaskPath: string | null;
 
   @Column({ type: 'text', nullable: true })
   objectStorageKey: string | null;
@@ -42,15 +30,10 @@ export class ModelPhoto {
   @Column({ type: 'text', nullable: true })
   thumbnailObjectStorageKey: string | null;
 
-  @Column({ type: 'text', nullable: true })
-  inpaintCroppedObjectStorageKey: string | null;
-
-  @Column({ type: 'text', nullable: true })
-  inpaintMaskObjectStorageKey: string | null;
-
   @Column({ type: 'boolean', default: false })
   isObjectStorage: boolean;
 
+  /** `ready` while it has at least one approved mask. */
   @Column({ type: 'text', default: 'uploading' })
   status: ModelStatus;
 

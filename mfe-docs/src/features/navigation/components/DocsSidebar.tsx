@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef } from 'react';
-import { NavLink } from 'react-router-dom';
+import { NavLink, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { Input } from '@vton/ui';
 import { ALL_ARTICLES, DOC_SECTIONS, type DocArticle } from '../../../content/catalog';
@@ -44,6 +44,7 @@ interface DocsSidebarProps {
 export function DocsSidebar({ query, onQueryChange, onNavigate }: DocsSidebarProps) {
   const searchId = useId();
   const searchBox = useRef<HTMLInputElement>(null);
+  const navigate = useNavigate();
 
   // On a prerendered article, text typed before the page hydrated is in the box but not in the
   // search: take it over once.
@@ -76,6 +77,13 @@ export function DocsSidebar({ query, onQueryChange, onNavigate }: DocsSidebarPro
           placeholder="Title, topic or tag"
           value={query}
           onChange={(event) => onQueryChange(event.target.value)}
+          onKeyDown={(event) => {
+            // Enter opens the first hit, as a search box does
+            if (event.key !== 'Enter' || event.nativeEvent.isComposing || matches.length === 0) return;
+            event.preventDefault();
+            navigate(`/docs/${matches[0].id}${search}`);
+            onNavigate?.();
+          }}
         />
       </div>
       {searching ? (

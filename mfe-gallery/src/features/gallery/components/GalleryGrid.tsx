@@ -117,6 +117,9 @@ export function GalleryGrid({ items, skeletonCount, onNearEnd, onOpen, onDownloa
             key={item.key}
             n={item.n}
             caption={item.caption}
+            product={item.product}
+            date={item.date}
+            mock={item.mock}
             thumbnailUrl={item.thumbnailUrl}
             width={item.width}
             height={item.height}

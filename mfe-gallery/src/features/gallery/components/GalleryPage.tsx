@@ -243,6 +243,7 @@ export function GalleryPage() {
         imageUrl={viewing?.imageUrl ?? null}
         alt={viewing ? resultLabel(viewing.n) : undefined}
         provider={viewing?.provider}
+        mock={viewing?.mock}
         builtInEngine={viewing?.builtInEngine}
         label={viewing ? `${resultLabel(viewing.n)} preview` : undefined}
         downloadFileName={viewing ? resultFileName(viewing.n) : undefined}

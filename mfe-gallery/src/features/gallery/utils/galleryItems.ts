@@ -1,5 +1,5 @@
 import type { GeneratedImageRecord, ProviderName } from '@vton/contracts';
-import { isBuiltInPreview, resultProvider } from '@vton/results';
+import { isBuiltInPreview, newestFirst, resultProvider } from '@vton/results';
 import type { SessionResult } from '@vton/shell-sdk';
 
 /** One tile of the gallery page: a session result ("New") or a saved image, numbered newest first. */
@@ -9,6 +9,12 @@ export interface GalleryItem {
   n: number;
   /** The model photo's file name, under "Result #n". */
   caption?: string;
+  /** The garment (product) photo's file name: the tile names its product and model (issue 32). */
+  product?: string;
+  /** When it was made (ISO 8601), shown on the tile. */
+  date?: string;
+  /** A Mock result (the model photo, unchanged), marked as such. */
+  mock: boolean;
   thumbnailUrl: string;
   /** Full size: only the viewer and downloads load it. */
   imageUrl: string;
@@ -33,12 +39,16 @@ export function mergeGalleryItems(session: readonly SessionResult[], saved: read
   const loaded = new Set(saved.map((image) => image.id));
   const sessionBySaved = new Map(session.flatMap((result) => (result.savedImageId !== undefined ? [[result.savedImageId, result] as const] : [])));
   const items: GalleryItem[] = [];
-  for (const result of session) {
+  // newest first by number, as the saved pages are: loading them moves nothing (issue 32)
+  for (const result of newestFirst(session)) {
     if (result.savedImageId !== undefined && loaded.has(result.savedImageId)) continue;
     items.push({
       key: `session-${result.id}`,
       n: result.number ?? items.length + 1,
       caption: result.modelFilename,
+      product: result.garmentFilename,
+      date: result.processedAt,
+      mock: result.generationType === 'mock',
       thumbnailUrl: result.thumbnailUrl ?? result.imageUrl,
       imageUrl: result.imageUrl,
       width: result.width,
@@ -58,6 +68,9 @@ export function mergeGalleryItems(session: readonly SessionResult[], saved: read
       key: result ? `session-${result.id}` : `saved-${image.id}`,
       n: image.number ?? items.length + 1,
       caption: image.modelFilename ?? result?.modelFilename ?? undefined,
+      product: image.garmentFilename ?? result?.garmentFilename ?? undefined,
+      date: image.createdAt,
+      mock: image.generationType === 'mock',
       thumbnailUrl: image.thumbnailUrl,
       imageUrl: image.imageUrl,
       width: image.width,

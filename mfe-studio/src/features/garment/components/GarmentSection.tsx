@@ -7,6 +7,8 @@ import { errorMessage } from '../../../lib/upload';
 import { garmentFromRecord, useWorkspace, useWorkspaceStore, workspaceActions } from '../../../stores/workspaceStore';
 import { uploadGarment } from '../api/uploadGarment';
 import { GarmentCategoryControl } from './GarmentCategoryControl';
+import { updateProduct } from '../../../lib/productLibrary';
+import { ProductPicker } from './ProductPicker';
 
 const Row = styled.div`
   display: flex;
@@ -78,6 +80,7 @@ export function GarmentSection() {
         file,
         (fraction) => store.setState((s) => (s.garment ? { garment: { ...s.garment, uploadProgress: fraction } } : {})),
         previous?.id,
+        store.getState().garmentCategory,
       );
       store.setState({ garment: garmentFromRecord(record) });
     } catch (error) {
@@ -142,7 +145,24 @@ export function GarmentSection() {
         </>
       )}
       {picker.element}
-      <GarmentCategoryControl value={garmentCategory} onChange={(category) => workspaceActions(store).setGarmentCategory(category)} />
+      <ProductPicker
+        currentId={garment?.id ?? null}
+        onPick={(product) => {
+          // A product of the library instead of a new upload: its crop and its category come with it.
+          if (store.getState().tool === 'crop') workspaceActions(store).closeTool();
+          store.setState({ garment: garmentFromRecord(product) });
+          workspaceActions(store).setGarmentCategory(product.category);
+        }}
+      />
+      <GarmentCategoryControl
+        value={garmentCategory}
+        onChange={(category) => {
+          workspaceActions(store).setGarmentCategory(category);
+          // The category is the product's own (the library keeps it, a catalogue run uses it).
+          const id = store.getState().garment?.id;
+          if (id) updateProduct(id, { category }).catch((error) => toast({ title: 'Category not saved', description: errorMessage(error), variant: 'destructive' }));
+        }}
+      />
     </Section>
   );
 }

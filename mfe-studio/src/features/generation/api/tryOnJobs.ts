@@ -14,6 +14,17 @@ export async function getTryOnJob(jobId: string): Promise<TryOnJob> {
   return (await response.json()) as TryOnJob;
 }
 
+/** GET /api/try-on/jobs/latest → the seller's most recent job (null when they have none): its results after a reload, in any browser. */
+export async function getLatestTryOnJob(): Promise<TryOnJob | null> {
+  try {
+    const response = await apiRequest('GET', '/api/try-on/jobs/latest');
+    return (await response.json()) as TryOnJob;
+  } catch (error) {
+    if (/^404\b/.test((error as Error).message)) return null;
+    throw error;
+  }
+}
+
 /** POST /api/try-on/jobs/:id/models/:modelId/retry → the job with that model queued again. */
 export async function retryTryOnModel(jobId: string, modelId: number): Promise<TryOnJob> {
   const response = await apiRequest('POST', `/api/try-on/jobs/${encodeURIComponent(jobId)}/models/${modelId}/retry`);

@@ -3,6 +3,7 @@ import { formatUnseenBadge, openGallery, useSessionResults } from '@vton/shell-s
 import { Button, Spinner } from '@vton/ui';
 import { canTryOn, isGarmentCropped, readyModels, useWorkspace, useWorkspaceStore, workspaceActions, type WorkspaceState } from '../../../stores/workspaceStore';
 import { CreditsNote } from './CreditsNote';
+import { MockButton } from './MockButton';
 import { PromptField } from './PromptField';
 
 const Bar = styled.div`
@@ -111,9 +112,7 @@ export function GenerateBar({ onTryOn, onMock }: GenerateBarProps) {
         <Button onClick={onTryOn} disabled={!enabled} loading={generating && !mockGenerating} aria-describedby={summary ? 'try-on-summary' : undefined}>
           Try on
         </Button>
-        <Button variant="secondary" onClick={onMock} loading={mockGenerating} title="Test generation without using API credits">
-          Mock
-        </Button>
+        <MockButton onClick={onMock} loading={mockGenerating} />
         <GalleryButton generating={generating || pendingTotal > 0} />
       </Row>
       <CreditsNote />

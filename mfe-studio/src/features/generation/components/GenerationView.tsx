@@ -1,5 +1,6 @@
 import styled from 'styled-components';
 import type { TryOnJobModel } from '@vton/contracts';
+import { MOCK_RESULT_CAPTION } from '@vton/results';
 import { Button, Spinner, media } from '@vton/ui';
 import { useWorkspace, useWorkspaceStore, workspaceActions } from '../../../stores/workspaceStore';
 import { STATE_LABEL, isUnfinished, jobCounts, toSessionResult } from '../utils/jobProgress';
@@ -34,16 +35,32 @@ const Body = styled.div`
   @media (max-width: 900px) { flex-direction: column; overflow-y: auto; }
 `;
 
+// The result fits inside the stage whatever its shape (a 564×1000 portrait, a Mock's photo): it
+// never spills over the progress list beside it or, on a phone, below it (issue 32).
 const Stage = styled.div`
+  position: relative;
   flex: 1;
   min-height: 0;
   @media (max-width: 900px) { flex: none; height: 45vh; }
   min-width: 0;
+  overflow: hidden;
   display: grid;
   place-items: center;
   border-radius: ${({ theme }) => theme.radii.md};
   background: rgba(255, 255, 255, 0.02);
-  img { max-width: 100%; max-height: 100%; object-fit: contain; border-radius: ${({ theme }) => theme.radii.sm}; }
+`;
+
+const StageResult = styled.button`
+  position: absolute;
+  inset: 0;
+  display: flex;
+  align-items: center;
+  justify-content: center;
+  padding: 0;
+  border: 0;
+  background: none;
+  cursor: zoom-in;
+  img { display: block; max-width: 100%; max-height: 100%; object-fit: contain; border-radius: ${({ theme }) => theme.radii.sm}; }
 `;
 
 const List = styled.ul`
@@ -55,6 +72,21 @@ const List = styled.ul`
   list-style: none;
   overflow: auto;
   @media (max-width: 900px) { width: 100%; overflow: visible; }
+`;
+
+const MockCaption = styled.p`
+  position: absolute;
+  left: 50%;
+  bottom: 8px;
+  transform: translateX(-50%);
+  max-width: calc(100% - 16px);
+  padding: 4px 10px;
+  border-radius: ${({ theme }) => theme.radii.pill};
+  background: rgba(5, 5, 10, 0.78);
+  color: ${({ theme }) => theme.colors.text};
+  font-size: 12px;
+  text-align: center;
+  pointer-events: none;
 `;
 
 const Item = styled.li<{ $state: TryOnJobModel['state'] }>`
@@ -109,12 +141,13 @@ export function GenerationView({ onRetry, onOpenViewer }: GenerationViewProps) {
       <Body>
         <Stage>
           {active ? (
-            <ResultButton type="button" onClick={onOpenViewer} aria-label="Open the active result fullscreen">
+            <StageResult type="button" onClick={onOpenViewer} aria-label="Open the active result fullscreen">
               <img src={active.imageUrl} alt="Active result" data-testid="active-result" />
-            </ResultButton>
+            </StageResult>
           ) : generating ? (
             <Spinner size={32} label="Generating" />
           ) : null}
+          {active?.generationType === 'mock' && <MockCaption data-testid="active-result-mock">{MOCK_RESULT_CAPTION}</MockCaption>}
         </Stage>
         {job && (
           <List aria-label="Progress per model">

@@ -16,6 +16,7 @@ const model = (id: number, status: WorkspaceModelPhoto['status'] = 'ready'): Wor
   status,
   maskThumbnailUrl: null,
   inpaint: null,
+  masks: {},
   uploadedAt: '',
 });
 
@@ -108,6 +109,15 @@ describe('generation controller', () => {
     push(job(['failed', 'failed']));
     expect(store.getState().generating).toBe(false);
     expect(lastToast()).toMatchObject({ title: 'VTON Generation Failed', description: 'All VTON requests failed: model 1 broke; model 2 broke' });
+  });
+
+  it('every model failing because our own storage was down says so (temporarily unavailable), not a VTON failure (issue 32)', async () => {
+    const { controller, push } = setup(job(['queued', 'queued']));
+    await controller.tryOn();
+    const down = job(['failed', 'failed']);
+    for (const m of down.models) m.error = { code: 'SERVICE_UNAVAILABLE', message: 'Our media storage is temporarily unavailable (The media service failed (503)); retry this model in a moment' };
+    push(down);
+    expect(lastToast()).toMatchObject({ title: 'VTON Generation Failed', description: 'The studio is temporarily unavailable. Please try again in a moment.' });
   });
 
   it('a broken request shows "Generation failed"', async () => {

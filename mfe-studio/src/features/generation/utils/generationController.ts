@@ -1,4 +1,4 @@
-import { MOCK_DEFAULT_VARIATIONS, MOCK_DELAY_MS, type GeneratedImageRecord, type GenerateRequest, type SaveGeneratedImageRequest, type TryOnJob } from '@vton/contracts';
+import { ErrorCode, MOCK_DEFAULT_VARIATIONS, MOCK_DELAY_MS, TEMPORARILY_UNAVAILABLE, type GeneratedImageRecord, type GenerateRequest, type SaveGeneratedImageRequest, type TryOnJob } from '@vton/contracts';
 import {
   addSessionResults,
   apiErrorToast,
@@ -55,7 +55,9 @@ export function createGenerationController(store: WorkspaceStore, deps: Generati
       store.setState({ generating: false });
       const results = jobResults(next);
       if (results.length === 0) {
-        toast({ title: 'VTON Generation Failed', description: jobFailureMessage(next), variant: 'destructive' });
+        // our own storage was down (issue 32): not the try-on service's failure, and worth trying again
+        const ours = next.models.every((m) => m.state !== 'failed' || m.error?.code === ErrorCode.SERVICE_UNAVAILABLE);
+        toast({ title: 'VTON Generation Failed', description: ours ? TEMPORARILY_UNAVAILABLE.description : jobFailureMessage(next), variant: 'destructive' });
         return;
       }
       if (!completedOnce.has(next.id)) {
@@ -131,6 +133,7 @@ export function createGenerationController(store: WorkspaceStore, deps: Generati
       const photos = sources.length > 0 ? sources : state.models.filter((m) => m.id !== null);
       const count = photos.length > 0 ? photos.length : MOCK_DEFAULT_VARIATIONS;
       const garmentId = state.garment?.id ?? null;
+      const garmentFilename = state.garment?.filename;
       const prompt = state.prompt;
       mockRuns += 1;
       const pendingId = startPendingGeneration(count, `mock-${Date.now()}-${mockRuns}`);
@@ -147,6 +150,7 @@ export function createGenerationController(store: WorkspaceStore, deps: Generati
             batchIndex: i,
             batchStartedAt,
             modelFilename: photo?.filename,
+            garmentFilename,
             imageUrl: photo ? photo.url : deps.placeholder(i),
             processedAt: new Date(now - i).toISOString(),
             modelId: photo?.id ?? undefined,
@@ -175,7 +179,15 @@ export function createGenerationController(store: WorkspaceStore, deps: Generati
                 generationType: 'mock',
                 metadata: { processedAt: result.processedAt, scaleFactor: 1 },
               });
-              updateSessionResult(result.id, { savedImageId: saved.id, thumbnailUrl: saved.thumbnailUrl, number: saved.number, modelFilename: saved.modelFilename ?? result.modelFilename });
+              // from now on the result is the stored PNG (what the viewer shows and downloads)
+              updateSessionResult(result.id, {
+                savedImageId: saved.id,
+                imageUrl: saved.imageUrl,
+                thumbnailUrl: saved.thumbnailUrl,
+                number: saved.number,
+                modelFilename: saved.modelFilename ?? result.modelFilename,
+                garmentFilename: saved.garmentFilename ?? result.garmentFilename,
+              });
             } catch (error) {
               console.error('Saving the mock result failed', error);
             }
@@ -194,7 +206,8 @@ export function createGenerationController(store: WorkspaceStore, deps: Generati
     /**
      * Picks up a job found again (after a page reload): a running one is followed live as if
      * just started; a settled one delivers its results (those not yet in the session store) and
-     * opens the generation view when `show`, else it only becomes the current job (for Retry).
+     * opens the generation view when `show`, else its results go to the drawer as seen and it
+     * becomes the current job (for Retry).
      */
     resume(job: TryOnJob, { show = true }: { show?: boolean } = {}): void {
       if (job.status === 'running') {
@@ -204,7 +217,13 @@ export function createGenerationController(store: WorkspaceStore, deps: Generati
         store.setState({ generating: false });
         follow(job);
       } else {
+        // a dismissed job: its results come back into the drawer (issue 32), as already seen
         store.setState({ job });
+        completedOnce.add(job.id);
+        const known = new Set(getSessionResults().results.map((r) => r.id));
+        const kept = jobResults(job).filter((r) => !known.has(r.id));
+        kept.forEach((r) => added.add(r.id));
+        addSessionResults(kept.map((r) => toSessionResult(r, job)), { seen: true });
       }
     },
 

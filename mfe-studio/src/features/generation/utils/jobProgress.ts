@@ -12,6 +12,9 @@ export const STATE_LABEL: Record<JobModelState, string> = {
   requeued: 're-queued',
   succeeded: 'done',
   failed: 'failed',
+  // Only a catalogue run's cells are skipped or cancelled; the workspace never shows them.
+  skipped: 'skipped',
+  canceled: 'cancelled',
 };
 
 /** Still to be done: queued, re-queued or running. */
@@ -59,7 +62,9 @@ export function toSessionResult(result: TryOnResult, job?: TryOnJob): SessionRes
   return {
     ...(job ? { batchId: job.id, batchStartedAt: job.createdAt } : {}),
     ...(index >= 0 ? { batchIndex: index } : {}),
-    ...(result.savedImage ? { number: result.savedImage.number, modelFilename: result.savedImage.modelFilename ?? undefined } : {}),
+    ...(result.savedImage
+      ? { number: result.savedImage.number, modelFilename: result.savedImage.modelFilename ?? undefined, garmentFilename: result.savedImage.garmentFilename ?? undefined }
+      : {}),
     id: result.id,
     imageUrl: result.imageUrl,
     processedAt: result.processedAt,

@@ -1,4 +1,4 @@
-import { clampZoom, fitScale, imageToScreen, screenToImage, viewTransform, zoomAround, INITIAL_VIEW } from './view';
+import { clampZoom, fitScale, imageToScreen, screenToImage, viewTransform, zoomAround, FIT_MARGIN_PX, INITIAL_VIEW } from './view';
 
 const viewport = { width: 800, height: 600, imageWidth: 3840, imageHeight: 2160 };
 
@@ -9,11 +9,15 @@ describe('editor view', () => {
     expect(clampZoom(2)).toBe(2);
   });
 
-  it('fits and centres the photo at zoom 1', () => {
-    expect(fitScale(viewport)).toBeCloseTo(800 / 3840);
+  it('fits and centres the photo at zoom 1, its edges FIT_MARGIN_PX inside the frame', () => {
+    expect(fitScale(viewport)).toBeCloseTo((800 - 2 * FIT_MARGIN_PX) / 3840);
     const t = viewTransform(INITIAL_VIEW, viewport);
-    expect(t.originX).toBeCloseTo(0);
+    expect(t.originX).toBeCloseTo(FIT_MARGIN_PX);
     expect(t.originY).toBeCloseTo((600 - 2160 * t.scale) / 2);
+    // a portrait: the margin is above and below
+    const portrait = viewTransform(INITIAL_VIEW, { width: 1190, height: 747, imageWidth: 564, imageHeight: 1000 });
+    expect(portrait.originY).toBeCloseTo(FIT_MARGIN_PX);
+    expect(portrait.originY + 1000 * portrait.scale).toBeCloseTo(747 - FIT_MARGIN_PX);
   });
 
   it('maps screen and photo points both ways', () => {

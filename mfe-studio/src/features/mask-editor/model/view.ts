@@ -23,10 +23,17 @@ export function clampZoom(zoom: number): number {
   return Math.min(EDITOR_ZOOM.max, Math.max(EDITOR_ZOOM.min, zoom));
 }
 
-/** The scale at which the whole photo fits the viewport (zoom 1 = fit). */
+/**
+ * Room kept around the fitted photo: its four edges show inside the frame, so "fit" visibly holds
+ * the whole photo (a portrait flush with the frame's bottom looks cut off, issue 32).
+ */
+export const FIT_MARGIN_PX = 8;
+
+/** The scale at which the whole photo fits the viewport, FIT_MARGIN_PX inside its edges (zoom 1 = fit). */
 export function fitScale(viewport: Viewport): number {
   if (viewport.imageWidth <= 0 || viewport.imageHeight <= 0) return 1;
-  return Math.min(viewport.width / viewport.imageWidth, viewport.height / viewport.imageHeight);
+  const margin = Math.min(FIT_MARGIN_PX, viewport.width / 4, viewport.height / 4);
+  return Math.min((viewport.width - 2 * margin) / viewport.imageWidth, (viewport.height - 2 * margin) / viewport.imageHeight);
 }
 
 /** Screen px per photo px and the screen position of the photo's top-left corner. */

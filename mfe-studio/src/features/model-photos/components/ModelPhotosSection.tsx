@@ -1,4 +1,5 @@
-import { useRef, type ReactNode } from 'react';
+import { useId, useRef, type ReactNode } from 'react';
+import { RECOMMENDED_MIN_PIXELS } from '@vton/contracts';
 import styled from 'styled-components';
 import { toast } from '@vton/shell-sdk';
 import { Button, Spinner } from '@vton/ui';
@@ -115,10 +116,31 @@ const Check = styled.span`
   font-weight: 700;
 `;
 
+const LowResolution = styled.span<{ $belowCheck: boolean }>`
+  position: absolute;
+  top: ${({ $belowCheck }) => ($belowCheck ? '32px' : '6px')};
+  right: 6px;
+  padding: 1px 6px;
+  border-radius: ${({ theme }) => theme.radii.pill};
+  background: rgba(160, 100, 10, 0.92);
+  color: #fff;
+  font-size: 10px;
+  font-weight: 700;
+  line-height: 1.4;
+`;
+
+/** Spec §1 recommends at least 2 MP: a smaller photo is taken, with a word on its tile (issue 32). */
+export function lowResolutionWarning(model: Pick<WorkspaceModelPhoto, 'width' | 'height'>): string | null {
+  if (!model.width || !model.height || model.width * model.height >= RECOMMENDED_MIN_PIXELS) return null;
+  return `Low resolution (${model.width}×${model.height} px, under the recommended 2 MP): results will be soft.`;
+}
+
 let keyCounter = 0;
 
 function ModelTile({ model, selected, onSelect, onRemove, extra }: { model: WorkspaceModelPhoto; selected: boolean; onSelect: () => void; onRemove: () => void; extra?: ReactNode }) {
   const label = `${model.filename}${model.status === 'ready' ? ' (mask approved)' : model.status === 'processing' ? ' (processing)' : ''}`;
+  const warning = lowResolutionWarning(model);
+  const warningId = useId();
   return (
     <Item>
       <Tile
@@ -126,6 +148,7 @@ function ModelTile({ model, selected, onSelect, onRemove, extra }: { model: Work
         $selected={selected}
         aria-label={label}
         aria-pressed={selected}
+        aria-describedby={warning ? warningId : undefined}
         disabled={model.id === null}
         onClick={onSelect}
         data-status={model.status}
@@ -138,6 +161,14 @@ function ModelTile({ model, selected, onSelect, onRemove, extra }: { model: Work
           </Overlay>
         )}
         {model.status === 'ready' && <Check aria-hidden="true">✓</Check>}
+        {warning && (
+          <LowResolution $belowCheck={model.status === 'ready'} title={warning} data-testid="low-resolution">
+            <span aria-hidden="true">Low res</span>
+            <span id={warningId} hidden>
+              {warning}
+            </span>
+          </LowResolution>
+        )}
         {extra}
       </Tile>
       {model.id !== null && (
@@ -181,6 +212,7 @@ export function ModelPhotosSection({ tools, tileExtra }: ModelPhotosSectionProps
         status: 'processing',
         maskThumbnailUrl: null,
         inpaint: null,
+        masks: {},
         uploadedAt: new Date().toISOString(),
       };
     });

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import styled, { keyframes } from 'styled-components';
 import { removeSessionResults, toast, useMarkResultsSeen, useSessionResults, type SessionResult } from '@vton/shell-sdk';
-import { DRAWER_COLUMNS, FULLSCREEN_DOWNLOAD_NAME, ResultTile, ResultViewer, ResultsGrid, SkeletonTiles, downloadImage, resultFileName, resultLabel } from '@vton/results';
+import { DRAWER_COLUMNS, ResultTile, newestFirst, ResultViewer, ResultsGrid, SkeletonTiles, downloadImage, resultDownloadName, resultFileName, resultLabel } from '@vton/results';
 import { Button, media } from '@vton/ui';
 import { Modal, ModalContent, ModalOverlay, ModalTitle } from '@vton/ui/modals';
 
@@ -57,23 +57,6 @@ const Empty = styled.p`
   color: ${({ theme }) => theme.colors.textMuted};
 `;
 
-/**
- * The drawer's order: the newest generation first, and within one generation the order of the
- * model photos it ran (issue 21), not the order their results happened to finish in.
- */
-export function drawerOrder(results: readonly SessionResult[]): SessionResult[] {
-  const startedAt = (r: SessionResult) => r.batchStartedAt ?? r.processedAt;
-  return results
-    .map((result, index) => ({ result, index }))
-    .sort((a, b) => {
-      const byBatch = startedAt(b.result).localeCompare(startedAt(a.result));
-      if (byBatch !== 0) return byBatch;
-      if ((a.result.batchId ?? a.result.id) !== (b.result.batchId ?? b.result.id)) return a.index - b.index;
-      return (a.result.batchIndex ?? a.index) - (b.result.batchIndex ?? b.index);
-    })
-    .map(({ result }) => result);
-}
-
 /** "Result #n": the gallery's number once saved (the same after a reload), else its place here. */
 export const resultNumber = (result: SessionResult, position: number): number => result.number ?? position + 1;
 
@@ -91,6 +74,13 @@ export interface ResultsDrawerProps {
   onClose: () => void;
   /** File names of the workspace's model photos by id (captions of results not saved yet). */
   modelFilenames?: ReadonlyMap<number, string>;
+  /** The workspace garment's id and file name (the product of results not saved yet). */
+  garment?: { id: number; filename: string } | null;
+}
+
+/** What the viewer's Download saves a session result as: after its product, model and date (issue 32). */
+export function sessionResultDownloadName(result: SessionResult, n: number, names: { model?: string; product?: string } = {}): string {
+  return resultDownloadName({ product: result.garmentFilename ?? names.product, model: result.modelFilename ?? names.model, date: result.processedAt, n });
 }
 
 /**
@@ -99,13 +89,15 @@ export interface ResultsDrawerProps {
  * A Modal (focus trapped, the studio behind inert, focus back to the opener): Escape closes
  * the fullscreen viewer first (the top modal), then the drawer.
  */
-export function ResultsDrawer({ open, onClose, modelFilenames }: ResultsDrawerProps) {
+export function ResultsDrawer({ open, onClose, modelFilenames, garment }: ResultsDrawerProps) {
   const { results, skeletonCount } = useSessionResults();
   const [viewing, setViewing] = useState<{ result: SessionResult; n: number } | null>(null);
-  const ordered = useMemo(() => drawerOrder(results), [results]);
+  // newest first by gallery number, as the gallery shows them (issue 32)
+  const ordered = useMemo(() => newestFirst(results), [results]);
   // the caption: the model photo's file name (from the saved result, or the workspace's photo)
   const captionOf = (result: SessionResult) =>
     result.modelFilename ?? (result.modelId !== undefined ? modelFilenames?.get(result.modelId) : undefined);
+  const productOf = (result: SessionResult) => result.garmentFilename ?? (garment && result.garmentId === garment.id ? garment.filename : undefined);
   const closeButton = useRef<HTMLButtonElement>(null);
   useMarkResultsSeen(open);
 
@@ -138,6 +130,9 @@ export function ResultsDrawer({ open, onClose, modelFilenames }: ResultsDrawerPr
                       key={result.id}
                       n={n}
                       caption={captionOf(result)}
+                      product={productOf(result)}
+                      date={result.processedAt}
+                      mock={result.generationType === 'mock'}
                       thumbnailUrl={result.thumbnailUrl ?? result.imageUrl}
                       width={result.width}
                       height={result.height}
@@ -159,7 +154,8 @@ export function ResultsDrawer({ open, onClose, modelFilenames }: ResultsDrawerPr
         alt={viewing ? resultLabel(viewing.n) : undefined}
         provider={viewing?.result.provider}
         builtInEngine={viewing?.result.builtInEngine}
-        downloadFileName={FULLSCREEN_DOWNLOAD_NAME}
+        mock={viewing?.result.generationType === 'mock'}
+        downloadFileName={viewing ? sessionResultDownloadName(viewing.result, viewing.n, { model: captionOf(viewing.result), product: productOf(viewing.result) }) : undefined}
         onClose={() => setViewing(null)}
         onImageError={() => {
           if (viewing) forgetMissingResult(viewing.result);

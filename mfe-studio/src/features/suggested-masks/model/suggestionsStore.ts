@@ -1,3 +1,4 @@
+import { DEFAULT_GARMENT_CATEGORY, type GarmentCategory } from '@vton/contracts';
 import { createStore, useStore } from '../../../lib/createStore';
 
 /** Where a model photo's suggestion stands. */
@@ -16,6 +17,8 @@ export interface SuggestionsState {
   batch: { current: number; total: number } | null;
   /** The last "Suggest all masks" ran to its end: "Approve all" is offered. */
   batchComplete: boolean;
+  /** The garment category the page's suggestions are for (a photo keeps one suggestion per category on the server). */
+  category: GarmentCategory;
 }
 
 const initialState: SuggestionsState = {
@@ -23,6 +26,7 @@ const initialState: SuggestionsState = {
   photos: {},
   batch: null,
   batchComplete: false,
+  category: DEFAULT_GARMENT_CATEGORY,
 };
 
 /** One per page, like the masks in progress (maskSessions): suggestions belong to this page session. */

@@ -1,8 +1,9 @@
 import { loadImage } from '../../../lib/image';
-import { MASK_COLOR, MASK_THUMBNAIL_ALPHA, MASK_THUMBNAIL_SIZE } from '../../../lib/mask';
+import { MASK_COLOR } from '../../../lib/mask';
 import { loadPoseDetector, type PoseDetector } from '../lib/poseRuntime';
 import { silhouetteBox, squareAround, suggestRegion, type SuggestedRegion } from '../model/bodyRegion';
-import type { WornCategory } from '@vton/contracts';
+import { SUGGESTED_MASK_MAX_SIDE, type WornCategory } from '@vton/contracts';
+import { suggestionPreview } from './suggestionPreview';
 
 /**
  * The longer side of the copy the pose model sees. The model itself works at 256 px; the mask is
@@ -125,18 +126,11 @@ function maskOutcome(image: HTMLImageElement, photo: HTMLCanvasElement, region: 
   rctx.putImageData(pixels, 0, 0);
 
   // the whole photo's mask at the region's resolution (at most 2048 px): the renderer scales it to full size
-  const scaleUp = Math.min(region.width / placed.width, 2048 / Math.max(image.width, image.height));
+  const scaleUp = Math.min(region.width / placed.width, SUGGESTED_MASK_MAX_SIDE / Math.max(image.width, image.height));
   const mask = canvas(Math.max(1, Math.round(image.width * scaleUp)), Math.max(1, Math.round(image.height * scaleUp)));
   const ctx = mask.getContext('2d')!;
   ctx.imageSmoothingEnabled = true;
   ctx.drawImage(regionMask, placed.x * scaleUp, placed.y * scaleUp, placed.width * scaleUp, placed.height * scaleUp);
 
-  // the tile's preview, like an approved mask's: the photo with the mask in lime at 40 %
-  const k = MASK_THUMBNAIL_SIZE / Math.max(photo.width, photo.height);
-  const thumbnail = canvas(Math.max(1, Math.round(photo.width * k)), Math.max(1, Math.round(photo.height * k)));
-  const tctx = thumbnail.getContext('2d')!;
-  tctx.drawImage(photo, 0, 0, thumbnail.width, thumbnail.height);
-  tctx.globalAlpha = MASK_THUMBNAIL_ALPHA;
-  tctx.drawImage(mask, 0, 0, thumbnail.width, thumbnail.height);
-  return { kind: 'mask', mask, thumbnailUrl: thumbnail.toDataURL('image/jpeg', 0.85) };
+  return { kind: 'mask', mask, thumbnailUrl: suggestionPreview(photo, mask) };
 }

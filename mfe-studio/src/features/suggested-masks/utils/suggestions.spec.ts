@@ -1,5 +1,14 @@
 import { clearSuggestions, suggestionsStore } from '../model/suggestionsStore';
-import { approveAll, cancelSuggestAll, suggestAll, suggestFor, type SuggestionMasks, type SuggestionPhoto } from './suggestions';
+import { approveAll, cancelSuggestAll, restoreSuggestions, showSuggestionsFor, suggestAll, suggestFor, type SuggestionMasks, type SuggestionPhoto } from './suggestions';
+import { keepSuggestedMask, withdrawSuggestedMask } from '../api/suggestedMasks';
+
+/** svc-media keeps the suggestions (issue 32): the calls are checked, the server is not reached. */
+jest.mock('../api/suggestedMasks', () => ({ keepSuggestedMask: jest.fn(async () => ({})), withdrawSuggestedMask: jest.fn(async () => undefined) }));
+jest.mock('../../../lib/image', () => ({
+  canvasToBlob: async (canvas: HTMLCanvasElement) => new Blob([`png-${canvas.dataset.id}`]),
+  loadImage: async (url: string) => Object.assign(document.createElement('img'), { alt: url }),
+}));
+jest.mock('./suggestionPreview', () => ({ suggestionPreview: (_photo: unknown, mask: HTMLImageElement) => `preview-of-${mask.alt}` }));
 
 /** The photos' masks as the workspace hands them: here a history of suggestions per photo, with undo and redo. */
 function fakeMasks() {
@@ -45,7 +54,12 @@ jest.mock('./suggestMask', () => ({
 }));
 
 const photo = (id: number): SuggestionPhoto => ({ id, url: `/photo-${id}.jpg`, width: 400, height: 300 });
-const mask = (id: number) => ({ kind: 'mask', mask: { id } as unknown as HTMLCanvasElement, thumbnailUrl: `data:thumb-${id}` });
+const canvasOf = (id: number) => {
+  const canvas = document.createElement('canvas');
+  canvas.dataset.id = String(id);
+  return canvas;
+};
+const mask = (id: number) => ({ kind: 'mask', mask: canvasOf(id), thumbnailUrl: `data:thumb-${id}` });
 
 let fake: ReturnType<typeof fakeMasks>;
 
@@ -80,6 +94,68 @@ describe('suggestions', () => {
     expect(suggestionsStore.getState().photos[1]).toBeUndefined();
     fake.redo(1);
     expect(suggestionsStore.getState().photos[1]).toMatchObject({ state: 'suggested' });
+  });
+
+  it('keeps each suggestion on the server, withdraws it when undone and keeps it again on redo (issue 32)', async () => {
+    const keep = jest.mocked(keepSuggestedMask);
+    const withdraw = jest.mocked(withdrawSuggestedMask);
+    keep.mockClear();
+    withdraw.mockClear();
+    outcomes.set('/photo-1.jpg', async () => mask(1));
+    await suggestFor(fake.masks, photo(1), 'upper_body');
+    await new Promise((r) => setTimeout(r, 0));
+    expect(keep).toHaveBeenCalledTimes(1);
+    expect(keep.mock.calls[0][0]).toBe(1);
+    expect(keep.mock.calls[0][1]).toBeInstanceOf(Blob);
+    expect(keep.mock.calls[0][2]).toBe('upper_body');
+    fake.undo(1);
+    expect(withdraw).toHaveBeenCalledWith(1, 'upper_body');
+    fake.redo(1);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(keep).toHaveBeenCalledTimes(2);
+  });
+
+  it('brings back the suggestions the server kept: in the mask, on the tile, with Approve all (issue 32)', async () => {
+    await restoreSuggestions(
+      fake.masks,
+      [
+        { ...photo(1), thumbnailUrl: '/thumb-1.webp', suggestedMaskUrl: '/kept-1.png' },
+        { ...photo(2), thumbnailUrl: '/thumb-2.webp', suggestedMaskUrl: '/kept-2.png' },
+      ],
+      'upper_body',
+    );
+    expect(fake.depth(1)).toBe(1);
+    expect(fake.depth(2)).toBe(1);
+    expect(suggestionsStore.getState()).toMatchObject({ batchComplete: true, photos: { 1: { state: 'suggested', thumbnailUrl: 'preview-of-/kept-1.png' }, 2: { state: 'suggested' } } });
+    // undone like any suggestion
+    fake.undo(2);
+    expect(suggestionsStore.getState().photos[2]).toBeUndefined();
+  });
+
+  it('another garment category takes the page’s suggestions away and leaves the server’s alone; they were for the previous one (issues 31, 32)', async () => {
+    const keep = jest.mocked(keepSuggestedMask);
+    const withdraw = jest.mocked(withdrawSuggestedMask);
+    outcomes.set('/photo-1.jpg', async () => mask(1));
+    await suggestAll(fake.masks, [photo(1)], 'upper_body');
+    await new Promise((r) => setTimeout(r, 0));
+    keep.mockClear();
+    withdraw.mockClear();
+    showSuggestionsFor('lower_body');
+    expect(suggestionsStore.getState()).toMatchObject({ category: 'lower_body', photos: {}, batchComplete: false });
+    // the editor's history moves on: the upper-body suggestion is neither kept again nor withdrawn, nor shown
+    fake.undo(1);
+    fake.redo(1);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(keep).not.toHaveBeenCalled();
+    expect(withdraw).not.toHaveBeenCalled();
+    expect(suggestionsStore.getState().photos).toEqual({});
+    // a lower-body suggestion is kept as lower body's
+    await suggestFor(fake.masks, photo(1), 'lower_body');
+    await new Promise((r) => setTimeout(r, 0));
+    expect(keep.mock.calls.map((c) => c[2])).toEqual(['lower_body']);
+    // restoring the upper body's is too late once the page is on lower body
+    await restoreSuggestions(fake.masks, [{ ...photo(2), thumbnailUrl: '/thumb-2.webp', suggestedMaskUrl: '/kept-2.png' }], 'upper_body');
+    expect(fake.depth(2)).toBe(0);
   });
 
   it('Suggest all counts through the photos and offers Approve all at the end', async () => {

@@ -1,8 +1,11 @@
-import type { WornCategory } from '@vton/contracts';
+import type { GarmentCategory, WornCategory } from '@vton/contracts';
 import { toast } from '@vton/shell-sdk';
+import { canvasToBlob, loadImage } from '../../../lib/image';
 import { errorMessage } from '../../../lib/upload';
+import { keepSuggestedMask, withdrawSuggestedMask } from '../api/suggestedMasks';
 import { setPhotoSuggestion, suggestionsStore, type PhotoSuggestion } from '../model/suggestionsStore';
 import type { PoseDetector } from '../lib/poseRuntime';
+import { suggestionPreview } from './suggestionPreview';
 
 export const NO_PERSON_MESSAGE = 'No person found — paint the mask by hand';
 export const UNAVAILABLE_TITLE = 'Mask suggestions are not available';
@@ -70,6 +73,7 @@ export async function suggestFor(
   cancelled: () => boolean = () => false,
 ): Promise<SuggestResult> {
   if (suggestionsStore.getState().model.status === 'failed') return 'unavailable';
+  showSuggestionsFor(garmentCategory);
   const previous = suggestionsStore.getState().photos[photo.id] ?? null;
   setPhotoSuggestion(photo.id, { state: 'suggesting' });
   let loaded: PoseDetector;
@@ -82,6 +86,7 @@ export async function suggestFor(
   try {
     const { suggestMask } = await pipeline();
     const outcome = await suggestMask(loaded, photo.url, garmentCategory);
+    if (suggestionsStore.getState().category !== garmentCategory) return 'failed';
     if (cancelled()) {
       // "Suggest all" was cancelled meanwhile: the photo stays as it was
       setPhotoSuggestion(photo.id, previous);
@@ -94,7 +99,8 @@ export async function suggestFor(
     masks.apply(photo, outcome.mask);
     const suggestion: PhotoSuggestion = { state: 'suggested', mask: outcome.mask, thumbnailUrl: outcome.thumbnailUrl };
     setPhotoSuggestion(photo.id, suggestion);
-    followUndo(masks, photo, suggestion);
+    followUndo(masks, photo, suggestion, garmentCategory);
+    keepOnServer(photo.id, outcome.mask, garmentCategory);
     return 'suggested';
   } catch (error) {
     setPhotoSuggestion(photo.id, previous);
@@ -105,18 +111,80 @@ export async function suggestFor(
 
 /**
  * Keeps the tile honest: undoing the suggestion in the editor takes its preview (and "Approve
- * all") away, redo brings it back; a newer suggestion or an approval ends the watch.
+ * all") away, redo brings it back; a newer suggestion, an approval or another garment category ends
+ * the watch (the server keeps that category's suggestion for when the seller comes back to it).
  */
-function followUndo(masks: SuggestionMasks, photo: SuggestionPhoto, suggestion: PhotoSuggestion & { state: 'suggested' }): void {
+function followUndo(masks: SuggestionMasks, photo: SuggestionPhoto, suggestion: PhotoSuggestion & { state: 'suggested' }, category: WornCategory): void {
   const unsubscribe = masks.watch(photo, suggestion.mask, (inMask) => {
     const current = suggestionsStore.getState().photos[photo.id];
-    if (current && current !== suggestion) {
+    if ((current && current !== suggestion) || suggestionsStore.getState().category !== category) {
       unsubscribe();
       return;
     }
-    if (inMask && !current) setPhotoSuggestion(photo.id, suggestion);
-    if (!inMask && current) setPhotoSuggestion(photo.id, null);
+    if (inMask && !current) {
+      setPhotoSuggestion(photo.id, suggestion);
+      keepOnServer(photo.id, suggestion.mask, category);
+    }
+    if (!inMask && current) {
+      setPhotoSuggestion(photo.id, null);
+      withdrawSuggestedMask(photo.id, category).catch((error: unknown) => console.warn('Withdrawing the suggested mask failed', error));
+    }
   });
+}
+
+/**
+ * svc-media keeps a suggestion until it is approved or undone (issue 32): the ~20 s of "Suggest all
+ * masks" survive a reload, and another browser finds them. Best effort: a failed save only costs that.
+ */
+function keepOnServer(photoId: number, mask: CanvasImageSource, category: WornCategory): void {
+  void Promise.resolve(mask)
+    .then(maskPng)
+    .then((png) => keepSuggestedMask(photoId, png, category))
+    .catch((error: unknown) => console.warn('Keeping the suggested mask failed', error));
+}
+
+/** The suggestion's mask as the PNG the server keeps (its own size: at most SUGGESTED_MASK_MAX_SIDE a side). */
+function maskPng(mask: CanvasImageSource): Promise<Blob> {
+  if (mask instanceof HTMLCanvasElement) return canvasToBlob(mask);
+  const image = mask as HTMLImageElement;
+  const copy = document.createElement('canvas');
+  copy.width = image.naturalWidth || image.width;
+  copy.height = image.naturalHeight || image.height;
+  copy.getContext('2d')!.drawImage(image, 0, 0);
+  return canvasToBlob(copy);
+}
+
+/** A photo whose suggested mask the server kept, as a reload or another browser finds it. */
+export interface KeptSuggestion extends SuggestionPhoto {
+  suggestedMaskUrl: string;
+  /** The photo's small preview (the tile's suggestion preview is drawn on it). */
+  thumbnailUrl: string;
+}
+
+/**
+ * Brings back the suggestions the server kept for the garment category (issue 32): each lands in its
+ * photo's mask as one history step again, its tile shows "Suggested", and "Approve all" is offered as
+ * after a run. Photos that already have a suggestion in this page are left as they are; nothing is
+ * brought back once the page is on another category.
+ */
+export async function restoreSuggestions(masks: SuggestionMasks, kept: readonly KeptSuggestion[], category: WornCategory): Promise<void> {
+  let restored = 0;
+  const stale = (photoId: number) => suggestionsStore.getState().category !== category || Boolean(suggestionsStore.getState().photos[photoId]);
+  for (const photo of kept) {
+    if (stale(photo.id)) continue;
+    try {
+      const [mask, preview] = await Promise.all([loadImage(photo.suggestedMaskUrl), loadImage(photo.thumbnailUrl)]);
+      if (stale(photo.id)) continue;
+      masks.apply(photo, mask);
+      const suggestion: PhotoSuggestion = { state: 'suggested', mask, thumbnailUrl: suggestionPreview(preview, mask) };
+      setPhotoSuggestion(photo.id, suggestion);
+      followUndo(masks, photo, suggestion, category);
+      restored += 1;
+    } catch (error) {
+      console.warn(`Could not restore the suggested mask of model ${photo.id}`, error);
+    }
+  }
+  if (restored > 0 && !suggestionsStore.getState().batch) suggestionsStore.setState({ batchComplete: true });
 }
 
 let batchRun = 0;
@@ -126,6 +194,7 @@ let batchRun = 0;
  * in, "Approve all" is offered. Cancel stops at once: the photo being worked on stays as it was.
  */
 export async function suggestAll(masks: SuggestionMasks, photos: readonly SuggestionPhoto[], garmentCategory: WornCategory): Promise<void> {
+  showSuggestionsFor(garmentCategory);
   const run = ++batchRun;
   suggestionsStore.setState({ batch: { current: 0, total: photos.length }, batchComplete: false });
   for (let i = 0; i < photos.length; i += 1) {
@@ -142,6 +211,16 @@ export async function suggestAll(masks: SuggestionMasks, photos: readonly Sugges
 export function cancelSuggestAll(): void {
   batchRun += 1;
   suggestionsStore.setState({ batch: null, batchComplete: false });
+}
+
+/**
+ * The workspace is on another garment category: the page's suggestions (tiles, "Approve all", a
+ * "Suggest all" still running) were for the previous one and go; the server keeps each category's.
+ */
+export function showSuggestionsFor(category: GarmentCategory): void {
+  if (suggestionsStore.getState().category === category) return;
+  batchRun += 1;
+  suggestionsStore.setState({ category, photos: {}, batch: null, batchComplete: false });
 }
 
 /** The photo's mask was approved in the editor: its tile has no suggestion waiting any more. */

@@ -25,7 +25,7 @@ function mockApi(routes: Record<string, Handler>) {
   return fetchMock;
 }
 
-// The shell mounts the toast viewport with the first toast (DeferredToaster), so it is awaited.
+// The toaster loads with the first toast (DeferredToaster): the region, then its toast, come a moment later.
 const toastRegion = () => screen.findByRole('region', { name: 'Notifications (F8)' });
 const location = () => screen.getByTestId('location');
 const submitLogin = () => fireEvent.click(within(screen.getByRole('form', { name: 'Sign in' })).getByRole('button', { name: 'Sign In' }));
@@ -53,7 +53,7 @@ describe('/auth tabs and query parameters', () => {
   it('verified=true toasts "Email Verified!", switches to Sign In and cleans the URL', async () => {
     renderShell('/auth?verified=true');
     expect(await within(await toastRegion()).findByText('Email Verified!')).toBeInTheDocument();
-    expect(within(await toastRegion()).getByText('Your account has been successfully verified. You can now sign in.')).toBeInTheDocument();
+    expect(await within(await toastRegion()).findByText('Your account has been successfully verified. You can now sign in.')).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Sign In' })).toHaveAttribute('aria-selected', 'true');
     await waitFor(() => expect(location()).toHaveTextContent(/^\/auth$/));
   });
@@ -134,8 +134,8 @@ describe('Create Account', () => {
     expect(tips).toHaveTextContent('Click the link');
     expect(tips).toHaveTextContent('spam');
     expect(tips).toHaveTextContent('The link expires in 24 hours.');
-    expect(within(await toastRegion()).getByText('Account created!')).toBeInTheDocument();
-    expect(within(await toastRegion()).getByText('Please check your email to verify your account.')).toBeInTheDocument();
+    expect(await within(await toastRegion()).findByText('Account created!')).toBeInTheDocument();
+    expect(await within(await toastRegion()).findByText('Please check your email to verify your account.')).toBeInTheDocument();
     const homeButtons = screen.getAllByRole('button', { name: 'Back to Home', hidden: true });
     fireEvent.click(homeButtons[homeButtons.length - 1]);
     expect(location()).toHaveTextContent(/^\/$/);
@@ -149,7 +149,7 @@ describe('Create Account', () => {
     type('Confirm password', 'Garment1x');
     fireEvent.click(screen.getByRole('button', { name: 'Create Account' }));
     expect(await within(await toastRegion()).findByText('Account already exists')).toBeInTheDocument();
-    expect(within(await toastRegion()).getByText('An account with this email already exists. Try signing in instead.')).toBeInTheDocument();
+    expect(await within(await toastRegion()).findByText('An account with this email already exists. Try signing in instead.')).toBeInTheDocument();
   });
 });
 
@@ -184,7 +184,7 @@ describe('Sign In', () => {
     fillLogin();
     submitLogin();
     expect(await within(await toastRegion()).findByText(title)).toBeInTheDocument();
-    expect(within(await toastRegion()).getByText(description)).toBeInTheDocument();
+    expect(await within(await toastRegion()).findByText(description)).toBeInTheDocument();
     expect(localStorage.getItem('auth_token')).toBeNull();
   });
 
@@ -201,8 +201,8 @@ describe('Sign In', () => {
     await act(async () => answer(json({ token: 'jwt-1' })));
     await waitFor(() => expect(location()).toHaveTextContent('/app'));
     expect(localStorage.getItem('auth_token')).toBe('jwt-1');
-    expect(within(await toastRegion()).getByText('Welcome back!')).toBeInTheDocument();
-    expect(within(await toastRegion()).getByText('You have successfully signed in.')).toBeInTheDocument();
+    expect(await within(await toastRegion()).findByText('Welcome back!')).toBeInTheDocument();
+    expect(await within(await toastRegion()).findByText('You have successfully signed in.')).toBeInTheDocument();
     expect(fetchMock).toHaveBeenCalledWith('/api/auth/me', expect.objectContaining({ headers: expect.objectContaining({ Authorization: 'Bearer jwt-1' }) }));
   });
 
@@ -226,7 +226,7 @@ describe('/verify-email', () => {
   it('without a token shows the error with "Try again" and "Back to login"', async () => {
     renderShell('/verify-email');
     expect(await screen.findByRole('heading', { name: 'Invalid verification link' })).toBeInTheDocument();
-    expect(within(await toastRegion()).getByText('No token provided.')).toBeInTheDocument();
+    expect(await within(await toastRegion()).findByText('No token provided.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Back to login' }));
     expect(location()).toHaveTextContent(/^\/auth$/);
@@ -241,8 +241,8 @@ describe('/verify-email', () => {
     expect(screen.getByText('Verifying your email and redirecting to the app when complete')).toBeInTheDocument();
     await waitFor(() => expect(location()).toHaveTextContent('/app'));
     expect(localStorage.getItem('auth_token')).toBe('jwt-v');
-    expect(within(await toastRegion()).getByText('Email Verified!')).toBeInTheDocument();
-    expect(within(await toastRegion()).getByText('Your account has been successfully verified.')).toBeInTheDocument();
+    expect(await within(await toastRegion()).findByText('Email Verified!')).toBeInTheDocument();
+    expect(await within(await toastRegion()).findByText('Your account has been successfully verified.')).toBeInTheDocument();
     expect(fetchMock.mock.calls.filter(([url]) => String(url).startsWith('/api/auth/verify-email-and-login'))).toHaveLength(1);
     expect(fetchMock).toHaveBeenCalledWith('/api/auth/verify-email-and-login?token=abc', expect.objectContaining({ method: 'POST' }));
   });
@@ -254,7 +254,7 @@ describe('/verify-email', () => {
     renderShell('/verify-email?token=old');
     expect(await screen.findByRole('heading', { name: 'Verification failed' })).toBeInTheDocument();
     expect(screen.getByText('This verification link has expired. Please request a new verification email')).toBeInTheDocument();
-    expect(within(await toastRegion()).getByText('Please try again.')).toBeInTheDocument();
+    expect(await within(await toastRegion()).findByText('Please try again.')).toBeInTheDocument();
   });
 });
 
@@ -273,7 +273,7 @@ describe('/reset-password', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Reset password' }));
     await waitFor(() => expect(location()).toHaveTextContent('/auth?tab=login'));
     expect(JSON.parse(String(fetchMock.mock.calls[0][1]?.body))).toEqual({ token: 'rst', password: 'Newpass1x', confirmPassword: 'Newpass1x' });
-    expect(within(await toastRegion()).getByText('Password updated')).toBeInTheDocument();
+    expect(await within(await toastRegion()).findByText('Password updated')).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Sign In' })).toHaveAttribute('aria-selected', 'true');
   });
 

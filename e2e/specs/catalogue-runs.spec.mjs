@@ -1,0 +1,166 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { test, expect } from '../support/fixtures.mjs';
+import { setPlan } from '../support/seed.mjs';
+import { signInNewSeller } from '../support/studio-page.mjs';
+import { readZip } from '../support/zip.mjs';
+
+/** svc-media and svc-generation through the gateway, with the seller's token (the library and masks are set up as the API quick start does). */
+function sellerApi(baseURL, token) {
+  /** @param {string} method @param {string} route @param {{ json?: unknown, form?: FormData }} [body] */
+  const call = async (method, route, { json, form } = {}) => {
+    const response = await fetch(new URL(route, baseURL), {
+      method,
+      headers: { Authorization: `Bearer ${token}`, ...(json ? { 'Content-Type': 'application/json' } : {}) },
+      body: json ? JSON.stringify(json) : form,
+    });
+    const text = await response.text();
+    if (!response.ok) throw new Error(`${method} ${route} → ${response.status}: ${text}`);
+    return text ? JSON.parse(text) : null;
+  };
+  const png = (width, height, background) => sharp({ create: { width, height, channels: 3, background } }).png().toBuffer();
+  return {
+    call,
+    /** A cropped product of the library. */
+    async product(filename, category, colour) {
+      const form = new FormData();
+      form.set('category', category);
+      form.set('file', new Blob([new Uint8Array(await png(600, 600, colour))], { type: 'image/png' }), filename);
+      const garment = await call('POST', '/api/garments', { form });
+      await call('POST', `/api/garments/${garment.id}/crop`, { json: { x: 0, y: 0, width: 600, height: 600, naturalWidth: 600, naturalHeight: 600 } });
+      return garment;
+    },
+    async modelPhoto(filename, colour) {
+      const form = new FormData();
+      form.append('files', new Blob([new Uint8Array(await png(480, 640, colour))], { type: 'image/png' }), filename);
+      return (await call('POST', '/api/models', { form }))[0];
+    },
+    /** Approves a mask for `category` over the middle of the photo. */
+    async mask(model, category) {
+      const patch = await png(240, 320, '#ffffff');
+      const mask = await sharp({ create: { width: 480, height: 640, channels: 3, background: '#000000' } }).composite([{ input: patch, left: 120, top: 160 }]).png().toBuffer();
+      const form = new FormData();
+      form.set('category', category);
+      form.set('mask', new Blob([new Uint8Array(mask)], { type: 'image/png' }), 'mask.png');
+      return call('POST', `/api/models/${model.id}/mask`, { form });
+    },
+  };
+}
+
+const grid = (page) => page.getByRole('grid', { name: /Run results/ });
+const cell = (page, product, model) => grid(page).getByRole('gridcell', { name: new RegExp(`^${product} on ${model}:`) });
+
+test.describe('catalogue runs (/app/runs)', () => {
+  test('a seller starts a run from the catalogue page, watches the grid fill, retries a cell, reloads, and downloads the archive', async ({ page, baseURL }) => {
+    test.setTimeout(240_000);
+    const seller = await signInNewSeller(page, 'catalogue');
+    const api = sellerApi(baseURL, seller.token);
+    await api.product('Red shirt.png', 'upper_body', '#c62828');
+    await api.product('Chinos.png', 'lower_body', '#a1887f');
+    const anna = await api.modelPhoto('anna.png', '#5d4037');
+    const ben = await api.modelPhoto('ben.png', '#455a64');
+    await api.mask(anna, 'upper_body');
+    await api.mask(ben, 'upper_body');
+    await api.mask(ben, 'lower_body');
+
+    await page.goto('/app');
+    await page.getByRole('navigation', { name: 'Studio' }).getByRole('link', { name: 'Catalogue' }).click();
+    await expect(page).toHaveURL(/\/app\/runs$/);
+    await expect(page.getByText('No run yet: choose products and model photos, then start a run.')).toBeVisible();
+
+    const planner = page.getByRole('form', { name: 'Start a catalogue run' });
+    await planner.getByRole('checkbox', { name: /Red shirt/ }).check();
+    await planner.getByRole('checkbox', { name: /Chinos/ }).check();
+    await planner.getByRole('checkbox', { name: /anna\.png/ }).check();
+    await planner.getByRole('checkbox', { name: /ben\.png/ }).check();
+    // anna has no lower body mask: that cell is skipped, and costs nothing.
+    await expect(page.getByTestId('run-plan')).toContainText('4 cells · 3 credits');
+    await expect(page.getByTestId('run-plan')).toContainText('1 cell will be skipped: the model photo has no mask for the product’s category.');
+    await planner.getByRole('textbox', { name: 'Prompt for every product' }).fill('studio light');
+    await planner.getByRole('button', { name: 'Start run' }).click();
+
+    await expect(page).toHaveURL(/\/app\/runs\?run=[0-9a-f-]{36}$/);
+    const runId = new URL(page.url()).searchParams.get('run');
+    // The grid fills: products as rows, model photos as columns, results as they finish.
+    await expect(page.getByTestId('run-counts')).toContainText('4 of 4 cells finished', { timeout: 120_000 });
+    await expect(cell(page, 'Red shirt', 'anna.png')).toHaveAttribute('data-state', 'succeeded');
+    await expect(cell(page, 'Red shirt', 'ben.png')).toHaveAttribute('data-state', 'succeeded');
+    await expect(cell(page, 'Chinos', 'ben.png')).toHaveAttribute('data-state', 'succeeded');
+    const skipped = cell(page, 'Chinos', 'anna.png');
+    await expect(skipped).toHaveAttribute('data-state', 'skipped');
+    await expect(skipped).toContainText('No lower body mask');
+    await expect(cell(page, 'Red shirt', 'anna.png').locator('img')).toBeVisible();
+
+    // The seller paints anna's lower body mask, then retries the cell from the keyboard.
+    await api.mask(anna, 'lower_body');
+    await cell(page, 'Chinos', 'ben.png').focus();
+    await page.keyboard.press('ArrowLeft');
+    await expect(skipped).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(skipped).toHaveAttribute('data-state', /queued|running|succeeded/);
+    await expect(skipped).toHaveAttribute('data-state', 'succeeded', { timeout: 120_000 });
+    await expect(page.getByTestId('run-counts')).toContainText('4 done');
+
+    // The viewer opens on a result, and closes with Escape.
+    await cell(page, 'Chinos', 'ben.png').getByRole('button', { name: 'View result' }).click();
+    const viewer = page.getByRole('dialog', { name: 'Chinos__ben.png' });
+    await expect(viewer).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(viewer).toBeHidden();
+
+    // The run is on the server: a reload shows it again.
+    await page.reload();
+    await expect(page.getByTestId('run-counts')).toContainText('4 of 4 cells finished');
+    await expect(page.getByRole('navigation', { name: 'Your runs' }).getByRole('button', { name: /2 × 2 · 4\/4 done/ })).toBeVisible();
+
+    // Download all: one ZIP of the four results, named by product and model, and the manifest.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download all' }).click()]);
+    expect(download.suggestedFilename()).toBe(`catalogue-run-${runId.slice(0, 8)}.zip`);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'catalogue-run-'));
+    try {
+      const file = path.join(dir, 'run.zip');
+      await download.saveAs(file);
+      const entries = await readZip(file);
+      expect([...entries.keys()].sort()).toEqual(['Chinos__anna.png', 'Chinos__ben.png', 'Red shirt__anna.png', 'Red shirt__ben.png', 'manifest.csv']);
+      for (const [name, bytes] of entries) if (name.endsWith('.png')) expect(await sharp(bytes).metadata()).toMatchObject({ format: 'png', width: 480, height: 640 });
+      const manifest = entries.get('manifest.csv').toString();
+      expect(manifest.split('\r\n')[0]).toBe('product,model,category,state,file,error');
+      expect(manifest).toContain('Chinos,anna.png,Lower body,succeeded,Chinos__anna.png,');
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('500 cells: only what is in view is in the page, the grid scrolls within itself on a phone, and the keyboard reaches the far corner', async ({ page, baseURL }) => {
+    test.setTimeout(240_000);
+    const seller = await signInNewSeller(page, 'catalogue500');
+    // 500 cells are 500 credits: Enterprise has no limit.
+    setPlan(seller.email, 'enterprise');
+    const api = sellerApi(baseURL, seller.token);
+    const products = [];
+    for (let i = 1; i <= 25; i += 1) products.push(await api.product(`Product ${String(i).padStart(2, '0')}.png`, 'upper_body', `hsl(${i * 14}, 60%, 50%)`));
+    const models = [];
+    for (let i = 1; i <= 20; i += 1) models.push(await api.mask(await api.modelPhoto(`model-${String(i).padStart(2, '0')}.png`, '#607d8b'), 'upper_body'));
+    // A real 25 × 20 run, cancelled at once: 500 real cells, most of them cancelled, without 500 try-ons on the suite's stack.
+    const run = await api.call('POST', '/api/try-on/runs', { json: { garmentIds: products.map((p) => p.id), modelIds: models.map((m) => m.id), prompt: '' } });
+    expect(run.counts.total).toBe(500);
+    await api.call('POST', `/api/try-on/runs/${run.id}/cancel`);
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`/app/runs?run=${run.id}`);
+    await expect(page.getByTestId('run-counts')).toContainText('500 of 500 cells finished', { timeout: 30_000 });
+    const rendered = await grid(page).getByRole('gridcell').count();
+    expect(rendered).toBeGreaterThan(0);
+    expect(rendered).toBeLessThan(100);
+    // The page never scrolls sideways; the grid does, within itself.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    expect(await grid(page).evaluate((el) => el.scrollWidth > el.clientWidth && el.scrollHeight > el.clientHeight)).toBe(true);
+
+    await grid(page).getByRole('gridcell').first().focus();
+    await page.keyboard.press('Control+End');
+    await expect(cell(page, 'Product 25', 'model-20.png')).toBeFocused();
+    expect(await grid(page).getByRole('gridcell').count()).toBeLessThan(100);
+  });
+});

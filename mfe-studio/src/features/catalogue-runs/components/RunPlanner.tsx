@@ -1,0 +1,199 @@
+import { useState, type ReactNode } from 'react';
+import styled from 'styled-components';
+import { GARMENT_CATEGORIES, GARMENT_CATEGORY_LABELS, type GarmentRecord, type ModelPhotoRecord } from '@vton/contracts';
+import { Button, Spinner, Textarea } from '@vton/ui';
+import { hasMaskFor, planRun } from '../utils/runPlan';
+
+export interface RunPlannerProps {
+  products: { data?: GarmentRecord[]; isPending: boolean; error: unknown; refetch: () => void };
+  models: { data?: ModelPhotoRecord[]; isPending: boolean; error: unknown; refetch: () => void };
+  /** Credits left (null: unlimited; undefined: billing off or not known). */
+  creditsLeft?: number | null;
+  starting: boolean;
+  onStart: (request: { garmentIds: number[]; modelIds: number[]; prompt: string }) => void;
+}
+
+const Panel = styled.form`
+  display: flex;
+  flex-direction: column;
+  gap: 16px;
+`;
+
+const Fieldset = styled.fieldset`
+  border: 0;
+  padding: 0;
+  margin: 0;
+  min-width: 0;
+  legend { font-size: 13px; font-weight: 600; letter-spacing: 0.06em; text-transform: uppercase; color: ${({ theme }) => theme.colors.textMuted}; margin-bottom: 8px; }
+`;
+
+const Choices = styled.ul`
+  list-style: none;
+  padding: 0;
+  margin: 0;
+  display: flex;
+  flex-direction: column;
+  gap: 4px;
+  max-height: 240px;
+  overflow-y: auto;
+  label {
+    display: flex;
+    align-items: center;
+    gap: 10px;
+    padding: 6px 8px;
+    border-radius: ${({ theme }) => theme.radii.sm};
+    cursor: pointer;
+    font-size: 14px;
+    &:hover { background: rgba(255, 255, 255, 0.04); }
+  }
+  img { width: 36px; height: 36px; object-fit: cover; border-radius: 6px; background: #fff; flex: none; }
+  span { min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+  small { margin-left: auto; color: ${({ theme }) => theme.colors.textMuted}; font-size: 12px; white-space: nowrap; }
+`;
+
+const Row = styled.div`
+  display: flex;
+  gap: 8px;
+  align-items: center;
+  font-size: 12px;
+  color: ${({ theme }) => theme.colors.textMuted};
+  button { font: inherit; background: none; border: 0; color: ${({ theme }) => theme.colors.primary}; cursor: pointer; padding: 0; }
+`;
+
+const Summary = styled.p`
+  font-size: 14px;
+  strong { font-weight: 600; }
+  span { display: block; font-size: 12px; color: ${({ theme }) => theme.colors.textMuted}; margin-top: 4px; }
+`;
+
+const Message = styled.div`
+  font-size: 14px;
+  color: ${({ theme }) => theme.colors.textMuted};
+  display: flex;
+  align-items: center;
+  gap: 8px;
+  flex-wrap: wrap;
+`;
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/** Choose products and model photos, see how many cells (and credits) that is, start. */
+export function RunPlanner({ products, models, creditsLeft, starting, onStart }: RunPlannerProps) {
+  const [garmentIds, setGarmentIds] = useState<number[]>([]);
+  const [modelIds, setModelIds] = useState<number[]>([]);
+  const [prompt, setPrompt] = useState('');
+  const chosenProducts = (products.data ?? []).filter((p) => garmentIds.includes(p.id));
+  const chosenModels = (models.data ?? []).filter((m) => modelIds.includes(m.id));
+  const plan = planRun(chosenProducts, chosenModels);
+  const usable = (products.data ?? []).filter((p) => p.croppedUrl);
+  const toggle = (ids: number[], id: number) => (ids.includes(id) ? ids.filter((x) => x !== id) : [...ids, id]);
+  const short = typeof creditsLeft === 'number' && plan.runs > creditsLeft;
+
+  return (
+    <Panel
+      aria-label="Start a catalogue run"
+      onSubmit={(event) => {
+        event.preventDefault();
+        // The grid keeps the order in which they are listed.
+        onStart({ garmentIds: usable.filter((p) => garmentIds.includes(p.id)).map((p) => p.id), modelIds: (models.data ?? []).filter((m) => modelIds.includes(m.id)).map((m) => m.id), prompt });
+      }}
+    >
+      <Fieldset>
+        <legend>Products</legend>
+        <Listing state={products} loading="Loading your products…" failed="Your products could not be loaded.">
+          {usable.length === 0 ? (
+            <Message>No cropped products yet: upload and crop one in the workspace first.</Message>
+          ) : (
+            <>
+              <Row>
+                {plural(garmentIds.length, 'product')} chosen ·{' '}
+                <button type="button" onClick={() => setGarmentIds(garmentIds.length === usable.length ? [] : usable.map((p) => p.id))}>
+                  {garmentIds.length === usable.length ? 'None' : 'All'}
+                </button>
+              </Row>
+              <Choices>
+                {usable.map((p) => (
+                  <li key={p.id}>
+                    <label>
+                      <input type="checkbox" checked={garmentIds.includes(p.id)} onChange={() => setGarmentIds(toggle(garmentIds, p.id))} />
+                      <img src={p.croppedUrl!} alt="" />
+                      <span>{p.name}</span>
+                      <small>{GARMENT_CATEGORY_LABELS[p.category]}</small>
+                    </label>
+                  </li>
+                ))}
+              </Choices>
+            </>
+          )}
+        </Listing>
+      </Fieldset>
+      <Fieldset>
+        <legend>Model photos</legend>
+        <Listing state={models} loading="Loading your model photos…" failed="Your model photos could not be loaded.">
+          {(models.data ?? []).length === 0 ? (
+            <Message>No model photos yet: add them in the workspace.</Message>
+          ) : (
+            <>
+              <Row>
+                {plural(modelIds.length, 'model photo')} chosen ·{' '}
+                <button type="button" onClick={() => setModelIds(modelIds.length === models.data!.length ? [] : models.data!.map((m) => m.id))}>
+                  {modelIds.length === models.data!.length ? 'None' : 'All'}
+                </button>
+              </Row>
+              <Choices>
+                {models.data!.map((m) => (
+                  <li key={m.id}>
+                    <label>
+                      <input type="checkbox" checked={modelIds.includes(m.id)} onChange={() => setModelIds(toggle(modelIds, m.id))} />
+                      <img src={m.thumbnailUrl} alt="" />
+                      <span>{m.filename}</span>
+                      <small>{masksLabel(m)}</small>
+                    </label>
+                  </li>
+                ))}
+              </Choices>
+            </>
+          )}
+        </Listing>
+      </Fieldset>
+      <Textarea aria-label="Prompt for every product" placeholder="Enter generation prompt..." rows={3} value={prompt} onChange={(e) => setPrompt(e.target.value)} />
+      <Summary aria-live="polite" data-testid="run-plan">
+        <strong>
+          {plural(plan.cells, 'cell')} · {plural(plan.runs, 'credit')}
+        </strong>
+        {plan.skipped > 0 && <span>{plural(plan.skipped, 'cell')} will be skipped: the model photo has no mask for the product’s category.</span>}
+        {typeof creditsLeft === 'number' && <span>{plural(creditsLeft, 'credit')} left{short ? ' — not enough for this run' : ''}</span>}
+      </Summary>
+      <Button type="submit" disabled={plan.cells === 0 || starting || short}>
+        {starting ? 'Starting…' : 'Start run'}
+      </Button>
+    </Panel>
+  );
+}
+
+function masksLabel(model: ModelPhotoRecord): string {
+  const categories = GARMENT_CATEGORIES.filter((c) => hasMaskFor(model, c));
+  return categories.length ? categories.map((c) => GARMENT_CATEGORY_LABELS[c]).join(', ') : 'No mask yet';
+}
+
+/** The loading, error and loaded states of one list. */
+function Listing({ state, loading, failed, children }: { state: RunPlannerProps['products'] | RunPlannerProps['models']; loading: string; failed: string; children: ReactNode }) {
+  if (state.isPending) {
+    return (
+      <Message role="status">
+        <Spinner size={14} /> {loading}
+      </Message>
+    );
+  }
+  if (state.error) {
+    return (
+      <Message role="alert">
+        {failed}
+        <Button type="button" size="sm" variant="secondary" onClick={() => state.refetch()}>
+          Try again
+        </Button>
+      </Message>
+    );
+  }
+  return <>{children}</>;
+}

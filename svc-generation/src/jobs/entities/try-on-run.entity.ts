@@ -1,0 +1,28 @@
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+
+/**
+ * A catalogue run: many products on many model photos in one go. Its products are jobs
+ * (TryOnJobEntity.runId), its cells their model rows; its state is derived from them.
+ */
+@Entity({ name: 'try_on_runs' })
+export class TryOnRunEntity {
+  @PrimaryColumn('uuid')
+  id: string;
+
+  @Column('integer', { name: 'user_id' })
+  userId: number;
+
+  @Column('text')
+  prompt: string;
+
+  /** The grid's rows, in the order asked for. */
+  @Column('integer', { name: 'garment_ids', array: true })
+  garmentIds: number[];
+
+  /** The grid's columns, in the order asked for. */
+  @Column('integer', { name: 'model_ids', array: true })
+  modelIds: number[];
+
+  @Column('timestamptz', { name: 'created_at' })
+  createdAt: Date;
+}

@@ -1,0 +1,284 @@
+import { WEBHOOKS_PATH, type GarmentRecord, type ModelPhotoRecord, type RunsPage, type TryOnRun } from '@vton/contracts';
+import sharp from 'sharp';
+import request from 'supertest';
+import { DataSource } from 'typeorm';
+import yauzl from 'yauzl';
+import { FakeDns } from './fake-dns.js';
+import { FAULT_COLOURS, FaultyVton, MediaSeeder, Platform, solidPng, until, type App } from './helpers.js';
+import { Receiver } from './webhook-receiver.js';
+
+/** Every entry of a ZIP held in memory: its name and bytes (small archives only). */
+async function unzip(zip: Buffer): Promise<Map<string, Buffer>> {
+  const archive = await new Promise<yauzl.ZipFile>((resolve, reject) => yauzl.fromBuffer(zip, { lazyEntries: true }, (e, z) => (e ? reject(e) : resolve(z))));
+  const entries = new Map<string, Buffer>();
+  await new Promise<void>((resolve, reject) => {
+    archive.on('entry', (entry: yauzl.Entry) => {
+      archive.openReadStream(entry, (error, stream) => {
+        if (error) return reject(error);
+        const chunks: Buffer[] = [];
+        stream.on('data', (c: Buffer) => chunks.push(c));
+        stream.on('end', () => {
+          entries.set(entry.fileName, Buffer.concat(chunks));
+          archive.readEntry();
+        });
+      });
+    });
+    archive.on('end', resolve);
+    archive.on('error', reject);
+    archive.readEntry();
+  });
+  return entries;
+}
+
+/** The manifest's rows as objects, read by RFC 4180 (quoted fields, doubled quotes). */
+const manifestRows = (csv: Buffer) => {
+  const lines = csv.toString('utf8').trim().split('\r\n');
+  const fields = (line: string) => [...line.matchAll(/(?:^|,)(?:"((?:[^"]|"")*)"|([^,]*))/g)].map((m) => (m[1] !== undefined ? m[1].replaceAll('""', '"') : m[2]));
+  const [header, ...rows] = lines.map(fields);
+  return rows.map((r) => Object.fromEntries(header.map((h, i) => [h, r[i]])));
+};
+
+/**
+ * Catalogue runs end to end on the real API, worker, queue, Postgres, S3 and svc-media: a run of
+ * products × model photos fills its grid, skips a model photo without the product category's mask,
+ * retries and cancels cells, keeps to its limits, says `run.completed`, and downloads as one ZIP.
+ */
+describe('catalogue runs (real API, worker, queue, svc-media, Postgres, S3)', () => {
+  const platform = new Platform();
+  const vton = new FaultyVton(FAULT_COLOURS);
+  const dns = new FakeDns();
+  const receiver = new Receiver();
+  let api: App;
+  let worker: App;
+  let token: string;
+  let seed: MediaSeeder;
+  const env = () => ({ VTON_API_URL: vton.url, VTON_CONCURRENCY: '2', WEBHOOKS_LOCAL_MODE: 'true', WEBHOOK_DNS_SERVERS: dns.server, WEBHOOK_RETRY_DELAYS_SECONDS: '1,1' });
+
+  beforeAll(async () => {
+    await platform.start();
+    await vton.start();
+    await dns.start();
+    await receiver.start();
+    api = await platform.generation(env());
+    worker = await platform.worker(env());
+    const email = `runs-${Date.now()}@example.com`;
+    const [{ id }] = await platform.auth.app.get(DataSource).query(`INSERT INTO auth.users (email, password, "isEmailVerified") VALUES ($1, 'x', 'true') RETURNING id`, [email]);
+    token = await platform.token(id, email);
+    seed = new MediaSeeder(platform.media.url, token);
+    await request(api.url).post(WEBHOOKS_PATH).auth(token, { type: 'bearer' }).send({ url: receiver.url, events: ['run.completed', 'model.succeeded'] }).expect(201);
+  });
+
+  beforeEach(() => {
+    vton.healed.clear();
+    vton.okDelayMs = 0;
+  });
+
+  afterAll(async () => {
+    await worker?.app.close();
+    await api?.app.close();
+    await vton.stop();
+    await receiver.stop();
+    await dns.stop();
+    await platform.stop();
+  });
+
+  const start = (body: object, app = api) => request(app.url).post('/api/try-on/runs').auth(token, { type: 'bearer' }).send(body);
+  const read = async (id: string): Promise<TryOnRun> => (await request(api.url).get(`/api/try-on/runs/${id}`).auth(token, { type: 'bearer' }).expect(200)).body;
+  const settled = async (id: string, timeoutMs = 60_000): Promise<TryOnRun> => {
+    let run!: TryOnRun;
+    await until(async () => (run = await read(id)).status === 'completed', `run ${id} completed`, timeoutMs);
+    return run;
+  };
+  const archive = async (id: string): Promise<{ res: request.Response; entries: Map<string, Buffer> }> => {
+    const res = await request(api.url)
+      .get(`/api/try-on/runs/${id}/archive?access_token=${encodeURIComponent(token)}`)
+      .buffer(true)
+      .parse((r, done) => {
+        const chunks: Buffer[] = [];
+        r.on('data', (c: Buffer) => chunks.push(c));
+        r.on('end', () => done(null, Buffer.concat(chunks)));
+      })
+      .expect(200);
+    return { res, entries: await unzip(res.body as Buffer) };
+  };
+  const okModel = (filename: string, width = 400, options: { category?: 'lower_body'; ready?: boolean } = {}) =>
+    solidPng(width, 300, FAULT_COLOURS.ok).then((photo) => seed.model(photo, { filename, ...options }));
+
+  it('2 products × 3 model photos give 6 results, a grid in order, a ZIP of 6 PNGs named by product and model, a manifest, and run.completed', async () => {
+    const shirt = await seed.croppedGarment([200, 30, 30], { filename: 'Red shirt.jpg' });
+    const tee = await seed.croppedGarment([30, 30, 200], { filename: 'Blue tee.png' });
+    const models = [await okModel('anna.jpg', 400), await okModel('ben.png', 420), await okModel('chloe.webp', 440)];
+    const created = await start({ garmentIds: [shirt.id, tee.id], modelIds: models.map((m) => m.id), prompt: 'studio light' }).expect(201);
+    const run = created.body as TryOnRun;
+    expect(run).toMatchObject({ id: expect.any(String), prompt: 'studio light', status: 'running', garmentIds: [shirt.id, tee.id], modelIds: models.map((m) => m.id), createdAt: expect.any(String) });
+    expect(run.counts.total).toBe(6);
+    // Products as rows, model photos as columns.
+    expect(run.cells.map((c) => [c.garmentId, c.modelId])).toEqual([shirt, tee].flatMap((g) => models.map((m) => [g.id, m.id])));
+    for (const cell of run.cells) {
+      expect(cell).toMatchObject({ id: expect.any(Number), category: 'upper_body', result: null, error: null });
+      expect(['queued', 'running']).toContain(cell.state);
+    }
+
+    const done = await settled(run.id);
+    expect(done.counts).toEqual({ total: 6, queued: 0, running: 0, succeeded: 6, failed: 0, skipped: 0, canceled: 0 });
+    for (const cell of done.cells) {
+      expect(cell.result).toMatchObject({ garmentId: cell.garmentId, modelId: cell.modelId, prompt: 'studio light', imageUrl: expect.stringContaining('/api/media/files/') });
+      expect(cell.result!.savedImage).toMatchObject({ generationType: 'vton', garmentId: cell.garmentId, modelId: cell.modelId });
+    }
+    // The run's jobs are not the seller's last Try on: the studio's workspace has none to bring back.
+    expect((await request(api.url).get('/api/try-on/jobs/latest').auth(token, { type: 'bearer' }).expect(404)).body.message).toBe('No try-on job yet');
+    // The run is listed, newest first, with its counts.
+    const page = (await request(api.url).get('/api/try-on/runs').auth(token, { type: 'bearer' }).expect(200)).body as RunsPage;
+    expect(page.runs[0]).toMatchObject({ id: run.id, status: 'completed', counts: { succeeded: 6 } });
+    expect(page.runs[0]).not.toHaveProperty('cells');
+
+    const { res, entries } = await archive(run.id);
+    expect(res.headers['content-type']).toBe('application/zip');
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="catalogue-run-${run.id.slice(0, 8)}.zip"`);
+    const pngs = ['Red shirt', 'Blue tee'].flatMap((p) => ['anna', 'ben', 'chloe'].map((m) => `${p}__${m}.png`));
+    expect([...entries.keys()].sort()).toEqual([...pngs, 'manifest.csv'].sort());
+    // Each is the full-resolution result, byte for byte what the gallery keeps.
+    for (const cell of done.cells) {
+      const name = `${cell.garmentId === shirt.id ? 'Red shirt' : 'Blue tee'}__${models.find((m) => m.id === cell.modelId)!.filename.replace(/\..*$/, '')}.png`;
+      const gallery = Buffer.from(await (await fetch(new URL(cell.result!.imageUrl, platform.media.url))).arrayBuffer());
+      expect(Buffer.compare(entries.get(name)!, gallery)).toBe(0);
+      expect(await sharp(entries.get(name)!).metadata()).toMatchObject({ format: 'png', width: models.find((m) => m.id === cell.modelId)!.width, height: 300 });
+    }
+    expect(manifestRows(entries.get('manifest.csv')!)).toEqual(
+      ['Red shirt', 'Blue tee'].flatMap((product) =>
+        ['anna.jpg', 'ben.png', 'chloe.webp'].map((model) => ({ product, model, category: 'Upper body', state: 'succeeded', file: `${product}__${model.replace(/\..*$/, '')}.png`, error: '' })),
+      ),
+    );
+
+    // run.completed, once, with the counts; each cell's model.succeeded names the run and the cell.
+    await until(() => receiver.of('run.completed').some((d) => JSON.parse(d.body).data.id === run.id), 'run.completed delivered');
+    const completed = receiver.of('run.completed').filter((d) => JSON.parse(d.body).data.id === run.id);
+    expect(completed).toHaveLength(1);
+    expect(JSON.parse(completed[0].body).data).toMatchObject({ id: run.id, status: 'completed', counts: { total: 6, succeeded: 6 } });
+    const cellEvents = () => receiver.of('model.succeeded').map((d) => JSON.parse(d.body).data).filter((d) => d.runId === run.id);
+    await until(() => cellEvents().length === 6, 'a model.succeeded for each cell');
+    expect(cellEvents().map((d) => d.cellId).sort()).toEqual(done.cells.map((c) => c.id).sort());
+  }, 120_000);
+
+  it('skips a model photo without a mask for the product’s category, with the reason; retrying it once the mask is there runs it', async () => {
+    const top = await seed.croppedGarment([200, 30, 30], { filename: 'top.png' });
+    const chinos = await seed.croppedGarment([120, 100, 60], { filename: 'chinos.png', category: 'lower_body' });
+    const both = await okModel('both.png');
+    await seed.mask(both, { left: 100, top: 150, width: 200, height: 140 }, 'lower_body');
+    const upperOnly = await okModel('upper-only.png');
+    const created = (await start({ garmentIds: [top.id, chinos.id], modelIds: [both.id, upperOnly.id], prompt: '' }).expect(201)).body as TryOnRun;
+    const skipped = created.cells.find((c) => c.garmentId === chinos.id && c.modelId === upperOnly.id)!;
+    expect(skipped).toMatchObject({ state: 'skipped', category: 'lower_body', attempts: 0, result: null, error: { code: 'MASK_MISSING', message: 'Model photo "upper-only.png" has no approved mask for Lower body' } });
+
+    const done = await settled(created.id);
+    expect(done.counts).toMatchObject({ total: 4, succeeded: 3, skipped: 1 });
+    // The trousers went on with the lower body mask: their result differs from the top's only inside it.
+    const { entries } = await archive(created.id);
+    expect([...entries.keys()].sort()).toEqual(['chinos__both.png', 'manifest.csv', 'top__both.png', 'top__upper-only.png']);
+    expect(manifestRows(entries.get('manifest.csv')!).find((r) => r.model === 'upper-only.png' && r.product === 'chinos')).toEqual({
+      product: 'chinos',
+      model: 'upper-only.png',
+      category: 'Lower body',
+      state: 'skipped',
+      file: '',
+      error: 'Model photo "upper-only.png" has no approved mask for Lower body',
+    });
+
+    // Still no mask: a retry says why.
+    const refused = await request(api.url).post(`/api/try-on/runs/${created.id}/cells/${skipped.id}/retry`).auth(token, { type: 'bearer' }).expect(409);
+    expect(refused.body.message).toBe('Model photo "upper-only.png" has no approved mask for Lower body');
+    await seed.mask(upperOnly, { left: 100, top: 150, width: 200, height: 140 }, 'lower_body');
+    const retried = (await request(api.url).post(`/api/try-on/runs/${created.id}/cells/${skipped.id}/retry`).auth(token, { type: 'bearer' }).expect(200)).body as TryOnRun;
+    expect(['queued', 'running']).toContain(retried.cells.find((c) => c.id === skipped.id)!.state);
+    const again = await settled(created.id);
+    expect(again.counts).toMatchObject({ succeeded: 4, skipped: 0 });
+  }, 120_000);
+
+  it('retries one failed cell, then every failed cell; a cell that has not failed cannot be retried', async () => {
+    const garment = await seed.croppedGarment();
+    const bad = [await seed.model(await solidPng(400, 300, FAULT_COLOURS.error400), { filename: 'bad-1.png' }), await seed.model(await solidPng(420, 300, FAULT_COLOURS.error400), { filename: 'bad-2.png' })];
+    const good = await okModel('good.png');
+    const run = (await start({ garmentIds: [garment.id], modelIds: [good.id, ...bad.map((m) => m.id)], prompt: 'p' }).expect(201)).body as TryOnRun;
+    const failedOnce = await settled(run.id);
+    expect(failedOnce.counts).toMatchObject({ succeeded: 1, failed: 2 });
+    const [first, second] = failedOnce.cells.filter((c) => c.state === 'failed');
+    expect(first.error).toMatchObject({ code: 'VTON_API_ERROR', message: 'VTON API request failed: 400 Bad Request. mask is empty' });
+    const succeeded = failedOnce.cells.find((c) => c.state === 'succeeded')!;
+    expect((await request(api.url).post(`/api/try-on/runs/${run.id}/cells/${succeeded.id}/retry`).auth(token, { type: 'bearer' }).expect(409)).body.message).toBe(
+      `Cell ${succeeded.id} is succeeded; only a failed, skipped or cancelled cell can be retried`,
+    );
+    await request(api.url).post(`/api/try-on/runs/${run.id}/cells/999999/retry`).auth(token, { type: 'bearer' }).expect(404);
+
+    vton.healed.add('error400');
+    await request(api.url).post(`/api/try-on/runs/${run.id}/cells/${first.id}/retry`).auth(token, { type: 'bearer' }).expect(200);
+    const one = await settled(run.id);
+    expect(one.cells.find((c) => c.id === first.id)).toMatchObject({ state: 'succeeded', attempts: 2, error: null });
+    expect(one.cells.find((c) => c.id === second.id)!.state).toBe('failed');
+
+    await request(api.url).post(`/api/try-on/runs/${run.id}/retry-failed`).auth(token, { type: 'bearer' }).expect(200);
+    expect((await settled(run.id)).counts).toMatchObject({ succeeded: 3, failed: 0 });
+  }, 120_000);
+
+  it('cancels the rest of a run: unfinished cells are canceled, finished ones keep their results, and the run completes', async () => {
+    const garment = await seed.croppedGarment();
+    const models = [await okModel('c1.png', 400), await okModel('c2.png', 410), await okModel('c3.png', 420), await okModel('c4.png', 430), await okModel('c5.png', 440)];
+    vton.okDelayMs = 1500;
+    const run = (await start({ garmentIds: [garment.id], modelIds: models.map((m) => m.id), prompt: '' }).expect(201)).body as TryOnRun;
+    await until(async () => (await read(run.id)).counts.succeeded >= 1, 'one cell succeeded', 30_000);
+    const canceled = (await request(api.url).post(`/api/try-on/runs/${run.id}/cancel`).auth(token, { type: 'bearer' }).expect(200)).body as TryOnRun;
+    expect(canceled.status).toBe('completed');
+    expect(canceled.counts.canceled).toBeGreaterThanOrEqual(1);
+    expect(canceled.counts.succeeded + canceled.counts.canceled).toBe(5);
+    for (const cell of canceled.cells.filter((c) => c.state === 'canceled')) expect(cell.error).toEqual({ code: 'CANCELED', message: 'Cancelled by the seller before it finished' });
+    // Nothing more runs: the states stay as they are.
+    await new Promise((r) => setTimeout(r, 2500));
+    const later = await read(run.id);
+    expect(later.cells.map((c) => c.state)).toEqual(canceled.cells.map((c) => c.state));
+    await until(() => receiver.of('run.completed').some((d) => JSON.parse(d.body).data.id === run.id), 'run.completed delivered after the cancel');
+  }, 120_000);
+
+  it('keeps to MAX_RUN_CELLS: 400 for a run above it, 429 beyond it waiting (jobs are still taken)', async () => {
+    const limited = await platform.generation({ ...env(), MAX_RUN_CELLS: '4' });
+    try {
+      const garments = [await seed.croppedGarment(), await seed.croppedGarment()];
+      const models = [await okModel('l1.png', 400), await okModel('l2.png', 410), await okModel('l3.png', 420)];
+      const tooBig = await start({ garmentIds: garments.map((g) => g.id), modelIds: models.map((m) => m.id), prompt: '' }, limited).expect(400);
+      expect(tooBig.body).toMatchObject({ code: 'INVALID_INPUT', message: 'A run may have at most 4 cells (products × model photos); this one has 6 (2 × 3). Split it into smaller runs.' });
+
+      vton.okDelayMs = 3000;
+      const first = (await start({ garmentIds: garments.map((g) => g.id), modelIds: [models[0].id, models[1].id], prompt: '' }, limited).expect(201)).body as TryOnRun;
+      // At most 2 of its cells run at once (VTON_CONCURRENCY), so at least 2 wait: 3 more is over 4.
+      const refused = await start({ garmentIds: [garments[0].id], modelIds: models.map((m) => m.id), prompt: '' }, limited).expect(429);
+      expect(refused.body.message).toMatch(/^Too many catalogue cells waiting: this account has [234] cells queued and this request adds 3, more than the 4 allowed at once\. Try again when some have finished\.$/);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      // A single try-on is counted apart: the studio still works while a catalogue waits.
+      await request(limited.url).post('/api/try-on/jobs').auth(token, { type: 'bearer' }).send({ garmentId: garments[0].id, modelIds: [models[2].id], prompt: '' }).expect(201);
+      await request(limited.url).post(`/api/try-on/runs/${first.id}/cancel`).auth(token, { type: 'bearer' }).expect(200);
+    } finally {
+      await limited.app.close();
+    }
+  }, 120_000);
+
+  it('checks what it is given: products and model photos must be the seller’s, products cropped; another seller sees no run', async () => {
+    const garment = await seed.croppedGarment();
+    const uncropped = (await seed.uncroppedGarment()) as GarmentRecord;
+    const model = (await okModel('check.png')) as ModelPhotoRecord;
+    expect((await start({ garmentIds: [garment.id], modelIds: [2_000_000_000], prompt: '' }).expect(404)).body.message).toBe('Model 2000000000 not found');
+    expect((await start({ garmentIds: [2_000_000_000], modelIds: [model.id], prompt: '' }).expect(404)).body.message).toBe('Garment 2000000000 not found');
+    expect((await start({ garmentIds: [uncropped.id], modelIds: [model.id], prompt: '' }).expect(400)).body.message).toBe(`Garment ${uncropped.id} has not been cropped yet`);
+    expect((await start({ garmentIds: [], modelIds: [model.id], prompt: '' }).expect(400)).body.message).toBe('garmentIds must name at least one product');
+    expect((await start({ garmentIds: [garment.id], modelIds: [model.id], prompt: '', prompts: [{ garmentId: uncropped.id, prompt: 'x' }] }).expect(400)).body.message).toBe(
+      `prompts names garment ${uncropped.id}, which is not in garmentIds`,
+    );
+
+    // A product's own prompt.
+    const run = (await start({ garmentIds: [garment.id], modelIds: [model.id], prompt: 'run prompt', prompts: [{ garmentId: garment.id, prompt: 'its own' }] }).expect(201)).body as TryOnRun;
+    expect((await settled(run.id)).cells[0].result).toMatchObject({ prompt: 'its own' });
+    const other = await platform.token(987_654);
+    await request(api.url).get(`/api/try-on/runs/${run.id}`).auth(other, { type: 'bearer' }).expect(404);
+    await request(api.url).get(`/api/try-on/runs/${run.id}/archive`).auth(other, { type: 'bearer' }).expect(404);
+    await request(api.url).post(`/api/try-on/runs/${run.id}/cancel`).auth(other, { type: 'bearer' }).expect(404);
+    await request(api.url).get('/api/try-on/runs/not-a-run').auth(token, { type: 'bearer' }).expect(404);
+    await request(api.url).get(`/api/try-on/runs/${run.id}/archive`).expect(401);
+  }, 120_000);
+});
