@@ -1,3 +1,4 @@
+import './worker-heap.js';
 import './worker-telemetry.js';
 import 'reflect-metadata';
 import { bootstrapService, loadConfig } from '@vton/service-kit';
