@@ -122,6 +122,8 @@ async function audit(url, port, preset) {
     // Lighthouse 13 names the LCP element in its LCP breakdown insight (a list: the subparts table, then the node).
     lcpElement: lhr.audits['lcp-breakdown-insight']?.details?.items?.find((item) => item.type === 'node')?.snippet ?? 'n/a',
     consoleErrors: (lhr.audits['errors-in-console'].details?.items ?? []).map((item) => `${item.source}: ${item.description}`),
+    // What blocks the main thread (Lighthouse's long tasks, simulated: 4× slowdown on mobile): where TBT comes from.
+    longTasks: (lhr.audits['long-tasks']?.details?.items ?? []).map((task) => ({ url: task.url, startTime: task.startTime, duration: task.duration })),
     scripts: scripts.map((s) => ({ href: s.url, url: new URL(s.url).pathname, transfer: s.transferSize, size: s.resourceSize })),
     failed: Object.values(lhr.audits).filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'manual').map((a) => a.id),
   };
@@ -148,6 +150,8 @@ async function main() {
       const metric = (list, k) => median(list.map((r) => r.metrics[k]));
       console.log(`  metrics (median): FCP ${ms(metric(runs, 'FCP'))} · LCP ${ms(metric(runs, 'LCP'))} · TBT ${ms(metric(runs, 'TBT'))} · CLS ${metric(runs, 'CLS').toFixed(3)} · SI ${ms(metric(runs, 'SI'))}`);
       console.log(`  TBT per run: ${runs.map((r) => ms(r.metrics.TBT)).join(', ')}`);
+      const taskUrl = (url) => (/^https?:/.test(url) ? new URL(url).pathname : url);
+      console.log(`  long tasks (last run, start + duration): ${last.longTasks.map((t) => `${taskUrl(t.url)} @${ms(t.startTime)} ${ms(t.duration)}`).join(' · ') || 'none'}`);
       console.log(`  LCP element: ${last.lcpElement}`);
       console.log(`  floor, the same page with no script: performance ${median(floors.map((r) => r.scores.performance))} · FCP ${ms(metric(floors, 'FCP'))} · LCP ${ms(metric(floors, 'LCP'))}`);
       console.log(`  LCP ÷ floor LCP: ${(metric(runs, 'LCP') / metric(floors, 'LCP')).toFixed(2)}×   (per run: ${runs.map((r, i) => (r.metrics.LCP / floors[i].metrics.LCP).toFixed(2)).join(', ')})`);

@@ -34,8 +34,14 @@ const NOT_FOUND_PROBE = '/404';
  * the landing page, which is whole as HTML and is where a phone's first visit lands (issue 35).
  */
 const DEFERRED_BOOT = new Set(['/']);
-/** The deferred boot waits this long after the load event before it loads the app on idleness. */
-const DEFERRED_BOOT_IDLE_MS = 0;
+/**
+ * Without an interaction, the deferred boot loads the app once the visitor has left the page alone
+ * this long after the load event (then when the browser is idle). Its scripts' evaluation and the
+ * hydration are long tasks on a phone (~300 ms of them under Lighthouse's 4× slowdown); loaded at
+ * once after the load event they fell inside the page's load and were most of its Total Blocking Time
+ * (75–245 ms, BENCHMARKS.md issue 35). A visitor who taps, types or focuses sooner boots it at once.
+ */
+const DEFERRED_BOOT_IDLE_MS = 3000;
 
 async function importBuild(file, hint) {
   if (!fs.existsSync(file)) throw new Error(`${path.relative(repoRoot, file)} is missing: ${hint}`);
