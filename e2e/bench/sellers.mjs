@@ -349,13 +349,18 @@ async function latencyRun(stack, images) {
             );
           }, s.token);
           const page = await context.newPage();
+          /** What went wrong on the page, told when it never gets ready. */
+          const trouble = [];
+          page.on('console', (m) => m.type() === 'error' && trouble.push(`console: ${m.text()}`));
+          page.on('response', (r) => r.status() >= 400 && trouble.push(`${r.status()} ${r.request().method()} ${new URL(r.url()).pathname}`));
+          page.on('requestfailed', (r) => trouble.push(`failed ${r.method()} ${new URL(r.url()).pathname}: ${r.failure()?.errorText}`));
           await page.goto('/app');
           try {
             await page.waitForFunction(() => [...document.querySelectorAll('button')].some((b) => b.textContent?.trim() === 'Try on' && !b.disabled), null, { timeout: 180_000 });
           } catch (error) {
             const shot = path.join(os.tmpdir(), `sellers-bench-not-ready-${Date.now()}.png`);
             await page.screenshot({ path: shot, fullPage: true }).catch(() => undefined);
-            throw new Error(`the studio's Try on button was not enabled within 180 s (screenshot: ${shot}): ${/** @type {Error} */ (error).message}`);
+            throw new Error(`the studio's Try on button was not enabled within 180 s (screenshot: ${shot}; on the page: ${trouble.join(' | ') || 'no error'}): ${/** @type {Error} */ (error).message}`);
           }
           return { page, context };
         }),
