@@ -81,25 +81,24 @@ export class WorkerMediaClient {
     return JSON.parse((await this.http.body(res, path)).toString('utf8')) as T;
   }
 
-  /** One object written to a presigned PUT URL, its parts sent one after another (no copy into one buffer). */
+  /**
+   * One object written to a presigned PUT URL, as one Buffer: on Node 26 a streamed body (a
+   * ReadableStream, a FormData) cancelled while it is sent — the timeout, storage going away — throws
+   * an uncatchable ERR_INVALID_STATE in fetch (nodejs/undici#5715), a Buffer is written as it is.
+   * Joining the PNG's parts costs one copy of it.
+   */
   private async putObject(url: string, parts: Buffer[], contentType: string, signal?: AbortSignal): Promise<void> {
-    const length = parts.reduce((sum, part) => sum + part.length, 0);
-    const body = new ReadableStream<Uint8Array>({
-      start(controller) {
-        for (const part of parts) controller.enqueue(part);
-        controller.close();
-      },
-    });
+    const body = parts.length === 1 ? parts[0] : Buffer.concat(parts);
     const timeout = AbortSignal.timeout(this.timeoutMs);
     let res: Response;
     try {
       res = await fetch(url, {
         method: 'PUT',
-        body,
-        duplex: 'half',
-        headers: { 'content-type': contentType, 'content-length': String(length) },
+        // The images are ours, on plain ArrayBuffers (never shared memory).
+        body: new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.byteLength),
+        headers: { 'content-type': contentType },
         signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
-      } as RequestInit);
+      });
     } catch (error) {
       if (signal?.aborted) throw error;
       this.logger.error(`Object storage unreachable writing a result: ${(error as Error).message}`);
