@@ -3,7 +3,7 @@ import { defineService, ServiceKitModule } from '@vton/service-kit';
 import { ApiModule } from './api.module.js';
 import { GenerationConfig } from './config/generation.config.js';
 import { generationDatabase } from './database/data-source.js';
-import { GENERATION_ROLE, type GenerationRole } from './roles.js';
+import { GENERATION_ROLE, type GenerationRole } from './config/roles.js';
 import { WorkerModule } from './worker/worker.module.js';
 
 @Global()
@@ -14,7 +14,7 @@ class RoleModule {
   }
 }
 
-/** svc-generation as one of its two roles, from one package: `dist/main.js` (API) or `dist/worker.js` (worker). */
+/** svc-generation as one of its two roles, from one package: `dist/main.js` (API) or `dist/worker-main.js` (worker). */
 @Module({})
 export class AppModule {
   static register(config: GenerationConfig, role: GenerationRole): DynamicModule {

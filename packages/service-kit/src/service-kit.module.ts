@@ -86,9 +86,10 @@ export class ServiceKitModule {
         // Failures are reported in the 503 body and our own logs; terminus' log would repeat them.
         TerminusModule.forRoot({ logger: false }),
         // Connected by DatabaseConnection, which retries instead of failing the start; until then
-        // ServiceDataSource answers 503. Domain modules take their repositories with TypeOrmModule.forFeature.
+        // ServiceDataSource answers 503. Domain modules register their entities and take their
+        // repositories with TypeOrmModule.forFeature; autoLoadEntities gives the data source those entities.
         TypeOrmModule.forRootAsync({
-          useFactory: () => ({ ...dataSourceOptions(config, options.database), manualInitialization: true }),
+          useFactory: () => ({ ...dataSourceOptions(config, options.database), manualInitialization: true, autoLoadEntities: true }),
           dataSourceFactory: async (dataSourceOptions) => new ServiceDataSource(dataSourceOptions!),
         }),
         ...(options.imports ?? []),

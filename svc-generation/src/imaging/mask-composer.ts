@@ -1,6 +1,6 @@
 import type { CropBounds } from '@vton/contracts';
 import sharp from 'sharp';
-import type { ProviderFraming, ProviderLimits } from '../providers/try-on-provider.js';
+import type { ProviderFraming, ProviderLimits } from './framing.js';
 import { featherSigma } from './placement.js';
 
 /** A rectangle in pixels. */

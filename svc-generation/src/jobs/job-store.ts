@@ -8,7 +8,7 @@ import { GenerationConfig } from '../config/generation.config.js';
 import { channelsFor, type Channels } from '../queue/channels.js';
 import { JobQueue, type ModelWork } from '../queue/job-queue.js';
 import { workGroupOf, type WorkGroup } from '../queue/queue-schema.js';
-import type { TryOnPlan } from '../try-on/try-on.service.js';
+import type { JobPlan } from './job-planner.js';
 import { TryOnJobModelEntity, type ModelInput } from './entities/try-on-job-model.entity.js';
 import { TryOnJobEntity } from './entities/try-on-job.entity.js';
 
@@ -36,7 +36,7 @@ export interface RequeuedModel {
 }
 
 /** One product of a new catalogue run: its job, the model photos queued for it and the cells skipped. */
-export interface RunJobPlan extends TryOnPlan {
+export interface RunJobPlan extends JobPlan {
   jobId: string;
   /** Each model photo's place in the run's columns. */
   positions: Map<number, number>;
@@ -83,7 +83,7 @@ export class JobStore {
    * A new job with every model queued, and its units of work, in one transaction. Refused (429) when
    * the account would have more than MAX_QUEUED_MODELS_PER_ACCOUNT models waiting.
    */
-  async createJob(userId: number, plan: TryOnPlan, jobId: string): Promise<string> {
+  async createJob(userId: number, plan: JobPlan, jobId: string): Promise<string> {
     await this.transaction(async (tx) => {
       await this.insertJobs(tx, userId, null, [{ ...plan, jobId, positions: new Map(plan.models.map((m, i) => [m.id, i])), skipped: [] }], 'jobs');
     });

@@ -8,9 +8,9 @@ import { CreditsClient } from '../credits/credits-client.js';
 import { MediaClient, type Caller } from '../media/media-client.js';
 import { GenerationMetrics } from '../metrics/generation-metrics.js';
 import { JobQueue } from '../queue/job-queue.js';
-import type { GenerateTryOnDto } from '../try-on/dto/generate-try-on.dto.js';
-import { vtonProcessingError } from '../try-on/try-on-errors.js';
-import { TryOnService } from '../try-on/try-on.service.js';
+import type { GenerateTryOnDto } from './dto/generate-try-on.dto.js';
+import { vtonProcessingError } from '../errors/try-on-errors.js';
+import { JobPlanner } from './job-planner.js';
 import { JobEvents } from './job-events.js';
 import { JobStore, QueueFullException } from './job-store.js';
 
@@ -30,7 +30,7 @@ export class JobsService {
 
   constructor(
     private readonly config: GenerationConfig,
-    private readonly tryOn: TryOnService,
+    private readonly planner: JobPlanner,
     private readonly store: JobStore,
     private readonly events: JobEvents,
     private readonly queue: JobQueue,
@@ -121,7 +121,7 @@ export class JobsService {
     if (!model) throw new ApiException(404, ErrorCode.NOT_FOUND, `Model ${modelId} is not part of this try-on job`);
     if (model.state !== 'failed') throw this.notFailed(modelId);
     // The model may have changed since (new mask, deleted): check it again as a batch of one.
-    const plan = await this.tryOn.plan(caller, { garmentId: job.garmentId, modelIds: [modelId], prompt: job.prompt, garmentCategory: job.garmentCategory });
+    const plan = await this.planner.plan(caller, { garmentId: job.garmentId, modelIds: [modelId], prompt: job.prompt, garmentCategory: job.garmentCategory });
     const [ready] = plan.models;
     const current = await this.store.currentRun(jobId, modelId);
     if (current === null) throw this.notFailed(modelId);
@@ -142,7 +142,7 @@ export class JobsService {
   }
 
   private async enqueue(caller: Caller, request: GenerateTryOnDto): Promise<string> {
-    const plan = await this.tryOn.plan(caller, request);
+    const plan = await this.planner.plan(caller, request);
     const jobId = this.store.newJobId();
     // One credit per model, reserved before anything is queued: 402 and nothing queued when short.
     await this.reservations.reserveThenQueue(

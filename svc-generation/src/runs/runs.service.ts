@@ -12,7 +12,7 @@ import { RunStore, type CellRow } from '../jobs/run-store.js';
 import { MediaClient, type Caller } from '../media/media-client.js';
 import { GenerationMetrics } from '../metrics/generation-metrics.js';
 import { JobQueue } from '../queue/job-queue.js';
-import { maskOf, TryOnService } from '../try-on/try-on.service.js';
+import { maskOf, JobPlanner } from '../jobs/job-planner.js';
 import { WebhookEventPublisher } from '../webhooks/webhook-events.publisher.js';
 import type { StartRunDto } from './dto/start-run.dto.js';
 
@@ -44,7 +44,7 @@ export class RunsService {
   constructor(
     private readonly config: GenerationConfig,
     private readonly runs: RunStore,
-    private readonly tryOn: TryOnService,
+    private readonly planner: JobPlanner,
     private readonly media: MediaClient,
     private readonly queue: JobQueue,
     private readonly credits: CreditsClient,
@@ -230,7 +230,7 @@ export class RunsService {
   private async garmentsOf(caller: Caller, ids: number[]): Promise<GarmentRecord[]> {
     const garments: GarmentRecord[] = [];
     for (let i = 0; i < ids.length; i += GARMENT_READS) {
-      garments.push(...(await Promise.all(ids.slice(i, i + GARMENT_READS).map((id) => this.tryOn.garmentOf(caller, id)))));
+      garments.push(...(await Promise.all(ids.slice(i, i + GARMENT_READS).map((id) => this.planner.garmentOf(caller, id)))));
     }
     const uncropped = garments.find((g) => !g.croppedUrl);
     if (uncropped) throw new ApiException(400, ErrorCode.INVALID_INPUT, `Garment ${uncropped.id} has not been cropped yet`);

@@ -12,10 +12,12 @@ import {
   type SuggestedMasks,
 } from '@vton/contracts';
 import { ApiException } from '@vton/service-kit';
-import { reserveId } from '../database/reserve-id.js';
+import { reserveId } from '../tables/reserve-id.js';
 import { MediaUrls } from '../files/media-urls.service.js';
 import { inpaintBounds, paintedBox } from '../images/geometry.js';
-import { EXTENSION, ImageProcessor, type EncodedImage } from '../images/image-processor.js';
+import { EXTENSION, type EncodedImage } from '../images/image-codec.js';
+import { MaskImages } from '../images/mask-images.js';
+import { ModelPhotoImages } from '../images/model-photo-images.js';
 import { WebpMetadataFilter } from '../images/webp-chunks.js';
 import { CONTENT_TYPES, newObjectVersion, objectKey, type ObjectExtension } from '../storage/object-keys.js';
 import { ObjectStorage } from '../storage/object-storage.service.js';
@@ -48,7 +50,8 @@ export class ModelsService {
     @InjectRepository(ModelMask) private readonly masks: Repository<ModelMask>,
     @InjectRepository(SuggestedMask) private readonly suggestions: Repository<SuggestedMask>,
     private readonly storage: ObjectStorage,
-    private readonly images: ImageProcessor,
+    private readonly photoImages: ModelPhotoImages,
+    private readonly maskImages: MaskImages,
     private readonly urls: MediaUrls,
   ) {}
 
@@ -56,7 +59,7 @@ export class ModelsService {
    * One model photo of an upload, checked and stored as it streams in (readMultipart hands each file
    * over as it arrives): the format from its first bytes, the pixel count from its header before any
    * pixel data, and an upright JPEG or WebP stored as it is while it arrives, its metadata cut out on
-   * the way (ImageProcessor.modelPhotoFilter), in parts of a multipart upload completed only once the
+   * the way (ModelPhotoImages.modelPhotoFilter), in parts of a multipart upload completed only once the
    * whole file passed. A PNG, or a photo that must be decoded after all, is decoded once when it has
    * arrived and stored as PNG. Its thumbnail is stored beside it. Nothing of a refused or failed file
    * stays stored; what a refused file's request stored before it is discarded (discardReceived), so
@@ -68,7 +71,7 @@ export class ModelsService {
     const stored: string[] = [];
     try {
       // 12 bytes tell the format; a PNG's first 33 its size.
-      const format = this.images.sniffUpload(await file.first(33), what);
+      const format = this.photoImages.sniffUpload(await file.first(33), what);
       // The id is taken when the first key is needed: a PNG refused by its checks takes none.
       let id: number | undefined;
       const keyOf = async (ext: ObjectExtension, variant: 'original' | 'thumb' = 'original') => objectKey({ userId, kind: 'models', id: (id ??= await reserveId(this.models)), variant, ext });
@@ -76,7 +79,7 @@ export class ModelsService {
       let thumbnail: EncodedImage;
       if (format !== 'png') {
         const key = await keyOf(EXTENSION[format]);
-        const filter = this.images.modelPhotoFilter(format, what);
+        const filter = this.photoImages.modelPhotoFilter(format, what);
         // putStream reads the filter from here on, its errors included: nothing may come in between.
         file.pipeTo(filter);
         try {
@@ -85,13 +88,13 @@ export class ModelsService {
           const { width, height } = filter.header!;
           photo = { width, height, key };
         } catch (error) {
-          if (!this.images.decodesInstead(error)) throw error;
+          if (!this.photoImages.decodesInstead(error)) throw error;
         }
       }
       if (photo) {
-        thumbnail = await this.images.modelPhotoThumbnail(await file.whole());
+        thumbnail = await this.photoImages.modelPhotoThumbnail(await file.whole());
       } else {
-        const decoded = await this.images.decodedModelPhoto(await file.whole(), what);
+        const decoded = await this.photoImages.decodedModelPhoto(await file.whole(), what);
         file.release();
         const key = await keyOf(decoded.image.ext);
         await this.storage.put(key, decoded.image.data, decoded.image.contentType);
@@ -192,12 +195,12 @@ export class ModelsService {
     // An unknown category is a 400 that changes nothing.
     const category = parseGarmentCategory(sent.category) ?? DEFAULT_GARMENT_CATEGORY;
     try {
-      const painted = await this.images.paintedMap(sent.mask, model.width, model.height);
+      const painted = await this.maskImages.paintedMap(sent.mask, model.width, model.height);
       const box = paintedBox(painted.map, painted.width, painted.height);
       if (!box) throw new ApiException(400, ErrorCode.INVALID_INPUT, 'The mask is empty: paint where the garment goes');
       const bounds = inpaintBounds(box, MASK_PADDING, model.width, model.height);
       const photo = await this.storage.getBytes(model.objectStorageKey!);
-      const crops = await this.images.inpaintCrops(photo, painted, bounds);
+      const crops = await this.maskImages.inpaintCrops(photo, painted, bounds);
       await this.storage.put(croppedKey, crops.image.data, crops.image.contentType);
       await this.storage.put(maskKey, crops.mask.data, crops.mask.contentType);
       const mask: ModelMask = {
@@ -254,7 +257,7 @@ export class ModelsService {
     const model = await this.findOwned(userId, id);
     const sent = await readMask();
     const category = parseWornCategory(sent.category);
-    const mask = await this.images.suggestedMask(sent.mask, model.width, model.height);
+    const mask = await this.maskImages.suggestedMask(sent.mask, model.width, model.height);
     const key = objectKey({ userId, kind: 'models', id, variant: 'suggested-mask', ext: 'png', version: newObjectVersion() });
     await this.storage.put(key, mask.data, mask.contentType);
     let displaced: SuggestedMask | null;

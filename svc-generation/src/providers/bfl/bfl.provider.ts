@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import type { GenerationConfig } from '../../config/generation.config.js';
-import { safetyRefusal, vtonProcessingError } from '../../try-on/try-on-errors.js';
+import { safetyRefusal, vtonProcessingError } from '../../errors/try-on-errors.js';
 import { fluxOutputSize, placementFraming, placementInstruction } from '../placement-instruction.js';
 import { jsonMessage, ProviderCall } from '../provider-http.js';
 import type { TryOnInput, TryOnOutput, TryOnProvider } from '../try-on-provider.js';

@@ -1,6 +1,6 @@
 import type { GarmentCategory } from '@vton/contracts';
 import type { GenerationConfig } from '../../config/generation.config.js';
-import { ModelTryOnError, vtonProcessingError } from '../../try-on/try-on-errors.js';
+import { ModelTryOnError, vtonProcessingError } from '../../errors/try-on-errors.js';
 import sharp from 'sharp';
 import { jsonMessage, ProviderCall } from '../provider-http.js';
 import type { TryOnInput, TryOnOutput, TryOnProvider } from '../try-on-provider.js';

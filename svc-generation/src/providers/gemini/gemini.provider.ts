@@ -2,7 +2,7 @@ import { ApiError, GoogleGenAI, type GenerateContentResponse } from '@google/gen
 import { STATUS_CODES } from 'node:http';
 import sharp from 'sharp';
 import type { GenerationConfig } from '../../config/generation.config.js';
-import { safetyRefusal, vtonApiError, vtonProcessingError, type ModelTryOnError } from '../../try-on/try-on-errors.js';
+import { safetyRefusal, vtonApiError, vtonProcessingError, type ModelTryOnError } from '../../errors/try-on-errors.js';
 import { nearestAspect, placementFraming, placementInstruction } from '../placement-instruction.js';
 import { jsonMessage, parseRetryAfter, ProviderCall } from '../provider-http.js';
 import type { TryOnInput, TryOnOutput, TryOnProvider } from '../try-on-provider.js';

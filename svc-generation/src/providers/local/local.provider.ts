@@ -1,5 +1,5 @@
 import { composeTryOn } from '../../local-engine/compositor.js';
-import { vtonProcessingError } from '../../try-on/try-on-errors.js';
+import { vtonProcessingError } from '../../errors/try-on-errors.js';
 import type { ProviderFraming, TryOnInput, TryOnOutput, TryOnProvider } from '../try-on-provider.js';
 
 /**

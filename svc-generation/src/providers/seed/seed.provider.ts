@@ -1,6 +1,6 @@
 import { TARGET_IMAGE_SIZE } from '@vton/contracts';
 import type { GenerationConfig } from '../../config/generation.config.js';
-import { vtonProcessingError } from '../../try-on/try-on-errors.js';
+import { vtonProcessingError } from '../../errors/try-on-errors.js';
 import { ProviderCall } from '../provider-http.js';
 import type { ProviderFraming, TryOnInput, TryOnOutput, TryOnProvider } from '../try-on-provider.js';
 import { postSeedRequest } from './seed-contract.js';

@@ -1,6 +1,6 @@
 import type { GoogleAuth } from 'google-auth-library';
 import type { GenerationConfig } from '../../config/generation.config.js';
-import { vtonApiError, vtonProcessingError } from '../../try-on/try-on-errors.js';
+import { vtonApiError, vtonProcessingError } from '../../errors/try-on-errors.js';
 import { jsonMessage, ProviderCall } from '../provider-http.js';
 import type { TryOnInput, TryOnOutput, TryOnProvider } from '../try-on-provider.js';
 import { googleAuthFor } from './google-credentials.js';

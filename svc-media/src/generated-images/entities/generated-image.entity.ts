@@ -1,5 +1,5 @@
 import type { GenerationType } from '@vton/contracts';
-import type { JsonObject } from '../../database/json-column.js';
+import type { JsonObject } from '../../tables/json-column.js';
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
 /** A result kept in the seller's gallery (spec §3 generated_images). */

@@ -1,5 +1,5 @@
 import type { ModelStatus } from '@vton/contracts';
-import type { JsonObject } from '../../database/json-column.js';
+import type { JsonObject } from '../../tables/json-column.js';
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
 /**
