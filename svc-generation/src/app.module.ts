@@ -4,6 +4,7 @@ import { ApiModule } from './api.module.js';
 import { GenerationConfig } from './config/generation.config.js';
 import { generationDatabase } from './database/data-source.js';
 import { GENERATION_ROLE, type GenerationRole } from './config/roles.js';
+import { ProviderConfigs } from './providers/registry.js';
 import { WorkerModule } from './worker/worker.module.js';
 
 @Global()
@@ -33,7 +34,8 @@ export class AppModule {
 export const generationService = defineService({
   app: 'svc-generation',
   title: 'svc-generation: try-on generation',
-  config: GenerationConfig,
+  // svc-generation's variables with every provider's (each declared in its provider's folder).
+  config: ProviderConfigs,
   database: generationDatabase,
   module: (config) => AppModule.register(config, 'api'),
 });
@@ -42,7 +44,7 @@ export const generationService = defineService({
 export const generationWorker = defineService({
   app: 'svc-generation',
   title: 'svc-generation worker',
-  config: GenerationConfig,
+  config: ProviderConfigs,
   database: generationDatabase,
   module: (config) => AppModule.register(config, 'worker'),
 });
