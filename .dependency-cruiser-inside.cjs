@@ -1,6 +1,7 @@
 // One direction inside each app (issue 34), checked by `npm run depcruise` after the rules between
 // workspaces (.dependency-cruiser.cjs). Production code only: a test may reach anywhere in its own
-// app, and a spec beside the code importing a test helper would join folders that do not depend on each other.
+// app, and a spec or a provider's fake beside the code importing a test helper would join folders
+// that do not depend on each other.
 const base = require('./.dependency-cruiser.cjs');
 
 // The apps whose insides are checked, and each one's ground-level folders: these import only each
@@ -46,6 +47,6 @@ module.exports = {
   ],
   options: {
     ...base.options,
-    exclude: { path: `${base.options.exclude.path}|\\.(spec|test|e2e-spec)\\.[cm]?[jt]sx?$|(^|/)test/` },
+    exclude: { path: `${base.options.exclude.path}|\\.(spec|test|e2e-spec|fake)\\.[cm]?[jt]sx?$|(^|/)test/` },
   },
 };
