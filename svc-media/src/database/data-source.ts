@@ -8,6 +8,7 @@ import { WorkspaceGarmentCategory1767657600000 } from './migrations/176765760000
 import { SuggestedMasks1767744000000 } from './migrations/1767744000000-suggested-masks.js';
 import { ResultGarmentFilenames1767830400000 } from './migrations/1767830400000-result-garment-filenames.js';
 import { ProductLibraryAndCategoryMasks1767916800000 } from './migrations/1767916800000-product-library-and-category-masks.js';
+import { DropMaskKeyCopies1768003200000 } from './migrations/1768003200000-drop-mask-key-copies.js';
 
 /** svc-media's tables (schema `media` by default): its migration classes, listed by hand (each module registers its own entities). */
 export const mediaDatabase: ServiceDatabase = {
@@ -21,5 +22,6 @@ export const mediaDatabase: ServiceDatabase = {
     SuggestedMasks1767744000000,
     ResultGarmentFilenames1767830400000,
     ProductLibraryAndCategoryMasks1767916800000,
+    DropMaskKeyCopies1768003200000,
   ],
 };

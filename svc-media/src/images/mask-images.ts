@@ -4,14 +4,14 @@ import { ApiException } from '@vton/service-kit';
 import sharp from 'sharp';
 import { ImageCodec, type EncodedImage } from './image-codec.js';
 
-/** Which pixels of a mask were painted: one byte per pixel, non-zero = painted. */
-export interface PaintedMap {
+/** Which pixels the mask covers (where the seller painted): one byte per pixel, non-zero = covered. */
+export interface MaskPixels {
   map: Uint8Array;
   width: number;
   height: number;
 }
 
-/** A model photo's masks: the one the seller painted (and its cuts) and the one the studio suggested. */
+/** A model photo's masks: the one the seller painted (and its mask region) and the one the studio suggested. */
 @Injectable()
 export class MaskImages {
   constructor(private readonly codec: ImageCodec) {}
@@ -20,7 +20,7 @@ export class MaskImages {
    * Reads a painted mask (PNG at the photo's size). A pixel is painted when it is visible:
    * by its alpha when the mask uses transparency, otherwise when it is not black.
    */
-  async paintedMap(maskBytes: Buffer, width: number, height: number): Promise<PaintedMap> {
+  async maskPixels(maskBytes: Buffer, width: number, height: number): Promise<MaskPixels> {
     const { format } = await this.codec.checkInput(maskBytes, 'The mask');
     if (format !== 'png') throw new ApiException(415, ErrorCode.UNSUPPORTED_MEDIA_TYPE, 'The mask must be a PNG image');
     const meta = await this.codec.open(maskBytes).metadata();
@@ -58,17 +58,17 @@ export class MaskImages {
     return this.codec.encode(this.codec.open(bytes), 'png', 'The suggested mask');
   }
 
-  /** The photo cut to the inpaint bounds (PNG) and the mask cut likewise: white = garment, black elsewhere. */
-  async inpaintCrops(photoBytes: Buffer, painted: PaintedMap, bounds: CropBounds): Promise<{ image: EncodedImage; mask: EncodedImage }> {
+  /** The mask region: the photo cut to the mask bounds (PNG), and the mask cut likewise: white = garment, black elsewhere. */
+  async maskRegion(photoBytes: Buffer, pixels: MaskPixels, bounds: CropBounds): Promise<{ photo: EncodedImage; mask: EncodedImage }> {
     const region = { left: bounds.x, top: bounds.y, width: bounds.width, height: bounds.height };
-    const image = await this.codec.encode(this.codec.open(photoBytes).extract(region), 'png', 'The model photo');
+    const photo = await this.codec.encode(this.codec.open(photoBytes).extract(region), 'png', 'The model photo');
     const mask = await this.codec.encode(
-      sharp(painted.map, { raw: { width: painted.width, height: painted.height, channels: 1 }, limitInputPixels: this.codec.maxPixels })
+      sharp(pixels.map, { raw: { width: pixels.width, height: pixels.height, channels: 1 }, limitInputPixels: this.codec.maxPixels })
         .extract(region)
         .threshold(1),
       'png',
       'The mask',
     );
-    return { image, mask };
+    return { photo, mask };
   }
 }

@@ -22,7 +22,7 @@ const KEY_PATTERN = /^[\w:.-]{1,200}$/;
 
 /**
  * What svc-generation's workers need, and nothing more: the garment's crop, a model's photo and
- * inpaint files, and saving a try-on result. Only with the service credential (never a seller's
+ * mask files, and saving a try-on result. Only with the service credential (never a seller's
  * token), and only the credential's account's objects (another account's answer 404, like a missing
  * one). Outside /api: the gateway and the ingress do not route it.
  */
@@ -51,7 +51,7 @@ export class InternalController {
     await sendObject(req, res, this.storage, key, 'private, no-cache');
   }
 
-  /** `?category=`: the inpaint files of the photo's mask for that garment category (without it, of the mask approved last). */
+  /** `?category=`: the mask files of the photo's mask for that garment category (without it, of the mask approved last). */
   @Get('models/:id/files/:variant')
   async modelFile(
     @CurrentServiceCaller() caller: ServiceCaller,

@@ -14,7 +14,7 @@ import {
 import { ApiException } from '@vton/service-kit';
 import { reserveId } from '../tables/reserve-id.js';
 import { MediaUrls } from '../files/media-urls.service.js';
-import { inpaintBounds, paintedBox } from '../images/geometry.js';
+import { maskBounds, maskBox } from '../images/geometry.js';
 import { EXTENSION, type EncodedImage } from '../images/image-codec.js';
 import { MaskImages } from '../images/mask-images.js';
 import { ModelPhotoImages } from '../images/model-photo-images.js';
@@ -130,7 +130,6 @@ export class ModelsService {
       userId,
       filename: photo.filename,
       originalPath: photo.key,
-      maskData: null,
       objectStorageKey: photo.key,
       thumbnailObjectStorageKey: photo.thumbKey,
       isObjectStorage: true,
@@ -166,8 +165,9 @@ export class ModelsService {
   }
 
   /**
-   * Applies the painted mask as the photo's mask for `category`: crop bounds around it (padding 10,
-   * squared with image context), the photo cut to them and the mask as white-on-black; the model
+   * Applies the painted mask as the photo's mask for `category`: the mask bounds around it (padding
+   * 10, squared with image context), its mask region (the photo cut to them) and the mask cut to them as
+   * white-on-black; the model
    * becomes `ready`. Any failure drops that category's mask, sets the photo back to `uploaded` when
    * it has no other, and records the reason (spec §4, §8).
    *
@@ -178,7 +178,7 @@ export class ModelsService {
   async applyMask(userId: number, id: number, readMask: () => Promise<{ mask: Buffer; category?: string }>): Promise<ModelPhotoRecord> {
     const model = await this.findOwned(userId, id);
     const version = newObjectVersion();
-    const croppedKey = objectKey({ userId, kind: 'models', id, variant: 'inpaint-cropped', ext: 'png', version });
+    const regionKey = objectKey({ userId, kind: 'models', id, variant: 'inpaint-cropped', ext: 'png', version });
     const maskKey = objectKey({ userId, kind: 'models', id, variant: 'inpaint-mask', ext: 'png', version });
     // The masks as they were when this attempt began: a failure drops its category's only if it is still that one.
     const began = await this.masks.findBy({ modelId: id });
@@ -195,25 +195,23 @@ export class ModelsService {
     // An unknown category is a 400 that changes nothing.
     const category = parseGarmentCategory(sent.category) ?? DEFAULT_GARMENT_CATEGORY;
     try {
-      const painted = await this.maskImages.paintedMap(sent.mask, model.width, model.height);
-      const box = paintedBox(painted.map, painted.width, painted.height);
+      const pixels = await this.maskImages.maskPixels(sent.mask, model.width, model.height);
+      const box = maskBox(pixels.map, pixels.width, pixels.height);
       if (!box) throw new ApiException(400, ErrorCode.INVALID_INPUT, 'The mask is empty: paint where the garment goes');
-      const bounds = inpaintBounds(box, MASK_PADDING, model.width, model.height);
+      const bounds = maskBounds(box, MASK_PADDING, model.width, model.height);
       const photo = await this.storage.getBytes(model.objectStorageKey!);
-      const crops = await this.maskImages.inpaintCrops(photo, painted, bounds);
-      await this.storage.put(croppedKey, crops.image.data, crops.image.contentType);
-      await this.storage.put(maskKey, crops.mask.data, crops.mask.contentType);
+      const region = await this.maskImages.maskRegion(photo, pixels, bounds);
+      await this.storage.put(regionKey, region.photo.data, region.photo.contentType);
+      await this.storage.put(maskKey, region.mask.data, region.mask.contentType);
       const mask: ModelMask = {
         modelId: id,
         userId,
         category,
         inpaintCropBounds: bounds,
-        inpaintMaskData: { padding: MASK_PADDING, paintedBox: box, maskWidth: painted.width, maskHeight: painted.height },
-        inpaintCroppedImagePath: croppedKey,
-        inpaintProcessedMaskPath: maskKey,
-        inpaintCroppedObjectStorageKey: croppedKey,
+        // Spec §3's inpaintMaskData; its `paintedBox` is what the stored data has always called the mask box.
+        inpaintMaskData: { padding: MASK_PADDING, paintedBox: box, maskWidth: pixels.width, maskHeight: pixels.height },
+        inpaintCroppedObjectStorageKey: regionKey,
         inpaintMaskObjectStorageKey: maskKey,
-        maskedPath: maskKey,
         approvedAt: new Date(),
       };
       const replaced = await this.updateLocked(model, async (tx, row) => {
@@ -227,10 +225,10 @@ export class ModelsService {
         return { earlier, suggestion };
       });
       // The rows point at this attempt's files now: the earlier ones (and the suggestion) can go.
-      await this.removeObjects([...maskKeysOf(replaced.earlier).filter((key) => key !== croppedKey && key !== maskKey), replaced.suggestion?.objectStorageKey ?? null]);
+      await this.removeObjects([...maskKeysOf(replaced.earlier).filter((key) => key !== regionKey && key !== maskKey), replaced.suggestion?.objectStorageKey ?? null]);
       return this.get(userId, id);
     } catch (error) {
-      await failed(category, error, [croppedKey, maskKey]);
+      await failed(category, error, [regionKey, maskKey]);
       throw error;
     }
   }
@@ -291,7 +289,7 @@ export class ModelsService {
   }
 
   /**
-   * The key of one of the photo's files; the inpaint files are those of its mask for `category`, or
+   * The key of one of the photo's files; the mask files (`inpaint-mask`, `inpaint-cropped`) are those of its mask for `category`, or
    * without a category of the mask approved last (a client from before masks per category).
    */
   async fileKey(userId: number, id: number, variant: ModelFileVariant, category?: GarmentCategory): Promise<string> {

@@ -1,5 +1,4 @@
 import type { ModelStatus } from '@vton/contracts';
-import type { JsonObject } from '../../tables/json-column.js';
 import { Column, Entity } from 'typeorm';
 import { StoredImageColumns } from '../../tables/stored-image.entity.js';
 
@@ -14,9 +13,6 @@ export class ModelPhoto extends StoredImageColumns {
 
   @Column({ type: 'text' })
   originalPath: string;
-
-  @Column({ type: 'jsonb', nullable: true })
-  maskData: JsonObject | null;
 
   @Column({ type: 'text', nullable: true })
   thumbnailObjectStorageKey: string | null;
