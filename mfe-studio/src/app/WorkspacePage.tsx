@@ -48,7 +48,7 @@ const Shell = styled.div`
   ${media.belowMobileBreakpoint} {
     flex-direction: column;
     height: auto;
-    min-height: calc(100vh - ${({ theme }) => theme.layout.headerHeight});
+    min-height: calc(100vh - ${({ theme }) => theme.layout.headerHeight} - ${STUDIO_TABS_HEIGHT});
     overflow: visible;
     max-width: 100vw;
   }
@@ -81,8 +81,8 @@ const Canvas = styled.main<{ $full: boolean }>`
   ${media.belowMobileBreakpoint} {
     flex: none;
     width: 100%;
-    /* a tool or the generation view takes the whole screen; otherwise the preview sits below the sections */
-    height: ${({ $full, theme }) => ($full ? `calc(100dvh - ${theme.layout.headerHeight})` : '60vh')};
+    /* a tool or the generation view takes the whole screen below the studio's tabs; otherwise the preview sits below the sections */
+    height: ${({ $full, theme }) => ($full ? `calc(100dvh - ${theme.layout.headerHeight} - ${STUDIO_TABS_HEIGHT})` : '60vh')};
     min-height: 360px;
   }
 `;
@@ -283,7 +283,8 @@ function Workspace() {
       )}
       <Canvas aria-label="Canvas" $full={canvasFull}>
         <CanvasContent onRetry={(modelId) => void generation.retry(modelId)} onOpenViewer={() => setViewerOpen(true)} />
-        {!toolOpen && <BuiltInEngineNote visible={builtInResults} />}
+        {/* not over a phone's full-screen generation view, whose per-model list it would cover: it shows once that view is closed */}
+        {!canvasFull && <BuiltInEngineNote visible={builtInResults} />}
       </Canvas>
       <ResultsDrawer open={drawerOpen} onClose={closeDrawer} modelFilenames={modelFilenames} garment={garmentNames} />
       {!drawerOpen && (

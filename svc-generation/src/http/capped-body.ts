@@ -19,19 +19,28 @@ export async function readCappedBody(response: Response, maxBytes: number): Prom
   }
   if (!response.body) return Buffer.alloc(0);
   const reader = response.body.getReader();
+  // With a declared length the chunks are copied into one buffer as they come (no list of them and
+  // no second copy at the end); a body longer than declared falls back to collecting.
+  let whole = Number.isFinite(declared) ? Buffer.allocUnsafe(declared) : undefined;
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
+    if (size + value.byteLength > maxBytes) {
       chunks.length = 0;
       await reader.cancel().catch(() => undefined);
       throw new BodyTooLargeError(maxBytes);
     }
-    chunks.push(value);
+    if (whole && size + value.byteLength <= whole.length) whole.set(value, size);
+    else {
+      if (whole) chunks.push(whole.subarray(0, size));
+      whole = undefined;
+      chunks.push(value);
+    }
+    size += value.byteLength;
   }
+  if (whole) return size === whole.length ? whole : whole.subarray(0, size);
   return Buffer.concat(chunks, size);
 }
 

@@ -2,6 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { INTERNAL_MEDIA_PATHS, type GarmentCategory, type GeneratedImageRecord, type ResultProviderMetadata } from '@vton/contracts';
 import { GenerationConfig } from '../config/generation.config.js';
 import { currentRequestId } from '@vton/service-kit';
+import { multipartBody } from '../http/multipart-body.js';
 import { MediaHttp, withRequestId } from './media-http.js';
 import { ServiceCredentials } from './service-credential.js';
 
@@ -46,16 +47,17 @@ export class WorkerMediaClient {
 
   /** Saves a composed result in the owner's gallery and records its try_on_results row, once per idempotency key. */
   async saveResult(owner: JobOwner, input: SaveResultInput, signal?: AbortSignal): Promise<GeneratedImageRecord> {
-    const form = new FormData();
-    form.set('file', new Blob([new Uint8Array(input.png)], { type: 'image/png' }), `try-on-${input.garmentId}-${input.modelId}.png`);
-    if (input.thumbnail) form.append('file', new Blob([new Uint8Array(input.thumbnail)], { type: 'image/webp' }), 'thumbnail.webp');
-    form.set('garmentId', String(input.garmentId));
-    form.set('modelId', String(input.modelId));
-    form.set('prompt', input.prompt);
-    form.set('metadata', JSON.stringify(input.metadata));
-    form.set('idempotencyKey', input.idempotencyKey);
+    const { body, contentType } = multipartBody([
+      { name: 'file', filename: `try-on-${input.garmentId}-${input.modelId}.png`, contentType: 'image/png', data: input.png },
+      ...(input.thumbnail ? [{ name: 'file', filename: 'thumbnail.webp', contentType: 'image/webp', data: input.thumbnail }] : []),
+      { name: 'garmentId', value: String(input.garmentId) },
+      { name: 'modelId', value: String(input.modelId) },
+      { name: 'prompt', value: input.prompt },
+      { name: 'metadata', value: JSON.stringify(input.metadata) },
+      { name: 'idempotencyKey', value: input.idempotencyKey },
+    ]);
     const path = INTERNAL_MEDIA_PATHS.tryOnResults;
-    const res = await this.http.call(path, { method: 'POST', body: form, headers: await this.headers(owner), signal });
+    const res = await this.http.call(path, { method: 'POST', body, headers: { ...(await this.headers(owner)), 'content-type': contentType }, signal });
     return JSON.parse((await this.http.body(res, path)).toString('utf8')) as GeneratedImageRecord;
   }
 

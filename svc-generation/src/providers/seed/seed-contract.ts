@@ -1,6 +1,7 @@
 import { BUILT_IN_ENGINE_HEADER, TARGET_IMAGE_SIZE, VTON_FIELDS, type GarmentCategory } from '@vton/contracts';
 import { BodyTooLargeError, readCappedBody } from '../../http/capped-body.js';
 import { vtonApiError, vtonProcessingError } from '../../errors/try-on-errors.js';
+import { multipartBody } from '../../http/multipart-body.js';
 import { parseRetryAfter } from '../provider-http.js';
 
 /** The three 960×960 PNGs and the prompt of one §7 call. */
@@ -38,21 +39,22 @@ const MAX_ERROR_BODY = 500;
  * caller words them: VtonClient with its retry, SeedProvider within its call).
  */
 export async function postSeedRequest(url: string, request: SeedRequest, options: SeedCallOptions): Promise<SeedAnswer> {
-  const form = new FormData();
-  form.set(VTON_FIELDS.prompt, request.prompt);
-  form.set(VTON_FIELDS.width, String(TARGET_IMAGE_SIZE));
-  form.set(VTON_FIELDS.height, String(TARGET_IMAGE_SIZE));
-  const png = (bytes: Buffer) => new Blob([new Uint8Array(bytes)], { type: 'image/png' });
-  form.set(VTON_FIELDS.targetImage.field, png(request.target), VTON_FIELDS.targetImage.filename);
-  form.set(VTON_FIELDS.referenceImage.field, png(request.reference), VTON_FIELDS.referenceImage.filename);
-  form.set(VTON_FIELDS.maskImage.field, png(request.mask), VTON_FIELDS.maskImage.filename);
-  if (request.category) form.set(VTON_FIELDS.category, request.category);
+  const png = (field: { field: string; filename: string }, data: Buffer) => ({ name: field.field, filename: field.filename, contentType: 'image/png', data });
+  const { body, contentType } = multipartBody([
+    { name: VTON_FIELDS.prompt, value: request.prompt },
+    { name: VTON_FIELDS.width, value: String(TARGET_IMAGE_SIZE) },
+    { name: VTON_FIELDS.height, value: String(TARGET_IMAGE_SIZE) },
+    png(VTON_FIELDS.targetImage, request.target),
+    png(VTON_FIELDS.referenceImage, request.reference),
+    png(VTON_FIELDS.maskImage, request.mask),
+    ...(request.category ? [{ name: VTON_FIELDS.category, value: request.category }] : []),
+  ]);
 
   // The timeout covers the whole exchange, body included: a service that sends headers and
   // then stalls is abandoned as surely as one that never answers.
   const timeout = AbortSignal.timeout(options.timeoutMs);
   const combined = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
-  const response = await fetch(url, { method: 'POST', body: form, signal: combined });
+  const response = await fetch(url, { method: 'POST', body, headers: { 'content-type': contentType }, signal: combined });
   if (!response.ok) {
     const body = (await response.text().catch(() => '')).slice(0, MAX_ERROR_BODY);
     throw vtonApiError(response.status, response.statusText, body, parseRetryAfter(response.headers.get('retry-after')));

@@ -58,7 +58,12 @@ export function AuthPage() {
   const [searchParams] = useSearchParams();
   const location = useLocation();
   const navigate = useNavigate();
-  const [view, setView] = useState<View>(() => viewFrom(searchParams.get('tab')));
+  // A verified link opens Sign In; the state carries that past the URL's clean-up, should the page mount again.
+  const [view, setView] = useState<View>(() =>
+    searchParams.get('verified') === 'true' || (location.state as { view?: View } | null)?.view === 'login'
+      ? 'login'
+      : viewFrom(searchParams.get('tab')),
+  );
   const [registeredEmail, setRegisteredEmail] = useState<string | null>(null);
   const handledKey = useRef<string | null>(null);
 
@@ -81,7 +86,7 @@ export function AuthPage() {
     if (searchParams.get('verified') === 'true') {
       toast(emailVerifiedToast);
       setView('login');
-      navigate('/auth', { replace: true });
+      navigate('/auth', { replace: true, state: { view: 'login' } });
     } else if (searchParams.get('redirect') === 'required') {
       toast(authRequiredToast);
       navigate('/auth', { replace: true });
