@@ -195,7 +195,7 @@ export function fakeResult(width: number, height: number): Promise<Buffer> {
 
 /**
  * How `npm run fake-providers` (test/fakes/serve.ts) runs a provider's fake: each provider's
- * `<name>.fake.ts` exports one as `localFake`, and serve.ts starts every one it finds.
+ * `<name>.fake.ts` exports one as `localFake` (made with localFakeOf), and serve.ts starts every one it finds.
  */
 export interface LocalFake {
   /** As the banner names it: "FASHN", "Vertex AI". */
@@ -213,4 +213,22 @@ export interface LocalFake {
     tryWith: string[];
     close(): Promise<void>;
   }>;
+}
+
+/** A provider's LocalFake: `start` starts its fake and says where it answers and how `npm start` uses it. */
+export function localFakeOf(
+  provider: string,
+  label: string,
+  port: number,
+  start: (port: number, credentialsDir: string) => Promise<{ fake: FakeServer; url: string; note?: string; tryWith: string[] }>,
+): LocalFake {
+  return {
+    label,
+    port,
+    portVariable: `FAKE_${provider.toUpperCase()}_PORT`,
+    async start(at, credentialsDir) {
+      const { fake, ...shown } = await start(at, credentialsDir);
+      return { ...shown, scenarioUrl: fake.url, close: () => fake.close() };
+    },
+  };
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { checkBase64Image, fakePlacement, FakeRejection, FakeServer, sendGarbage, sendJson, type FakeScenario, type LocalFake } from '../../../test/fakes/fake-server.js';
+import { checkBase64Image, fakePlacement, FakeRejection, FakeServer, sendGarbage, sendJson, type FakeScenario, localFakeOf } from '../../../test/fakes/fake-server.js';
 
 export type BflFake = FakeServer & {
   /** How long a Ready task's signed sample URL answers (BFL: 10 minutes). */
@@ -108,19 +108,9 @@ async function checkTask(model: string, raw: Buffer) {
   return { model, images, width, height, prompt: body.prompt, outputFormat };
 }
 
-/** `npm run fake-providers` runs this fake (test/fakes/serve.ts). */
 const LOCAL_KEY = 'fake-bfl-key';
-export const localFake: LocalFake = {
-  label: 'BFL',
-  port: 4106,
-  portVariable: 'FAKE_BFL_PORT',
-  async start(port) {
-    const fake = await startBflFake(LOCAL_KEY, port);
-    return {
-      url: fake.url,
-      scenarioUrl: fake.url,
-      tryWith: [`PLACEMENT_PROVIDER=bfl BFL_API_KEY=${LOCAL_KEY} BFL_API_URL=${fake.url} npm start`],
-      close: () => fake.close(),
-    };
-  },
-};
+/** `npm run fake-providers` runs this fake (test/fakes/serve.ts). */
+export const localFake = localFakeOf('bfl', 'BFL', 4106, async (port) => {
+  const fake = await startBflFake(LOCAL_KEY, port);
+  return { fake, url: fake.url, tryWith: [`PLACEMENT_PROVIDER=bfl BFL_API_KEY=${LOCAL_KEY} BFL_API_URL=${fake.url} npm start`] };
+});

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { checkBase64Image, fakePlacement, fakeResult, FakeRejection, FakeServer, sendGarbage, sendJson, type FakeScenario, type LocalFake } from '../../../test/fakes/fake-server.js';
+import { checkBase64Image, fakePlacement, fakeResult, FakeRejection, FakeServer, sendGarbage, sendJson, type FakeScenario, localFakeOf } from '../../../test/fakes/fake-server.js';
 
 export type FalFake = FakeServer & {
   /** Requests cancelled through PUT …/cancel. */
@@ -217,19 +217,9 @@ export async function startFalFake(key: string, port = 0): Promise<FalFake> {
   });
 }
 
-/** `npm run fake-providers` runs this fake (test/fakes/serve.ts). */
 const LOCAL_KEY = 'fake-fal-key';
-export const localFake: LocalFake = {
-  label: 'fal.ai',
-  port: 4103,
-  portVariable: 'FAKE_FAL_PORT',
-  async start(port) {
-    const fake = await startFalFake(LOCAL_KEY, port);
-    return {
-      url: fake.url,
-      scenarioUrl: fake.url,
-      tryWith: [`VTON_PROVIDER=fal FAL_KEY=${LOCAL_KEY} FAL_QUEUE_URL=${fake.url} npm start`, `PLACEMENT_PROVIDER=fal FAL_KEY=${LOCAL_KEY} FAL_QUEUE_URL=${fake.url} npm start`],
-      close: () => fake.close(),
-    };
-  },
-};
+/** `npm run fake-providers` runs this fake (test/fakes/serve.ts). */
+export const localFake = localFakeOf('fal', 'fal.ai', 4103, async (port) => {
+  const fake = await startFalFake(LOCAL_KEY, port);
+  return { fake, url: fake.url, tryWith: [`VTON_PROVIDER=fal FAL_KEY=${LOCAL_KEY} FAL_QUEUE_URL=${fake.url} npm start`, `PLACEMENT_PROVIDER=fal FAL_KEY=${LOCAL_KEY} FAL_QUEUE_URL=${fake.url} npm start`] };
+});

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import fs from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { checkBase64Image, fakePlacement, FakeRejection, FakeServer, sendGarbage, sendJson, type LocalFake } from '../../../test/fakes/fake-server.js';
+import { checkBase64Image, fakePlacement, FakeRejection, FakeServer, sendGarbage, sendJson, localFakeOf } from '../../../test/fakes/fake-server.js';
 import { googleError, GoogleOAuthFake } from '../../../test/fakes/google-oauth.js';
 
 export type GeminiFake = FakeServer & {
@@ -138,20 +138,9 @@ async function checkGenerateContent(raw: Buffer) {
   return { images, text: texts.join('\n'), aspectRatio: imageConfig.aspectRatio, imageSize: imageConfig.imageSize };
 }
 
-/** `npm run fake-providers` runs this fake (test/fakes/serve.ts). */
 const LOCAL_KEY = 'fake-gemini-key';
-export const localFake: LocalFake = {
-  label: 'Gemini',
-  port: 4104,
-  portVariable: 'FAKE_GEMINI_PORT',
-  async start(port, credentialsDir) {
-    const fake = await startGeminiFake(LOCAL_KEY, { port, credentialsDir: path.join(credentialsDir, 'gemini') });
-    return {
-      url: fake.url,
-      note: `(Gemini API and Vertex AI paths; OAuth token endpoint ${fake.url}/token)`,
-      scenarioUrl: fake.url,
-      tryWith: [`PLACEMENT_PROVIDER=gemini GEMINI_API_KEY=${LOCAL_KEY} GEMINI_API_URL=${fake.url} npm start`],
-      close: () => fake.close(),
-    };
-  },
-};
+/** `npm run fake-providers` runs this fake (test/fakes/serve.ts). */
+export const localFake = localFakeOf('gemini', 'Gemini', 4104, async (port, credentialsDir) => {
+  const fake = await startGeminiFake(LOCAL_KEY, { port, credentialsDir: path.join(credentialsDir, 'gemini') });
+  return { fake, url: fake.url, note: `(Gemini API and Vertex AI paths; OAuth token endpoint ${fake.url}/token)`, tryWith: [`PLACEMENT_PROVIDER=gemini GEMINI_API_KEY=${LOCAL_KEY} GEMINI_API_URL=${fake.url} npm start`] };
+});

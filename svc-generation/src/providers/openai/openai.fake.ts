@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { boundaryOf, parseMultipart, type FormPart } from '../../local-engine/multipart.js';
-import { fakePlacement, FakeRejection, FakeServer, sendGarbage, sendJson, type LocalFake } from '../../../test/fakes/fake-server.js';
+import { fakePlacement, FakeRejection, FakeServer, sendGarbage, sendJson, localFakeOf } from '../../../test/fakes/fake-server.js';
 
 export type OpenAIFake = FakeServer & {
   /** `${url}/v1`: what OPENAI_BASE_URL names. */
@@ -107,19 +107,9 @@ async function checkEdit(parts: FormPart[]) {
   return { model, images, mask: mask ?? { width: 0, height: 0, transparent: 0 }, prompt: fields.prompt, size, fields };
 }
 
-/** `npm run fake-providers` runs this fake (test/fakes/serve.ts). */
 const LOCAL_KEY = 'fake-openai-key';
-export const localFake: LocalFake = {
-  label: 'OpenAI',
-  port: 4105,
-  portVariable: 'FAKE_OPENAI_PORT',
-  async start(port) {
-    const fake = await startOpenAIFake(LOCAL_KEY, port);
-    return {
-      url: fake.base,
-      scenarioUrl: fake.url,
-      tryWith: [`PLACEMENT_PROVIDER=openai OPENAI_API_KEY=${LOCAL_KEY} OPENAI_BASE_URL=${fake.base} npm start`],
-      close: () => fake.close(),
-    };
-  },
-};
+/** `npm run fake-providers` runs this fake (test/fakes/serve.ts). */
+export const localFake = localFakeOf('openai', 'OpenAI', 4105, async (port) => {
+  const fake = await startOpenAIFake(LOCAL_KEY, port);
+  return { fake, url: fake.base, tryWith: [`PLACEMENT_PROVIDER=openai OPENAI_API_KEY=${LOCAL_KEY} OPENAI_BASE_URL=${fake.base} npm start`] };
+});

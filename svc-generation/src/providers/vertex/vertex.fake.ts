@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { checkBase64Image, fakeResult, FakeRejection, FakeServer, sendGarbage, sendJson, type LocalFake } from '../../../test/fakes/fake-server.js';
+import { checkBase64Image, fakeResult, FakeRejection, FakeServer, sendGarbage, sendJson, localFakeOf } from '../../../test/fakes/fake-server.js';
 import { googleError, GoogleOAuthFake } from '../../../test/fakes/google-oauth.js';
 
 export type VertexFake = FakeServer & {
@@ -121,18 +121,7 @@ async function checkPredictBody(raw: Buffer): Promise<{ width: number; height: n
 }
 
 /** `npm run fake-providers` runs this fake (test/fakes/serve.ts). */
-export const localFake: LocalFake = {
-  label: 'Vertex AI',
-  port: 4102,
-  portVariable: 'FAKE_VERTEX_PORT',
-  async start(port, credentialsDir) {
-    const fake = await startVertexFake({ port, credentialsDir });
-    return {
-      url: fake.url,
-      note: `(OAuth token endpoint ${fake.url}/token)`,
-      scenarioUrl: fake.url,
-      tryWith: [`VTON_PROVIDER=vertex GOOGLE_APPLICATION_CREDENTIALS=${fake.credentialsFile} VERTEX_API_URL=${fake.url} npm start`],
-      close: () => fake.close(),
-    };
-  },
-};
+export const localFake = localFakeOf('vertex', 'Vertex AI', 4102, async (port, credentialsDir) => {
+  const fake = await startVertexFake({ port, credentialsDir });
+  return { fake, url: fake.url, note: `(OAuth token endpoint ${fake.url}/token)`, tryWith: [`VTON_PROVIDER=vertex GOOGLE_APPLICATION_CREDENTIALS=${fake.credentialsFile} VERTEX_API_URL=${fake.url} npm start`] };
+});
