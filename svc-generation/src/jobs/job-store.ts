@@ -55,6 +55,16 @@ export class QueueFullException extends ApiException {
   }
 }
 
+/** Runs `enqueue`, counting it in `refused` when the account's queue is full (the 429 goes on to the caller). */
+export async function countingRefusals<T>(refused: { inc(): void }, enqueue: () => Promise<T>): Promise<T> {
+  try {
+    return await enqueue();
+  } catch (error) {
+    if (error instanceof QueueFullException) refused.inc();
+    throw error;
+  }
+}
+
 /**
  * svc-generation's job tables, shared by the API and the workers. Every change of a model is one
  * conditional UPDATE of its row (keyed by job, model and run, so a stale run can never overwrite a

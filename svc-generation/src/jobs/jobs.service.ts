@@ -12,7 +12,7 @@ import type { GenerateTryOnDto } from './dto/generate-try-on.dto.js';
 import { vtonProcessingError } from '../errors/try-on-errors.js';
 import { JobPlanner } from './job-planner.js';
 import { JobEvents } from './job-events.js';
-import { JobStore, QueueFullException } from './job-store.js';
+import { countingRefusals, JobStore } from './job-store.js';
 
 /** One re-signing call to svc-media: a slow svc-media must not hold a job read for MEDIA_TIMEOUT_MS. */
 const RESIGN_TIMEOUT_MS = 5000;
@@ -130,7 +130,7 @@ export class JobsService {
     const queued = await this.reservations.reserveThenQueue(
       caller.userId,
       [{ jobId, modelId, run }],
-      () => this.countRefusal(() => this.store.requeueFailed(caller.userId, jobId, modelId, { width: ready.width, height: ready.height, bounds: ready.bounds, maskCategory: ready.maskCategory }, run)),
+      () => countingRefusals(this.metrics.jobsRefused, () => this.store.requeueFailed(caller.userId, jobId, modelId, { width: ready.width, height: ready.height, bounds: ready.bounds, maskCategory: ready.maskCategory }, run)),
       // Two retries at once reserve the same run's key: the one that lost the row keeps the winner's reservation.
       { queuedElsewhere: async () => (await this.store.currentRun(jobId, modelId)) === run },
     );
@@ -148,21 +148,13 @@ export class JobsService {
     await this.reservations.reserveThenQueue(
       caller.userId,
       plan.models.map((m) => ({ jobId, modelId: m.id, run: 1 })),
-      () => this.countRefusal(() => this.store.createJob(caller.userId, plan, jobId)),
+      () => countingRefusals(this.metrics.jobsRefused, () => this.store.createJob(caller.userId, plan, jobId)),
     );
     this.metrics.jobsCreated.inc();
     this.logger.log({ jobId }, `Job ${jobId} queued: ${plan.models.length} model(s) [${plan.models.map((m) => m.id).join(', ')}]`);
     return jobId;
   }
 
-  private async countRefusal<T>(enqueue: () => Promise<T>): Promise<T> {
-    try {
-      return await enqueue();
-    } catch (error) {
-      if (error instanceof QueueFullException) this.metrics.jobsRefused.inc();
-      throw error;
-    }
-  }
 
   /** Resolves with the job once no model is unfinished; a caller who hangs up abandons it. */
   private finished(userId: number, jobId: string, signal: AbortSignal): Promise<TryOnJob> {
