@@ -10,7 +10,7 @@ const KEY = 'bfl-test-key-0123456789';
 describe('Black Forest Labs placement engine (FLUX.2 REST) against a fake written from BFL’s docs', () => {
   let fake: BflFake;
   const provider = (overrides: Partial<BflSettings> = {}) =>
-    new BflProvider({ apiKey: KEY, baseUrl: fake.url, model: 'flux-2-pro', timeoutMs: 5000, pollIntervalMs: 10, maxResponseBytes: 50 * 1024 * 1024, ...overrides });
+    new BflProvider({ apiKey: KEY, baseUrl: fake.url, model: 'flux-2-pro', timeoutMs: 20_000, pollIntervalMs: 10, maxResponseBytes: 50 * 1024 * 1024, ...overrides });
 
   beforeAll(async () => {
     fake = await startBflFake(KEY);

@@ -9,7 +9,7 @@ const KEY = 'fal-key-id:fal-key-secret-0123456789';
 describe('fal.ai adapter (@fal-ai/client) against a fake of fal’s queue written from its docs', () => {
   let fake: FalFake;
   const provider = (overrides: Partial<FalSettings> = {}) =>
-    new FalProvider({ key: KEY, model: 'fal-ai/leffa/virtual-tryon', role: 'try-on', queueUrl: fake.url, timeoutMs: 5000, pollIntervalMs: 10, maxResponseBytes: 50 * 1024 * 1024, ...overrides });
+    new FalProvider({ key: KEY, model: 'fal-ai/leffa/virtual-tryon', role: 'try-on', queueUrl: fake.url, timeoutMs: 20_000, pollIntervalMs: 10, maxResponseBytes: 50 * 1024 * 1024, ...overrides });
 
   beforeAll(async () => {
     fake = await startFalFake(KEY);

@@ -9,7 +9,7 @@ const KEY = 'fa-test-key-0123456789';
 describe('FASHN adapter against a fake written from FASHN’s docs', () => {
   let fake: FashnFake;
   const provider = (overrides: Partial<FashnSettings> = {}) =>
-    new FashnProvider({ apiKey: KEY, baseUrl: fake.base, model: 'tryon-v1.6', mode: 'quality', timeoutMs: 5000, pollIntervalMs: 10, maxResponseBytes: 50 * 1024 * 1024, ...overrides });
+    new FashnProvider({ apiKey: KEY, baseUrl: fake.base, model: 'tryon-v1.6', mode: 'quality', timeoutMs: 20_000, pollIntervalMs: 10, maxResponseBytes: 50 * 1024 * 1024, ...overrides });
 
   beforeAll(async () => {
     fake = await startFashnFake(KEY);

@@ -10,7 +10,7 @@ const MODEL = 'gemini-3.1-flash-image';
 
 describe('Gemini placement engine (@google/genai) against a fake written from Google’s docs', () => {
   let fake: GeminiFake;
-  const common = () => ({ model: MODEL, baseUrl: fake.url, timeoutMs: 5000, maxResponseBytes: 50 * 1024 * 1024 });
+  const common = () => ({ model: MODEL, baseUrl: fake.url, timeoutMs: 20_000, maxResponseBytes: 50 * 1024 * 1024 });
   const geminiApi = (overrides: Partial<GeminiSettings> = {}) => new GeminiProvider({ ...common(), backend: 'gemini-api', apiKey: KEY, ...overrides } as GeminiSettings);
   const vertex = () => new GeminiProvider({ ...common(), backend: 'vertex', auth: googleAuthFor(fake.credentialsFile), location: 'global' });
 

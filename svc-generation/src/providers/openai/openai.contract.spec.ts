@@ -9,7 +9,7 @@ const KEY = 'sk-test-key-0123456789';
 describe('OpenAI placement engine (openai SDK, images.edit) against a fake written from OpenAI’s API reference', () => {
   let fake: OpenAIFake;
   const provider = (overrides: Partial<OpenAISettings> = {}) =>
-    new OpenAIProvider({ apiKey: KEY, baseUrl: fake.base, model: 'gpt-image-1.5', timeoutMs: 5000, maxResponseBytes: 50 * 1024 * 1024, ...overrides });
+    new OpenAIProvider({ apiKey: KEY, baseUrl: fake.base, model: 'gpt-image-1.5', timeoutMs: 20_000, maxResponseBytes: 50 * 1024 * 1024, ...overrides });
 
   beforeAll(async () => {
     fake = await startOpenAIFake(KEY);

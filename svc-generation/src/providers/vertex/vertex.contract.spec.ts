@@ -13,7 +13,7 @@ describe('Vertex AI adapter against a fake written from Google’s docs (token e
       location: 'us-central1',
       baseUrl: fake.url,
       model: 'virtual-try-on-001',
-      timeoutMs: 5000,
+      timeoutMs: 20_000,
       maxResponseBytes: 50 * 1024 * 1024,
       ...overrides,
     });
