@@ -6,6 +6,14 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+// The files a tsconfig.json includes, so the type-aware rules below have types to read.
+const TYPE_CHECKED = [
+  'svc-*/{src,test,bench}/**/*.ts',
+  'packages/{contracts,results,service-kit,shell-sdk,ui}/src/**/*.{ts,tsx}',
+  'packages/{local-stack,static-server,webpack-config}/**/*.{mjs,cjs,js}',
+  'packages/api-reference/examples/*.ts',
+];
+
 export default tseslint.config(
   {
     ignores: ['**/dist/**', '**/dist-server/**', '**/node_modules/**', '**/.swc/**', '**/.data/**', '**/.tmp/**',
@@ -39,4 +47,18 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },
   { files: ['**/*.{tsx,jsx}'], ...jsxA11y.flatConfigs.recommended },
+  {
+    // Type-aware rules (issue 34) where a forgotten await or an unhandled case costs most: the
+    // services and the shared packages. Each file is checked with the tsconfig.json nearest to it.
+    files: TYPE_CHECKED,
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/await-thenable': 'error',
+      // A default case is the answer to a union too large to list (Stripe's event types); a switch over
+      // a plain string must say what happens to the rest.
+      '@typescript-eslint/switch-exhaustiveness-check': ['error', { considerDefaultExhaustiveForUnions: true, requireDefaultForNonUnion: true }],
+    },
+  },
 );

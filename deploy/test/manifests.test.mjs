@@ -338,7 +338,7 @@ describe.each(OVERLAYS)('overlay %s', (overlay) => {
     const worker = find(objs, 'Deployment', 'svc-generation-worker');
     const c = worker.spec.template.spec.containers[0];
     expect(c.image).toBe(api.spec.template.spec.containers[0].image);
-    expect(c.command).toEqual(['node', '--enable-source-maps', 'dist/worker.js']);
+    expect(c.command).toEqual(['node', '--enable-source-maps', 'dist/worker-main.js']);
     // The API runs the image's own command (dist/main.js): it queues work and runs none.
     expect(api.spec.template.spec.containers[0].command).toBeUndefined();
     expect(worker.spec.replicas).toBeUndefined();

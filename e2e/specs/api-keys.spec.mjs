@@ -97,6 +97,7 @@ test.describe('API keys page', () => {
 
   test('asks a visitor to sign in first', async ({ page }) => {
     await page.goto('/account/api-keys');
-    await expect(page).toHaveURL(/\/auth$/);
+    // the shell, the session check and the redirect's short delay: a loaded CI machine took over 10 s
+    await expect(page).toHaveURL(/\/auth$/, { timeout: 30_000 });
   });
 });

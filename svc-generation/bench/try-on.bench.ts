@@ -9,12 +9,12 @@ import sharp from 'sharp';
 import request from 'supertest';
 import { ModelRunner, type ModelTimings } from '../src/worker/model-runner.js';
 import { sharpFloor } from './pixel-floor.mjs';
-import { startFalFake } from '../test/fakes/fal-fake.js';
-import { startFashnFake } from '../test/fakes/fashn-fake.js';
-import { startVertexFake } from '../test/fakes/vertex-fake.js';
-import { startBflFake } from '../test/fakes/bfl-fake.js';
-import { startGeminiFake } from '../test/fakes/gemini-fake.js';
-import { startOpenAIFake } from '../test/fakes/openai-fake.js';
+import { startFalFake } from '../src/providers/fal/fal.fake.js';
+import { startFashnFake } from '../src/providers/fashn/fashn.fake.js';
+import { startVertexFake } from '../src/providers/vertex/vertex.fake.js';
+import { startBflFake } from '../src/providers/bfl/bfl.fake.js';
+import { startGeminiFake } from '../src/providers/gemini/gemini.fake.js';
+import { startOpenAIFake } from '../src/providers/openai/openai.fake.js';
 import { MediaSeeder, Platform, waitForJob, type App, type WorkerProcess } from '../test/helpers.js';
 
 let nextPort = 39_400 + Math.floor(Math.random() * 500);

@@ -3,7 +3,8 @@ import { defineService, ServiceKitModule } from '@vton/service-kit';
 import { ApiModule } from './api.module.js';
 import { GenerationConfig } from './config/generation.config.js';
 import { generationDatabase } from './database/data-source.js';
-import { GENERATION_ROLE, type GenerationRole } from './roles.js';
+import { GENERATION_ROLE, type GenerationRole } from './config/roles.js';
+import { ProviderConfigs } from './providers/registry.js';
 import { WorkerModule } from './worker/worker.module.js';
 
 @Global()
@@ -14,7 +15,7 @@ class RoleModule {
   }
 }
 
-/** svc-generation as one of its two roles, from one package: `dist/main.js` (API) or `dist/worker.js` (worker). */
+/** svc-generation as one of its two roles, from one package: `dist/main.js` (API) or `dist/worker-main.js` (worker). */
 @Module({})
 export class AppModule {
   static register(config: GenerationConfig, role: GenerationRole): DynamicModule {
@@ -33,7 +34,8 @@ export class AppModule {
 export const generationService = defineService({
   app: 'svc-generation',
   title: 'svc-generation: try-on generation',
-  config: GenerationConfig,
+  // svc-generation's variables with every provider's (each declared in its provider's folder).
+  config: ProviderConfigs,
   database: generationDatabase,
   module: (config) => AppModule.register(config, 'api'),
 });
@@ -42,7 +44,7 @@ export const generationService = defineService({
 export const generationWorker = defineService({
   app: 'svc-generation',
   title: 'svc-generation worker',
-  config: GenerationConfig,
+  config: ProviderConfigs,
   database: generationDatabase,
   module: (config) => AppModule.register(config, 'worker'),
 });

@@ -119,7 +119,7 @@ export class WorkerProcess {
   }
 
   static async start(env: NodeJS.ProcessEnv, name: string): Promise<WorkerProcess> {
-    const child = spawn(process.execPath, ['--enable-source-maps', path.resolve(import.meta.dirname, '../dist/worker.js')], {
+    const child = spawn(process.execPath, ['--enable-source-maps', path.resolve(import.meta.dirname, '../dist/worker-main.js')], {
       env,
       stdio: ['ignore', 'pipe', 'pipe'],
     });

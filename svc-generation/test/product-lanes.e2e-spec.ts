@@ -1,7 +1,7 @@
 import type { TryOnJob } from '@vton/contracts';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { startFashnFake, type FashnFake } from './fakes/fashn-fake.js';
+import { startFashnFake, type FashnFake } from '../src/providers/fashn/fashn.fake.js';
 import { MediaSeeder, Platform, solidPng, waitForJob, type App } from './helpers.js';
 
 /**

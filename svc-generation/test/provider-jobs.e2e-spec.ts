@@ -3,13 +3,13 @@ import sharp, { type Sharp } from 'sharp';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { featherReach } from '../src/imaging/placement.js';
-import { startBflFake, type BflFake } from './fakes/bfl-fake.js';
+import { startBflFake, type BflFake } from '../src/providers/bfl/bfl.fake.js';
 import { PLACEMENT_COLOUR, type FakeServer } from './fakes/fake-server.js';
-import { startFalFake } from './fakes/fal-fake.js';
-import { startFashnFake, type FashnFake } from './fakes/fashn-fake.js';
-import { startGeminiFake, type GeminiFake } from './fakes/gemini-fake.js';
-import { startOpenAIFake, type OpenAIFake } from './fakes/openai-fake.js';
-import { startVertexFake, type VertexFake } from './fakes/vertex-fake.js';
+import { startFalFake } from '../src/providers/fal/fal.fake.js';
+import { startFashnFake, type FashnFake } from '../src/providers/fashn/fashn.fake.js';
+import { startGeminiFake, type GeminiFake } from '../src/providers/gemini/gemini.fake.js';
+import { startOpenAIFake, type OpenAIFake } from '../src/providers/openai/openai.fake.js';
+import { startVertexFake, type VertexFake } from '../src/providers/vertex/vertex.fake.js';
 import { download, MediaSeeder, Platform, readJobEvents, statesOf, until, waitForJob, type App } from './helpers.js';
 
 /**

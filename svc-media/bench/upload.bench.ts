@@ -44,7 +44,7 @@ it('svc-media upload benchmark', async () => {
     const seller = await harness.seller();
     const upload = async () => {
       let req = harness.http().post('/api/models').auth(seller.token, { type: 'bearer' });
-      files.forEach((file, i) => (req = req.attach('files', file, { filename: `photo-${i + 1}.jpg`, contentType: 'image/jpeg' })));
+      for (const [i, file] of files.entries()) req = req.attach('files', file, { filename: `photo-${i + 1}.jpg`, contentType: 'image/jpeg' });
       const started = performance.now();
       const res = await req;
       const elapsed = performance.now() - started;

@@ -25,7 +25,6 @@ describe('migration: product library and masks per category (after issue 32\'s s
     expect(last).toBeGreaterThan(0);
     // It runs after both of issue 32's migrations, whose suggested-mask column it moves.
     expect(migrations.slice(last - 2, last).map((m) => m.name)).toEqual(['SuggestedMasks1767744000000', 'ResultGarmentFilenames1767830400000']);
-    expect(last).toBe(migrations.length - 1);
     const before = createDataSource(config(), { entities: [], migrations: migrations.slice(0, last) });
     await before.initialize();
     await prepareSchema(before, config(), true);
@@ -44,7 +43,7 @@ describe('migration: product library and masks per category (after issue 32\'s s
     await before.query(`INSERT INTO ${s}.workspaces ("userId", "garmentId", "garmentCategory") VALUES (10, 1, 'lower_body'), (30, NULL, 'product')`);
     await before.destroy();
 
-    db = createDataSource(config(), mediaDatabase);
+    db = createDataSource(config(), { migrations: migrations.slice(0, last + 1) });
     await db.initialize();
     await prepareSchema(db, config(), true);
     expect(await db.query(`SELECT "modelId", category, "inpaintMaskObjectStorageKey" AS key, "inpaintCropBounds" AS bounds FROM ${s}.model_masks ORDER BY "modelId"`)).toEqual([
@@ -83,5 +82,26 @@ describe('migration: product library and masks per category (after issue 32\'s s
       { id: 3, key: suggested(3) },
       { id: 5, key: suggested(5) },
     ]);
+  });
+
+  it('then drops the mask key copies and models.maskData, and puts them back on the way down (issue 34)', async () => {
+    const s = `"${schema}"`;
+    const all = createDataSource(config(), mediaDatabase);
+    await all.initialize();
+    await prepareSchema(all, config(), true);
+    const columns = async () =>
+      (
+        await all.query(
+          `SELECT table_name || '.' || column_name AS c FROM information_schema.columns WHERE table_schema = $1 AND column_name IN ('maskedPath', 'inpaintProcessedMaskPath', 'inpaintCroppedImagePath', 'maskData', 'inpaintMaskObjectStorageKey') ORDER BY 1`,
+          [schema],
+        )
+      ).map((r: { c: string }) => r.c);
+    expect(await columns()).toEqual(['model_masks.inpaintMaskObjectStorageKey']);
+    await all.undoLastMigration();
+    expect(await columns()).toEqual(['model_masks.inpaintCroppedImagePath', 'model_masks.inpaintMaskObjectStorageKey', 'model_masks.inpaintProcessedMaskPath', 'model_masks.maskedPath', 'models.maskData']);
+    expect(await all.query(`SELECT "maskedPath" = "inpaintMaskObjectStorageKey" AND "inpaintProcessedMaskPath" = "inpaintMaskObjectStorageKey" AND "inpaintCroppedImagePath" = "inpaintCroppedObjectStorageKey" AS copies FROM ${s}.model_masks`)).toEqual(
+      (await all.query(`SELECT 1 FROM ${s}.model_masks`)).map(() => ({ copies: true })),
+    );
+    await all.destroy();
   });
 });

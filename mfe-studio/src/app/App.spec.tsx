@@ -209,7 +209,7 @@ describe('studio workspace', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Crop' }));
     expect(screen.getByTestId('crop-size')).toHaveTextContent('960px');
     fireEvent.click(screen.getByRole('button', { name: 'anna.jpg' }));
-    expect(store.getState()).toMatchObject({ tool: 'inpaint', inpaintModelKey: 'model-1' });
+    expect(store.getState()).toMatchObject({ tool: 'mask', maskModelKey: 'model-1' });
     expect(screen.queryByTestId('crop-stage')).not.toBeInTheDocument();
     expect(screen.getByRole('toolbar', { name: 'Mask tools' })).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));

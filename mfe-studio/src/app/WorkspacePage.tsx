@@ -133,7 +133,7 @@ function CanvasContent({ onRetry, onOpenViewer }: { onRetry: (modelId: number) =
   const tool = useWorkspace((s) => s.tool);
   const garment = useWorkspace((s) => s.garment);
   const models = useWorkspace((s) => s.models);
-  const inpaintKey = useWorkspace((s) => s.inpaintModelKey);
+  const editedKey = useWorkspace((s) => s.maskModelKey);
   const showGeneration = useWorkspace((s) => s.showGeneration);
   const restoring = useWorkspace((s) => s.restoring);
   const actions = workspaceActions(store);
@@ -157,21 +157,21 @@ function CanvasContent({ onRetry, onOpenViewer }: { onRetry: (modelId: number) =
     );
   }
 
-  const inpaintModel = tool === 'inpaint' ? models.find((m) => m.key === inpaintKey) : undefined;
-  if (inpaintModel && inpaintModel.id !== null) {
-    const { key, id } = inpaintModel;
+  const maskModel = tool === 'mask' ? models.find((m) => m.key === editedKey) : undefined;
+  if (maskModel && maskModel.id !== null) {
+    const { key, id } = maskModel;
     return (
       <MaskEditor
         key={key}
         photo={{
           id,
-          filename: inpaintModel.filename,
-          url: inpaintModel.url,
-          width: inpaintModel.width,
-          height: inpaintModel.height,
-          approvedMask:
-            inpaintModel.status === 'ready' && inpaintModel.inpaint
-              ? { url: inpaintModel.inpaint.processedMaskUrl, bounds: inpaintModel.inpaint.bounds }
+          filename: maskModel.filename,
+          url: maskModel.url,
+          width: maskModel.width,
+          height: maskModel.height,
+          savedMask:
+            maskModel.status === 'ready' && maskModel.inpaint
+              ? { url: maskModel.inpaint.processedMaskUrl, bounds: maskModel.inpaint.bounds }
               : null,
         }}
         onCancel={actions.closeTool}
@@ -180,7 +180,7 @@ function CanvasContent({ onRetry, onOpenViewer }: { onRetry: (modelId: number) =
           forgetSuggestion(id);
           approveMask(store, key, id, mask, thumbnail);
         }}
-        tools={<SuggestMaskButton photo={{ id, url: inpaintModel.url, width: inpaintModel.width, height: inpaintModel.height }} masks={suggestionMasks} />}
+        tools={<SuggestMaskButton photo={{ id, url: maskModel.url, width: maskModel.width, height: maskModel.height }} masks={suggestionMasks} />}
       />
     );
   }

@@ -348,8 +348,8 @@ async function catchUp(session: Session, deps: WorkspaceSessionDeps, server: { m
   };
   if (Object.keys(patch).length === 0) return;
   // a photo open in the editor that another tab removed, or a garment changed under the crop tool, closes the tool
-  if (state.tool === 'inpaint' && !models.some((m) => m.key === state.inpaintModelKey)) Object.assign(patch, { tool: 'none', inpaintModelKey: null });
-  if (state.tool === 'crop' && garmentChanged) Object.assign(patch, { tool: 'none', inpaintModelKey: null });
+  if (state.tool === 'mask' && !models.some((m) => m.key === state.maskModelKey)) Object.assign(patch, { tool: 'none', maskModelKey: null });
+  if (state.tool === 'crop' && garmentChanged) Object.assign(patch, { tool: 'none', maskModelKey: null });
   server.markSaved(saveRequestOf({ ...state, ...patch }));
   store.setState(patch);
   if (!patch.garmentCategory) restoreKeptSuggestions(models.filter((m) => m.id !== null && !known.has(m.id)), state.garmentCategory);

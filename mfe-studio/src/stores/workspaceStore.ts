@@ -44,7 +44,7 @@ export interface WorkspaceModelPhoto {
   uploadedAt: string;
 }
 
-export type WorkspaceTool = 'none' | 'crop' | 'inpaint';
+export type WorkspaceTool = 'none' | 'crop' | 'mask';
 
 /** Spec §3 workspace state (results themselves live in the SDK's session results store). */
 export interface WorkspaceState {
@@ -55,7 +55,8 @@ export interface WorkspaceState {
   /** 0–1 while model photos upload. */
   modelsUploadProgress: number | null;
   tool: WorkspaceTool;
-  inpaintModelKey: string | null;
+  /** The model photo whose mask is open in the mask editor (the spec's inpaint tool). */
+  maskModelKey: string | null;
   /** The prompt ("variations" in the spec's state). */
   prompt: string;
   activeResult: SessionResult | null;
@@ -74,7 +75,7 @@ export const initialWorkspaceState: WorkspaceState = {
   models: [],
   modelsUploadProgress: null,
   tool: 'none',
-  inpaintModelKey: null,
+  maskModelKey: null,
   prompt: '',
   activeResult: null,
   showGeneration: false,
@@ -149,19 +150,19 @@ export const canTryOn = (s: WorkspaceState): boolean =>
 
 // ---- transitions (spec §4) ----
 export const workspaceActions = (store: WorkspaceStore) => ({
-  /** Crop and inpaint are mutually exclusive: opening one closes the other. */
+  /** The crop tool and the mask editor (spec's inpaint tool) are mutually exclusive: opening one closes the other. */
   openCrop() {
     if (!store.getState().garment?.id) return;
-    store.setState({ tool: 'crop', inpaintModelKey: null });
+    store.setState({ tool: 'crop', maskModelKey: null });
   },
-  /** Selecting a model opens inpaint for it (switching models starts from a clear canvas). */
-  openInpaint(key: string) {
+  /** Selecting a model opens the mask editor for it (switching models starts from a clear canvas). */
+  openMaskEditor(key: string) {
     const model = store.getState().models.find((m) => m.key === key);
     if (!model || model.id === null) return;
-    store.setState({ tool: 'inpaint', inpaintModelKey: key });
+    store.setState({ tool: 'mask', maskModelKey: key });
   },
   closeTool() {
-    store.setState({ tool: 'none', inpaintModelKey: null });
+    store.setState({ tool: 'none', maskModelKey: null });
   },
   updateModel(key: string, patch: Partial<WorkspaceModelPhoto>) {
     store.setState((s) => ({ models: s.models.map((m) => (m.key === key ? { ...m, ...patch } : m)) }));
@@ -184,7 +185,7 @@ export const workspaceActions = (store: WorkspaceStore) => ({
     }));
   },
   showResult(result: SessionResult) {
-    store.setState({ activeResult: result, showGeneration: true, tool: 'none', inpaintModelKey: null });
+    store.setState({ activeResult: result, showGeneration: true, tool: 'none', maskModelKey: null });
   },
   /** Closing the generation view clears the active result. */
   closeGeneration() {

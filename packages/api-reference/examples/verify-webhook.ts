@@ -1,5 +1,5 @@
 // Your webhook endpoint: check each delivery's signature before trusting it (npm install standardwebhooks).
-import { createServer } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { Webhook } from 'standardwebhooks';
 import type { components } from './vton-api';
 
@@ -8,7 +8,12 @@ type JobEvent = components['schemas']['JobWebhookEvent'];
 // The endpoint's signing secret (whsec_…), shown once when you add the endpoint.
 const webhook = new Webhook(process.env.VTON_WEBHOOK_SECRET!);
 
-export const server = createServer(async (req, res) => {
+// A body that breaks off (the sender went away) must not take the server down: answer 400.
+export const server = createServer((req, res) => {
+  receive(req, res).catch(() => res.headersSent || res.writeHead(400).end());
+});
+
+async function receive(req: IncomingMessage, res: ServerResponse) {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
   // Verify the raw body exactly as it arrived: parsing and re-serialising it would break the signature.
@@ -24,4 +29,4 @@ export const server = createServer(async (req, res) => {
     console.log(`Job ${event.data.id} done:`, event.data.models.map((m) => m.result?.imageUrl));
   }
   res.writeHead(204).end();
-});
+}

@@ -149,7 +149,7 @@ export interface GeneratedImagesPage {
  * user's Bearer token is forwarded; svc-media checks ownership as for any call):
  * - GET  /api/garments/:id/files/cropped        → the 960×960 cropped garment PNG (bytes)
  * - GET  /api/models/:id/files/original         → the stored model photo (bytes, PNG/JPEG/WebP)
- * - GET  /api/models/:id/files/inpaint-cropped  → the model photo cropped to inpaint bounds (PNG bytes)
+ * - GET  /api/models/:id/files/inpaint-cropped  → the mask region: the model photo cut to the mask bounds (PNG bytes)
  * - GET  /api/models/:id/files/inpaint-mask     → the processed mask for those bounds (PNG, white = garment)
  * - GET  /api/generated-images/:id              → GeneratedImageRecord with fresh signed URLs (re-signing saved results)
  * - POST /api/generated-images/files            → multipart: `file` (PNG) + the SaveGeneratedImageRequest

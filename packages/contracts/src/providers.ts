@@ -1,10 +1,8 @@
-/** The try-on providers svc-generation can use for garments (VTON_PROVIDER). */
-export const TRY_ON_PROVIDERS = ['local', 'seed', 'fashn', 'vertex', 'fal'] as const;
-export type TryOnProviderName = (typeof TRY_ON_PROVIDERS)[number];
-/** The placement engines svc-generation can use for the Product category (PLACEMENT_PROVIDER). */
-export const PLACEMENT_PROVIDERS = ['local', 'seed', 'gemini', 'openai', 'bfl', 'fal'] as const;
-export type PlacementProviderName = (typeof PLACEMENT_PROVIDERS)[number];
-/** Every provider a result can have been made by (try-on providers and placement engines). */
+/**
+ * Every provider a result can have been made by (try-on providers and placement engines), as the
+ * API names it and the gallery labels it. Which of them serve garments (VTON_PROVIDER) and products
+ * (PLACEMENT_PROVIDER) is svc-generation's registry's to say (src/providers/registry.ts).
+ */
 export const PROVIDERS = ['local', 'seed', 'fashn', 'vertex', 'fal', 'gemini', 'openai', 'bfl'] as const;
 export type ProviderName = (typeof PROVIDERS)[number];
 /** The provider's name as the gallery viewer shows it under a result. */

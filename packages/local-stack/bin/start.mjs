@@ -31,8 +31,13 @@ async function shutdown(signal) {
   console.log('Stopped.');
   process.exit(0);
 }
-process.on('SIGINT', () => shutdown('SIGINT'));
-process.on('SIGTERM', () => shutdown('SIGTERM'));
+// A stop that fails (a process that will not die) still ends npm start, saying why.
+const onSignal = (signal) => void shutdown(signal).catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
+process.on('SIGINT', onSignal);
+process.on('SIGTERM', onSignal);
 
 try {
   console.log('Building what changed…');

@@ -33,14 +33,14 @@ export function generationWorkers(env = process.env) {
 
 /**
  * svc-generation's workers: the same package as its API, started through the worker entry point
- * (`node dist/worker.js`), each with its own port for health and /metrics. Not behind the gateway.
+ * (`node dist/worker-main.js`), each with its own port for health and /metrics. Not behind the gateway.
  */
 export function workerDefinitions(count) {
   return Array.from({ length: count }, (_, i) => ({
     name: `svc-generation-worker-${i + 1}`,
     kind: 'worker',
     cwd: path.join(REPO_ROOT, 'svc-generation'),
-    command: [process.execPath, '--enable-source-maps', 'dist/worker.js'],
+    command: [process.execPath, '--enable-source-maps', 'dist/worker-main.js'],
     readyPath: SERVICE_LIVENESS_PATHS['svc-generation'],
   }));
 }

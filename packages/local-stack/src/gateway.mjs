@@ -78,7 +78,9 @@ export function createGateway({ targets, log = () => {}, env = process.env }) {
     if (!target) { unavailable(req, res, app); return; }
     setForwardedHeaders(req);
     if (app.startsWith('svc-')) tracing.forward(req, res, app);
-    proxy.web(req, res, { target });
+    // The 'error' listener answers a failed forward; web() still rejects when the client's own
+    // response breaks (it went away), which leaves nothing to answer.
+    proxy.web(req, res, { target }).catch(() => undefined);
   });
   server.on('close', () => void tracing.shutdown());
   return server;

@@ -1,40 +1,36 @@
+import fs from 'node:fs';
 import path from 'node:path';
+import { REPO_ROOT } from './apps.mjs';
 
 /**
  * svc-generation's provider variables (svc-generation README, "Try-on providers" and "Placement
  * engines"): `npm start` hands exactly these, as set where it was started, to svc-generation's API and
  * workers — and to no other app, so a provider key never reaches svc-auth, svc-media or a frontend's
- * environment.
+ * environment. Each provider declares its own in its folder; svc-generation's build lists them in
+ * dist/provider-variables.json, read here (once, when first needed: after the build), so a new
+ * provider needs no line in this file.
  */
-export const PROVIDER_VARIABLES = [
-  'VTON_PROVIDER',
-  'PLACEMENT_PROVIDER',
-  'PLACEMENT_CONCURRENCY',
-  'VTON_POLL_INTERVAL_MS',
-  'FASHN_API_KEY',
-  'FASHN_API_URL',
-  'FASHN_MODEL',
-  'FASHN_MODE',
-  'GOOGLE_APPLICATION_CREDENTIALS',
-  'GOOGLE_CLOUD_PROJECT',
-  'GOOGLE_CLOUD_LOCATION',
-  'VERTEX_API_URL',
-  'VERTEX_MODEL',
-  'VERTEX_PERSON_GENERATION',
-  'FAL_KEY',
-  'FAL_MODEL',
-  'FAL_QUEUE_URL',
-  'FAL_PLACEMENT_MODEL',
-  'GEMINI_API_KEY',
-  'GEMINI_MODEL',
-  'GEMINI_API_URL',
-  'OPENAI_API_KEY',
-  'OPENAI_BASE_URL',
-  'OPENAI_IMAGE_MODEL',
-  'BFL_API_KEY',
-  'BFL_API_URL',
-  'BFL_MODEL',
-];
+export function providerVariables() {
+  variables ??= [
+    // svc-generation's own, which choose and pace the providers
+    'VTON_PROVIDER',
+    'PLACEMENT_PROVIDER',
+    'PLACEMENT_CONCURRENCY',
+    'VTON_POLL_INTERVAL_MS',
+    ...declaredProviderVariables(),
+  ];
+  return variables;
+}
+let variables;
+
+function declaredProviderVariables() {
+  const file = path.join(REPO_ROOT, 'svc-generation', 'dist', 'provider-variables.json');
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw new Error(`${path.relative(REPO_ROOT, file)} is missing or unreadable: build svc-generation first (npm run build -w svc-generation): ${error.message}`);
+  }
+}
 
 /**
  * The provider variables for svc-generation's processes. They run in svc-generation/, so a relative
@@ -42,14 +38,15 @@ export const PROVIDER_VARIABLES = [
  */
 export function providerEnv(env = process.env, cwd = process.cwd()) {
   const out = {};
-  for (const name of PROVIDER_VARIABLES) if (env[name] !== undefined && env[name] !== '') out[name] = env[name];
+  for (const name of providerVariables()) if (env[name] !== undefined && env[name] !== '') out[name] = env[name];
   if (out.GOOGLE_APPLICATION_CREDENTIALS) out.GOOGLE_APPLICATION_CREDENTIALS = path.resolve(cwd, out.GOOGLE_APPLICATION_CREDENTIALS);
   return out;
 }
 
 /** `env` without the provider variables: what every other app gets. */
 export function withoutProviderEnv(env) {
-  return Object.fromEntries(Object.entries(env).filter(([name]) => !PROVIDER_VARIABLES.includes(name)));
+  const names = providerVariables();
+  return Object.fromEntries(Object.entries(env).filter(([name]) => !names.includes(name)));
 }
 
 /** One line for the start banner: which provider the workers call, and where (never a key). */

@@ -68,7 +68,7 @@ test('GENERATION_WORKERS: 2 by default, 0–16, and a clear error otherwise', as
     expect(() => generationWorkers({ GENERATION_WORKERS: bad })).toThrow(`GENERATION_WORKERS must be a whole number from 0 to 16 (got "${bad}")`);
   }
   expect(workerDefinitions(2).map((w) => [w.name, w.command.at(-1)])).toEqual([
-    ['svc-generation-worker-1', 'dist/worker.js'],
-    ['svc-generation-worker-2', 'dist/worker.js'],
+    ['svc-generation-worker-1', 'dist/worker-main.js'],
+    ['svc-generation-worker-2', 'dist/worker-main.js'],
   ]);
 });

@@ -311,7 +311,7 @@ function ViewerBody({ imageUrl, alt, onClose, downloadFileName, onDownload, onIm
         >
           {zoomLabel}
         </Button>
-        <Button variant="secondary" size="sm" onClick={download} loading={downloading}>
+        <Button variant="secondary" size="sm" onClick={() => void download()} loading={downloading}>
           {!downloading && <DownloadIcon />}
           Download
         </Button>

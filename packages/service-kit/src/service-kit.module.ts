@@ -7,7 +7,7 @@ import { API_KEY_VERIFIER, RemoteApiKeyVerifier, type ApiKeyVerifier } from './a
 import { createJwtAuth } from './auth/jwt-auth.js';
 import { JWT_KEY_RESOLVER, RemoteJwksKeys, type JwtKeyResolver } from './auth/jwt-keys.js';
 import { RevokedSessionsFeed, SESSION_CHECK, type SessionCheck } from './auth/session-check.js';
-import type { ServiceConfig } from './config/service-config.js';
+import { ServiceConfig } from './config/service-config.js';
 import { DatabaseConnection } from './database/database-connection.js';
 import { dataSourceOptions, ServiceDataSource, type ServiceDatabase } from './database/data-source-options.js';
 import { ApiExceptionFilter } from './errors/api-exception.filter.js';
@@ -56,9 +56,12 @@ export class ServiceKitModule {
     const ownDefaults: Type[] = [...(options.sessions ? [] : [sessions]), ...(options.apiKeys ? [] : [apiKeys])];
     const jwt = createJwtAuth();
     const configClass = config.constructor as Type<C>;
+    // Injected by its class and by each class it extends below ServiceConfig: a service may compose
+    // parts onto its own config (svc-generation's providers), which still injects its own class.
+    const configClasses = classChain(configClass);
     const providers: Provider[] = [
       { provide: SERVICE_CONFIG, useValue: config },
-      { provide: configClass, useValue: config },
+      ...configClasses.map((provide) => ({ provide, useValue: config })),
       jwtKeys,
       { provide: JWT_KEY_RESOLVER, useExisting: jwtKeys },
       ...ownDefaults,
@@ -86,16 +89,26 @@ export class ServiceKitModule {
         // Failures are reported in the 503 body and our own logs; terminus' log would repeat them.
         TerminusModule.forRoot({ logger: false }),
         // Connected by DatabaseConnection, which retries instead of failing the start; until then
-        // ServiceDataSource answers 503. Domain modules take their repositories with TypeOrmModule.forFeature.
+        // ServiceDataSource answers 503. Domain modules register their entities and take their
+        // repositories with TypeOrmModule.forFeature; autoLoadEntities gives the data source those entities.
         TypeOrmModule.forRootAsync({
-          useFactory: () => ({ ...dataSourceOptions(config, options.database), manualInitialization: true }),
+          useFactory: () => ({ ...dataSourceOptions(config, options.database), manualInitialization: true, autoLoadEntities: true }),
           dataSourceFactory: async (dataSourceOptions) => new ServiceDataSource(dataSourceOptions!),
         }),
         ...(options.imports ?? []),
       ],
       controllers: [createHealthController(options.app), MetricsController],
       providers,
-      exports: [SERVICE_CONFIG, configClass, JWT_KEY_RESOLVER, jwtKeys, SESSION_CHECK, API_KEY_VERIFIER, ...ownDefaults, DatabaseConnection, ServiceMetrics],
+      exports: [SERVICE_CONFIG, ...configClasses, JWT_KEY_RESOLVER, jwtKeys, SESSION_CHECK, API_KEY_VERIFIER, ...ownDefaults, DatabaseConnection, ServiceMetrics],
     };
   }
+}
+
+/** A config class and the classes it extends, up to (not including) the kit's ServiceConfig. */
+function classChain(configClass: Type): Type[] {
+  const chain: Type[] = [];
+  for (let c: Type | null = configClass; c && c !== ServiceConfig && c !== Object; c = Object.getPrototypeOf(c) as Type | null) {
+    if (typeof c === 'function' && c.prototype) chain.push(c);
+  }
+  return chain;
 }

@@ -18,4 +18,4 @@ const config = configFactory({}, { mode: 'development' });
 const server = new WebpackDevServer(config.devServer, webpack(config));
 await server.start();
 console.log(`${path.basename(appDir)}: http://localhost:${config.devServer.port}`);
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.stop().then(() => process.exit(0)));
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => void server.stop().finally(() => process.exit(0)));

@@ -19,7 +19,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { IsNull, type Repository } from 'typeorm';
 import { BillingService } from '../billing/billing.service.js';
 import { AuthConfig } from '../config/auth.config.js';
-import { sqlTable } from '../database/sql-table.js';
+import { sqlTable } from '../tables/sql-table.js';
 import { ThrottleService } from '../throttling/throttle.service.js';
 import { TokenService } from '../tokens/token.service.js';
 import { User } from '../users/entities/user.entity.js';

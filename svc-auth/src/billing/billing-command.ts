@@ -1,10 +1,10 @@
 import 'reflect-metadata';
 import { pathToFileURL } from 'node:url';
 import { PLAN_IDS, PLANS, type PlanId } from '@vton/contracts';
-import { loadConfig, prepareSchema, ServiceMetrics } from '@vton/service-kit';
+import { createDataSource, loadConfig, prepareSchema, ServiceMetrics } from '@vton/service-kit';
 import { AuthConfig } from '../config/auth.config.js';
-import { authDataSource } from '../database/data-source.js';
-import { sqlTable } from '../database/sql-table.js';
+import { authDatabase } from '../database/data-source.js';
+import { sqlTable } from '../tables/sql-table.js';
 import { User } from '../users/entities/user.entity.js';
 import { BillingMetrics } from './billing-metrics.js';
 import { BillingService } from './billing.service.js';
@@ -31,7 +31,8 @@ export async function runBillingCommand(args: string[], env: NodeJS.ProcessEnv =
   // The command signs nothing: the signing key's variables are not needed here.
   const commandEnv = env.JWT_PRIVATE_KEY || env.JWT_KEY_FILE ? env : { ...env, JWT_KEY_FILE: 'not-used-by-the-billing-command' };
   const config = loadConfig(AuthConfig, commandEnv);
-  const dataSource = authDataSource(commandEnv);
+  // No Nest modules here: the data source is given the entities this command reads.
+  const dataSource = createDataSource(config, { ...authDatabase, entities: [User, BillingAccountEntity, LedgerEntryEntity] });
   await dataSource.initialize();
   try {
     await prepareSchema(dataSource, config, config.MIGRATIONS_RUN);

@@ -13,7 +13,7 @@ import {
 import { ApiException } from '@vton/service-kit';
 import type { EntityManager, Repository } from 'typeorm';
 import { AuthConfig } from '../config/auth.config.js';
-import { sqlTable } from '../database/sql-table.js';
+import { sqlTable } from '../tables/sql-table.js';
 import { CreditLedger } from './credit-ledger.service.js';
 import { BillingAccountEntity, type StoredBillingStatus } from './entities/billing-account.entity.js';
 import { billingStatus, entitlements } from './plan-rules.js';

@@ -14,7 +14,7 @@ import {
 import { ApiException } from '@vton/service-kit';
 import type { EntityManager, Repository } from 'typeorm';
 import { AuthConfig } from '../config/auth.config.js';
-import { sqlTable } from '../database/sql-table.js';
+import { sqlTable } from '../tables/sql-table.js';
 import { BillingMetrics } from './billing-metrics.js';
 import { BillingAccountEntity } from './entities/billing-account.entity.js';
 import { LedgerEntryEntity } from './entities/ledger-entry.entity.js';

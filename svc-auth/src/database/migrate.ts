@@ -1,8 +1,6 @@
 import 'reflect-metadata';
 import { runMigrationsCommand } from '@vton/service-kit';
-import { authService } from '../app.module.js';
+import { AuthConfig } from '../config/auth.config.js';
+import { authDatabase } from './data-source.js';
 
-await runMigrationsCommand(authService).catch((error: Error) => {
-  process.stderr.write(`svc-auth: migrations failed: ${error.message}\n`);
-  process.exit(1);
-});
+await runMigrationsCommand({ app: 'svc-auth', config: AuthConfig, database: authDatabase });

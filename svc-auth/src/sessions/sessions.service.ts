@@ -4,8 +4,7 @@ import { API_KEY_TOKEN_MINUTES, type RevokedSessionsResponse } from '@vton/contr
 import type { SessionCheck } from '@vton/service-kit';
 import { randomUUID } from 'node:crypto';
 import { IsNull, type Repository } from 'typeorm';
-import { ApiKey } from '../api-keys/api-key.entity.js';
-import { sqlTable } from '../database/sql-table.js';
+import { sqlTable } from '../tables/sql-table.js';
 import { Session } from './session.entity.js';
 
 /**
@@ -81,8 +80,9 @@ export class SessionsService implements SessionCheck {
   }
 
   // An API key's onward token is named by the key's id: its revocation is read in SQL here, in the
-  // same statement as the sessions' (ApiKeysService depends on this module, so not through it).
+  // same statement as the sessions'. The api-keys module sits above this one (it starts sessions), so
+  // its table is named, not imported.
   private get apiKeysTable(): string {
-    return sqlTable(this.sessions.manager.connection.getMetadata(ApiKey));
+    return sqlTable(this.sessions.manager.connection.getMetadata('api_keys'));
   }
 }

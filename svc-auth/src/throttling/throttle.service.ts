@@ -3,7 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { ErrorCode } from '@vton/contracts';
 import { ApiException } from '@vton/service-kit';
 import type { Repository } from 'typeorm';
-import { sqlTable } from '../database/sql-table.js';
+import { sqlTable } from '../tables/sql-table.js';
 import { ThrottleCounter } from './throttle-counter.entity.js';
 
 /** A 429 that carries how long to wait; RetryAfterInterceptor turns it into the Retry-After header. */

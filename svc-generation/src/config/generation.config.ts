@@ -1,26 +1,15 @@
-import { parseFlag, parseNumber, ServiceConfig } from '@vton/service-kit';
+import { parseFlag, ServiceConfig } from '@vton/service-kit';
 import { Transform } from 'class-transformer';
-import { PLACEMENT_PROVIDERS, TRY_ON_PROVIDERS, type PlacementProviderName, type ProviderName, type TryOnProviderName } from '@vton/contracts';
-import { IsBoolean, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, IsUrl, Matches, Max, Min, MinLength, ValidateIf } from 'class-validator';
+import { IsBoolean, IsOptional, IsString, IsUrl, Matches, MinLength, ValidateIf } from 'class-validator';
+import { apply, wholeNumber } from './config-rules.js';
 
-const wholeNumber = (name: string, min: number, max: number) => [
-  Transform(parseNumber),
-  IsInt({ message: `${name} must be a whole number between ${min} and ${max}` }),
-  Min(min, { message: `${name} must be a whole number between ${min} and ${max}` }),
-  Max(max, { message: `${name} must be a whole number between ${min} and ${max}` }),
-];
 const SERVICE_SECRET_RULE = 'GENERATION_SERVICE_SECRET must be at least 32 characters';
-const apply = (decorators: PropertyDecorator[]): PropertyDecorator => (target, key) => decorators.forEach((d) => d(target, key));
-const httpUrl = (name: string) => IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] }, { message: `${name} must be an http(s) URL` });
-/** A secret the chosen provider cannot work without (as VTON_PROVIDER or PLACEMENT_PROVIDER): checked at start, never logged. */
-const requiredFor = (provider: ProviderName, name: string) => [
-  ValidateIf((config: GenerationConfig) => config.VTON_PROVIDER === provider || config.PLACEMENT_PROVIDER === provider),
-  IsNotEmpty({
-    message: (args: { object: object }) =>
-      `${name} is required when ${(args.object as GenerationConfig).VTON_PROVIDER === provider ? 'VTON_PROVIDER' : 'PLACEMENT_PROVIDER'}=${provider}`,
-  }),
-];
 
+/**
+ * svc-generation's own variables. Each provider declares and validates its own in its folder
+ * (src/providers/<name>/<name>.config.ts); the registry composes them onto this class
+ * (ProviderConfigs), which is what the service loads and validates at start.
+ */
 export class GenerationConfig extends ServiceConfig {
   PORT = 3003;
   DATABASE_SCHEMA = 'generation';
@@ -126,19 +115,19 @@ export class GenerationConfig extends ServiceConfig {
   RESULT_FALLBACK_TTL_MS = 24 * 60 * 60 * 1000;
 
   /**
-   * Which try-on provider answers (svc-generation/src/providers/). Unset: `seed` (the §7 contract
+   * Which try-on provider answers (one of src/providers/registry.ts, which checks the name). Unset: `seed` (the §7 contract
    * at VTON_API_URL) when VTON_API_URL is set, otherwise `local` (the built-in compositor).
    */
   @IsOptional()
-  @IsIn(TRY_ON_PROVIDERS, { message: `VTON_PROVIDER must be one of ${TRY_ON_PROVIDERS.join(', ')}` })
-  VTON_PROVIDER?: TryOnProviderName;
+  @IsString()
+  VTON_PROVIDER?: string;
 
   /**
-   * Which placement engine answers jobs of the Product category (svc-generation/src/providers/):
+   * Which placement engine answers jobs of the Product category (one of src/providers/registry.ts):
    * garments keep going to VTON_PROVIDER. Default: the built-in compositor.
    */
-  @IsIn(PLACEMENT_PROVIDERS, { message: `PLACEMENT_PROVIDER must be one of ${PLACEMENT_PROVIDERS.join(', ')}` })
-  PLACEMENT_PROVIDER: PlacementProviderName = 'local';
+  @IsString()
+  PLACEMENT_PROVIDER = 'local';
 
   /** At most this many product jobs' models in progress at once across every worker: the placement engine's limit. */
   @apply(wholeNumber('PLACEMENT_CONCURRENCY', 1, 256))
@@ -147,94 +136,6 @@ export class GenerationConfig extends ServiceConfig {
   /** How often a queued prediction (FASHN, fal, BFL) is polled; the whole call stays within VTON_TIMEOUT_MS. */
   @apply(wholeNumber('VTON_POLL_INTERVAL_MS', 10, 60_000))
   VTON_POLL_INTERVAL_MS = 1000;
-
-  @apply(requiredFor('fashn', 'FASHN_API_KEY'))
-  FASHN_API_KEY?: string;
-
-  @httpUrl('FASHN_API_URL')
-  FASHN_API_URL = 'https://api.fashn.ai/v1';
-
-  @IsNotEmpty({ message: 'FASHN_MODEL must not be empty' })
-  FASHN_MODEL = 'tryon-v1.6';
-
-  /** FASHN's speed/quality trade-off; unset: FASHN's default (balanced). */
-  @IsOptional()
-  @IsIn(['performance', 'balanced', 'quality'], { message: 'FASHN_MODE must be one of performance, balanced, quality' })
-  FASHN_MODE?: 'performance' | 'balanced' | 'quality';
-
-  /** A Google service-account JSON (its token_uri is honoured); unset: Application Default Credentials. */
-  @IsOptional()
-  @IsString()
-  GOOGLE_APPLICATION_CREDENTIALS?: string;
-
-  /** The Google Cloud project; unset: the credentials' project. */
-  @IsOptional()
-  @IsString()
-  GOOGLE_CLOUD_PROJECT?: string;
-
-  @Matches(/^[a-z0-9-]+$/, { message: 'GOOGLE_CLOUD_LOCATION must be a region such as us-central1' })
-  GOOGLE_CLOUD_LOCATION = 'us-central1';
-
-  /** Unset: the location's host (global: aiplatform.googleapis.com; us, eu: aiplatform.{location}.rep.googleapis.com; else {location}-aiplatform.googleapis.com). */
-  @IsOptional()
-  @httpUrl('VERTEX_API_URL')
-  VERTEX_API_URL?: string;
-
-  @IsNotEmpty({ message: 'VERTEX_MODEL must not be empty' })
-  VERTEX_MODEL = 'virtual-try-on-001';
-
-  /** Vertex AI's personGeneration parameter, passed through (allow_adult, allow_all, dont_allow); unset, Google's default. */
-  @IsOptional()
-  @IsIn(['dont_allow', 'allow_adult', 'allow_all'], { message: 'VERTEX_PERSON_GENERATION must be one of dont_allow, allow_adult, allow_all' })
-  VERTEX_PERSON_GENERATION?: string;
-
-  @apply(requiredFor('fal', 'FAL_KEY'))
-  FAL_KEY?: string;
-
-  /** A fal model id: fal-ai/leffa/virtual-tryon, fal-ai/cat-vton, fal-ai/kling/v1-5/kolors-virtual-try-on, fal-ai/idm-vton, … */
-  @Matches(/^[\w.-]+\/[\w.-]+(\/[\w.-]+)*$/, { message: 'FAL_MODEL must be a fal model id such as fal-ai/leffa/virtual-tryon' })
-  FAL_MODEL = 'fal-ai/leffa/virtual-tryon';
-
-  @httpUrl('FAL_QUEUE_URL')
-  FAL_QUEUE_URL = 'https://queue.fal.run';
-
-  /** Gemini API key (PLACEMENT_PROVIDER=gemini); unset, Gemini is reached through Vertex AI with the Google credentials above. */
-  @IsOptional()
-  @IsString()
-  GEMINI_API_KEY?: string;
-
-  @IsNotEmpty({ message: 'GEMINI_MODEL must not be empty' })
-  GEMINI_MODEL = 'gemini-3.1-flash-image';
-
-  /** The SDK's base URL (a proxy, a test fake); unset, Google's host for the Gemini API or Vertex AI. */
-  @IsOptional()
-  @httpUrl('GEMINI_API_URL')
-  GEMINI_API_URL?: string;
-
-  @apply(requiredFor('openai', 'OPENAI_API_KEY'))
-  OPENAI_API_KEY?: string;
-
-  /** The openai SDK's own variable; unset, https://api.openai.com/v1. */
-  @IsOptional()
-  @httpUrl('OPENAI_BASE_URL')
-  OPENAI_BASE_URL?: string;
-
-  @IsNotEmpty({ message: 'OPENAI_IMAGE_MODEL must not be empty' })
-  OPENAI_IMAGE_MODEL = 'gpt-image-1.5';
-
-  @apply(requiredFor('bfl', 'BFL_API_KEY'))
-  BFL_API_KEY?: string;
-
-  @httpUrl('BFL_API_URL')
-  BFL_API_URL = 'https://api.bfl.ai';
-
-  /** A FLUX model path of BFL's API (flux-2-pro, flux-2-max, flux-2-flex, …). */
-  @Matches(/^[a-z0-9][a-z0-9.-]*$/, { message: 'BFL_MODEL must be a BFL model path such as flux-2-pro' })
-  BFL_MODEL = 'flux-2-pro';
-
-  /** The fal model that places products (PLACEMENT_PROVIDER=fal): fal-ai/nano-banana-2/edit, fal-ai/flux-2-pro/edit. */
-  @Matches(/^[\w.-]+\/[\w.-]+(\/[\w.-]+)*$/, { message: 'FAL_PLACEMENT_MODEL must be a fal model id such as fal-ai/flux-2-pro/edit' })
-  FAL_PLACEMENT_MODEL = 'fal-ai/nano-banana-2/edit';
 
   /**
    * Running locally (`npm start`, the tests): webhooks may also go to http://localhost and other

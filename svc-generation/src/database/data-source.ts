@@ -1,10 +1,4 @@
-import { createDataSource, loadConfig, type ServiceDatabase } from '@vton/service-kit';
-import { GenerationConfig } from '../config/generation.config.js';
-import { TryOnJobModelEntity } from '../jobs/entities/try-on-job-model.entity.js';
-import { TryOnJobEntity } from '../jobs/entities/try-on-job.entity.js';
-import { TryOnRunEntity } from '../jobs/entities/try-on-run.entity.js';
-import { ProviderPauseEntity } from '../queue/provider-pause.entity.js';
-import { TryOnResultFileEntity } from '../results/result-file.entity.js';
+import type { ServiceDatabase } from '@vton/service-kit';
 import { CreateGenerationSchema1767225600000 } from './migrations/1767225600000-create-generation-schema.js';
 import { CreateTryOnJobs1767225600001 } from './migrations/1767225600001-create-try-on-jobs.js';
 import { QueueTryOnModels1767225600002 } from './migrations/1767225600002-queue-try-on-models.js';
@@ -15,18 +9,8 @@ import { AddGarmentCategory1780000000002 } from './migrations/1780000000002-add-
 import { CreateProviderPauses1780000000003 } from './migrations/1780000000003-create-provider-pauses.js';
 import { CreateCreditHolds1790000000000 } from './migrations/1790000000000-create-credit-holds.js';
 import { CreateTryOnRuns1800000000000 } from './migrations/1800000000000-create-try-on-runs.js';
-import { CreditHoldEntity } from '../credits/credit-hold.entity.js';
-import { WebhookDeliveryEntity } from '../webhooks/webhook-delivery.entity.js';
-import { WebhookEndpointEntity } from '../webhooks/webhook-endpoint.entity.js';
-import { WebhookEventEntity } from '../webhooks/webhook-event.entity.js';
 
-/** svc-generation's tables (schema `generation` by default): entity and migration classes, listed by hand. */
+/** svc-generation's tables (schema `generation` by default): its migration classes, listed by hand (each module registers its own entities). */
 export const generationDatabase: ServiceDatabase = {
-  entities: [TryOnRunEntity, TryOnJobEntity, TryOnJobModelEntity, TryOnResultFileEntity, ProviderPauseEntity, WebhookEndpointEntity, WebhookDeliveryEntity, WebhookEventEntity, CreditHoldEntity],
   migrations: [CreateGenerationSchema1767225600000, CreateTryOnJobs1767225600001, QueueTryOnModels1767225600002, InstallJobQueue1767225600003, CreateWebhooks1780000000000, CreateWebhookEvents1780000000001, AddGarmentCategory1780000000002, CreateProviderPauses1780000000003, CreateCreditHolds1790000000000, CreateTryOnRuns1800000000000],
 };
-
-/** A standalone data source, for scripts and the TypeORM CLI. */
-export function generationDataSource(env: NodeJS.ProcessEnv = process.env) {
-  return createDataSource(loadConfig(GenerationConfig, env), generationDatabase);
-}

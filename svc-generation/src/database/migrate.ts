@@ -1,8 +1,6 @@
 import 'reflect-metadata';
 import { runMigrationsCommand } from '@vton/service-kit';
-import { generationService } from '../app.module.js';
+import { GenerationConfig } from '../config/generation.config.js';
+import { generationDatabase } from './data-source.js';
 
-await runMigrationsCommand(generationService).catch((error: Error) => {
-  process.stderr.write(`svc-generation: migrations failed: ${error.message}\n`);
-  process.exit(1);
-});
+await runMigrationsCommand({ app: 'svc-generation', config: GenerationConfig, database: generationDatabase });

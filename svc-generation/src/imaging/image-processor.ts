@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import sharp from 'sharp';
-import { vtonProcessingError } from '../try-on/try-on-errors.js';
+import { vtonProcessingError } from '../errors/try-on-errors.js';
 import { RESULT_PNG } from './mask-composer.js';
 
 /**

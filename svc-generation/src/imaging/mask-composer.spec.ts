@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import type { ProviderFraming } from '../providers/try-on-provider.js';
+import type { ProviderFraming } from './framing.js';
 import { composeIntoPhoto, decodePhoto, planFrame, prepareProviderInputs } from './mask-composer.js';
 import { featherReach } from './placement.js';
 

@@ -1,6 +1,6 @@
 import type { CropBounds } from '@vton/contracts';
 import sharp from 'sharp';
-import type { ProviderFraming, ProviderLimits } from '../providers/try-on-provider.js';
+import type { ProviderFraming, ProviderLimits } from './framing.js';
 import { featherSigma } from './placement.js';
 
 /** A rectangle in pixels. */
@@ -38,7 +38,7 @@ export interface ComposedImage {
   thumbnail?: Buffer;
   width: number;
   height: number;
-  /** How much the provider's content was scaled up to cover the inpaint bounds again (1 when it never shrank). */
+  /** How much the provider's content was scaled up to cover the mask bounds again (1 when it never shrank). */
   scaleFactor: number;
 }
 
@@ -76,7 +76,7 @@ function roundBox(bounds: CropBounds): Box {
   return { left: Math.round(bounds.x), top: Math.round(bounds.y), width: Math.round(bounds.width), height: Math.round(bounds.height) };
 }
 
-/** The inpaint bounds rounded to whole pixels, refused when they do not lie inside the photo. */
+/** The mask bounds rounded to whole pixels, refused when they do not lie inside the photo. */
 export function boundsBox(bounds: CropBounds, photo: { width: number; height: number }): Box {
   const box = roundBox(bounds);
   if (box.width < 1 || box.height < 1 || box.left < 0 || box.top < 0 || box.left + box.width > photo.width || box.top + box.height > photo.height) {
@@ -86,7 +86,7 @@ export function boundsBox(bounds: CropBounds, photo: { width: number; height: nu
 }
 
 /**
- * Plans the provider's view of the photo: the inpaint bounds with `context` around them, widened
+ * Plans the provider's view of the photo: the mask bounds with `context` around them, widened
  * to the frame's aspect ratio with more of the photo when the framing asks for it, then scaled into
  * the frame (up only if allowed) and centred; what the photo cannot fill is padding.
  */
@@ -134,7 +134,7 @@ function clampBox(box: Box, photo: { width: number; height: number }): Box {
 
 /**
  * The provider's inputs for one model photo: the photo region framed on white and the mask
- * (white = garment, given for the inpaint bounds) in the same frame on black. Both are PNG; when
+ * (white = garment, given for the mask bounds) in the same frame on black. Both are PNG; when
  * the framed photo is larger than the provider takes, it is scaled down until it fits (the frame
  * keeps its aspect ratio, so the placement still maps the answer back).
  */
@@ -205,7 +205,7 @@ function frameRect(box: Box, { region, scale, offset, frame }: FramePlacement): 
 /**
  * Puts a provider's answer back into the full photo. The answer stands for the whole frame
  * whatever its own size or aspect ratio (a provider answering 864×1296 for a 960 square is
- * stretched back onto the square): the part covering the inpaint bounds is cut out, scaled to the
+ * stretched back onto the square): the part covering the mask bounds is cut out, scaled to the
  * bounds and blended in through the mask feathered by a Gaussian of ~1 % of the bounds' short side.
  * The photo is decoded once into one raw buffer, only the bounds are written, and it is encoded
  * once: the result has the photo's exact size and every pixel outside the feathered mask is the

@@ -8,7 +8,7 @@ import { GenerationConfig } from '../config/generation.config.js';
 import { channelsFor, type Channels } from '../queue/channels.js';
 import { JobQueue, type ModelWork } from '../queue/job-queue.js';
 import { workGroupOf, type WorkGroup } from '../queue/queue-schema.js';
-import type { TryOnPlan } from '../try-on/try-on.service.js';
+import type { JobPlan } from './job-planner.js';
 import { TryOnJobModelEntity, type ModelInput } from './entities/try-on-job-model.entity.js';
 import { TryOnJobEntity } from './entities/try-on-job.entity.js';
 
@@ -36,7 +36,7 @@ export interface RequeuedModel {
 }
 
 /** One product of a new catalogue run: its job, the model photos queued for it and the cells skipped. */
-export interface RunJobPlan extends TryOnPlan {
+export interface RunJobPlan extends JobPlan {
   jobId: string;
   /** Each model photo's place in the run's columns. */
   positions: Map<number, number>;
@@ -52,6 +52,16 @@ export class QueueFullException extends ApiException {
     readonly retryAfterSeconds: number,
   ) {
     super(429, ErrorCode.TOO_MANY_REQUESTS, message);
+  }
+}
+
+/** Runs `enqueue`, counting it in `refused` when the account's queue is full (the 429 goes on to the caller). */
+export async function countingRefusals<T>(refused: { inc(): void }, enqueue: () => Promise<T>): Promise<T> {
+  try {
+    return await enqueue();
+  } catch (error) {
+    if (error instanceof QueueFullException) refused.inc();
+    throw error;
   }
 }
 
@@ -83,7 +93,7 @@ export class JobStore {
    * A new job with every model queued, and its units of work, in one transaction. Refused (429) when
    * the account would have more than MAX_QUEUED_MODELS_PER_ACCOUNT models waiting.
    */
-  async createJob(userId: number, plan: TryOnPlan, jobId: string): Promise<string> {
+  async createJob(userId: number, plan: JobPlan, jobId: string): Promise<string> {
     await this.transaction(async (tx) => {
       await this.insertJobs(tx, userId, null, [{ ...plan, jobId, positions: new Map(plan.models.map((m, i) => [m.id, i])), skipped: [] }], 'jobs');
     });

@@ -8,11 +8,11 @@ import { CreditsClient } from '../credits/credits-client.js';
 import { MediaClient, type Caller } from '../media/media-client.js';
 import { GenerationMetrics } from '../metrics/generation-metrics.js';
 import { JobQueue } from '../queue/job-queue.js';
-import type { GenerateTryOnDto } from '../try-on/dto/generate-try-on.dto.js';
-import { vtonProcessingError } from '../try-on/try-on-errors.js';
-import { TryOnService } from '../try-on/try-on.service.js';
+import type { GenerateTryOnDto } from './dto/generate-try-on.dto.js';
+import { vtonProcessingError } from '../errors/try-on-errors.js';
+import { JobPlanner } from './job-planner.js';
 import { JobEvents } from './job-events.js';
-import { JobStore, QueueFullException } from './job-store.js';
+import { countingRefusals, JobStore } from './job-store.js';
 
 /** One re-signing call to svc-media: a slow svc-media must not hold a job read for MEDIA_TIMEOUT_MS. */
 const RESIGN_TIMEOUT_MS = 5000;
@@ -30,7 +30,7 @@ export class JobsService {
 
   constructor(
     private readonly config: GenerationConfig,
-    private readonly tryOn: TryOnService,
+    private readonly planner: JobPlanner,
     private readonly store: JobStore,
     private readonly events: JobEvents,
     private readonly queue: JobQueue,
@@ -121,7 +121,7 @@ export class JobsService {
     if (!model) throw new ApiException(404, ErrorCode.NOT_FOUND, `Model ${modelId} is not part of this try-on job`);
     if (model.state !== 'failed') throw this.notFailed(modelId);
     // The model may have changed since (new mask, deleted): check it again as a batch of one.
-    const plan = await this.tryOn.plan(caller, { garmentId: job.garmentId, modelIds: [modelId], prompt: job.prompt, garmentCategory: job.garmentCategory });
+    const plan = await this.planner.plan(caller, { garmentId: job.garmentId, modelIds: [modelId], prompt: job.prompt, garmentCategory: job.garmentCategory });
     const [ready] = plan.models;
     const current = await this.store.currentRun(jobId, modelId);
     if (current === null) throw this.notFailed(modelId);
@@ -130,7 +130,7 @@ export class JobsService {
     const queued = await this.reservations.reserveThenQueue(
       caller.userId,
       [{ jobId, modelId, run }],
-      () => this.countRefusal(() => this.store.requeueFailed(caller.userId, jobId, modelId, { width: ready.width, height: ready.height, bounds: ready.bounds, maskCategory: ready.maskCategory }, run)),
+      () => countingRefusals(this.metrics.jobsRefused, () => this.store.requeueFailed(caller.userId, jobId, modelId, { width: ready.width, height: ready.height, bounds: ready.bounds, maskCategory: ready.maskCategory }, run)),
       // Two retries at once reserve the same run's key: the one that lost the row keeps the winner's reservation.
       { queuedElsewhere: async () => (await this.store.currentRun(jobId, modelId)) === run },
     );
@@ -142,27 +142,19 @@ export class JobsService {
   }
 
   private async enqueue(caller: Caller, request: GenerateTryOnDto): Promise<string> {
-    const plan = await this.tryOn.plan(caller, request);
+    const plan = await this.planner.plan(caller, request);
     const jobId = this.store.newJobId();
     // One credit per model, reserved before anything is queued: 402 and nothing queued when short.
     await this.reservations.reserveThenQueue(
       caller.userId,
       plan.models.map((m) => ({ jobId, modelId: m.id, run: 1 })),
-      () => this.countRefusal(() => this.store.createJob(caller.userId, plan, jobId)),
+      () => countingRefusals(this.metrics.jobsRefused, () => this.store.createJob(caller.userId, plan, jobId)),
     );
     this.metrics.jobsCreated.inc();
     this.logger.log({ jobId }, `Job ${jobId} queued: ${plan.models.length} model(s) [${plan.models.map((m) => m.id).join(', ')}]`);
     return jobId;
   }
 
-  private async countRefusal<T>(enqueue: () => Promise<T>): Promise<T> {
-    try {
-      return await enqueue();
-    } catch (error) {
-      if (error instanceof QueueFullException) this.metrics.jobsRefused.inc();
-      throw error;
-    }
-  }
 
   /** Resolves with the job once no model is unfinished; a caller who hangs up abandons it. */
   private finished(userId: number, jobId: string, signal: AbortSignal): Promise<TryOnJob> {

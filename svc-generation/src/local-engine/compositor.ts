@@ -47,13 +47,13 @@ export async function composeTryOn({ target, reference, mask, category = 'upper_
   };
   const { width, height } = size ?? (await own());
   const frame = { width, height, fit: 'fill' as const };
-  const [person, maskData, cut] = await Promise.all([
+  const [person, maskPixels, cut] = await Promise.all([
     sharp(target).resize(frame).flatten({ background: '#ffffff' }).removeAlpha().toColourspace('srgb').raw().toBuffer(),
     sharp(mask).resize(frame).flatten({ background: '#000000' }).greyscale().extractChannel(0).raw().toBuffer(),
     cutOut(reference),
   ]);
-  const maskGrey: Grey = { data: maskData, width, height };
-  const box = boundingBox(maskData, width, height, 1, 0);
+  const maskGrey: Grey = { data: maskPixels, width, height };
+  const box = boundingBox(maskPixels, width, height, 1, 0);
   if (box && cut) {
     if (category === 'product') await placeProduct(person, maskGrey, box, cut);
     else await wearGarment(person, maskGrey, box, cut, category === 'lower_body');

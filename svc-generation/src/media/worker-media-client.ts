@@ -45,8 +45,8 @@ export class WorkerMediaClient {
     return this.http.bytes(INTERNAL_MEDIA_PATHS.garmentFile(garmentId, variant), await this.headers(owner), signal);
   }
 
-  /** A model photo's file; the inpaint files are those of its mask for `category` (without one, the mask approved last). */
-  async modelFile(owner: JobOwner, modelId: number, variant: 'original' | 'inpaint-cropped' | 'inpaint-mask', signal?: AbortSignal, category?: GarmentCategory): Promise<Buffer> {
+  /** A model photo's file; the mask files are those of its mask for `category` (without one, the mask approved last). */
+  async modelFile(owner: JobOwner, modelId: number, variant: 'original' | 'inpaint-mask', signal?: AbortSignal, category?: GarmentCategory): Promise<Buffer> {
     return this.http.bytes(INTERNAL_MEDIA_PATHS.modelFile(modelId, variant, category), await this.headers(owner), signal);
   }
 

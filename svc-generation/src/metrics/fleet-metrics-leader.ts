@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import pg from 'pg';
 import { GenerationConfig } from '../config/generation.config.js';
-import { GENERATION_ROLE, type GenerationRole } from '../roles.js';
+import { GENERATION_ROLE, type GenerationRole } from '../config/roles.js';
 
 /** How often a process that does not report the fleet's figures asks again whether it may. */
 const RETRY_MS = 15_000;

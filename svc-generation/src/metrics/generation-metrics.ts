@@ -1,9 +1,14 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DatabaseConnection, ServiceMetrics } from '@vton/service-kit';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
-import { JobStore } from '../jobs/job-store.js';
-import { GENERATION_ROLE, type GenerationRole } from '../roles.js';
+import { GENERATION_ROLE, type GenerationRole } from '../config/roles.js';
 import { FleetMetricsLeader } from './fleet-metrics-leader.js';
+
+/** The fleet-wide gauge's source: unfinished models by state. The jobs module provides it (JobStore), so metrics imports nothing above it. */
+export interface UnfinishedModels {
+  countUnfinished(): Promise<{ state: string; count: number }[]>;
+}
+export const UNFINISHED_MODELS = Symbol('UNFINISHED_MODELS');
 
 /**
  * svc-generation's Prometheus metrics, served with the kit's (HTTP latency and errors, process
@@ -74,7 +79,7 @@ export class GenerationMetrics {
   });
 
   constructor(
-    store: JobStore,
+    @Inject(UNFINISHED_MODELS) unfinished: UnfinishedModels,
     database: DatabaseConnection,
     @Inject(GENERATION_ROLE) role: GenerationRole,
     serviceMetrics: ServiceMetrics,
@@ -93,7 +98,7 @@ export class GenerationMetrics {
         this.reset();
         if (!database.isReady || !leader.isLeader) return;
         try {
-          const rows = await store.countUnfinished();
+          const rows = await unfinished.countUnfinished();
           for (const state of ['queued', 'requeued', 'running']) this.set({ state }, rows.find((r) => r.state === state)?.count ?? 0);
         } catch (error) {
           logger.warn(`Could not count models for /metrics: ${(error as Error).message}`);

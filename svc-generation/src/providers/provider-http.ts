@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { BodyTooLargeError, readCappedBody } from '../http/capped-body.js';
-import { ModelTryOnError, vtonApiError, vtonProcessingError } from '../try-on/try-on-errors.js';
+import { ModelTryOnError, vtonApiError, vtonProcessingError } from '../errors/try-on-errors.js';
 
 /** Longest provider error body quoted in a §8 message. */
 const MAX_ERROR_BODY = 500;

@@ -1,13 +1,16 @@
 import { loadConfig } from '@vton/service-kit';
-import { GenerationConfig } from '../config/generation.config.js';
 import { fashnPollIntervalMs } from './fashn/fashn.provider.js';
+import type { GeminiConfig } from './gemini/gemini.config.js';
 import { geminiSettings } from './gemini/gemini.provider.js';
 import { ProviderRouter } from './provider-router.js';
+import type { VertexConfig } from './vertex/vertex.config.js';
 import { vertexHost, vertexSettings } from './vertex/vertex.provider.js';
-import { createPlacementProvider, createTryOnProvider, providerNameOf } from './registry.js';
+import { readFileSync } from 'node:fs';
+import { createPlacementProvider, createTryOnProvider, providerNameOf, ProviderConfigs, providerVariables } from './registry.js';
 
 const base = { DATABASE_URL: 'postgres://u:p@127.0.0.1:5432/db' };
-const config = (env: Record<string, string>) => loadConfig(GenerationConfig, { ...base, ...env });
+// The service's config: its own variables and every provider's (the registry composes them).
+const config = (env: Record<string, string>) => loadConfig(ProviderConfigs, { ...base, ...env });
 
 describe('choosing the try-on provider (VTON_PROVIDER)', () => {
   it('defaults to the built-in compositor, or to the §7 service when VTON_API_URL is set', () => {
@@ -57,7 +60,7 @@ describe('choosing the try-on provider (VTON_PROVIDER)', () => {
       'https://aiplatform.eu.rep.googleapis.com',
       'https://europe-west4-aiplatform.googleapis.com',
     ]);
-    expect(vertexSettings(config({ VTON_PROVIDER: 'vertex', GOOGLE_CLOUD_PROJECT: 'p', GOOGLE_CLOUD_LOCATION: 'global', VERTEX_PERSON_GENERATION: 'allow_adult' }))).toMatchObject({
+    expect(vertexSettings(<VertexConfig>config({ VTON_PROVIDER: 'vertex', GOOGLE_CLOUD_PROJECT: 'p', GOOGLE_CLOUD_LOCATION: 'global', VERTEX_PERSON_GENERATION: 'allow_adult' }))).toMatchObject({
       baseUrl: 'https://aiplatform.googleapis.com',
       personGeneration: 'allow_adult',
     });
@@ -100,8 +103,20 @@ describe('choosing the placement engine (PLACEMENT_PROVIDER)', () => {
   });
 
   it('gemini: the Gemini API with GEMINI_API_KEY, otherwise Vertex AI with the Google credentials', async () => {
-    expect(geminiSettings(config({ PLACEMENT_PROVIDER: 'gemini', GEMINI_API_KEY: 'k-123456' }))).toMatchObject({ backend: 'gemini-api', model: 'gemini-3.1-flash-image' });
-    expect(geminiSettings(config({ PLACEMENT_PROVIDER: 'gemini', GOOGLE_CLOUD_PROJECT: 'p', GOOGLE_CLOUD_LOCATION: 'global' }))).toMatchObject({ backend: 'vertex', project: 'p', location: 'global' });
+    expect(geminiSettings(<GeminiConfig>config({ PLACEMENT_PROVIDER: 'gemini', GEMINI_API_KEY: 'k-123456' }))).toMatchObject({ backend: 'gemini-api', model: 'gemini-3.1-flash-image' });
+    expect(geminiSettings(<GeminiConfig>config({ PLACEMENT_PROVIDER: 'gemini', GOOGLE_CLOUD_PROJECT: 'p', GOOGLE_CLOUD_LOCATION: 'global' }))).toMatchObject({ backend: 'vertex', project: 'p', location: 'global' });
     expect(await createPlacementProvider(config({ PLACEMENT_PROVIDER: 'gemini', GEMINI_API_KEY: 'k-123456', GEMINI_MODEL: 'gemini-3-pro-image' }))).toMatchObject({ name: 'gemini', model: 'gemini-3-pro-image' });
+  });
+});
+
+describe('the provider folders’ variables', () => {
+  it('are each declared once, and documented in this README and the root README (`npm start` hands them to svc-generation alone)', () => {
+    const names = providerVariables();
+    expect(names).toEqual(expect.arrayContaining(['FASHN_API_KEY', 'GOOGLE_CLOUD_LOCATION', 'VERTEX_MODEL', 'FAL_PLACEMENT_MODEL', 'GEMINI_API_KEY', 'OPENAI_BASE_URL', 'BFL_MODEL']));
+    expect(new Set(names).size).toBe(names.length);
+    for (const readme of ['../../README.md', '../../../README.md']) {
+      const text = readFileSync(new URL(readme, import.meta.url), 'utf8');
+      expect(names.filter((name) => !text.includes(`\`${name}\``))).toEqual([]);
+    }
   });
 });

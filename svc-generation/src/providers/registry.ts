@@ -1,71 +1,96 @@
-import type { PlacementProviderName, TryOnProviderName } from '@vton/contracts';
-import type { GenerationConfig } from '../config/generation.config.js';
+import { getMetadataStorage, IsIn, IsOptional } from 'class-validator';
+import { GenerationConfig } from '../config/generation.config.js';
+import { withBflConfig, type BflConfig } from './bfl/bfl.config.js';
+import { withFalConfig, type FalConfig } from './fal/fal.config.js';
+import { withFashnConfig, type FashnConfig } from './fashn/fashn.config.js';
+import { withGeminiConfig, type GeminiConfig } from './gemini/gemini.config.js';
+import { withOpenAIConfig, type OpenAIConfig } from './openai/openai.config.js';
+import type { ConfigClass } from './provider-config.js';
 import type { TryOnProvider } from './try-on-provider.js';
+import { withGoogleCloudConfig } from './vertex/google-cloud.config.js';
+import { withVertexConfig, type VertexConfig } from './vertex/vertex.config.js';
+
+type Mixin = <B extends ConfigClass>(Base: B) => ConfigClass;
 
 /**
- * A provider's module is loaded only when it is the one configured: the hosted providers' SDKs
- * (openai, @google/genai, google-auth-library, @fal-ai/client) are ~15 MB of heap a worker would
- * otherwise carry, and every major collection marks the whole heap (BENCHMARKS.md, issue 35).
+ * A provider as the registry knows it: the variables its folder declares (`variables`, composed onto
+ * svc-generation's config and validated at start), and how it is made for garments (`tryOn`,
+ * VTON_PROVIDER) and/or products (`placement`, PLACEMENT_PROVIDER) from that config.
+ *
+ * A provider's module is loaded only when it is the one configured (its *.config.ts, which the
+ * registry imports, holds only its variables): the hosted providers' SDKs (openai, @google/genai,
+ * google-auth-library, @fal-ai/client) are ~15 MB of heap a worker would otherwise carry, and every
+ * major collection marks the whole heap (BENCHMARKS.md, issue 35).
  */
-type Factory = (config: GenerationConfig) => Promise<TryOnProvider>;
+interface ProviderEntry<C> {
+  variables?: readonly Mixin[];
+  tryOn?: (config: C) => Promise<TryOnProvider>;
+  placement?: (config: C) => Promise<TryOnProvider>;
+}
+/** Types `create` with the config its folder's variables give (the composed config always has them). */
+const entry = <C>(provider: ProviderEntry<C>) => provider as ProviderEntry<GenerationConfig>;
 
-/** One line per try-on provider: a new provider is a new folder and a line here. */
-const TRY_ON: Record<TryOnProviderName, Factory> = {
-  local: async () => new (await import('./local/local.provider.js')).LocalProvider(),
-  seed: async (config) => {
-    const { SeedProvider, seedSettings } = await import('./seed/seed.provider.js');
-    return new SeedProvider(seedSettings(config));
-  },
-  fashn: async (config) => {
-    const { FashnProvider, fashnSettings } = await import('./fashn/fashn.provider.js');
-    return new FashnProvider(fashnSettings(config));
-  },
-  vertex: async (config) => {
-    const { VertexProvider, vertexSettings } = await import('./vertex/vertex.provider.js');
-    return new VertexProvider(vertexSettings(config));
-  },
-  fal: async (config) => {
-    const { FalProvider, falSettings } = await import('./fal/fal.provider.js');
-    return new FalProvider(falSettings(config));
-  },
+const local = async () => new (await import('./local/local.provider.js')).LocalProvider();
+const seed = (chosenBy: 'VTON_PROVIDER' | 'PLACEMENT_PROVIDER') => async (c: GenerationConfig) => {
+  const { SeedProvider, seedSettings } = await import('./seed/seed.provider.js');
+  return new SeedProvider(seedSettings(c, chosenBy));
+};
+const fal = (role: 'try-on' | 'placement') => async (c: FalConfig) => {
+  const { FalProvider, falSettings } = await import('./fal/fal.provider.js');
+  return new FalProvider(falSettings(c, role));
 };
 
-/** One line per placement engine (the Product category). */
-const PLACEMENT: Record<PlacementProviderName, Factory> = {
-  local: TRY_ON.local,
-  seed: async (config) => {
-    const { SeedProvider, seedSettings } = await import('./seed/seed.provider.js');
-    return new SeedProvider(seedSettings(config, 'PLACEMENT_PROVIDER'));
-  },
-  gemini: async (config) => {
-    const { GeminiProvider, geminiSettings } = await import('./gemini/gemini.provider.js');
-    return new GeminiProvider(geminiSettings(config));
-  },
-  openai: async (config) => {
-    const { OpenAIProvider, openaiSettings } = await import('./openai/openai.provider.js');
-    return new OpenAIProvider(openaiSettings(config));
-  },
-  bfl: async (config) => {
-    const { BflProvider, bflSettings } = await import('./bfl/bfl.provider.js');
-    return new BflProvider(bflSettings(config));
-  },
-  fal: async (config) => {
-    const { FalProvider, falSettings } = await import('./fal/fal.provider.js');
-    return new FalProvider(falSettings(config, 'placement'));
-  },
+/** One line per provider: a new provider is a new folder and a line here (svc-generation README, "Adding a provider"). */
+export const PROVIDERS: Record<string, ProviderEntry<GenerationConfig>> = {
+  local: entry({ tryOn: local, placement: local }),
+  seed: entry({ tryOn: seed('VTON_PROVIDER'), placement: seed('PLACEMENT_PROVIDER') }),
+  fashn: entry({ variables: [withFashnConfig], tryOn: async (c: FashnConfig) => { const { FashnProvider, fashnSettings } = await import('./fashn/fashn.provider.js'); return new FashnProvider(fashnSettings(c)); } }),
+  vertex: entry({ variables: [withGoogleCloudConfig, withVertexConfig], tryOn: async (c: VertexConfig) => { const { VertexProvider, vertexSettings } = await import('./vertex/vertex.provider.js'); return new VertexProvider(vertexSettings(c)); } }),
+  gemini: entry({ variables: [withGoogleCloudConfig, withGeminiConfig], placement: async (c: GeminiConfig) => { const { GeminiProvider, geminiSettings } = await import('./gemini/gemini.provider.js'); return new GeminiProvider(geminiSettings(c)); } }),
+  openai: entry({ variables: [withOpenAIConfig], placement: async (c: OpenAIConfig) => { const { OpenAIProvider, openaiSettings } = await import('./openai/openai.provider.js'); return new OpenAIProvider(openaiSettings(c)); } }),
+  bfl: entry({ variables: [withBflConfig], placement: async (c: BflConfig) => { const { BflProvider, bflSettings } = await import('./bfl/bfl.provider.js'); return new BflProvider(bflSettings(c)); } }),
+  fal: entry({ variables: [withFalConfig], tryOn: fal('try-on'), placement: fal('placement') }),
 };
+
+const namesFor = (use: 'tryOn' | 'placement') => Object.keys(PROVIDERS).filter((name) => PROVIDERS[name][use]);
+/** The names VTON_PROVIDER and PLACEMENT_PROVIDER take, in the registry's order (their error messages list them so). */
+export const TRY_ON_NAMES = namesFor('tryOn');
+export const PLACEMENT_NAMES = namesFor('placement');
+
+/** svc-generation's config with every provider's variables on it (each composed once): what the service loads and validates. */
+function composed(): ConfigClass {
+  const mixins = [...new Set(Object.values(PROVIDERS).flatMap((provider) => provider.variables ?? []))];
+  const WithVariables = mixins.reduce<ConfigClass>((Base, mixin) => mixin(Base), GenerationConfig);
+  class ProviderConfigs extends WithVariables {
+    @IsOptional()
+    @IsIn(TRY_ON_NAMES, { message: `VTON_PROVIDER must be one of ${TRY_ON_NAMES.join(', ')}` })
+    VTON_PROVIDER?: string;
+
+    @IsIn(PLACEMENT_NAMES, { message: `PLACEMENT_PROVIDER must be one of ${PLACEMENT_NAMES.join(', ')}` })
+    PLACEMENT_PROVIDER: string;
+  }
+  return ProviderConfigs;
+}
+export const ProviderConfigs = composed();
 
 /** VTON_PROVIDER, or by default the §7 service when VTON_API_URL is set (as before), else the built-in compositor. */
-export function providerNameOf(config: GenerationConfig): TryOnProviderName {
+export function providerNameOf(config: GenerationConfig): string {
   return config.VTON_PROVIDER ?? (config.VTON_API_URL ? 'seed' : 'local');
 }
 
 /** The configured try-on provider; a missing setting fails the start with its message (the secret never appears). */
 export function createTryOnProvider(config: GenerationConfig): Promise<TryOnProvider> {
-  return TRY_ON[providerNameOf(config)](config);
+  return PROVIDERS[providerNameOf(config)].tryOn!(config);
 }
 
 /** The configured placement engine (PLACEMENT_PROVIDER, default the built-in compositor). */
 export function createPlacementProvider(config: GenerationConfig): Promise<TryOnProvider> {
-  return PLACEMENT[config.PLACEMENT_PROVIDER](config);
+  return PROVIDERS[config.PLACEMENT_PROVIDER].placement!(config);
+}
+
+/** The variables the provider folders declare (for `npm start`, which hands them to svc-generation alone). */
+export function providerVariables(): string[] {
+  const declared = (configClass: ConfigClass) => getMetadataStorage().getTargetValidationMetadatas(configClass, '', true, false).map((m) => m.propertyName);
+  const core = new Set(declared(GenerationConfig));
+  return [...new Set(declared(ProviderConfigs))].filter((name) => !core.has(name));
 }

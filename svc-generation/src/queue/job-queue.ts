@@ -6,7 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { PgBoss, type JobInsert, type JobWithMetadata, type SendOptions } from 'pg-boss';
 import type { EntityManager, Repository } from 'typeorm';
 import { GenerationConfig } from '../config/generation.config.js';
-import { GENERATION_ROLE, type GenerationRole } from '../roles.js';
+import { GENERATION_ROLE, type GenerationRole } from '../config/roles.js';
 import { inTransaction } from './database-adapter.js';
 import { ProviderPauseEntity } from './provider-pause.entity.js';
 import { MODEL_QUEUE, type WorkGroup } from './queue-schema.js';

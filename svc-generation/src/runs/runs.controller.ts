@@ -19,7 +19,7 @@ import type { CellRow } from '../jobs/run-store.js';
 import { MediaNotFoundError } from '../media/media-client.js';
 import { RetryAfterInterceptor } from '../jobs/retry-after.interceptor.js';
 import { RESULT_FILES_PATH, ResultFilesService } from '../results/result-files.service.js';
-import { callerOf } from '../try-on/caller.js';
+import { callerOf } from '../media/caller.js';
 import { StartRunDto } from './dto/start-run.dto.js';
 import { writeRunArchive } from './run-archive.js';
 import { RunsService } from './runs.service.js';

@@ -7,12 +7,12 @@ import { GenerationConfig } from '../config/generation.config.js';
 import { CreditReservations } from '../credits/credit-reservations.js';
 import { CreditSettler } from '../credits/credit-settler.js';
 import { CreditsClient } from '../credits/credits-client.js';
-import { QueueFullException, type ModelError, type RequeuedModel, type RunJobPlan } from '../jobs/job-store.js';
+import { countingRefusals, type ModelError, type RequeuedModel, type RunJobPlan } from '../jobs/job-store.js';
 import { RunStore, type CellRow } from '../jobs/run-store.js';
 import { MediaClient, type Caller } from '../media/media-client.js';
 import { GenerationMetrics } from '../metrics/generation-metrics.js';
 import { JobQueue } from '../queue/job-queue.js';
-import { maskOf, TryOnService } from '../try-on/try-on.service.js';
+import { maskOf, JobPlanner } from '../jobs/job-planner.js';
 import { WebhookEventPublisher } from '../webhooks/webhook-events.publisher.js';
 import type { StartRunDto } from './dto/start-run.dto.js';
 
@@ -44,7 +44,7 @@ export class RunsService {
   constructor(
     private readonly config: GenerationConfig,
     private readonly runs: RunStore,
-    private readonly tryOn: TryOnService,
+    private readonly planner: JobPlanner,
     private readonly media: MediaClient,
     private readonly queue: JobQueue,
     private readonly credits: CreditsClient,
@@ -91,7 +91,7 @@ export class RunsService {
     const queued = jobs.flatMap((job) => job.models.map((m) => ({ jobId: job.jobId, modelId: m.id, run: 1 })));
     // One credit per cell that will run, reserved before anything is queued: 402 and nothing queued when short.
     await this.reservations.reserveThenQueue(caller.userId, queued, () =>
-      this.countRefusal(() => this.runs.create(caller.userId, { id: runId, prompt: request.prompt, garmentIds, modelIds }, jobs)),
+      countingRefusals(this.metrics.jobsRefused, () => this.runs.create(caller.userId, { id: runId, prompt: request.prompt, garmentIds, modelIds }, jobs)),
     );
     this.metrics.jobsCreated.inc(jobs.length);
     const run = await this.get(caller.userId, runId);
@@ -221,7 +221,7 @@ export class RunsService {
     return this.reservations.reserveThenQueue(
       caller.userId,
       models,
-      () => this.countRefusal(() => this.runs.requeue(caller.userId, models)),
+      () => countingRefusals(this.metrics.jobsRefused, () => this.runs.requeue(caller.userId, models)),
       { notQueued: (queued) => models.filter((m) => !queued.some((q) => q.jobId === m.jobId && q.modelId === m.modelId)) },
     );
   }
@@ -230,21 +230,13 @@ export class RunsService {
   private async garmentsOf(caller: Caller, ids: number[]): Promise<GarmentRecord[]> {
     const garments: GarmentRecord[] = [];
     for (let i = 0; i < ids.length; i += GARMENT_READS) {
-      garments.push(...(await Promise.all(ids.slice(i, i + GARMENT_READS).map((id) => this.tryOn.garmentOf(caller, id)))));
+      garments.push(...(await Promise.all(ids.slice(i, i + GARMENT_READS).map((id) => this.planner.garmentOf(caller, id)))));
     }
     const uncropped = garments.find((g) => !g.croppedUrl);
     if (uncropped) throw new ApiException(400, ErrorCode.INVALID_INPUT, `Garment ${uncropped.id} has not been cropped yet`);
     return garments;
   }
 
-  private async countRefusal<T>(enqueue: () => Promise<T>): Promise<T> {
-    try {
-      return await enqueue();
-    } catch (error) {
-      if (error instanceof QueueFullException) this.metrics.jobsRefused.inc();
-      throw error;
-    }
-  }
 }
 
 /** Whether a signed URL (`…?exp=<unix seconds>&sig=…`) runs out within `ms`; a URL without `exp` never does. */

@@ -14,7 +14,7 @@ import { decodePhoto } from '../imaging/mask-composer.js';
 import { composeProviderAnswer, tryOnWithProvider, type ProviderTryOnResult } from '../providers/provider-try-on.js';
 import { ProviderRouter } from '../providers/provider-router.js';
 import type { TryOnInput, TryOnOutput, TryOnProvider } from '../providers/try-on-provider.js';
-import { mediaUnavailableError, vtonProcessingError } from '../try-on/try-on-errors.js';
+import { mediaUnavailableError, vtonProcessingError } from '../errors/try-on-errors.js';
 import { Semaphore } from './semaphore.js';
 
 /** Where one model's time went (ms); everything but `vton` is svc-generation's own overhead. */

@@ -8,7 +8,7 @@ import { GenerationMetrics } from '../metrics/generation-metrics.js';
 import { JobQueue, MONITOR_SECONDS, type ClaimedWork, type QueueLane } from '../queue/job-queue.js';
 import { MODEL_QUEUE } from '../queue/queue-schema.js';
 import { PgListener } from '../queue/pg-listener.js';
-import { asModelTryOnError } from '../try-on/try-on-errors.js';
+import { asModelTryOnError } from '../errors/try-on-errors.js';
 import { ModelRunner } from './model-runner.js';
 import { Reconciler } from './reconciler.js';
 

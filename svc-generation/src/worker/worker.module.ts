@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { ImageProcessor } from '../imaging/image-processor.js';
+import { JobStore } from '../jobs/job-store.js';
 import { JobStoreModule } from '../jobs/job-store.module.js';
 import { CreditsModule } from '../credits/credits.module.js';
 import { WorkerMediaClient } from '../media/worker-media-client.js';
@@ -15,7 +16,7 @@ import { WebhooksModule } from '../webhooks/webhooks.module.js';
 
 /** The worker role: claims models from the queue, calls the provider, composes, saves; delivers webhooks. HTTP only for health and /metrics. */
 @Module({
-  imports: [MetricsModule, CreditsModule, ProvidersModule, QueueModule, JobStoreModule, ResultFilesModule, WebhooksModule],
+  imports: [MetricsModule.register({ imports: [JobStoreModule], useExisting: JobStore }), CreditsModule, ProvidersModule, QueueModule, JobStoreModule, ResultFilesModule, WebhooksModule],
   providers: [
     ModelWorker,
     ModelRunner,

@@ -192,3 +192,43 @@ export function fakePlacement(width: number, height: number, format: 'png' | 'jp
 export function fakeResult(width: number, height: number): Promise<Buffer> {
   return sharp({ create: { width, height, channels: 3, background: { r: 30, g: 90, b: 200 } } }).png().toBuffer();
 }
+
+/**
+ * How `npm run fake-providers` (test/fakes/serve.ts) runs a provider's fake: each provider's
+ * `<name>.fake.ts` exports one as `localFake` (made with localFakeOf), and serve.ts starts every one it finds.
+ */
+export interface LocalFake {
+  /** As the banner names it: "FASHN", "Vertex AI". */
+  label: string;
+  /** Where it listens by default, and the variable that moves it (FAKE_FASHN_PORT). */
+  port: number;
+  portVariable: string;
+  start(port: number, credentialsDir: string): Promise<{
+    /** Where it answers, and anything else to say about it (its OAuth token endpoint). */
+    url: string;
+    note?: string;
+    /** Where `POST /__fake/scenario` switches it. */
+    scenarioUrl: string;
+    /** The `npm start` lines that use it. */
+    tryWith: string[];
+    close(): Promise<void>;
+  }>;
+}
+
+/** A provider's LocalFake: `start` starts its fake and says where it answers and how `npm start` uses it. */
+export function localFakeOf(
+  provider: string,
+  label: string,
+  port: number,
+  start: (port: number, credentialsDir: string) => Promise<{ fake: FakeServer; url: string; note?: string; tryWith: string[] }>,
+): LocalFake {
+  return {
+    label,
+    port,
+    portVariable: `FAKE_${provider.toUpperCase()}_PORT`,
+    async start(at, credentialsDir) {
+      const { fake, ...shown } = await start(at, credentialsDir);
+      return { ...shown, scenarioUrl: fake.url, close: () => fake.close() };
+    },
+  };
+}

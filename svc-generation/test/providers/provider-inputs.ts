@@ -54,3 +54,8 @@ export async function settle<T>(read: () => T, expected: T): Promise<T> {
   }
   return read();
 }
+
+/** How one call of `provider` fails (on the sample input of `category`), with the fake in the scenario the test set. */
+export async function failedCall(provider: TryOnProvider, category?: GarmentCategory) {
+  return failureOf(provider.tryOn(await sampleInput(provider, category)));
+}

@@ -7,9 +7,9 @@ import { composeProviderAnswer, tryOnWithProvider, type ModelTryOn } from '../..
 import type { TryOnProvider } from '../../src/providers/try-on-provider.js';
 import { googleAuthFor } from '../../src/providers/vertex/google-credentials.js';
 import { VertexProvider } from '../../src/providers/vertex/vertex.provider.js';
-import { startFalFake, type FalFake } from '../fakes/fal-fake.js';
-import { startFashnFake, type FashnFake } from '../fakes/fashn-fake.js';
-import { startVertexFake, type VertexFake } from '../fakes/vertex-fake.js';
+import { startFalFake, type FalFake } from '../../src/providers/fal/fal.fake.js';
+import { startFashnFake, type FashnFake } from '../../src/providers/fashn/fashn.fake.js';
+import { startVertexFake, type VertexFake } from '../../src/providers/vertex/vertex.fake.js';
 import { failureOf } from './provider-inputs.js';
 
 /** A 3000×2000 camera JPEG (every pixel distinct), a painted mask and a garment. */

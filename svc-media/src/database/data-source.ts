@@ -1,11 +1,4 @@
-import { createDataSource, loadConfig, type ServiceDatabase } from '@vton/service-kit';
-import { MediaConfig } from '../config/media.config.js';
-import { GeneratedImage } from '../generated-images/entities/generated-image.entity.js';
-import { TryOnResult } from '../generated-images/entities/try-on-result.entity.js';
-import { Garment } from '../garments/entities/garment.entity.js';
-import { ModelMask } from '../models/entities/model-mask.entity.js';
-import { ModelPhoto } from '../models/entities/model-photo.entity.js';
-import { SuggestedMask } from '../models/entities/suggested-mask.entity.js';
+import type { ServiceDatabase } from '@vton/service-kit';
 import { CreateMediaSchema1767225600000 } from './migrations/1767225600000-create-media-schema.js';
 import { CreateMediaTables1767312000000 } from './migrations/1767312000000-create-media-tables.js';
 import { TryOnResultIdempotency1767398400000 } from './migrations/1767398400000-try-on-result-idempotency.js';
@@ -15,11 +8,10 @@ import { WorkspaceGarmentCategory1767657600000 } from './migrations/176765760000
 import { SuggestedMasks1767744000000 } from './migrations/1767744000000-suggested-masks.js';
 import { ResultGarmentFilenames1767830400000 } from './migrations/1767830400000-result-garment-filenames.js';
 import { ProductLibraryAndCategoryMasks1767916800000 } from './migrations/1767916800000-product-library-and-category-masks.js';
-import { Workspace } from '../workspace/entities/workspace.entity.js';
+import { DropMaskKeyCopies1768003200000 } from './migrations/1768003200000-drop-mask-key-copies.js';
 
-/** svc-media's tables (schema `media` by default): entity and migration classes, listed by hand. */
+/** svc-media's tables (schema `media` by default): its migration classes, listed by hand (each module registers its own entities). */
 export const mediaDatabase: ServiceDatabase = {
-  entities: [Garment, ModelPhoto, ModelMask, SuggestedMask, GeneratedImage, TryOnResult, Workspace],
   migrations: [
     CreateMediaSchema1767225600000,
     CreateMediaTables1767312000000,
@@ -30,10 +22,6 @@ export const mediaDatabase: ServiceDatabase = {
     SuggestedMasks1767744000000,
     ResultGarmentFilenames1767830400000,
     ProductLibraryAndCategoryMasks1767916800000,
+    DropMaskKeyCopies1768003200000,
   ],
 };
-
-/** A standalone data source, for scripts and the TypeORM CLI. */
-export function mediaDataSource(env: NodeJS.ProcessEnv = process.env) {
-  return createDataSource(loadConfig(MediaConfig, env), mediaDatabase);
-}

@@ -1,8 +1,6 @@
 import 'reflect-metadata';
 import { runMigrationsCommand } from '@vton/service-kit';
-import { mediaService } from '../app.module.js';
+import { MediaConfig } from '../config/media.config.js';
+import { mediaDatabase } from './data-source.js';
 
-await runMigrationsCommand(mediaService).catch((error: Error) => {
-  process.stderr.write(`svc-media: migrations failed: ${error.message}\n`);
-  process.exit(1);
-});
+await runMigrationsCommand({ app: 'svc-media', config: MediaConfig, database: mediaDatabase });

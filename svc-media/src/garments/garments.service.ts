@@ -2,10 +2,10 @@ import { Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DEFAULT_GARMENT_CATEGORY, ErrorCode, MAX_GARMENT_NAME_LENGTH, TARGET_IMAGE_SIZE, type CropData, type GarmentCategory, type GarmentRecord, type GarmentsPage, type UpdateGarmentRequest } from '@vton/contracts';
 import { ApiException } from '@vton/service-kit';
-import { reserveId } from '../database/reserve-id.js';
+import { reserveId } from '../tables/reserve-id.js';
 import { MediaUrls } from '../files/media-urls.service.js';
 import { planGarmentCrop } from '../images/geometry.js';
-import { ImageProcessor } from '../images/image-processor.js';
+import { GarmentImages } from '../images/garment-images.js';
 import { newObjectVersion, objectKey } from '../storage/object-keys.js';
 import { ObjectStorage } from '../storage/object-storage.service.js';
 import { LessThan, type Repository } from 'typeorm';
@@ -21,7 +21,7 @@ export class GarmentsService {
   constructor(
     @InjectRepository(Garment) private readonly garments: Repository<Garment>,
     private readonly storage: ObjectStorage,
-    private readonly images: ImageProcessor,
+    private readonly images: GarmentImages,
     private readonly urls: MediaUrls,
   ) {}
 

@@ -6,10 +6,10 @@ import { pipeline, type Readable } from 'node:stream';
 import { In, LessThan, type Repository } from 'typeorm';
 import { MediaConfig } from '../config/media.config.js';
 import { DEFAULT_PAGE_SIZE } from '../paging/page-query.js';
-import { reserveId } from '../database/reserve-id.js';
+import { reserveId } from '../tables/reserve-id.js';
 import { MediaUrls } from '../files/media-urls.service.js';
 import { GarmentsService } from '../garments/garments.service.js';
-import { ImageProcessor } from '../images/image-processor.js';
+import { ResultImages } from '../images/result-images.js';
 import { ModelsService } from '../models/models.service.js';
 import { CONTENT_TYPES, objectKey } from '../storage/object-keys.js';
 import { ObjectStorage } from '../storage/object-storage.service.js';
@@ -58,7 +58,7 @@ export class GeneratedImagesService {
   constructor(
     @InjectRepository(GeneratedImage) private readonly generatedImages: Repository<GeneratedImage>,
     private readonly storage: ObjectStorage,
-    private readonly images: ImageProcessor,
+    private readonly images: ResultImages,
     private readonly urls: MediaUrls,
     private readonly config: MediaConfig,
     private readonly garments: GarmentsService,
@@ -110,7 +110,7 @@ export class GeneratedImagesService {
   }
 
   /**
-   * Stores a result as PNG (without metadata; see ImageProcessor.resultWithThumbnail) with a WebP thumbnail, then its row (and, for svc-generation's
+   * Stores a result as PNG (without metadata; see ResultImages.resultWithThumbnail) with a WebP thumbnail, then its row (and, for svc-generation's
    * try-ons, the try_on_results row) in one transaction; objects are removed if that fails.
    */
   async save(userId: number, bytes: Buffer, fields: GeneratedImageFieldsDto, tryOnResult: boolean, idempotencyKey?: string, thumbnail?: Buffer): Promise<GeneratedImageRecord> {
@@ -136,7 +136,7 @@ export class GeneratedImagesService {
 
   /**
    * svc-generation's result PNG, stored as it streams in (under the id it will keep) after the
-   * checks of ImageProcessor.resultPngFilter: the PNG is never held whole here, and a refused one
+   * checks of ResultImages.resultPngFilter: the PNG is never held whole here, and a refused one
    * leaves nothing visible. Then saveReceived (or discardReceived) with what this answers.
    */
   async receivePng(userId: number, bytes: Readable): Promise<ReceivedPng> {
@@ -192,7 +192,7 @@ export class GeneratedImagesService {
 
   /**
    * The row of a result the worker wrote under a granted upload, once what it wrote is checked: the
-   * PNG by its head and tail (ImageProcessor.storedResultPng: a whole PNG, no metadata, within the
+   * PNG by its head and tail (ResultImages.storedResultPng: a whole PNG, no metadata, within the
    * pixel limit and MAX_UPLOAD_BYTES), the thumbnail whole (a WebP of the result's fitted size). All
    * or nothing: whatever is refused or fails, both objects are removed, and no row points at them.
    */

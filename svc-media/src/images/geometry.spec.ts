@@ -1,4 +1,4 @@
-import { inpaintBounds, paintedBox, planGarmentCrop } from './geometry.js';
+import { maskBounds, maskBox, planGarmentCrop } from './geometry.js';
 
 const crop = (x: number, y: number, width: number, height: number, naturalWidth: number, naturalHeight: number) =>
   ({ x, y, width, height, naturalWidth, naturalHeight });
@@ -38,34 +38,34 @@ describe('planGarmentCrop', () => {
   });
 });
 
-describe('paintedBox', () => {
+describe('maskBox', () => {
   it('finds the box of the non-zero pixels', () => {
     const map = new Uint8Array(10 * 8);
     map[2 * 10 + 3] = 255;
     map[5 * 10 + 7] = 1;
-    expect(paintedBox(map, 10, 8)).toEqual({ left: 3, top: 2, width: 5, height: 4 });
+    expect(maskBox(map, 10, 8)).toEqual({ left: 3, top: 2, width: 5, height: 4 });
   });
 
   it('says null for an empty mask', () => {
-    expect(paintedBox(new Uint8Array(100), 10, 10)).toBeNull();
+    expect(maskBox(new Uint8Array(100), 10, 10)).toBeNull();
   });
 });
 
-describe('inpaintBounds', () => {
+describe('maskBounds', () => {
   it('pads by 10 and grows the shorter side to a square around the centre', () => {
-    expect(inpaintBounds({ left: 100, top: 100, width: 50, height: 30 }, 10, 1000, 1000)).toEqual({ x: 90, y: 80, width: 70, height: 70 });
+    expect(maskBounds({ left: 100, top: 100, width: 50, height: 30 }, 10, 1000, 1000)).toEqual({ x: 90, y: 80, width: 70, height: 70 });
   });
 
   it('shifts the square back inside the photo at an edge instead of cutting it', () => {
     // Painted at the left edge: the square keeps its size and starts at 0.
-    expect(inpaintBounds({ left: 0, top: 400, width: 20, height: 100 }, 10, 1000, 1000)).toEqual({ x: 0, y: 390, width: 120, height: 120 });
+    expect(maskBounds({ left: 0, top: 400, width: 20, height: 100 }, 10, 1000, 1000)).toEqual({ x: 0, y: 390, width: 120, height: 120 });
     // Painted at the bottom-right corner.
-    expect(inpaintBounds({ left: 980, top: 990, width: 20, height: 10 }, 10, 1000, 1000)).toEqual({ x: 970, y: 970, width: 30, height: 30 });
+    expect(maskBounds({ left: 980, top: 990, width: 20, height: 10 }, 10, 1000, 1000)).toEqual({ x: 970, y: 970, width: 30, height: 30 });
   });
 
   it('cuts the square to the photo only where the photo is too small for it', () => {
     // A wide stroke across a landscape photo: as wide as the photo, the full height.
-    expect(inpaintBounds({ left: 0, top: 40, width: 400, height: 20 }, 10, 400, 100)).toEqual({ x: 0, y: 0, width: 400, height: 100 });
+    expect(maskBounds({ left: 0, top: 40, width: 400, height: 20 }, 10, 400, 100)).toEqual({ x: 0, y: 0, width: 400, height: 100 });
   });
 
   it('always contains the padded painted box', () => {
@@ -75,7 +75,7 @@ describe('inpaintBounds', () => {
       const left = Math.floor(Math.random() * w);
       const top = Math.floor(Math.random() * h);
       const box = { left, top, width: 1 + Math.floor(Math.random() * (w - left)), height: 1 + Math.floor(Math.random() * (h - top)) };
-      const b = inpaintBounds(box, 10, w, h);
+      const b = maskBounds(box, 10, w, h);
       expect(b.x).toBeGreaterThanOrEqual(0);
       expect(b.y).toBeGreaterThanOrEqual(0);
       expect(b.x + b.width).toBeLessThanOrEqual(w);

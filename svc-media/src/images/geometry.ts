@@ -60,7 +60,7 @@ export function planGarmentCrop(crop: CropData, imageWidth: number, imageHeight:
  * Bounding box of the painted pixels of a one-channel map (non-zero = painted), or null
  * when nothing is painted.
  */
-export function paintedBox(map: Uint8Array, width: number, height: number): Rect | null {
+export function maskBox(map: Uint8Array, width: number, height: number): Rect | null {
   let minX = width;
   let minY = height;
   let maxX = -1;
@@ -85,11 +85,11 @@ export function paintedBox(map: Uint8Array, width: number, height: number): Rect
 }
 
 /**
- * The inpaint crop around a painted box: padded by `padding`, then grown to a square with
+ * The mask bounds around the mask box: padded by `padding`, then grown to a square with
  * real image around it where the photo is large enough. Where the square would leave the
  * photo it is shifted back inside; only a square larger than the photo is cut to it.
  */
-export function inpaintBounds(box: Rect, padding: number, imageWidth: number, imageHeight: number): CropBounds {
+export function maskBounds(box: Rect, padding: number, imageWidth: number, imageHeight: number): CropBounds {
   const left = Math.max(0, box.left - padding);
   const top = Math.max(0, box.top - padding);
   const right = Math.min(imageWidth, box.left + box.width + padding);

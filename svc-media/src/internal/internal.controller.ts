@@ -24,7 +24,7 @@ const INPUT_URL_SECONDS = 60;
 
 /**
  * What svc-generation's workers need, and nothing more: the garment's crop, a model's photo and
- * inpaint files, and saving a try-on result. Only with the service credential (never a seller's
+ * mask files, and saving a try-on result. Only with the service credential (never a seller's
  * token), and only the credential's account's objects (another account's answer 404, like a missing
  * one). Outside /api: the gateway and the ingress do not route it.
  *
@@ -56,7 +56,7 @@ export class InternalController {
     await this.redirectToObject(res, key);
   }
 
-  /** `?category=`: the inpaint files of the photo's mask for that garment category (without it, of the mask approved last). */
+  /** `?category=`: the mask files of the photo's mask for that garment category (without it, of the mask approved last). */
   @Get('models/:id/files/:variant')
   async modelFile(
     @CurrentServiceCaller() caller: ServiceCaller,

@@ -12,10 +12,12 @@ import {
   type SuggestedMasks,
 } from '@vton/contracts';
 import { ApiException } from '@vton/service-kit';
-import { reserveId } from '../database/reserve-id.js';
+import { reserveId } from '../tables/reserve-id.js';
 import { MediaUrls } from '../files/media-urls.service.js';
-import { inpaintBounds, paintedBox } from '../images/geometry.js';
-import { EXTENSION, ImageProcessor, type EncodedImage } from '../images/image-processor.js';
+import { maskBounds, maskBox } from '../images/geometry.js';
+import { EXTENSION, type EncodedImage } from '../images/image-codec.js';
+import { MaskImages } from '../images/mask-images.js';
+import { ModelPhotoImages } from '../images/model-photo-images.js';
 import { WebpMetadataFilter } from '../images/webp-chunks.js';
 import { CONTENT_TYPES, newObjectVersion, objectKey, type ObjectExtension } from '../storage/object-keys.js';
 import { ObjectStorage } from '../storage/object-storage.service.js';
@@ -48,7 +50,8 @@ export class ModelsService {
     @InjectRepository(ModelMask) private readonly masks: Repository<ModelMask>,
     @InjectRepository(SuggestedMask) private readonly suggestions: Repository<SuggestedMask>,
     private readonly storage: ObjectStorage,
-    private readonly images: ImageProcessor,
+    private readonly photoImages: ModelPhotoImages,
+    private readonly maskImages: MaskImages,
     private readonly urls: MediaUrls,
   ) {}
 
@@ -56,7 +59,7 @@ export class ModelsService {
    * One model photo of an upload, checked and stored as it streams in (readMultipart hands each file
    * over as it arrives): the format from its first bytes, the pixel count from its header before any
    * pixel data, and an upright JPEG or WebP stored as it is while it arrives, its metadata cut out on
-   * the way (ImageProcessor.modelPhotoFilter), in parts of a multipart upload completed only once the
+   * the way (ModelPhotoImages.modelPhotoFilter), in parts of a multipart upload completed only once the
    * whole file passed. A PNG, or a photo that must be decoded after all, is decoded once when it has
    * arrived and stored as PNG. Its thumbnail is stored beside it. Nothing of a refused or failed file
    * stays stored; what a refused file's request stored before it is discarded (discardReceived), so
@@ -68,7 +71,7 @@ export class ModelsService {
     const stored: string[] = [];
     try {
       // 12 bytes tell the format; a PNG's first 33 its size.
-      const format = this.images.sniffUpload(await file.first(33), what);
+      const format = this.photoImages.sniffUpload(await file.first(33), what);
       // The id is taken when the first key is needed: a PNG refused by its checks takes none.
       let id: number | undefined;
       const keyOf = async (ext: ObjectExtension, variant: 'original' | 'thumb' = 'original') => objectKey({ userId, kind: 'models', id: (id ??= await reserveId(this.models)), variant, ext });
@@ -76,7 +79,7 @@ export class ModelsService {
       let thumbnail: EncodedImage;
       if (format !== 'png') {
         const key = await keyOf(EXTENSION[format]);
-        const filter = this.images.modelPhotoFilter(format, what);
+        const filter = this.photoImages.modelPhotoFilter(format, what);
         // putStream reads the filter from here on, its errors included: nothing may come in between.
         file.pipeTo(filter);
         try {
@@ -85,13 +88,13 @@ export class ModelsService {
           const { width, height } = filter.header!;
           photo = { width, height, key };
         } catch (error) {
-          if (!this.images.decodesInstead(error)) throw error;
+          if (!this.photoImages.decodesInstead(error)) throw error;
         }
       }
       if (photo) {
-        thumbnail = await this.images.modelPhotoThumbnail(await file.whole());
+        thumbnail = await this.photoImages.modelPhotoThumbnail(await file.whole());
       } else {
-        const decoded = await this.images.decodedModelPhoto(await file.whole(), what);
+        const decoded = await this.photoImages.decodedModelPhoto(await file.whole(), what);
         file.release();
         const key = await keyOf(decoded.image.ext);
         await this.storage.put(key, decoded.image.data, decoded.image.contentType);
@@ -127,7 +130,6 @@ export class ModelsService {
       userId,
       filename: photo.filename,
       originalPath: photo.key,
-      maskData: null,
       objectStorageKey: photo.key,
       thumbnailObjectStorageKey: photo.thumbKey,
       isObjectStorage: true,
@@ -163,8 +165,9 @@ export class ModelsService {
   }
 
   /**
-   * Applies the painted mask as the photo's mask for `category`: crop bounds around it (padding 10,
-   * squared with image context), the photo cut to them and the mask as white-on-black; the model
+   * Applies the painted mask as the photo's mask for `category`: the mask bounds around it (padding
+   * 10, squared with image context), its mask region (the photo cut to them) and the mask cut to them as
+   * white-on-black; the model
    * becomes `ready`. Any failure drops that category's mask, sets the photo back to `uploaded` when
    * it has no other, and records the reason (spec §4, §8).
    *
@@ -175,7 +178,7 @@ export class ModelsService {
   async applyMask(userId: number, id: number, readMask: () => Promise<{ mask: Buffer; category?: string }>): Promise<ModelPhotoRecord> {
     const model = await this.findOwned(userId, id);
     const version = newObjectVersion();
-    const croppedKey = objectKey({ userId, kind: 'models', id, variant: 'inpaint-cropped', ext: 'png', version });
+    const regionKey = objectKey({ userId, kind: 'models', id, variant: 'inpaint-cropped', ext: 'png', version });
     const maskKey = objectKey({ userId, kind: 'models', id, variant: 'inpaint-mask', ext: 'png', version });
     // The masks as they were when this attempt began: a failure drops its category's only if it is still that one.
     const began = await this.masks.findBy({ modelId: id });
@@ -192,25 +195,23 @@ export class ModelsService {
     // An unknown category is a 400 that changes nothing.
     const category = parseGarmentCategory(sent.category) ?? DEFAULT_GARMENT_CATEGORY;
     try {
-      const painted = await this.images.paintedMap(sent.mask, model.width, model.height);
-      const box = paintedBox(painted.map, painted.width, painted.height);
+      const pixels = await this.maskImages.maskPixels(sent.mask, model.width, model.height);
+      const box = maskBox(pixels.map, pixels.width, pixels.height);
       if (!box) throw new ApiException(400, ErrorCode.INVALID_INPUT, 'The mask is empty: paint where the garment goes');
-      const bounds = inpaintBounds(box, MASK_PADDING, model.width, model.height);
+      const bounds = maskBounds(box, MASK_PADDING, model.width, model.height);
       const photo = await this.storage.getBytes(model.objectStorageKey!);
-      const crops = await this.images.inpaintCrops(photo, painted, bounds);
-      await this.storage.put(croppedKey, crops.image.data, crops.image.contentType);
-      await this.storage.put(maskKey, crops.mask.data, crops.mask.contentType);
+      const region = await this.maskImages.maskRegion(photo, pixels, bounds);
+      await this.storage.put(regionKey, region.photo.data, region.photo.contentType);
+      await this.storage.put(maskKey, region.mask.data, region.mask.contentType);
       const mask: ModelMask = {
         modelId: id,
         userId,
         category,
         inpaintCropBounds: bounds,
-        inpaintMaskData: { padding: MASK_PADDING, paintedBox: box, maskWidth: painted.width, maskHeight: painted.height },
-        inpaintCroppedImagePath: croppedKey,
-        inpaintProcessedMaskPath: maskKey,
-        inpaintCroppedObjectStorageKey: croppedKey,
+        // Spec §3's inpaintMaskData; its `paintedBox` is what the stored data has always called the mask box.
+        inpaintMaskData: { padding: MASK_PADDING, paintedBox: box, maskWidth: pixels.width, maskHeight: pixels.height },
+        inpaintCroppedObjectStorageKey: regionKey,
         inpaintMaskObjectStorageKey: maskKey,
-        maskedPath: maskKey,
         approvedAt: new Date(),
       };
       const replaced = await this.updateLocked(model, async (tx, row) => {
@@ -224,10 +225,10 @@ export class ModelsService {
         return { earlier, suggestion };
       });
       // The rows point at this attempt's files now: the earlier ones (and the suggestion) can go.
-      await this.removeObjects([...maskKeysOf(replaced.earlier).filter((key) => key !== croppedKey && key !== maskKey), replaced.suggestion?.objectStorageKey ?? null]);
+      await this.removeObjects([...maskKeysOf(replaced.earlier).filter((key) => key !== regionKey && key !== maskKey), replaced.suggestion?.objectStorageKey ?? null]);
       return this.get(userId, id);
     } catch (error) {
-      await failed(category, error, [croppedKey, maskKey]);
+      await failed(category, error, [regionKey, maskKey]);
       throw error;
     }
   }
@@ -254,7 +255,7 @@ export class ModelsService {
     const model = await this.findOwned(userId, id);
     const sent = await readMask();
     const category = parseWornCategory(sent.category);
-    const mask = await this.images.suggestedMask(sent.mask, model.width, model.height);
+    const mask = await this.maskImages.suggestedMask(sent.mask, model.width, model.height);
     const key = objectKey({ userId, kind: 'models', id, variant: 'suggested-mask', ext: 'png', version: newObjectVersion() });
     await this.storage.put(key, mask.data, mask.contentType);
     let displaced: SuggestedMask | null;
@@ -288,7 +289,7 @@ export class ModelsService {
   }
 
   /**
-   * The key of one of the photo's files; the inpaint files are those of its mask for `category`, or
+   * The key of one of the photo's files; the mask files (`inpaint-mask`, `inpaint-cropped`) are those of its mask for `category`, or
    * without a category of the mask approved last (a client from before masks per category).
    */
   async fileKey(userId: number, id: number, variant: ModelFileVariant, category?: GarmentCategory): Promise<string> {

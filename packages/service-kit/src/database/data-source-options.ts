@@ -7,10 +7,14 @@ import { reuseParsedStatements } from './parsed-statements.js';
 
 export const DATABASE_NOT_READY_MESSAGE = 'The database is not ready yet';
 
-/** What a service tells the kit about its tables: entity and migration classes, no globs. */
+/**
+ * What a service tells the kit about its tables: its migration classes, no globs. In the service
+ * each domain module registers its own entities (`TypeOrmModule.forFeature`, loaded by the kit with
+ * `autoLoadEntities`), so this list names none; a standalone data source (a script) names the ones it uses.
+ */
 export interface ServiceDatabase {
   // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type -- TypeORM's own type for entity classes
-  entities: MixedList<Function>;
+  entities?: MixedList<Function>;
   migrations: (new () => MigrationInterface)[];
 }
 
@@ -24,7 +28,7 @@ export function dataSourceOptions(config: ServiceConfig, database: ServiceDataba
     type: 'postgres',
     url: config.DATABASE_URL,
     schema: config.DATABASE_SCHEMA,
-    entities: database.entities,
+    entities: database.entities ?? [],
     migrations: database.migrations,
     migrationsTableName: 'migrations',
     migrationsTransactionMode: 'each',

@@ -75,13 +75,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     // does not wait for it (a failure leaves a token that still expires on its own).
     if (getAuthToken()) void apiRequest('POST', '/api/auth/logout').catch(() => undefined);
     forget();
-    navigate('/');
+    void navigate('/'); // react-router types it void | Promise; nothing waits on the page change
   }, [forget, navigate]);
 
   const logoutEverywhere = useCallback(async () => {
     await apiRequest('POST', '/api/auth/logout-all');
     forget();
-    navigate('/');
+    void navigate('/'); // react-router types it void | Promise; nothing waits on the page change
   }, [forget, navigate]);
 
   // Another device ended this session (or a password reset did): this tab is signed out too.

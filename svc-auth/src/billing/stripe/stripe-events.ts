@@ -3,7 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { PLANS } from '@vton/contracts';
 import type Stripe from 'stripe';
 import type { Repository } from 'typeorm';
-import { sqlTable } from '../../database/sql-table.js';
+import { sqlTable } from '../../tables/sql-table.js';
 import { addMonths, BillingService } from '../billing.service.js';
 import { CreditLedger } from '../credit-ledger.service.js';
 import { BillingAccountEntity, type StoredBillingStatus } from '../entities/billing-account.entity.js';

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
-import type { GenerationConfig } from '../../config/generation.config.js';
-import { safetyRefusal, vtonProcessingError } from '../../try-on/try-on-errors.js';
+import type { BflConfig } from './bfl.config.js';
+import { safetyRefusal, vtonProcessingError } from '../../errors/try-on-errors.js';
 import { fluxOutputSize, placementFraming, placementInstruction } from '../placement-instruction.js';
 import { jsonMessage, ProviderCall } from '../provider-http.js';
 import type { TryOnInput, TryOnOutput, TryOnProvider } from '../try-on-provider.js';
@@ -15,7 +15,7 @@ export interface BflSettings {
   maxResponseBytes: number;
 }
 
-export function bflSettings(config: GenerationConfig): BflSettings {
+export function bflSettings(config: BflConfig): BflSettings {
   return {
     apiKey: config.BFL_API_KEY ?? '',
     baseUrl: config.BFL_API_URL.replace(/\/+$/, ''),

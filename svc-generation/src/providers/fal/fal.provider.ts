@@ -1,8 +1,8 @@
 import { ApiError, createFalClient, type FalClient } from '@fal-ai/client';
 import { STATUS_CODES } from 'node:http';
 import sharp from 'sharp';
-import type { GenerationConfig } from '../../config/generation.config.js';
-import { ModelTryOnError, safetyRefusal, vtonApiError, vtonProcessingError } from '../../try-on/try-on-errors.js';
+import type { FalConfig } from './fal.config.js';
+import { ModelTryOnError, safetyRefusal, vtonApiError, vtonProcessingError } from '../../errors/try-on-errors.js';
 import { jsonMessage, parseRetryAfter, ProviderCall } from '../provider-http.js';
 import type { TryOnInput, TryOnOutput, TryOnProvider } from '../try-on-provider.js';
 import { FAL_MODELS, FAL_PLACEMENT_MODELS, GENERIC_FAL_MODEL, GENERIC_FAL_PLACEMENT_MODEL, type FalModel } from './fal-models.js';
@@ -20,7 +20,7 @@ export interface FalSettings {
   maxResponseBytes: number;
 }
 
-export function falSettings(config: GenerationConfig, role: FalSettings['role'] = 'try-on'): FalSettings {
+export function falSettings(config: FalConfig, role: FalSettings['role'] = 'try-on'): FalSettings {
   return {
     key: config.FAL_KEY ?? '',
     model: role === 'placement' ? config.FAL_PLACEMENT_MODEL : config.FAL_MODEL,

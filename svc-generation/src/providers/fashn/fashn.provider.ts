@@ -1,6 +1,7 @@
 import type { GarmentCategory } from '@vton/contracts';
 import type { GenerationConfig } from '../../config/generation.config.js';
-import { ModelTryOnError, vtonProcessingError } from '../../try-on/try-on-errors.js';
+import type { FashnConfig } from './fashn.config.js';
+import { ModelTryOnError, vtonProcessingError } from '../../errors/try-on-errors.js';
 import sharp from 'sharp';
 import { jsonMessage, ProviderCall } from '../provider-http.js';
 import type { TryOnInput, TryOnOutput, TryOnProvider } from '../try-on-provider.js';
@@ -28,7 +29,7 @@ export function fashnPollIntervalMs(config: Pick<GenerationConfig, 'VTON_POLL_IN
   return Math.max(config.VTON_POLL_INTERVAL_MS, Math.ceil((config.VTON_CONCURRENCY * FASHN_STATUS_LIMIT.perMs) / FASHN_STATUS_LIMIT.requests));
 }
 
-export function fashnSettings(config: GenerationConfig): FashnSettings {
+export function fashnSettings(config: FashnConfig): FashnSettings {
   return {
     apiKey: config.FASHN_API_KEY ?? '',
     baseUrl: config.FASHN_API_URL.replace(/\/+$/, ''),

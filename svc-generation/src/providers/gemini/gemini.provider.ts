@@ -1,8 +1,8 @@
 import { ApiError, GoogleGenAI, type GenerateContentResponse } from '@google/genai';
 import { STATUS_CODES } from 'node:http';
 import sharp from 'sharp';
-import type { GenerationConfig } from '../../config/generation.config.js';
-import { safetyRefusal, vtonApiError, vtonProcessingError, type ModelTryOnError } from '../../try-on/try-on-errors.js';
+import type { GeminiConfig } from './gemini.config.js';
+import { safetyRefusal, vtonApiError, vtonProcessingError, type ModelTryOnError } from '../../errors/try-on-errors.js';
 import { nearestAspect, placementFraming, placementInstruction } from '../placement-instruction.js';
 import { jsonMessage, parseRetryAfter, ProviderCall } from '../provider-http.js';
 import type { TryOnInput, TryOnOutput, TryOnProvider } from '../try-on-provider.js';
@@ -33,7 +33,7 @@ export type GeminiSettings = {
  * GEMINI_API_KEY → the Gemini API; without it, Vertex AI with the same Google credentials as the
  * `vertex` try-on provider (GOOGLE_APPLICATION_CREDENTIALS, GOOGLE_CLOUD_PROJECT, GOOGLE_CLOUD_LOCATION).
  */
-export function geminiSettings(config: GenerationConfig): GeminiSettings {
+export function geminiSettings(config: GeminiConfig): GeminiSettings {
   const common = { model: config.GEMINI_MODEL, baseUrl: config.GEMINI_API_URL?.replace(/\/+$/, ''), timeoutMs: config.VTON_TIMEOUT_MS, maxResponseBytes: config.VTON_MAX_RESPONSE_BYTES };
   if (config.GEMINI_API_KEY) return { ...common, backend: 'gemini-api', apiKey: config.GEMINI_API_KEY };
   return { ...common, backend: 'vertex', auth: googleAuthFor(config.GOOGLE_APPLICATION_CREDENTIALS), project: config.GOOGLE_CLOUD_PROJECT, location: config.GOOGLE_CLOUD_LOCATION };

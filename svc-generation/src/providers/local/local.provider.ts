@@ -1,9 +1,9 @@
 import { composeTryOn } from '../../local-engine/compositor.js';
-import { vtonProcessingError } from '../../try-on/try-on-errors.js';
+import { vtonProcessingError } from '../../errors/try-on-errors.js';
 import type { ProviderFraming, TryOnInput, TryOnOutput, TryOnProvider } from '../try-on-provider.js';
 
 /**
- * The inpaint crop alone at its own size (never scaled up), up to 2048 px on its longer side: the
+ * The mask region alone at its own size (never scaled up), up to 2048 px on its longer side: the
  * compositor works at the photo's resolution, so a 4K photo's garment is not a 960 px one scaled
  * up, and its work stays bounded (BENCHMARKS.md).
  */

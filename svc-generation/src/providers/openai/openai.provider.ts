@@ -1,8 +1,8 @@
 import OpenAI, { APIError, APIUserAbortError, toFile } from 'openai';
 import { STATUS_CODES } from 'node:http';
 import sharp from 'sharp';
-import type { GenerationConfig } from '../../config/generation.config.js';
-import { safetyRefusal, vtonApiError, vtonProcessingError, type ModelTryOnError } from '../../try-on/try-on-errors.js';
+import type { OpenAIConfig } from './openai.config.js';
+import { safetyRefusal, vtonApiError, vtonProcessingError, type ModelTryOnError } from '../../errors/try-on-errors.js';
 import { nearestAspect, placementFraming, placementInstruction } from '../placement-instruction.js';
 import { parseRetryAfter, ProviderCall } from '../provider-http.js';
 import type { TryOnInput, TryOnOutput, TryOnProvider } from '../try-on-provider.js';
@@ -16,7 +16,7 @@ export interface OpenAISettings {
   maxResponseBytes: number;
 }
 
-export function openaiSettings(config: GenerationConfig): OpenAISettings {
+export function openaiSettings(config: OpenAIConfig): OpenAISettings {
   return { apiKey: config.OPENAI_API_KEY ?? '', baseUrl: config.OPENAI_BASE_URL, model: config.OPENAI_IMAGE_MODEL, timeoutMs: config.VTON_TIMEOUT_MS, maxResponseBytes: config.VTON_MAX_RESPONSE_BYTES };
 }
 

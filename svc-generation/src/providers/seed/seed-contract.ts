@@ -1,7 +1,7 @@
 import { BUILT_IN_ENGINE_HEADER, TARGET_IMAGE_SIZE, VTON_FIELDS, type GarmentCategory } from '@vton/contracts';
 import { BodyTooLargeError, readCappedBody } from '../../http/capped-body.js';
+import { vtonApiError, vtonProcessingError } from '../../errors/try-on-errors.js';
 import { multipartBody } from '../../http/multipart-body.js';
-import { vtonApiError, vtonProcessingError } from '../../try-on/try-on-errors.js';
 import { parseRetryAfter } from '../provider-http.js';
 
 /** The three 960×960 PNGs and the prompt of one §7 call. */

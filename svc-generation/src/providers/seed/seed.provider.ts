@@ -1,11 +1,11 @@
 import { TARGET_IMAGE_SIZE } from '@vton/contracts';
 import type { GenerationConfig } from '../../config/generation.config.js';
-import { vtonProcessingError } from '../../try-on/try-on-errors.js';
+import { vtonProcessingError } from '../../errors/try-on-errors.js';
 import { ProviderCall } from '../provider-http.js';
 import type { ProviderFraming, TryOnInput, TryOnOutput, TryOnProvider } from '../try-on-provider.js';
 import { postSeedRequest } from './seed-contract.js';
 
-/** Spec §7 / §9: the inpaint crop alone, scaled down (never up) to fit 960×960, centred on white. */
+/** Spec §7 / §9: the mask region alone, scaled down (never up) to fit 960×960, centred on white. */
 export const SEED_FRAMING: ProviderFraming = { width: TARGET_IMAGE_SIZE, height: TARGET_IMAGE_SIZE, mode: 'pad', context: 0, upscale: false };
 
 export interface SeedSettings {

@@ -1,6 +1,6 @@
 import type { GoogleAuth } from 'google-auth-library';
-import type { GenerationConfig } from '../../config/generation.config.js';
-import { vtonApiError, vtonProcessingError } from '../../try-on/try-on-errors.js';
+import type { VertexConfig } from './vertex.config.js';
+import { vtonApiError, vtonProcessingError } from '../../errors/try-on-errors.js';
 import { jsonMessage, ProviderCall } from '../provider-http.js';
 import type { TryOnInput, TryOnOutput, TryOnProvider } from '../try-on-provider.js';
 import { googleAuthFor } from './google-credentials.js';
@@ -30,7 +30,7 @@ export function vertexHost(location: string): string {
   return `https://${location}-aiplatform.googleapis.com`;
 }
 
-export function vertexSettings(config: GenerationConfig): VertexSettings {
+export function vertexSettings(config: VertexConfig): VertexSettings {
   const location = config.GOOGLE_CLOUD_LOCATION;
   return {
     auth: googleAuthFor(config.GOOGLE_APPLICATION_CREDENTIALS),

@@ -1,16 +1,10 @@
 import type { CropData, GarmentCategory } from '@vton/contracts';
-import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { Column, Entity } from 'typeorm';
+import { StoredImageColumns } from '../../tables/stored-image.entity.js';
 
 /** A seller's garment or product photo (spec §3 garments), its 960×960 crop, its name and category (the product library). */
 @Entity({ name: 'garments' })
-export class Garment {
-  // Ids are reserved from the sequence before the objects are stored, so keys can carry them.
-  @PrimaryColumn({ type: 'integer' })
-  id: number;
-
-  @Column({ type: 'integer' })
-  userId: number;
-
+export class Garment extends StoredImageColumns {
   @Column({ type: 'text' })
   filename: string;
 
@@ -32,19 +26,7 @@ export class Garment {
   cropData: CropData | null;
 
   @Column({ type: 'text', nullable: true })
-  objectStorageKey: string | null;
-
-  @Column({ type: 'text', nullable: true })
   croppedObjectStorageKey: string | null;
-
-  @Column({ type: 'boolean', default: false })
-  isObjectStorage: boolean;
-
-  @Column({ type: 'integer' })
-  width: number;
-
-  @Column({ type: 'integer' })
-  height: number;
 
   @Column({ type: 'timestamptz', default: () => 'now()' })
   uploadedAt: Date;

@@ -1,17 +1,11 @@
 import type { GenerationType } from '@vton/contracts';
-import type { JsonObject } from '../../database/json-column.js';
-import { Column, Entity, PrimaryColumn } from 'typeorm';
+import type { JsonObject } from '../../tables/json-column.js';
+import { Column, Entity } from 'typeorm';
+import { StoredImageColumns } from '../../tables/stored-image.entity.js';
 
 /** A result kept in the seller's gallery (spec §3 generated_images). */
 @Entity({ name: 'generated_images' })
-export class GeneratedImage {
-  // Ids are reserved from the sequence before the objects are stored, so keys can carry them.
-  @PrimaryColumn({ type: 'integer' })
-  id: number;
-
-  @Column({ type: 'integer' })
-  userId: number;
-
+export class GeneratedImage extends StoredImageColumns {
   /** Where the image lives (`s3://<bucket>/<key>`); browsers get a signed URL instead. */
   @Column({ type: 'text' })
   imageUrl: string;
@@ -35,19 +29,7 @@ export class GeneratedImage {
   generationType: GenerationType;
 
   @Column({ type: 'text', nullable: true })
-  objectStorageKey: string | null;
-
-  @Column({ type: 'text', nullable: true })
   thumbnailObjectStorageKey: string | null;
-
-  @Column({ type: 'boolean', default: false })
-  isObjectStorage: boolean;
-
-  @Column({ type: 'integer' })
-  width: number;
-
-  @Column({ type: 'integer' })
-  height: number;
 
   @Column({ type: 'timestamptz', default: () => 'now()' })
   createdAt: Date;

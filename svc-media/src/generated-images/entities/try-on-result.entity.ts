@@ -1,4 +1,4 @@
-import type { JsonObject } from '../../database/json-column.js';
+import type { JsonObject } from '../../tables/json-column.js';
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
 /** One try-on svc-generation produced (spec §3 try_on_results); its image is a generated image. */

@@ -1,10 +1,12 @@
 import type { CropBounds, GarmentCategory } from '@vton/contracts';
-import type { JsonObject } from '../../database/json-column.js';
+import type { JsonObject } from '../../tables/json-column.js';
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
 /**
  * One approved mask of a model photo for one garment category (a model serves tops and trousers):
- * spec §3's mask fields of a model photo, under their spec names, one row per category.
+ * spec §3's mask fields of a model photo, under their spec names, one row per category. The mask
+ * (`inpaintMask…`: white on black, cut to the mask bounds) and its mask region (`inpaintCropped…`: the
+ * photo cut to the same bounds) are objects; their keys are the authoritative columns.
  */
 @Entity({ name: 'model_masks' })
 export class ModelMask {
@@ -17,20 +19,11 @@ export class ModelMask {
   @Column({ type: 'integer' })
   userId: number;
 
-  @Column({ type: 'text', nullable: true })
-  maskedPath: string | null;
-
   @Column({ type: 'jsonb', nullable: true })
   inpaintMaskData: JsonObject | null;
 
   @Column({ type: 'jsonb' })
   inpaintCropBounds: CropBounds;
-
-  @Column({ type: 'text', nullable: true })
-  inpaintCroppedImagePath: string | null;
-
-  @Column({ type: 'text', nullable: true })
-  inpaintProcessedMaskPath: string | null;
 
   @Column({ type: 'text' })
   inpaintCroppedObjectStorageKey: string;

@@ -94,7 +94,7 @@ export function createGenerationController(store: WorkspaceStore, deps: Generati
       const garmentId = state.garment?.id;
       const models = readyModels(state);
       if (!garmentId || !state.garment?.croppedUrl || models.length === 0 || state.generating) return;
-      store.setState({ errors: [], generating: true, showGeneration: true, activeResult: null, job: null, tool: 'none', inpaintModelKey: null });
+      store.setState({ errors: [], generating: true, showGeneration: true, activeResult: null, job: null, tool: 'none', maskModelKey: null });
       try {
         const job = await deps.createJob({ garmentId, modelIds: models.map((m) => m.id!), prompt: state.prompt, garmentCategory: state.garmentCategory });
         follow(job);

@@ -83,7 +83,7 @@ export interface MaskEditorPhoto {
   width: number;
   height: number;
   /** The approved mask on the server (white-on-black, cut to `bounds`): reopening shows its paint. */
-  approvedMask?: { url: string; bounds: { x: number; y: number; width: number; height: number } } | null;
+  savedMask?: { url: string; bounds: { x: number; y: number; width: number; height: number } } | null;
 }
 
 export interface MaskEditorProps {
@@ -136,15 +136,15 @@ export function MaskEditor({ photo, onCancel, onApprove, tools }: MaskEditorProp
   useEscapeToCancel(onCancel);
 
   // an approved mask reopened starts from its paint (once per session: later openings keep their own)
-  const approvedUrl = photo.approvedMask?.url ?? null;
+  const approvedUrl = photo.savedMask?.url ?? null;
   const needsSeed = approvedUrl !== null && session.surfaces === null && model.undoDepth === 0 && !model.getState().hasPaint;
   const [seeded, setSeeded] = useState(!needsSeed);
   const [seedError, setSeedError] = useState<string | null>(null);
   useEffect(() => {
-    if (!needsSeed || !photo.approvedMask) return undefined;
+    if (!needsSeed || !photo.savedMask) return undefined;
     let live = true;
-    const { bounds } = photo.approvedMask;
-    loadImage(photo.approvedMask.url).then(
+    const { bounds } = photo.savedMask;
+    loadImage(photo.savedMask.url).then(
       (maskImage) => {
         if (!live) return;
         if (session.surfaces === null) {

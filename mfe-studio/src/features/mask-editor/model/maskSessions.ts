@@ -1,5 +1,12 @@
-import type { MaskSurfaces } from '../utils/maskRenderer';
 import { MaskEditorModel } from './maskEditorModel';
+
+/** The pixels of one model photo's mask in the editor (drawn by utils/maskRenderer). */
+export interface MaskSurfaces {
+  mask: HTMLCanvasElement;
+  base: HTMLCanvasElement | null;
+  /** The model's history version the pixels show. */
+  version: number;
+}
 
 /** What a mask being painted keeps between openings of the editor: its history and its pixels. */
 export interface MaskSession {

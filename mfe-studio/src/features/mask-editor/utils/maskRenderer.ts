@@ -1,5 +1,6 @@
 import type { MaskAction, MaskChange, MaskEditorModel, Stroke } from '../model/maskEditorModel';
 import { clipRect, stampsBounds, strokeStamps, unionRect, type Point, type Rect } from '../model/stroke';
+import type { MaskSurfaces } from '../model/maskSessions';
 import { viewTransform } from '../model/view';
 import { MASK_COLOR, MASK_THUMBNAIL_ALPHA, MASK_THUMBNAIL_SIZE } from '../../../lib/mask';
 
@@ -7,13 +8,6 @@ import { MASK_COLOR, MASK_THUMBNAIL_ALPHA, MASK_THUMBNAIL_SIZE } from '../../../
 export { MASK_COLOR, MASK_THUMBNAIL_ALPHA, MASK_THUMBNAIL_SIZE };
 /** How strongly the mask shows over the photo while painting. */
 export const MASK_DISPLAY_ALPHA = 0.5;
-
-export interface MaskSurfaces {
-  mask: HTMLCanvasElement;
-  base: HTMLCanvasElement | null;
-  /** The model's history version the pixels show. */
-  version: number;
-}
 
 /**
  * The surfaces of an approved mask reopened: the server keeps the mask as white-on-black PNG cut

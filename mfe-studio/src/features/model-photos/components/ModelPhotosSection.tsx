@@ -195,7 +195,7 @@ export function ModelPhotosSection({ tools, tileExtra }: ModelPhotosSectionProps
   const store = useWorkspaceStore();
   const models = useWorkspace((s) => s.models);
   const progress = useWorkspace((s) => s.modelsUploadProgress);
-  const inpaintKey = useWorkspace((s) => s.inpaintModelKey);
+  const editedKey = useWorkspace((s) => s.maskModelKey);
 
   const upload = async (files: File[], refusedBefore: string[] = []) => {
     const placeholders: WorkspaceModelPhoto[] = files.map((file) => {
@@ -287,7 +287,7 @@ export function ModelPhotosSection({ tools, tileExtra }: ModelPhotosSectionProps
     if (model.id === null) return;
     const state = store.getState();
     const index = state.models.findIndex((m) => m.key === model.key);
-    if (state.inpaintModelKey === model.key) workspaceActions(store).closeTool();
+    if (state.maskModelKey === model.key) workspaceActions(store).closeTool();
     store.setState((s) => ({ models: s.models.filter((m) => m.key !== model.key) }));
     try {
       await removeModelPhoto(model.id);
@@ -326,8 +326,8 @@ export function ModelPhotosSection({ tools, tileExtra }: ModelPhotosSectionProps
               <ModelTile
                 key={model.key}
                 model={model}
-                selected={model.key === inpaintKey}
-                onSelect={() => workspaceActions(store).openInpaint(model.key)}
+                selected={model.key === editedKey}
+                onSelect={() => workspaceActions(store).openMaskEditor(model.key)}
                 onRemove={() => void remove(model)}
                 extra={tileExtra?.(model)}
               />

@@ -6,7 +6,7 @@ import { useForgotPasswordMutation } from '../api/forgotPassword';
 import { requestErrorToast } from '../utils/authErrors';
 import { hasErrors, validateEmailOnly, type FieldErrors } from '../utils/validation';
 import { AuthForm, AuthLead, AuthTitle } from './AuthLayout';
-import { focusFirstError, TextField } from './FormFields';
+import { EmailField, focusFirstError } from './FormFields';
 
 const expiry = PASSWORD_RESET_LINK_HOURS === 1 ? '1 hour' : `${PASSWORD_RESET_LINK_HOURS} hours`;
 
@@ -57,12 +57,8 @@ export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
         <AuthLead>Enter the e-mail address of your account and we&apos;ll send you a link to choose a new password.</AuthLead>
       </div>
       <AuthForm noValidate onSubmit={submit} aria-label="Reset your password">
-        <TextField
+        <EmailField
           id="forgot-email"
-          label="Email"
-          type="email"
-          autoComplete="email"
-          placeholder="you@example.com"
           value={email}
           error={errors.email}
           onChange={(e) => {

@@ -1,6 +1,8 @@
-import { useState, type InputHTMLAttributes } from 'react';
+import { useState, type ChangeEvent, type InputHTMLAttributes } from 'react';
 import styled from 'styled-components';
 import { Input, Label } from '@vton/ui';
+import { hasErrors, type FieldErrors } from '../utils/validation';
+import { PasswordRequirements } from './PasswordRequirements';
 
 export const FieldBlock = styled.div`
   display: grid;
@@ -93,4 +95,52 @@ export function PasswordField({ id, label, error, describedBy: extra, ...input }
 export function focusFirstError(errors: object, ids: Record<string, string>): void {
   const first = Object.keys(errors)[0];
   if (first && ids[first]) document.getElementById(ids[first])?.focus();
+}
+
+/**
+ * The fields of an auth form: their values, the errors shown (checked again on every change once
+ * the form was submitted), and on submit the first wrong field focused. `ids` are the inputs' ids.
+ */
+export function useFormFields<V extends Record<string, string>>(initial: V, validate: (values: V) => FieldErrors<keyof V & string>, ids: Record<keyof V, string>) {
+  const [values, setValues] = useState(initial);
+  const [errors, setErrors] = useState<FieldErrors<keyof V & string>>({});
+  const [submitted, setSubmitted] = useState(false);
+  /** What a field's input takes: its id, value, error and change handler. */
+  const field = (name: keyof V & string) => ({
+    id: ids[name],
+    value: values[name],
+    error: errors[name],
+    onChange: (event: ChangeEvent<HTMLInputElement>) => {
+      const next = { ...values, [name]: event.target.value };
+      setValues(next);
+      if (submitted) setErrors(validate(next));
+    },
+  });
+  /** On submit: shows what `found` says is wrong and focuses its first field; true when nothing is. */
+  const accept = (found = validate(values)): boolean => {
+    setSubmitted(true);
+    setErrors(found);
+    if (!hasErrors(found)) return true;
+    focusFirstError(found, ids);
+    return false;
+  };
+  return { values, field, accept };
+}
+
+type FormFields<V extends Record<string, string>> = ReturnType<typeof useFormFields<V>>;
+
+/** The e-mail address every auth form starts with. */
+export function EmailField(props: Omit<FieldProps, 'label'>) {
+  return <TextField label="Email" type="email" autoComplete="email" placeholder="you@example.com" {...props} />;
+}
+
+/** A new password, the rules it must keep and its confirmation (registration and reset). */
+export function NewPasswordFields({ fields, label, requirementsId }: { fields: FormFields<{ password: string; confirmPassword: string }>; label: string; requirementsId: string }) {
+  return (
+    <>
+      <PasswordField label={label} autoComplete="new-password" describedBy={requirementsId} {...fields.field('password')} />
+      <PasswordRequirements id={requirementsId} password={fields.values.password} />
+      <PasswordField label={`Confirm ${label.toLowerCase()}`} autoComplete="new-password" {...fields.field('confirmPassword')} />
+    </>
+  );
 }

@@ -1,37 +1,24 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toast, useAuth } from '@vton/shell-sdk';
 import { Button } from '@vton/ui';
 import { useLoginMutation } from '../api/login';
 import { loginErrorToast } from '../utils/authErrors';
-import { hasErrors, validateLogin, type FieldErrors, type LoginValues } from '../utils/validation';
+import { validateLogin } from '../utils/validation';
 import { AuthForm, LinkButton } from './AuthLayout';
-import { focusFirstError, PasswordField, TextField } from './FormFields';
+import { EmailField, PasswordField, useFormFields } from './FormFields';
 
 /** Sign In: e-mail and password; success stores the token, welcomes and goes to /app (spec §4). */
 export function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }) {
-  const [values, setValues] = useState<LoginValues>({ email: '', password: '' });
-  const [errors, setErrors] = useState<FieldErrors<keyof LoginValues>>({});
-  const [submitted, setSubmitted] = useState(false);
+  const fields = useFormFields({ email: '', password: '' }, validateLogin, { email: 'login-email', password: 'login-password' });
+  const { values } = fields;
   const mutation = useLoginMutation();
   const auth = useAuth();
   const navigate = useNavigate();
 
-  const change = (field: keyof LoginValues, value: string) => {
-    const next = { ...values, [field]: value };
-    setValues(next);
-    if (submitted) setErrors(validateLogin(next));
-  };
-
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    setSubmitted(true);
-    const found = validateLogin(values);
-    setErrors(found);
-    if (hasErrors(found)) {
-      focusFirstError(found, { email: 'login-email', password: 'login-password' });
-      return;
-    }
+    if (!fields.accept()) return;
     try {
       const { token } = await mutation.mutateAsync({ email: values.email.trim(), password: values.password });
       await auth.login(token);
@@ -44,24 +31,8 @@ export function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }
 
   return (
     <AuthForm noValidate onSubmit={submit} aria-label="Sign in">
-      <TextField
-        id="login-email"
-        label="Email"
-        type="email"
-        autoComplete="email"
-        placeholder="you@example.com"
-        value={values.email}
-        error={errors.email}
-        onChange={(e) => change('email', e.target.value)}
-      />
-      <PasswordField
-        id="login-password"
-        label="Password"
-        autoComplete="current-password"
-        value={values.password}
-        error={errors.password}
-        onChange={(e) => change('password', e.target.value)}
-      />
+      <EmailField {...fields.field('email')} />
+      <PasswordField label="Password" autoComplete="current-password" {...fields.field('password')} />
       <LinkButton type="button" onClick={onForgotPassword}>
         Forgot password?
       </LinkButton>

@@ -1,14 +1,13 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { toast } from '@vton/shell-sdk';
 import { Button } from '@vton/ui';
 import { useResetPasswordMutation } from '../api/resetPassword';
 import { useSearchMetadata } from '../hooks/useSearchMetadata';
 import { requestErrorToast } from '../utils/authErrors';
-import { hasErrors, loadCommonPasswordCheck, validateNewPassword, type FieldErrors, type NewPasswordValues } from '../utils/validation';
+import { hasErrors, loadCommonPasswordCheck, validateNewPassword } from '../utils/validation';
 import { AuthCard, AuthForm, AuthLayout, AuthLead, AuthTitle } from './AuthLayout';
-import { focusFirstError, PasswordField } from './FormFields';
-import { PasswordRequirements } from './PasswordRequirements';
+import { NewPasswordFields, useFormFields } from './FormFields';
 
 /** /reset-password?token=…: a new password with the registration rules, then sign in. */
 export function ResetPasswordPage() {
@@ -22,9 +21,8 @@ export function ResetPasswordPage() {
   const navigate = useNavigate();
   // Start loading the common-passwords check as the form opens, so submitting needs no wait.
   useEffect(() => void loadCommonPasswordCheck().catch(() => undefined), []);
-  const [values, setValues] = useState<NewPasswordValues>({ password: '', confirmPassword: '' });
-  const [errors, setErrors] = useState<FieldErrors<keyof NewPasswordValues>>({});
-  const [submitted, setSubmitted] = useState(false);
+  const fields = useFormFields({ password: '', confirmPassword: '' }, validateNewPassword, { password: 'reset-password', confirmPassword: 'reset-confirm-password' });
+  const { values } = fields;
   const mutation = useResetPasswordMutation();
 
   if (!token) {
@@ -41,23 +39,12 @@ export function ResetPasswordPage() {
     );
   }
 
-  const change = (field: keyof NewPasswordValues, value: string) => {
-    const next = { ...values, [field]: value };
-    setValues(next);
-    if (submitted) setErrors(validateNewPassword(next));
-  };
-
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    setSubmitted(true);
     let found = validateNewPassword(values);
     // The common-passwords list is loaded when the form opens; a submit faster than that waits for it.
     if (!hasErrors(found)) found = validateNewPassword(values, await loadCommonPasswordCheck().catch(() => undefined));
-    setErrors(found);
-    if (hasErrors(found)) {
-      focusFirstError(found, { password: 'reset-password', confirmPassword: 'reset-confirm-password' });
-      return;
-    }
+    if (!fields.accept(found)) return;
     try {
       await mutation.mutateAsync({ token, ...values });
       toast({ title: 'Password updated', description: 'You can now sign in with your new password.' });
@@ -75,24 +62,7 @@ export function ResetPasswordPage() {
           <AuthLead>Use it the next time you sign in to your studio.</AuthLead>
         </div>
         <AuthForm noValidate onSubmit={submit} aria-label="Choose a new password">
-          <PasswordField
-            id="reset-password"
-            label="New password"
-            autoComplete="new-password"
-            value={values.password}
-            error={errors.password}
-            describedBy="reset-password-requirements"
-            onChange={(e) => change('password', e.target.value)}
-          />
-          <PasswordRequirements id="reset-password-requirements" password={values.password} />
-          <PasswordField
-            id="reset-confirm-password"
-            label="Confirm new password"
-            autoComplete="new-password"
-            value={values.confirmPassword}
-            error={errors.confirmPassword}
-            onChange={(e) => change('confirmPassword', e.target.value)}
-          />
+          <NewPasswordFields fields={fields} label="New password" requirementsId="reset-password-requirements" />
           <Button type="submit" size="lg" loading={mutation.isPending}>
             {mutation.isPending ? 'Resetting password...' : 'Reset password'}
           </Button>

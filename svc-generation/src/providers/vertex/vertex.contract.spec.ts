@@ -1,8 +1,9 @@
 import sharp from 'sharp';
-import { googleAuthFor } from '../../src/providers/vertex/google-credentials.js';
-import { VertexProvider, type VertexSettings } from '../../src/providers/vertex/vertex.provider.js';
-import { startVertexFake, type VertexFake } from '../fakes/vertex-fake.js';
-import { failureOf, sampleInput } from './provider-inputs.js';
+import { googleAuthFor } from './google-credentials.js';
+import { VertexProvider, type VertexSettings } from './vertex.provider.js';
+import { startVertexFake, type VertexFake } from './vertex.fake.js';
+import { failedCall, failureOf, sampleInput } from '../../../test/providers/provider-inputs.js';
+import type { FakeScenario } from '../../../test/fakes/fake-server.js';
 
 describe('Vertex AI adapter against a fake written from Google’s docs (token endpoint at the credentials’ token_uri)', () => {
   let fake: VertexFake;
@@ -12,7 +13,7 @@ describe('Vertex AI adapter against a fake written from Google’s docs (token e
       location: 'us-central1',
       baseUrl: fake.url,
       model: 'virtual-try-on-001',
-      timeoutMs: 5000,
+      timeoutMs: 20_000,
       maxResponseBytes: 50 * 1024 * 1024,
       ...overrides,
     });
@@ -84,16 +85,28 @@ describe('Vertex AI adapter against a fake written from Google’s docs (token e
     });
   });
 
-  it('reports a 401 from predict', async () => {
-    fake.scenario = 'unauthorized';
-    const vertex = provider();
-    expect(await failureOf(vertex.tryOn(await sampleInput(vertex)))).toMatchObject({
-      code: 'VTON_API_ERROR',
-      message:
-        'VTON API request failed: 401 Unauthorized. UNAUTHENTICATED: Request had invalid authentication credentials. Expected OAuth 2 access token, login cookie or other valid authentication credential.',
-      retryable: false,
-      status: 401,
-    });
+  // Each scenario of the fake, and the model failure the adapter must turn it into.
+  it.each<[string, FakeScenario, object]>([
+    ['reports a 401 from predict', 'unauthorized', {
+        code: 'VTON_API_ERROR',
+        message:
+          'VTON API request failed: 401 Unauthorized. UNAUTHENTICATED: Request had invalid authentication credentials. Expected OAuth 2 access token, login cookie or other valid authentication credential.',
+        retryable: false,
+        status: 401,
+      }],
+    ['reports a 500 INTERNAL as retryable', 'server-error', {
+        code: 'VTON_API_ERROR',
+        message: 'VTON API request failed: 500 Internal Server Error. INTERNAL: Internal error encountered.',
+        retryable: true,
+      }],
+    ['reports a garbage body as VTON_PROCESSING_ERROR', 'garbage', {
+        code: 'VTON_PROCESSING_ERROR',
+        message: 'Failed to process VTON request: Vertex AI answered with a body that is not JSON: <html><body>502 Bad Gateway</body></html>',
+        retryable: false,
+      }],
+  ])('%s', async (_title, scenario, failure) => {
+    fake.scenario = scenario;
+    expect(await failedCall(provider())).toMatchObject(failure);
   });
 
   it('reports a service account the token endpoint refuses (wrong key) without any key material', async () => {
@@ -119,16 +132,6 @@ describe('Vertex AI adapter against a fake written from Google’s docs (token e
     });
   });
 
-  it('reports a 500 INTERNAL as retryable', async () => {
-    fake.scenario = 'server-error';
-    const vertex = provider();
-    expect(await failureOf(vertex.tryOn(await sampleInput(vertex)))).toMatchObject({
-      code: 'VTON_API_ERROR',
-      message: 'VTON API request failed: 500 Internal Server Error. INTERNAL: Internal error encountered.',
-      retryable: true,
-    });
-  });
-
   it('gives up when predict does not answer within the timeout', async () => {
     fake.scenario = 'slow';
     const vertex = provider({ timeoutMs: 400 });
@@ -136,16 +139,6 @@ describe('Vertex AI adapter against a fake written from Google’s docs (token e
       code: 'VTON_PROCESSING_ERROR',
       message: 'Failed to process VTON request: Vertex AI did not finish within 400 ms',
       retryable: true,
-    });
-  });
-
-  it('reports a garbage body as VTON_PROCESSING_ERROR', async () => {
-    fake.scenario = 'garbage';
-    const vertex = provider();
-    expect(await failureOf(vertex.tryOn(await sampleInput(vertex)))).toMatchObject({
-      code: 'VTON_PROCESSING_ERROR',
-      message: 'Failed to process VTON request: Vertex AI answered with a body that is not JSON: <html><body>502 Bad Gateway</body></html>',
-      retryable: false,
     });
   });
 

@@ -3,15 +3,15 @@ import { ApiBadRequestResponse, ApiInternalServerErrorResponse, ApiNotFoundRespo
 import type { GenerateResponse } from '@vton/contracts';
 import { ApiKeyScopes, ApiResult, CurrentUser, type AuthenticatedUser } from '@vton/service-kit';
 import type { Request, Response } from 'express';
-import { JobsService } from '../jobs/jobs.service.js';
-import { RetryAfterInterceptor } from '../jobs/retry-after.interceptor.js';
-import { callerOf } from './caller.js';
+import { JobsService } from './jobs.service.js';
+import { RetryAfterInterceptor } from './retry-after.interceptor.js';
+import { callerOf } from '../media/caller.js';
 import { GenerateTryOnDto } from './dto/generate-try-on.dto.js';
 
 @ApiTags('Try-on')
 @ApiKeyScopes('try-on')
 @Controller()
-export class TryOnController {
+export class GenerateController {
   constructor(private readonly jobs: JobsService) {}
 
   /** Spec §7's call: the models go through the queue like a job's, and the answer waits for all of them. */

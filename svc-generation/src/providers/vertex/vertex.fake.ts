@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { checkBase64Image, fakeResult, FakeRejection, FakeServer, sendGarbage, sendJson } from './fake-server.js';
-import { googleError, GoogleOAuthFake } from './google-oauth.js';
+import { checkBase64Image, fakeResult, FakeRejection, FakeServer, sendGarbage, sendJson, localFakeOf } from '../../../test/fakes/fake-server.js';
+import { googleError, GoogleOAuthFake } from '../../../test/fakes/google-oauth.js';
 
 export type VertexFake = FakeServer & {
   /** A service-account JSON whose token_uri is this fake's /token (the one GOOGLE_APPLICATION_CREDENTIALS names). */
@@ -119,3 +119,9 @@ async function checkPredictBody(raw: Buffer): Promise<{ width: number; height: n
   if (mime !== undefined && !['image/png', 'image/jpeg'].includes(mime)) throw invalid('outputOptions.mimeType must be image/png or image/jpeg');
   return person;
 }
+
+/** `npm run fake-providers` runs this fake (test/fakes/serve.ts). */
+export const localFake = localFakeOf('vertex', 'Vertex AI', 4102, async (port, credentialsDir) => {
+  const fake = await startVertexFake({ port, credentialsDir });
+  return { fake, url: fake.url, note: `(OAuth token endpoint ${fake.url}/token)`, tryWith: [`VTON_PROVIDER=vertex GOOGLE_APPLICATION_CREDENTIALS=${fake.credentialsFile} VERTEX_API_URL=${fake.url} npm start`] };
+});

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
-import { boundaryOf, parseMultipart, type FormPart } from '../../src/local-engine/multipart.js';
-import { fakePlacement, FakeRejection, FakeServer, sendGarbage, sendJson } from './fake-server.js';
+import { boundaryOf, parseMultipart, type FormPart } from '../../local-engine/multipart.js';
+import { fakePlacement, FakeRejection, FakeServer, sendGarbage, sendJson, localFakeOf } from '../../../test/fakes/fake-server.js';
 
 export type OpenAIFake = FakeServer & {
   /** `${url}/v1`: what OPENAI_BASE_URL names. */
@@ -106,3 +106,10 @@ async function checkEdit(parts: FormPart[]) {
   }
   return { model, images, mask: mask ?? { width: 0, height: 0, transparent: 0 }, prompt: fields.prompt, size, fields };
 }
+
+const LOCAL_KEY = 'fake-openai-key';
+/** `npm run fake-providers` runs this fake (test/fakes/serve.ts). */
+export const localFake = localFakeOf('openai', 'OpenAI', 4105, async (port) => {
+  const fake = await startOpenAIFake(LOCAL_KEY, port);
+  return { fake, url: fake.base, tryWith: [`PLACEMENT_PROVIDER=openai OPENAI_API_KEY=${LOCAL_KEY} OPENAI_BASE_URL=${fake.base} npm start`] };
+});

@@ -1,15 +1,16 @@
 import sharp from 'sharp';
-import { BflProvider, type BflSettings } from '../../src/providers/bfl/bfl.provider.js';
-import { fluxOutputSize as outputSize } from '../../src/providers/placement-instruction.js';
-import { startBflFake, type BflFake } from '../fakes/bfl-fake.js';
-import { failureOf, PRODUCT_PROMPT, sampleInput } from './provider-inputs.js';
+import { BflProvider, type BflSettings } from './bfl.provider.js';
+import { fluxOutputSize as outputSize } from '../placement-instruction.js';
+import { startBflFake, type BflFake } from './bfl.fake.js';
+import { failedCall, failureOf, PRODUCT_PROMPT, sampleInput } from '../../../test/providers/provider-inputs.js';
+import type { FakeScenario } from '../../../test/fakes/fake-server.js';
 
 const KEY = 'bfl-test-key-0123456789';
 
 describe('Black Forest Labs placement engine (FLUX.2 REST) against a fake written from BFL’s docs', () => {
   let fake: BflFake;
   const provider = (overrides: Partial<BflSettings> = {}) =>
-    new BflProvider({ apiKey: KEY, baseUrl: fake.url, model: 'flux-2-pro', timeoutMs: 5000, pollIntervalMs: 10, maxResponseBytes: 50 * 1024 * 1024, ...overrides });
+    new BflProvider({ apiKey: KEY, baseUrl: fake.url, model: 'flux-2-pro', timeoutMs: 20_000, pollIntervalMs: 10, maxResponseBytes: 50 * 1024 * 1024, ...overrides });
 
   beforeAll(async () => {
     fake = await startBflFake(KEY);
@@ -53,16 +54,25 @@ describe('Black Forest Labs placement engine (FLUX.2 REST) against a fake writte
     expect(outputSize({ width: 40, height: 2000 })).toEqual({ width: 64, height: 2000 });
   });
 
-  it('reports a 400 as VTON_API_ERROR with BFL’s detail, not retryable', async () => {
-    fake.scenario = 'bad-request';
-    const bfl = provider();
-    expect(await failureOf(bfl.tryOn(await sampleInput(bfl, 'product')))).toEqual({
-      code: 'VTON_API_ERROR',
-      message: 'VTON API request failed: 400 Bad Request. Could not decode input_image',
-      retryable: false,
-      status: 400,
-      retryAfterMs: undefined,
-    });
+  // Each scenario of the fake, and exactly the model failure the adapter must turn it into.
+  it.each<[string, FakeScenario, object]>([
+    ['reports a 400 as VTON_API_ERROR with BFL’s detail, not retryable', 'bad-request', {
+        code: 'VTON_API_ERROR',
+        message: 'VTON API request failed: 400 Bad Request. Could not decode input_image',
+        retryable: false,
+        status: 400,
+        retryAfterMs: undefined,
+      }],
+    ['fails the model with the §8 processing error saying BFL refused for safety (Content Moderated), not retried', 'refused', {
+        code: 'VTON_PROCESSING_ERROR',
+        message: 'Failed to process VTON request: Black Forest Labs refused to place the product for safety reasons (Content Moderated)',
+        retryable: false,
+        status: undefined,
+        retryAfterMs: undefined,
+      }],
+  ])('%s', async (_title, scenario, failure) => {
+    fake.scenario = scenario;
+    expect(await failedCall(provider(), 'product')).toEqual(failure);
   });
 
   it('reports a key that is not valid as BFL does (403, its error table has no 401) and never puts the key in the message', async () => {
@@ -85,22 +95,17 @@ describe('Black Forest Labs placement engine (FLUX.2 REST) against a fake writte
     });
   });
 
-  it('reports a 500 as a retryable VTON_API_ERROR', async () => {
-    fake.scenario = 'server-error';
-    const bfl = provider();
-    expect(await failureOf(bfl.tryOn(await sampleInput(bfl, 'product')))).toMatchObject({ code: 'VTON_API_ERROR', message: 'VTON API request failed: 500 Internal Server Error. Internal Server Error', retryable: true });
-  });
-
-  it('fails the model with the §8 processing error saying BFL refused for safety (Content Moderated), not retried', async () => {
-    fake.scenario = 'refused';
-    const bfl = provider();
-    expect(await failureOf(bfl.tryOn(await sampleInput(bfl, 'product')))).toEqual({
-      code: 'VTON_PROCESSING_ERROR',
-      message: 'Failed to process VTON request: Black Forest Labs refused to place the product for safety reasons (Content Moderated)',
-      retryable: false,
-      status: undefined,
-      retryAfterMs: undefined,
-    });
+  // Each scenario of the fake, and the model failure the adapter must turn it into.
+  it.each<[string, FakeScenario, object]>([
+    ['reports a 500 as a retryable VTON_API_ERROR', 'server-error', { code: 'VTON_API_ERROR', message: 'VTON API request failed: 500 Internal Server Error. Internal Server Error', retryable: true }],
+    ['reports a garbage body as VTON_PROCESSING_ERROR, not retryable', 'garbage', {
+        code: 'VTON_PROCESSING_ERROR',
+        message: 'Failed to process VTON request: Black Forest Labs answered with a body that is not JSON: <html><body>502 Bad Gateway</body></html>',
+        retryable: false,
+      }],
+  ])('%s', async (_title, scenario, failure) => {
+    fake.scenario = scenario;
+    expect(await failedCall(provider(), 'product')).toMatchObject(failure);
   });
 
   it('gives up on a task that stays Pending past the timeout', async () => {
@@ -110,16 +115,6 @@ describe('Black Forest Labs placement engine (FLUX.2 REST) against a fake writte
       code: 'VTON_PROCESSING_ERROR',
       message: 'Failed to process VTON request: Black Forest Labs did not finish within 300 ms',
       retryable: true,
-    });
-  });
-
-  it('reports a garbage body as VTON_PROCESSING_ERROR, not retryable', async () => {
-    fake.scenario = 'garbage';
-    const bfl = provider();
-    expect(await failureOf(bfl.tryOn(await sampleInput(bfl, 'product')))).toMatchObject({
-      code: 'VTON_PROCESSING_ERROR',
-      message: 'Failed to process VTON request: Black Forest Labs answered with a body that is not JSON: <html><body>502 Bad Gateway</body></html>',
-      retryable: false,
     });
   });
 

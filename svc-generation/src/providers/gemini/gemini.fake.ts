@@ -1,7 +1,8 @@
+import path from 'node:path';
 import fs from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { checkBase64Image, fakePlacement, FakeRejection, FakeServer, sendGarbage, sendJson } from './fake-server.js';
-import { googleError, GoogleOAuthFake } from './google-oauth.js';
+import { checkBase64Image, fakePlacement, FakeRejection, FakeServer, sendGarbage, sendJson, localFakeOf } from '../../../test/fakes/fake-server.js';
+import { googleError, GoogleOAuthFake } from '../../../test/fakes/google-oauth.js';
 
 export type GeminiFake = FakeServer & {
   /** The Vertex AI path's service account (its token_uri is this fake's /token). */
@@ -136,3 +137,10 @@ async function checkGenerateContent(raw: Buffer) {
   if (imageConfig.imageSize !== undefined && !(imageConfig.imageSize in IMAGE_SIZES)) throw invalid(`Unsupported image size: ${imageConfig.imageSize}`);
   return { images, text: texts.join('\n'), aspectRatio: imageConfig.aspectRatio, imageSize: imageConfig.imageSize };
 }
+
+const LOCAL_KEY = 'fake-gemini-key';
+/** `npm run fake-providers` runs this fake (test/fakes/serve.ts). */
+export const localFake = localFakeOf('gemini', 'Gemini', 4104, async (port, credentialsDir) => {
+  const fake = await startGeminiFake(LOCAL_KEY, { port, credentialsDir: path.join(credentialsDir, 'gemini') });
+  return { fake, url: fake.url, note: `(Gemini API and Vertex AI paths; OAuth token endpoint ${fake.url}/token)`, tryWith: [`PLACEMENT_PROVIDER=gemini GEMINI_API_KEY=${LOCAL_KEY} GEMINI_API_URL=${fake.url} npm start`] };
+});

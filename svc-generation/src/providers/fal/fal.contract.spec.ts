@@ -1,14 +1,15 @@
 import sharp from 'sharp';
-import { FalProvider, type FalSettings } from '../../src/providers/fal/fal.provider.js';
-import { startFalFake, type FalFake } from '../fakes/fal-fake.js';
-import { failureOf, PRODUCT_PROMPT, sampleInput, settle } from './provider-inputs.js';
+import { FalProvider, type FalSettings } from './fal.provider.js';
+import { startFalFake, type FalFake } from './fal.fake.js';
+import { failedCall, failureOf, PRODUCT_PROMPT, sampleInput, settle } from '../../../test/providers/provider-inputs.js';
+import type { FakeScenario } from '../../../test/fakes/fake-server.js';
 
 const KEY = 'fal-key-id:fal-key-secret-0123456789';
 
 describe('fal.ai adapter (@fal-ai/client) against a fake of fal’s queue written from its docs', () => {
   let fake: FalFake;
   const provider = (overrides: Partial<FalSettings> = {}) =>
-    new FalProvider({ key: KEY, model: 'fal-ai/leffa/virtual-tryon', role: 'try-on', queueUrl: fake.url, timeoutMs: 5000, pollIntervalMs: 10, maxResponseBytes: 50 * 1024 * 1024, ...overrides });
+    new FalProvider({ key: KEY, model: 'fal-ai/leffa/virtual-tryon', role: 'try-on', queueUrl: fake.url, timeoutMs: 20_000, pollIntervalMs: 10, maxResponseBytes: 50 * 1024 * 1024, ...overrides });
 
   beforeAll(async () => {
     fake = await startFalFake(KEY);
@@ -92,15 +93,22 @@ describe('fal.ai adapter (@fal-ai/client) against a fake of fal’s queue writte
     expect(fake.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
   });
 
-  it('reports a 500 when fetching the result', async () => {
-    fake.scenario = 'server-error';
-    const fal = provider();
-    expect(await failureOf(fal.tryOn(await sampleInput(fal)))).toMatchObject({
-      code: 'VTON_API_ERROR',
-      message: 'VTON API request failed: 500 Internal Server Error. Internal Server Error',
-      retryable: true,
-      status: 500,
-    });
+  // Each scenario of the fake, and the model failure the adapter must turn it into.
+  it.each<[string, FakeScenario, object]>([
+    ['reports a 500 when fetching the result', 'server-error', {
+        code: 'VTON_API_ERROR',
+        message: 'VTON API request failed: 500 Internal Server Error. Internal Server Error',
+        retryable: true,
+        status: 500,
+      }],
+    ['reports a garbage status body as VTON_PROCESSING_ERROR', 'garbage', {
+        code: 'VTON_PROCESSING_ERROR',
+        message: 'Failed to process VTON request: fal.ai answered with a body that is not JSON: <html><body>502 Bad Gateway</body></html>',
+        retryable: false,
+      }],
+  ])('%s', async (_title, scenario, failure) => {
+    fake.scenario = scenario;
+    expect(await failedCall(provider())).toMatchObject(failure);
   });
 
   it('gives up when fal does not answer within the timeout', async () => {
@@ -120,16 +128,6 @@ describe('fal.ai adapter (@fal-ai/client) against a fake of fal’s queue writte
     const fal = provider({ timeoutMs: 2000, pollIntervalMs: 20 });
     expect(await failureOf(fal.tryOn(await sampleInput(fal)))).toMatchObject({ code: 'VTON_PROCESSING_ERROR', message: 'Failed to process VTON request: fal.ai did not finish within 2000 ms' });
     expect(await settle(() => fake.cancelled.length, 1)).toBe(1);
-  });
-
-  it('reports a garbage status body as VTON_PROCESSING_ERROR', async () => {
-    fake.scenario = 'garbage';
-    const fal = provider();
-    expect(await failureOf(fal.tryOn(await sampleInput(fal)))).toMatchObject({
-      code: 'VTON_PROCESSING_ERROR',
-      message: 'Failed to process VTON request: fal.ai answered with a body that is not JSON: <html><body>502 Bad Gateway</body></html>',
-      retryable: false,
-    });
   });
 
   it('reports a request that failed in fal’s runner', async () => {

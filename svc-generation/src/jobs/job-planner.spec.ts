@@ -1,6 +1,6 @@
 import type { GarmentCategory, GarmentRecord, ModelMasks, ModelPhotoRecord } from '@vton/contracts';
 import type { MediaClient } from '../media/media-client.js';
-import { assertSameLength, TryOnService } from './try-on.service.js';
+import { assertSameLength, JobPlanner } from './job-planner.js';
 
 const caller = { userId: 1, token: 't' };
 
@@ -21,13 +21,13 @@ const model = (id: number, status: ModelPhotoRecord['status'], inpaint: boolean,
     uploadedAt: '',
   }) as ModelPhotoRecord;
 
-/** TryOnService's §5 rules against a svc-media adapter that answers from memory. */
+/** JobPlanner's §5 rules against a svc-media adapter that answers from memory. */
 function service(models: ModelPhotoRecord[], g = garment()) {
   const media = { getGarment: async () => g, listModels: async () => models } as unknown as MediaClient;
-  return new TryOnService(media);
+  return new JobPlanner(media);
 }
 
-describe('TryOnService.plan (spec §5, §8)', () => {
+describe('JobPlanner.plan (spec §5, §8)', () => {
   it('needs at least one ready model', async () => {
     await expect(service([model(1, 'uploaded', false), model(2, 'processing', false)]).plan(caller, { garmentId: 7, modelIds: [1, 2], prompt: '' })).rejects.toMatchObject({
       status: 400,

@@ -1,14 +1,15 @@
 import sharp from 'sharp';
-import { OpenAIProvider, type OpenAISettings } from '../../src/providers/openai/openai.provider.js';
-import { startOpenAIFake, type OpenAIFake } from '../fakes/openai-fake.js';
-import { failureOf, PRODUCT_PROMPT, sampleInput } from './provider-inputs.js';
+import { OpenAIProvider, type OpenAISettings } from './openai.provider.js';
+import { startOpenAIFake, type OpenAIFake } from './openai.fake.js';
+import { failedCall, failureOf, PRODUCT_PROMPT, sampleInput } from '../../../test/providers/provider-inputs.js';
+import type { FakeScenario } from '../../../test/fakes/fake-server.js';
 
 const KEY = 'sk-test-key-0123456789';
 
 describe('OpenAI placement engine (openai SDK, images.edit) against a fake written from OpenAI’s API reference', () => {
   let fake: OpenAIFake;
   const provider = (overrides: Partial<OpenAISettings> = {}) =>
-    new OpenAIProvider({ apiKey: KEY, baseUrl: fake.base, model: 'gpt-image-1.5', timeoutMs: 5000, maxResponseBytes: 50 * 1024 * 1024, ...overrides });
+    new OpenAIProvider({ apiKey: KEY, baseUrl: fake.base, model: 'gpt-image-1.5', timeoutMs: 20_000, maxResponseBytes: 50 * 1024 * 1024, ...overrides });
 
   beforeAll(async () => {
     fake = await startOpenAIFake(KEY);
@@ -48,16 +49,25 @@ describe('OpenAI placement engine (openai SDK, images.edit) against a fake writt
     expect(fake.asked[0].fields.input_fidelity).toBeUndefined();
   });
 
-  it('reports a 400 as VTON_API_ERROR with OpenAI’s code and message, not retryable', async () => {
-    fake.scenario = 'bad-request';
-    const openai = provider();
-    expect(await failureOf(openai.tryOn(await sampleInput(openai, 'product')))).toEqual({
-      code: 'VTON_API_ERROR',
-      message: 'VTON API request failed: 400 Bad Request. invalid_image_file: Invalid image file or mode for image 1, please check your image file.',
-      retryable: false,
-      status: 400,
-      retryAfterMs: undefined,
-    });
+  // Each scenario of the fake, and exactly the model failure the adapter must turn it into.
+  it.each<[string, FakeScenario, object]>([
+    ['reports a 400 as VTON_API_ERROR with OpenAI’s code and message, not retryable', 'bad-request', {
+        code: 'VTON_API_ERROR',
+        message: 'VTON API request failed: 400 Bad Request. invalid_image_file: Invalid image file or mode for image 1, please check your image file.',
+        retryable: false,
+        status: 400,
+        retryAfterMs: undefined,
+      }],
+    ['fails the model with the §8 processing error saying OpenAI refused for safety (moderation_blocked), not retried', 'refused', {
+        code: 'VTON_PROCESSING_ERROR',
+        message: 'Failed to process VTON request: OpenAI refused to place the product for safety reasons (moderation_blocked)',
+        retryable: false,
+        status: undefined,
+        retryAfterMs: undefined,
+      }],
+  ])('%s', async (_title, scenario, failure) => {
+    fake.scenario = scenario;
+    expect(await failedCall(provider(), 'product')).toEqual(failure);
   });
 
   it('reports a wrong key as a 401 and never puts the key in the message', async () => {
@@ -79,26 +89,21 @@ describe('OpenAI placement engine (openai SDK, images.edit) against a fake writt
     expect(await failureOf(openai.tryOn(await sampleInput(openai, 'product')))).toMatchObject({ code: 'VTON_API_ERROR', status: 429, retryable: true, retryAfterMs: 7000 });
   });
 
-  it('reports a 500 as a retryable VTON_API_ERROR', async () => {
-    fake.scenario = 'server-error';
-    const openai = provider();
-    expect(await failureOf(openai.tryOn(await sampleInput(openai, 'product')))).toMatchObject({
-      code: 'VTON_API_ERROR',
-      message: 'VTON API request failed: 500 Internal Server Error. The server had an error while processing your request. Sorry about that!',
-      retryable: true,
-    });
-  });
-
-  it('fails the model with the §8 processing error saying OpenAI refused for safety (moderation_blocked), not retried', async () => {
-    fake.scenario = 'refused';
-    const openai = provider();
-    expect(await failureOf(openai.tryOn(await sampleInput(openai, 'product')))).toEqual({
-      code: 'VTON_PROCESSING_ERROR',
-      message: 'Failed to process VTON request: OpenAI refused to place the product for safety reasons (moderation_blocked)',
-      retryable: false,
-      status: undefined,
-      retryAfterMs: undefined,
-    });
+  // Each scenario of the fake, and the model failure the adapter must turn it into.
+  it.each<[string, FakeScenario, object]>([
+    ['reports a 500 as a retryable VTON_API_ERROR', 'server-error', {
+        code: 'VTON_API_ERROR',
+        message: 'VTON API request failed: 500 Internal Server Error. The server had an error while processing your request. Sorry about that!',
+        retryable: true,
+      }],
+    ['reports a garbage body as VTON_PROCESSING_ERROR, not retryable', 'garbage', {
+        code: 'VTON_PROCESSING_ERROR',
+        message: 'Failed to process VTON request: OpenAI answered with a body that is not JSON',
+        retryable: false,
+      }],
+  ])('%s', async (_title, scenario, failure) => {
+    fake.scenario = scenario;
+    expect(await failedCall(provider(), 'product')).toMatchObject(failure);
   });
 
   it('gives up when OpenAI does not answer within the timeout', async () => {
@@ -108,16 +113,6 @@ describe('OpenAI placement engine (openai SDK, images.edit) against a fake writt
       code: 'VTON_PROCESSING_ERROR',
       message: 'Failed to process VTON request: OpenAI did not finish within 300 ms',
       retryable: true,
-    });
-  });
-
-  it('reports a garbage body as VTON_PROCESSING_ERROR, not retryable', async () => {
-    fake.scenario = 'garbage';
-    const openai = provider();
-    expect(await failureOf(openai.tryOn(await sampleInput(openai, 'product')))).toMatchObject({
-      code: 'VTON_PROCESSING_ERROR',
-      message: 'Failed to process VTON request: OpenAI answered with a body that is not JSON',
-      retryable: false,
     });
   });
 

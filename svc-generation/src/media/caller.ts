@@ -1,7 +1,7 @@
 import type { AuthenticatedUser } from '@vton/service-kit';
 import { requestIdOf } from '@vton/service-kit';
 import type { Request } from 'express';
-import type { Caller } from '../media/media-client.js';
+import type { Caller } from './media-client.js';
 
 /**
  * The signed-in user with the token the guard accepted: svc-media is called with the same token.

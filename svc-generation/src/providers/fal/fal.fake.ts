@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { checkBase64Image, fakePlacement, fakeResult, FakeRejection, FakeServer, sendGarbage, sendJson, type FakeScenario } from './fake-server.js';
+import { checkBase64Image, fakePlacement, fakeResult, FakeRejection, FakeServer, sendGarbage, sendJson, type FakeScenario, localFakeOf } from '../../../test/fakes/fake-server.js';
 
 export type FalFake = FakeServer & {
   /** Requests cancelled through PUT …/cancel. */
@@ -216,3 +216,10 @@ export async function startFalFake(key: string, port = 0): Promise<FalFake> {
     },
   });
 }
+
+const LOCAL_KEY = 'fake-fal-key';
+/** `npm run fake-providers` runs this fake (test/fakes/serve.ts). */
+export const localFake = localFakeOf('fal', 'fal.ai', 4103, async (port) => {
+  const fake = await startFalFake(LOCAL_KEY, port);
+  return { fake, url: fake.url, tryWith: [`VTON_PROVIDER=fal FAL_KEY=${LOCAL_KEY} FAL_QUEUE_URL=${fake.url} npm start`, `PLACEMENT_PROVIDER=fal FAL_KEY=${LOCAL_KEY} FAL_QUEUE_URL=${fake.url} npm start`] };
+});

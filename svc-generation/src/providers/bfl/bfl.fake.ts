@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { checkBase64Image, fakePlacement, FakeRejection, FakeServer, sendGarbage, sendJson, type FakeScenario } from './fake-server.js';
+import { checkBase64Image, fakePlacement, FakeRejection, FakeServer, sendGarbage, sendJson, type FakeScenario, localFakeOf } from '../../../test/fakes/fake-server.js';
 
 export type BflFake = FakeServer & {
   /** How long a Ready task's signed sample URL answers (BFL: 10 minutes). */
@@ -107,3 +107,10 @@ async function checkTask(model: string, raw: Buffer) {
   if (!['jpeg', 'png'].includes(outputFormat)) throw unprocessable(['output_format'], "Input should be 'jpeg' or 'png'", 'enum');
   return { model, images, width, height, prompt: body.prompt, outputFormat };
 }
+
+const LOCAL_KEY = 'fake-bfl-key';
+/** `npm run fake-providers` runs this fake (test/fakes/serve.ts). */
+export const localFake = localFakeOf('bfl', 'BFL', 4106, async (port) => {
+  const fake = await startBflFake(LOCAL_KEY, port);
+  return { fake, url: fake.url, tryWith: [`PLACEMENT_PROVIDER=bfl BFL_API_KEY=${LOCAL_KEY} BFL_API_URL=${fake.url} npm start`] };
+});

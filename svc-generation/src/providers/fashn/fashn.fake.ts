@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { checkBase64Image, fakeResult, FakeRejection, FakeServer, sendGarbage, sendJson, type FakeScenario } from './fake-server.js';
+import { checkBase64Image, fakeResult, FakeRejection, FakeServer, sendGarbage, sendJson, type FakeScenario, localFakeOf } from '../../../test/fakes/fake-server.js';
 
 export type FashnFake = FakeServer & {
   base: string;
@@ -116,3 +116,10 @@ export async function startFashnFake(apiKey: string, port = 0): Promise<FashnFak
     },
   });
 }
+
+const LOCAL_KEY = 'fake-fashn-key';
+/** `npm run fake-providers` runs this fake (test/fakes/serve.ts). */
+export const localFake = localFakeOf('fashn', 'FASHN', 4101, async (port) => {
+  const fake = await startFashnFake(LOCAL_KEY, port);
+  return { fake, url: fake.base, tryWith: [`VTON_PROVIDER=fashn FASHN_API_KEY=${LOCAL_KEY} FASHN_API_URL=${fake.base} npm start`] };
+});

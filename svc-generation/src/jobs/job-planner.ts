@@ -15,7 +15,7 @@ export interface ReadyModel {
 }
 
 /** What a batch will do, once §5's rules hold. */
-export interface TryOnPlan {
+export interface JobPlan {
   garmentId: number;
   prompt: string;
   garmentCategory: GarmentCategory;
@@ -35,8 +35,8 @@ export function assertSameLength(models: readonly unknown[], masks: readonly unk
  * each has its inpaint data. The work itself is done by the workers (ModelRunner).
  */
 @Injectable()
-export class TryOnService {
-  private readonly logger = new Logger('TryOn');
+export class JobPlanner {
+  private readonly logger = new Logger('JobPlanner');
 
   // No provider here: the API calls none (the workers do), and one is always configured (`local` by default).
   constructor(private readonly media: MediaClient) {}
@@ -46,7 +46,7 @@ export class TryOnService {
    * garment's own (the product library's); each model photo is tried on with its mask for that
    * category, or, when it has none, its mask approved last (a client from before masks per category).
    */
-  async plan(caller: Caller, request: GenerateTryOnDto): Promise<TryOnPlan> {
+  async plan(caller: Caller, request: GenerateTryOnDto): Promise<JobPlan> {
     const [garment, models] = await Promise.all([this.garmentOf(caller, request.garmentId), this.media.listModels(caller)]);
     if (!garment.croppedUrl) {
       throw new ApiException(400, ErrorCode.INVALID_INPUT, `Garment ${garment.id} has not been cropped yet`);

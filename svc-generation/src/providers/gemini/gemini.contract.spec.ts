@@ -1,15 +1,16 @@
 import sharp from 'sharp';
-import { googleAuthFor } from '../../src/providers/vertex/google-credentials.js';
-import { GeminiProvider, type GeminiSettings } from '../../src/providers/gemini/gemini.provider.js';
-import { startGeminiFake, type GeminiFake } from '../fakes/gemini-fake.js';
-import { failureOf, PRODUCT_PROMPT, sampleInput } from './provider-inputs.js';
+import { googleAuthFor } from '../vertex/google-credentials.js';
+import { GeminiProvider, type GeminiSettings } from './gemini.provider.js';
+import { startGeminiFake, type GeminiFake } from './gemini.fake.js';
+import { failedCall, failureOf, PRODUCT_PROMPT, sampleInput } from '../../../test/providers/provider-inputs.js';
+import type { FakeScenario } from '../../../test/fakes/fake-server.js';
 
 const KEY = 'gm-test-key-0123456789';
 const MODEL = 'gemini-3.1-flash-image';
 
 describe('Gemini placement engine (@google/genai) against a fake written from Google’s docs', () => {
   let fake: GeminiFake;
-  const common = () => ({ model: MODEL, baseUrl: fake.url, timeoutMs: 5000, maxResponseBytes: 50 * 1024 * 1024 });
+  const common = () => ({ model: MODEL, baseUrl: fake.url, timeoutMs: 20_000, maxResponseBytes: 50 * 1024 * 1024 });
   const geminiApi = (overrides: Partial<GeminiSettings> = {}) => new GeminiProvider({ ...common(), backend: 'gemini-api', apiKey: KEY, ...overrides } as GeminiSettings);
   const vertex = () => new GeminiProvider({ ...common(), backend: 'vertex', auth: googleAuthFor(fake.credentialsFile), location: 'global' });
 
@@ -47,16 +48,25 @@ describe('Gemini placement engine (@google/genai) against a fake written from Go
     expect([answer.format, answer.width, answer.height]).toEqual(['png', 2048, 2048]);
   });
 
-  it('reports a 400 as VTON_API_ERROR with Google’s status and message, not retryable', async () => {
-    fake.scenario = 'bad-request';
-    const gemini = geminiApi();
-    expect(await failureOf(gemini.tryOn(await sampleInput(gemini, 'product')))).toEqual({
-      code: 'VTON_API_ERROR',
-      message: 'VTON API request failed: 400 Bad Request. INVALID_ARGUMENT: Unable to process input image. Please retry or report in https://developers.generativeai.google/guide/troubleshooting',
-      retryable: false,
-      status: 400,
-      retryAfterMs: undefined,
-    });
+  // Each scenario of the fake, and exactly the model failure the adapter must turn it into.
+  it.each<[string, FakeScenario, object]>([
+    ['reports a 400 as VTON_API_ERROR with Google’s status and message, not retryable', 'bad-request', {
+        code: 'VTON_API_ERROR',
+        message: 'VTON API request failed: 400 Bad Request. INVALID_ARGUMENT: Unable to process input image. Please retry or report in https://developers.generativeai.google/guide/troubleshooting',
+        retryable: false,
+        status: 400,
+        retryAfterMs: undefined,
+      }],
+    ['fails the model with the §8 processing error saying the engine refused for safety, not retried', 'refused', {
+        code: 'VTON_PROCESSING_ERROR',
+        message: 'Failed to process VTON request: Google Gemini refused to place the product for safety reasons (IMAGE_SAFETY)',
+        retryable: false,
+        status: undefined,
+        retryAfterMs: undefined,
+      }],
+  ])('%s', async (_title, scenario, failure) => {
+    fake.scenario = scenario;
+    expect(await failedCall(geminiApi(), 'product')).toEqual(failure);
   });
 
   it('reports a wrong key as Google does (400 API key not valid) and never puts the key in the message', async () => {
@@ -91,22 +101,17 @@ describe('Gemini placement engine (@google/genai) against a fake written from Go
     });
   });
 
-  it('reports a 500 as a retryable VTON_API_ERROR', async () => {
-    fake.scenario = 'server-error';
-    const gemini = geminiApi();
-    expect(await failureOf(gemini.tryOn(await sampleInput(gemini, 'product')))).toMatchObject({ code: 'VTON_API_ERROR', status: 500, retryable: true });
-  });
-
-  it('fails the model with the §8 processing error saying the engine refused for safety, not retried', async () => {
-    fake.scenario = 'refused';
-    const gemini = geminiApi();
-    expect(await failureOf(gemini.tryOn(await sampleInput(gemini, 'product')))).toEqual({
-      code: 'VTON_PROCESSING_ERROR',
-      message: 'Failed to process VTON request: Google Gemini refused to place the product for safety reasons (IMAGE_SAFETY)',
-      retryable: false,
-      status: undefined,
-      retryAfterMs: undefined,
-    });
+  // Each scenario of the fake, and the model failure the adapter must turn it into.
+  it.each<[string, FakeScenario, object]>([
+    ['reports a 500 as a retryable VTON_API_ERROR', 'server-error', { code: 'VTON_API_ERROR', status: 500, retryable: true }],
+    ['reports a garbage body as VTON_PROCESSING_ERROR, not retryable', 'garbage', {
+        code: 'VTON_PROCESSING_ERROR',
+        message: 'Failed to process VTON request: Google Gemini answered with a body that is not JSON',
+        retryable: false,
+      }],
+  ])('%s', async (_title, scenario, failure) => {
+    fake.scenario = scenario;
+    expect(await failedCall(geminiApi(), 'product')).toMatchObject(failure);
   });
 
   it('gives up when Gemini does not answer within the timeout', async () => {
@@ -116,16 +121,6 @@ describe('Gemini placement engine (@google/genai) against a fake written from Go
       code: 'VTON_PROCESSING_ERROR',
       message: 'Failed to process VTON request: Google Gemini did not finish within 300 ms',
       retryable: true,
-    });
-  });
-
-  it('reports a garbage body as VTON_PROCESSING_ERROR, not retryable', async () => {
-    fake.scenario = 'garbage';
-    const gemini = geminiApi();
-    expect(await failureOf(gemini.tryOn(await sampleInput(gemini, 'product')))).toMatchObject({
-      code: 'VTON_PROCESSING_ERROR',
-      message: 'Failed to process VTON request: Google Gemini answered with a body that is not JSON',
-      retryable: false,
     });
   });
 

@@ -1,14 +1,15 @@
 import sharp from 'sharp';
-import { FashnProvider, type FashnSettings } from '../../src/providers/fashn/fashn.provider.js';
-import { startFashnFake, type FashnFake } from '../fakes/fashn-fake.js';
-import { failureOf, sampleInput } from './provider-inputs.js';
+import { FashnProvider, type FashnSettings } from './fashn.provider.js';
+import { startFashnFake, type FashnFake } from './fashn.fake.js';
+import { failedCall, failureOf, sampleInput } from '../../../test/providers/provider-inputs.js';
+import type { FakeScenario } from '../../../test/fakes/fake-server.js';
 
 const KEY = 'fa-test-key-0123456789';
 
 describe('FASHN adapter against a fake written from FASHN’s docs', () => {
   let fake: FashnFake;
   const provider = (overrides: Partial<FashnSettings> = {}) =>
-    new FashnProvider({ apiKey: KEY, baseUrl: fake.base, model: 'tryon-v1.6', mode: 'quality', timeoutMs: 5000, pollIntervalMs: 10, maxResponseBytes: 50 * 1024 * 1024, ...overrides });
+    new FashnProvider({ apiKey: KEY, baseUrl: fake.base, model: 'tryon-v1.6', mode: 'quality', timeoutMs: 20_000, pollIntervalMs: 10, maxResponseBytes: 50 * 1024 * 1024, ...overrides });
 
   beforeAll(async () => {
     fake = await startFashnFake(KEY);
@@ -95,15 +96,22 @@ describe('FASHN adapter against a fake written from FASHN’s docs', () => {
     });
   });
 
-  it('reports a 500 as a retryable VTON_API_ERROR', async () => {
-    fake.scenario = 'server-error';
-    const fashn = provider();
-    expect(await failureOf(fashn.tryOn(await sampleInput(fashn)))).toMatchObject({
-      code: 'VTON_API_ERROR',
-      message: 'VTON API request failed: 500 Internal Server Error. InternalServerError: Internal server error',
-      retryable: true,
-      status: 500,
-    });
+  // Each scenario of the fake, and the model failure the adapter must turn it into.
+  it.each<[string, FakeScenario, object]>([
+    ['reports a 500 as a retryable VTON_API_ERROR', 'server-error', {
+        code: 'VTON_API_ERROR',
+        message: 'VTON API request failed: 500 Internal Server Error. InternalServerError: Internal server error',
+        retryable: true,
+        status: 500,
+      }],
+    ['reports a garbage body as VTON_PROCESSING_ERROR, not retryable', 'garbage', {
+        code: 'VTON_PROCESSING_ERROR',
+        message: 'Failed to process VTON request: FASHN answered with a body that is not JSON: <html><body>502 Bad Gateway</body></html>',
+        retryable: false,
+      }],
+  ])('%s', async (_title, scenario, failure) => {
+    fake.scenario = scenario;
+    expect(await failedCall(provider())).toMatchObject(failure);
   });
 
   it('gives up when FASHN does not answer within the timeout', async () => {
@@ -123,16 +131,6 @@ describe('FASHN adapter against a fake written from FASHN’s docs', () => {
     expect(await failureOf(fashn.tryOn(await sampleInput(fashn)))).toMatchObject({
       code: 'VTON_PROCESSING_ERROR',
       message: 'Failed to process VTON request: FASHN did not finish within 300 ms',
-    });
-  });
-
-  it('reports a garbage body as VTON_PROCESSING_ERROR, not retryable', async () => {
-    fake.scenario = 'garbage';
-    const fashn = provider();
-    expect(await failureOf(fashn.tryOn(await sampleInput(fashn)))).toMatchObject({
-      code: 'VTON_PROCESSING_ERROR',
-      message: 'Failed to process VTON request: FASHN answered with a body that is not JSON: <html><body>502 Bad Gateway</body></html>',
-      retryable: false,
     });
   });
 

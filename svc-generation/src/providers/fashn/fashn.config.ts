@@ -1,0 +1,25 @@
+import { IsIn, IsNotEmpty, IsOptional } from 'class-validator';
+import { apply, httpUrl, requiredFor } from '../../config/config-rules.js';
+import type { ConfigClass } from '../provider-config.js';
+
+/** The variables of FASHN (VTON_PROVIDER=fashn): declared, defaulted and validated here, composed by the registry. */
+export function withFashnConfig<B extends ConfigClass>(Base: B) {
+  class FashnConfig extends Base {
+    @apply(requiredFor('fashn', 'FASHN_API_KEY'))
+    FASHN_API_KEY?: string;
+
+    @httpUrl('FASHN_API_URL')
+    FASHN_API_URL = 'https://api.fashn.ai/v1';
+
+    @IsNotEmpty({ message: 'FASHN_MODEL must not be empty' })
+    FASHN_MODEL = 'tryon-v1.6';
+
+    /** FASHN's speed/quality trade-off; unset: FASHN's default (balanced). */
+    @IsOptional()
+    @IsIn(['performance', 'balanced', 'quality'], { message: 'FASHN_MODE must be one of performance, balanced, quality' })
+    FASHN_MODE?: 'performance' | 'balanced' | 'quality';
+  }
+  return FashnConfig;
+}
+
+export type FashnConfig = InstanceType<ReturnType<typeof withFashnConfig>>;

@@ -1,0 +1,25 @@
+import { IsNotEmpty, IsOptional, IsString } from 'class-validator';
+import { httpUrl } from '../../config/config-rules.js';
+import type { ConfigClass } from '../provider-config.js';
+import type { GoogleCloudConfig } from '../vertex/google-cloud.config.js';
+
+/** The variables of Gemini (PLACEMENT_PROVIDER=gemini; through Vertex AI it also reads the Google Cloud ones): declared, defaulted and validated here, composed by the registry. */
+export function withGeminiConfig<B extends ConfigClass>(Base: B) {
+  class GeminiConfig extends Base {
+    /** Gemini API key (PLACEMENT_PROVIDER=gemini); unset, Gemini is reached through Vertex AI with the Google Cloud variables (vertex/google-cloud.config.ts). */
+    @IsOptional()
+    @IsString()
+    GEMINI_API_KEY?: string;
+
+    @IsNotEmpty({ message: 'GEMINI_MODEL must not be empty' })
+    GEMINI_MODEL = 'gemini-3.1-flash-image';
+
+    /** The SDK's base URL (a proxy, a test fake); unset, Google's host for the Gemini API or Vertex AI. */
+    @IsOptional()
+    @httpUrl('GEMINI_API_URL')
+    GEMINI_API_URL?: string;
+  }
+  return GeminiConfig;
+}
+
+export type GeminiConfig = InstanceType<ReturnType<typeof withGeminiConfig>> & GoogleCloudConfig;

@@ -1,0 +1,25 @@
+import { IsIn, IsNotEmpty, IsOptional } from 'class-validator';
+import { httpUrl } from '../../config/config-rules.js';
+import type { ConfigClass } from '../provider-config.js';
+import type { GoogleCloudConfig } from './google-cloud.config.js';
+
+/** The variables of Vertex AI Virtual Try-On (VTON_PROVIDER=vertex): declared, defaulted and validated here, composed by the registry. */
+export function withVertexConfig<B extends ConfigClass>(Base: B) {
+  class VertexConfig extends Base {
+    /** Unset: the location's host (global: aiplatform.googleapis.com; us, eu: aiplatform.{location}.rep.googleapis.com; else {location}-aiplatform.googleapis.com). */
+    @IsOptional()
+    @httpUrl('VERTEX_API_URL')
+    VERTEX_API_URL?: string;
+
+    @IsNotEmpty({ message: 'VERTEX_MODEL must not be empty' })
+    VERTEX_MODEL = 'virtual-try-on-001';
+
+    /** Vertex AI's personGeneration parameter, passed through (allow_adult, allow_all, dont_allow); unset, Google's default. */
+    @IsOptional()
+    @IsIn(['dont_allow', 'allow_adult', 'allow_all'], { message: 'VERTEX_PERSON_GENERATION must be one of dont_allow, allow_adult, allow_all' })
+    VERTEX_PERSON_GENERATION?: string;
+  }
+  return VertexConfig;
+}
+
+export type VertexConfig = InstanceType<ReturnType<typeof withVertexConfig>> & GoogleCloudConfig;

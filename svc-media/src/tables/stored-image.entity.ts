@@ -1,0 +1,26 @@
+import { Column, PrimaryColumn } from 'typeorm';
+
+/**
+ * The columns of every row that stands for an image in the bucket (spec §3 garments, models,
+ * generated_images): its reserved id, its owner, its object key and its size. Each entity adds its own.
+ */
+export abstract class StoredImageColumns {
+  // Ids are reserved from the sequence before the objects are stored, so keys can carry them.
+  @PrimaryColumn({ type: 'integer' })
+  id: number;
+
+  @Column({ type: 'integer' })
+  userId: number;
+
+  @Column({ type: 'text', nullable: true })
+  objectStorageKey: string | null;
+
+  @Column({ type: 'boolean', default: false })
+  isObjectStorage: boolean;
+
+  @Column({ type: 'integer' })
+  width: number;
+
+  @Column({ type: 'integer' })
+  height: number;
+}
