@@ -50,8 +50,11 @@ test.describe('documentation', () => {
     await page.goto('/docs/quick-start');
     const search = page.getByRole('searchbox', { name: 'Search the docs' });
     await search.fill('keyboard');
-    const hits = page.getByRole('navigation', { name: 'Documentation' }).getByRole('link');
-    await expect(hits.first()).toBeVisible();
+    const sidebar = page.getByRole('navigation', { name: 'Documentation' });
+    // the list is the search's only once it says how many it found (the prerendered page may
+    // hydrate after the text is typed, and until then it lists every article)
+    await expect(sidebar.getByRole('heading', { level: 2, name: /^\d+ results?$/ })).toBeVisible();
+    const hits = sidebar.getByRole('link');
     const first = (await hits.first().getAttribute('href')).split('?')[0];
     const title = (await hits.first().evaluate((a) => a.firstChild.textContent)).trim();
     await search.press('Enter');
