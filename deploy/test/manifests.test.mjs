@@ -460,6 +460,12 @@ describe('overlay differences', () => {
     expect(cfg(prod, 'svc-media-config').S3_ENDPOINT).toMatch(/^https:\/\//);
   });
 
+  test('every image that is not ours is pinned by digest, in both overlays (issue 33)', () => {
+    const images = [...dev, ...prod].flatMap((o) => containersOf(o)).map((c) => c.image).filter((image) => !/(^|\/)vton\//.test(image));
+    expect(images).toContain('axllent/mailpit:v1.27.8@sha256:6abc8e633df15eaf785cfcf38bae48e66f64beecdc03121e249d0f9ec15f0707');
+    for (const image of images) expect(image).toMatch(/^[\w./-]+:[\w.-]+@sha256:[0-9a-f]{64}$/);
+  });
+
   test("dev's object storage is SeaweedFS pinned by digest, with svc-media's own key pair; its Job creates svc-media's bucket", () => {
     const server = find(dev, 'StatefulSet', 'object-storage').spec.template.spec.containers[0];
     const job = find(dev, 'Job', 'object-storage-create-bucket').spec.template.spec.containers[0];
