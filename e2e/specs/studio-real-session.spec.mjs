@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { test, expect } from '../support/fixtures.mjs';
-import { createVerifiedUser } from '../support/seed.mjs';
+import { createVerifiedUser, signIn } from '../support/seed.mjs';
 import { writeStudioImages, MODEL_GREY } from '../support/studio-images.mjs';
 import { addModelPhotos, approveMask, cropGarment, drawer, modelTile, paintMask, settledBox, sidebar, tryOnButton, uploadGarment } from '../support/studio-page.mjs';
 
@@ -16,7 +16,6 @@ import { addModelPhotos, approveMask, cropGarment, drawer, modelTile, paintMask,
 /** Real photographs with their source and licence beside them (fixtures/people/README.md). */
 const PEOPLE = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'people');
 
-const signIn = (page, seller) => page.addInitScript((token) => window.localStorage.setItem('auth_token', token), seller.token);
 const tileState = (page, file) => modelTile(page, file).getByTestId('suggestion-status');
 const openResults = (page) => sidebar(page).getByRole('button', { name: /^Results/ }).click();
 const progressItems = (page) => page.getByTestId('generation-view').getByRole('list', { name: 'Progress per model' }).getByRole('listitem');
