@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { test, expect } from '../support/fixtures.mjs';
 import { createVerifiedUser, signIn } from '../support/seed.mjs';
 import { writeStudioImages, MODEL_GREY } from '../support/studio-images.mjs';
-import { addModelPhotos, approveMask, cropGarment, drawer, modelTile, paintMask, settledBox, sidebar, tryOnButton, uploadGarment } from '../support/studio-page.mjs';
+import { addModelPhotos, approveMask, cropGarment, drawer, modelTile, openStudioAsNewSeller, paintMask, settledBox, sidebar, tryOnButton, uploadGarment } from '../support/studio-page.mjs';
 
 /**
  * The studio after a real session (issue 32): nothing a seller did or paid for is lost across a
@@ -53,10 +53,7 @@ test.describe('issue 32: nothing a seller did or paid for is lost', () => {
 
   test('suggested masks and "Approve all" survive a reload and reach another browser (kept on the server)', async ({ page, browser }) => {
     test.setTimeout(300_000);
-    const seller = await createVerifiedUser(process.env.E2E_BASE_URL, process.env.E2E_MAIL_INBOX_URL, 'i32suggest');
-    await signIn(page, seller);
-    await page.setViewportSize({ width: 1440, height: 900 });
-    await page.goto('/app');
+    const seller = await openStudioAsNewSeller(page, 'i32suggest');
     await addModelPhotos(page, [path.join(images.dir, 'astronaut.png')]);
     await sidebar(page).getByRole('button', { name: 'Suggest all masks' }).click();
     await expect(sidebar(page).getByRole('button', { name: 'Approve all' })).toBeVisible({ timeout: 180_000 });
@@ -96,10 +93,7 @@ test.describe('issue 32: nothing a seller did or paid for is lost', () => {
 
   test('the results drawer shows the last job’s results after a reload, in another browser, and after the tab was closed during the generation', async ({ page, browser }) => {
     test.setTimeout(300_000);
-    const seller = await createVerifiedUser(process.env.E2E_BASE_URL, process.env.E2E_MAIL_INBOX_URL, 'i32drawer');
-    await signIn(page, seller);
-    await page.setViewportSize({ width: 1440, height: 900 });
-    await page.goto('/app');
+    const seller = await openStudioAsNewSeller(page, 'i32drawer');
     await readyWorkspace(page, images, ['pose-a.png', 'pose-b.png']);
 
     await test.step('a finished job, its view closed, then a reload', async () => {
@@ -158,10 +152,7 @@ test.describe('issue 32: nothing misleads', () => {
 
   test('a low-resolution photo is taken with a warning on its tile; Mock is explained and its results marked; results are numbered newest first, name their product, model and date, and download as that PNG', async ({ page }) => {
     test.setTimeout(300_000);
-    const seller = await createVerifiedUser(process.env.E2E_BASE_URL, process.env.E2E_MAIL_INBOX_URL, 'i32names');
-    await signIn(page, seller);
-    await page.setViewportSize({ width: 1440, height: 900 });
-    await page.goto('/app');
+    await openStudioAsNewSeller(page, 'i32names');
 
     await test.step('a 100×100 photo: added, with "low resolution: results will be soft" on its tile', async () => {
       await addModelPhotos(page, [path.join(images.dir, 'tiny-100.png')]);
@@ -275,10 +266,7 @@ test.describe('issue 32: layout', () => {
 
   test('finished rows of the progress list keep their thumbnails while the other models still run', async ({ page }) => {
     test.setTimeout(300_000);
-    const seller = await createVerifiedUser(process.env.E2E_BASE_URL, process.env.E2E_MAIL_INBOX_URL, 'i32thumbs');
-    await signIn(page, seller);
-    await page.setViewportSize({ width: 1440, height: 900 });
-    await page.goto('/app');
+    await openStudioAsNewSeller(page, 'i32thumbs');
     const files = ['wave-1.png', 'wave-2.png', 'wave-3.png', 'wave-4.png', 'wave-5.png', 'wave-6.png'];
     await readyWorkspace(page, images, files);
     await tryOnButton(page).click();

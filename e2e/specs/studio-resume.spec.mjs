@@ -224,6 +224,16 @@ test.describe('a model photo added while a new tab restores the workspace', () =
     await expect.poll(() => savedModelIds(page, seller)).toEqual(ids);
   }
 
+  /** Both photos shown and saved, in the order of their records, and again after a reload; returns their ids. */
+  async function expectBothKept(page, seller) {
+    const [first, second] = await (await page.request.get('/api/models', { headers: { Authorization: `Bearer ${seller.token}` } })).json();
+    const ids = [first.id, second.id];
+    await expectBoth(page, seller, ids);
+    await page.reload();
+    await expectBoth(page, seller, ids);
+    return ids;
+  }
+
   for (const [what, held] of [
     ['the saved workspace (GET /api/media/workspace)', isRequest('GET', '/api/media/workspace')],
     ['the model photo records (GET /api/models)', isRequest('GET', '/api/models')],
@@ -239,13 +249,10 @@ test.describe('a model photo added while a new tab restores the workspace', () =
       await addModelPhotos(page, [photoPath(added)]);
       hold.release();
 
-      const [first, second] = await (await page.request.get('/api/models', { headers: { Authorization: `Bearer ${seller.token}` } })).json();
-      await expectBoth(page, seller, [first.id, second.id]);
-      await page.reload();
-      await expectBoth(page, seller, [first.id, second.id]);
+      const ids = await expectBothKept(page, seller);
       const next = await newTab(browser, seller);
       await next.goto('/app');
-      await expectBoth(next, seller, [first.id, second.id]);
+      await expectBoth(next, seller, ids);
       await next.context().close();
       await page.context().close();
     });
@@ -270,10 +277,7 @@ test.describe('a model photo added while a new tab restores the workspace', () =
     await chooser.setFiles(photoPath(added));
     await expect(page.getByRole('button', { name: added, exact: true })).toBeEnabled({ timeout: 30_000 });
 
-    const [first, second] = await (await page.request.get('/api/models', { headers: { Authorization: `Bearer ${seller.token}` } })).json();
-    await expectBoth(page, seller, [first.id, second.id]);
-    await page.reload();
-    await expectBoth(page, seller, [first.id, second.id]);
+    await expectBothKept(page, seller);
     await page.context().close();
   });
 
@@ -292,10 +296,7 @@ test.describe('a model photo added while a new tab restores the workspace', () =
     upload.release();
     await expect(page.getByRole('button', { name: added, exact: true })).toBeEnabled({ timeout: 30_000 });
 
-    const [first, second] = await (await page.request.get('/api/models', { headers: { Authorization: `Bearer ${seller.token}` } })).json();
-    await expectBoth(page, seller, [first.id, second.id]);
-    await page.reload();
-    await expectBoth(page, seller, [first.id, second.id]);
+    await expectBothKept(page, seller);
     await page.context().close();
   });
 });

@@ -18,6 +18,14 @@ export async function signInNewSeller(page, prefix = 'studio21') {
   return seller;
 }
 
+/** A new verified seller, signed in, in the studio at the desktop size the specs paint at. */
+export async function openStudioAsNewSeller(page, prefix) {
+  const seller = await signInNewSeller(page, prefix);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('/app');
+  return seller;
+}
+
 /** The box of an element once layout has settled (the canvas re-fits while the sidebar shrinks). */
 export async function settledBox(locator) {
   let previous = await locator.boundingBox();
