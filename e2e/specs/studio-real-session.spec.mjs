@@ -178,14 +178,19 @@ test.describe('issue 32: nothing misleads', () => {
     await tryOnButton(page).click();
     await expect(page.getByTestId('generation-progress')).toHaveText('3 / 3 done', { timeout: 120_000 });
 
-    await test.step('the viewer downloads the stored PNG, named after the product, the model and the date', async () => {
-      await page.getByTestId('active-result').click();
-      const viewer = page.getByRole('dialog', { name: 'Result preview' });
+    /** The viewer's Download saves the stored PNG, named after the product, the model and the date. */
+    const expectNamedPngDownload = async (viewer) => {
       const downloading = page.waitForEvent('download');
       await viewer.getByRole('button', { name: /download/i }).click();
       const download = await downloading;
       expect(download.suggestedFilename()).toMatch(/^garment_(anna-front|ben-side|cleo)_\d{4}-\d{2}-\d{2}\.png$/);
       expect((await sharp(fs.readFileSync(await download.path())).metadata()).format).toBe('png');
+    };
+
+    await test.step('the viewer downloads the stored PNG, named after the product, the model and the date', async () => {
+      await page.getByTestId('active-result').click();
+      const viewer = page.getByRole('dialog', { name: 'Result preview' });
+      await expectNamedPngDownload(viewer);
       await page.keyboard.press('Escape');
     });
 
@@ -198,11 +203,7 @@ test.describe('issue 32: nothing misleads', () => {
       await page.getByTestId('active-result').click();
       const viewer = page.getByRole('dialog', { name: 'Result preview' });
       await expect(viewer.getByTestId('result-mock')).toContainText('Mock result');
-      const downloading = page.waitForEvent('download');
-      await viewer.getByRole('button', { name: /download/i }).click();
-      const download = await downloading;
-      expect(download.suggestedFilename()).toMatch(/^garment_(anna-front|ben-side|cleo)_\d{4}-\d{2}-\d{2}\.png$/);
-      expect((await sharp(fs.readFileSync(await download.path())).metadata()).format).toBe('png');
+      await expectNamedPngDownload(viewer);
       await page.keyboard.press('Escape');
     });
 
