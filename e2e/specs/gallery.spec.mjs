@@ -1,15 +1,10 @@
 import fs from 'node:fs';
 import sharp from 'sharp';
 import { test, expect } from '../support/fixtures.mjs';
-import { createVerifiedUser, listGeneratedImages, seedGeneratedImages, unsigned } from '../support/seed.mjs';
+import { createVerifiedUser, listGeneratedImages, seedGeneratedImages, signIn, unsigned } from '../support/seed.mjs';
 
 const SEEDED = 250;
 const SIZE = { width: 1200, height: 900 };
-
-/** Signs the browser in as `user` before any page script runs. */
-async function signIn(page, user) {
-  await page.addInitScript((token) => window.localStorage.setItem('auth_token', token), user.token);
-}
 
 const galleryList = (page) => page.getByRole('list', { name: 'Gallery results' });
 const tile = (page, n) => page.getByRole('button', { name: new RegExp(`^Result #${n}(, new)?$`) });

@@ -17,6 +17,7 @@ import {
   tryOnButton,
   uploadGarment,
 } from '../support/studio-page.mjs';
+import { signIn } from '../support/seed.mjs';
 import { pauseApp } from '../support/stack-apps.mjs';
 
 /**
@@ -483,7 +484,7 @@ test('#2 the workspace comes back from the server in another tab and after the b
   await test.step('the browser closed and opened again (a new browser profile, same seller)', async () => {
     await page.close();
     const reopened = await browser.newContext({ baseURL });
-    await reopened.addInitScript((token) => window.localStorage.setItem('auth_token', token), seller.token);
+    await signIn(reopened, seller);
     const tab = await reopened.newPage();
     await tab.setViewportSize({ width: 1440, height: 900 });
     await tab.goto('/app');

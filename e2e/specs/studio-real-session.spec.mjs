@@ -3,9 +3,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { test, expect } from '../support/fixtures.mjs';
-import { createVerifiedUser } from '../support/seed.mjs';
+import { createVerifiedUser, signIn } from '../support/seed.mjs';
 import { writeStudioImages, MODEL_GREY } from '../support/studio-images.mjs';
-import { addModelPhotos, approveMask, cropGarment, drawer, modelTile, paintMask, settledBox, sidebar, tryOnButton, uploadGarment } from '../support/studio-page.mjs';
+import { addModelPhotos, approveMask, cropGarment, drawer, modelTile, openStudioAsNewSeller, paintMask, settledBox, sidebar, tryOnButton, uploadGarment } from '../support/studio-page.mjs';
 
 /**
  * The studio after a real session (issue 32): nothing a seller did or paid for is lost across a
@@ -16,7 +16,6 @@ import { addModelPhotos, approveMask, cropGarment, drawer, modelTile, paintMask,
 /** Real photographs with their source and licence beside them (fixtures/people/README.md). */
 const PEOPLE = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'people');
 
-const signIn = (page, seller) => page.addInitScript((token) => window.localStorage.setItem('auth_token', token), seller.token);
 const tileState = (page, file) => modelTile(page, file).getByTestId('suggestion-status');
 const openResults = (page) => sidebar(page).getByRole('button', { name: /^Results/ }).click();
 const progressItems = (page) => page.getByTestId('generation-view').getByRole('list', { name: 'Progress per model' }).getByRole('listitem');
@@ -54,10 +53,7 @@ test.describe('issue 32: nothing a seller did or paid for is lost', () => {
 
   test('suggested masks and "Approve all" survive a reload and reach another browser (kept on the server)', async ({ page, browser }) => {
     test.setTimeout(300_000);
-    const seller = await createVerifiedUser(process.env.E2E_BASE_URL, process.env.E2E_MAIL_INBOX_URL, 'i32suggest');
-    await signIn(page, seller);
-    await page.setViewportSize({ width: 1440, height: 900 });
-    await page.goto('/app');
+    const seller = await openStudioAsNewSeller(page, 'i32suggest');
     await addModelPhotos(page, [path.join(images.dir, 'astronaut.png')]);
     await sidebar(page).getByRole('button', { name: 'Suggest all masks' }).click();
     await expect(sidebar(page).getByRole('button', { name: 'Approve all' })).toBeVisible({ timeout: 180_000 });
@@ -97,10 +93,7 @@ test.describe('issue 32: nothing a seller did or paid for is lost', () => {
 
   test('the results drawer shows the last job’s results after a reload, in another browser, and after the tab was closed during the generation', async ({ page, browser }) => {
     test.setTimeout(300_000);
-    const seller = await createVerifiedUser(process.env.E2E_BASE_URL, process.env.E2E_MAIL_INBOX_URL, 'i32drawer');
-    await signIn(page, seller);
-    await page.setViewportSize({ width: 1440, height: 900 });
-    await page.goto('/app');
+    const seller = await openStudioAsNewSeller(page, 'i32drawer');
     await readyWorkspace(page, images, ['pose-a.png', 'pose-b.png']);
 
     await test.step('a finished job, its view closed, then a reload', async () => {
@@ -159,10 +152,7 @@ test.describe('issue 32: nothing misleads', () => {
 
   test('a low-resolution photo is taken with a warning on its tile; Mock is explained and its results marked; results are numbered newest first, name their product, model and date, and download as that PNG', async ({ page }) => {
     test.setTimeout(300_000);
-    const seller = await createVerifiedUser(process.env.E2E_BASE_URL, process.env.E2E_MAIL_INBOX_URL, 'i32names');
-    await signIn(page, seller);
-    await page.setViewportSize({ width: 1440, height: 900 });
-    await page.goto('/app');
+    await openStudioAsNewSeller(page, 'i32names');
 
     await test.step('a 100×100 photo: added, with "low resolution: results will be soft" on its tile', async () => {
       await addModelPhotos(page, [path.join(images.dir, 'tiny-100.png')]);
@@ -188,14 +178,19 @@ test.describe('issue 32: nothing misleads', () => {
     await tryOnButton(page).click();
     await expect(page.getByTestId('generation-progress')).toHaveText('3 / 3 done', { timeout: 120_000 });
 
-    await test.step('the viewer downloads the stored PNG, named after the product, the model and the date', async () => {
-      await page.getByTestId('active-result').click();
-      const viewer = page.getByRole('dialog', { name: 'Result preview' });
+    /** The viewer's Download saves the stored PNG, named after the product, the model and the date. */
+    const expectNamedPngDownload = async (viewer) => {
       const downloading = page.waitForEvent('download');
       await viewer.getByRole('button', { name: /download/i }).click();
       const download = await downloading;
       expect(download.suggestedFilename()).toMatch(/^garment_(anna-front|ben-side|cleo)_\d{4}-\d{2}-\d{2}\.png$/);
       expect((await sharp(fs.readFileSync(await download.path())).metadata()).format).toBe('png');
+    };
+
+    await test.step('the viewer downloads the stored PNG, named after the product, the model and the date', async () => {
+      await page.getByTestId('active-result').click();
+      const viewer = page.getByRole('dialog', { name: 'Result preview' });
+      await expectNamedPngDownload(viewer);
       await page.keyboard.press('Escape');
     });
 
@@ -208,11 +203,7 @@ test.describe('issue 32: nothing misleads', () => {
       await page.getByTestId('active-result').click();
       const viewer = page.getByRole('dialog', { name: 'Result preview' });
       await expect(viewer.getByTestId('result-mock')).toContainText('Mock result');
-      const downloading = page.waitForEvent('download');
-      await viewer.getByRole('button', { name: /download/i }).click();
-      const download = await downloading;
-      expect(download.suggestedFilename()).toMatch(/^garment_(anna-front|ben-side|cleo)_\d{4}-\d{2}-\d{2}\.png$/);
-      expect((await sharp(fs.readFileSync(await download.path())).metadata()).format).toBe('png');
+      await expectNamedPngDownload(viewer);
       await page.keyboard.press('Escape');
     });
 
@@ -276,10 +267,7 @@ test.describe('issue 32: layout', () => {
 
   test('finished rows of the progress list keep their thumbnails while the other models still run', async ({ page }) => {
     test.setTimeout(300_000);
-    const seller = await createVerifiedUser(process.env.E2E_BASE_URL, process.env.E2E_MAIL_INBOX_URL, 'i32thumbs');
-    await signIn(page, seller);
-    await page.setViewportSize({ width: 1440, height: 900 });
-    await page.goto('/app');
+    await openStudioAsNewSeller(page, 'i32thumbs');
     const files = ['wave-1.png', 'wave-2.png', 'wave-3.png', 'wave-4.png', 'wave-5.png', 'wave-6.png'];
     await readyWorkspace(page, images, files);
     await tryOnButton(page).click();

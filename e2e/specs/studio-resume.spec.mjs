@@ -1,9 +1,9 @@
 import path from 'node:path';
 import sharp from 'sharp';
 import { test, expect } from '../support/fixtures.mjs';
-import { createVerifiedUser } from '../support/seed.mjs';
+import { createVerifiedUser, signIn } from '../support/seed.mjs';
 import { writeStudioImages, MODEL_GREY } from '../support/studio-images.mjs';
-import { addModelPhotos, signInNewSeller } from '../support/studio-page.mjs';
+import { addModelPhotos, drawer, modelTile, settledBox, sidebar, signInNewSeller, tryOnButton } from '../support/studio-page.mjs';
 
 /**
  * The workspace outlives the page: leaving /app while a generation runs and coming back keeps
@@ -14,23 +14,8 @@ import { addModelPhotos, signInNewSeller } from '../support/studio-page.mjs';
  */
 
 const MODELS = 5;
-const sidebar = (page) => page.getByTestId('sidebar');
-const tryOnButton = (page) => page.getByRole('button', { name: 'Try on', exact: true });
-const modelTile = (page, file) => page.getByRole('button', { name: new RegExp(`^${file.replace('.', '\\.')}`) });
-const drawer = (page) => page.getByRole('dialog', { name: 'Results' });
 const progressItems = (page) => page.getByTestId('generation-view').getByRole('list', { name: 'Progress per model' }).getByRole('listitem');
 const nav = (page) => page.getByRole('navigation', { name: /main/i });
-
-async function settledBox(locator) {
-  let previous = await locator.boundingBox();
-  for (let i = 0; i < 50; i += 1) {
-    await new Promise((r) => setTimeout(r, 100));
-    const box = await locator.boundingBox();
-    if (box && previous && ['x', 'y', 'width', 'height'].every((k) => Math.abs(box[k] - previous[k]) < 0.5)) return box;
-    previous = box;
-  }
-  throw new Error('the element kept moving');
-}
 
 /** Counts the SSE subscriptions the page opens, per job id. */
 function watchEventStreams(page) {
@@ -61,7 +46,7 @@ test.describe.serial('the studio workspace outlives the page', () => {
 
   test('leave /app during a generation and come back; reload /app during a generation', async ({ page }) => {
     test.setTimeout(240_000);
-    await page.addInitScript((token) => window.localStorage.setItem('auth_token', token), seller.token);
+    await signIn(page, seller);
     await page.setViewportSize({ width: 1440, height: 900 });
     const streams = watchEventStreams(page);
     await page.goto('/app');
@@ -213,7 +198,7 @@ test.describe('a model photo added while a new tab restores the workspace', () =
 
   async function newTab(browser, seller) {
     const context = await browser.newContext({ baseURL: process.env.E2E_BASE_URL, viewport: { width: 1440, height: 900 } });
-    await context.addInitScript((token) => window.localStorage.setItem('auth_token', token), seller.token);
+    await signIn(context, seller);
     return context.newPage();
   }
 
@@ -239,6 +224,16 @@ test.describe('a model photo added while a new tab restores the workspace', () =
     await expect.poll(() => savedModelIds(page, seller)).toEqual(ids);
   }
 
+  /** Both photos shown and saved, in the order of their records, and again after a reload; returns their ids. */
+  async function expectBothKept(page, seller) {
+    const [first, second] = await (await page.request.get('/api/models', { headers: { Authorization: `Bearer ${seller.token}` } })).json();
+    const ids = [first.id, second.id];
+    await expectBoth(page, seller, ids);
+    await page.reload();
+    await expectBoth(page, seller, ids);
+    return ids;
+  }
+
   for (const [what, held] of [
     ['the saved workspace (GET /api/media/workspace)', isRequest('GET', '/api/media/workspace')],
     ['the model photo records (GET /api/models)', isRequest('GET', '/api/models')],
@@ -254,13 +249,10 @@ test.describe('a model photo added while a new tab restores the workspace', () =
       await addModelPhotos(page, [photoPath(added)]);
       hold.release();
 
-      const [first, second] = await (await page.request.get('/api/models', { headers: { Authorization: `Bearer ${seller.token}` } })).json();
-      await expectBoth(page, seller, [first.id, second.id]);
-      await page.reload();
-      await expectBoth(page, seller, [first.id, second.id]);
+      const ids = await expectBothKept(page, seller);
       const next = await newTab(browser, seller);
       await next.goto('/app');
-      await expectBoth(next, seller, [first.id, second.id]);
+      await expectBoth(next, seller, ids);
       await next.context().close();
       await page.context().close();
     });
@@ -285,10 +277,7 @@ test.describe('a model photo added while a new tab restores the workspace', () =
     await chooser.setFiles(photoPath(added));
     await expect(page.getByRole('button', { name: added, exact: true })).toBeEnabled({ timeout: 30_000 });
 
-    const [first, second] = await (await page.request.get('/api/models', { headers: { Authorization: `Bearer ${seller.token}` } })).json();
-    await expectBoth(page, seller, [first.id, second.id]);
-    await page.reload();
-    await expectBoth(page, seller, [first.id, second.id]);
+    await expectBothKept(page, seller);
     await page.context().close();
   });
 
@@ -307,10 +296,7 @@ test.describe('a model photo added while a new tab restores the workspace', () =
     upload.release();
     await expect(page.getByRole('button', { name: added, exact: true })).toBeEnabled({ timeout: 30_000 });
 
-    const [first, second] = await (await page.request.get('/api/models', { headers: { Authorization: `Bearer ${seller.token}` } })).json();
-    await expectBoth(page, seller, [first.id, second.id]);
-    await page.reload();
-    await expectBoth(page, seller, [first.id, second.id]);
+    await expectBothKept(page, seller);
     await page.context().close();
   });
 });

@@ -4,9 +4,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { test, expect } from '../support/fixtures.mjs';
-import { createVerifiedUser } from '../support/seed.mjs';
+import { createVerifiedUser, signIn } from '../support/seed.mjs';
 import { writeStudioImages } from '../support/studio-images.mjs';
-import { addModelPhotos } from '../support/studio-page.mjs';
+import { addModelPhotos, modelTile, sidebar, tryOnButton } from '../support/studio-page.mjs';
 
 /** Real photographs with their source and licence beside them (fixtures/people/README.md). */
 const PEOPLE = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'people');
@@ -14,14 +14,7 @@ const PEOPLE = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'fi
 /** The pose model's files (hashed copies from @mediapipe/pose in the studio's build). */
 const POSE_FILE = /\/assets\/pose[._]/;
 
-async function signIn(page, user) {
-  await page.addInitScript((token) => window.localStorage.setItem('auth_token', token), user.token);
-}
-
-const sidebar = (page) => page.getByTestId('sidebar');
 const toolbar = (page) => page.getByRole('toolbar', { name: 'Mask tools' });
-const tryOnButton = (page) => page.getByRole('button', { name: 'Try on', exact: true });
-const modelTile = (page, file) => page.getByRole('button', { name: new RegExp(`^${file.replace('.', '\\.')}`) });
 const tileState = (page, file) => modelTile(page, file).getByTestId('suggestion-status');
 const maskCanvas = (page) => page.getByTestId('mask-canvas');
 

@@ -1,33 +1,13 @@
 import fs from 'node:fs';
 import sharp from 'sharp';
 import { test, expect } from '../support/fixtures.mjs';
-import { createVerifiedUser, listGeneratedImages } from '../support/seed.mjs';
+import { createVerifiedUser, listGeneratedImages, signIn } from '../support/seed.mjs';
 import { writeStudioImages } from '../support/studio-images.mjs';
+import { drawer, modelTile, settledBox, sidebar, tryOnButton } from '../support/studio-page.mjs';
 
-/** Signs the browser in as `user` before any page script runs. */
-async function signIn(page, user) {
-  await page.addInitScript((token) => window.localStorage.setItem('auth_token', token), user.token);
-}
-
-const sidebar = (page) => page.getByTestId('sidebar');
-const tryOnButton = (page) => page.getByRole('button', { name: 'Try on', exact: true });
-const modelTile = (page, file) => page.getByRole('button', { name: new RegExp(`^${file.replace('.', '\\.')}`) });
-const drawer = (page) => page.getByRole('dialog', { name: 'Results' });
 const viewer = (page) => page.getByRole('dialog', { name: 'Result preview' });
 
 /** Paints a straight stroke with the real mouse; `steps` 2 = a fast move with far-apart samples. */
-/** The box of an element once layout has settled (the canvas re-fits while the sidebar shrinks). */
-async function settledBox(locator) {
-  let previous = await locator.boundingBox();
-  for (let i = 0; i < 50; i += 1) {
-    await new Promise((r) => setTimeout(r, 100));
-    const box = await locator.boundingBox();
-    if (box && previous && ['x', 'y', 'width', 'height'].every((k) => Math.abs(box[k] - previous[k]) < 0.5)) return box;
-    previous = box;
-  }
-  throw new Error('the element kept moving');
-}
-
 async function stroke(page, from, to, steps = 2) {
   await page.mouse.move(from.x, from.y);
   await page.mouse.down();

@@ -52,6 +52,11 @@ export async function createVerifiedUser(baseUrl, mailInboxUrl, prefix = 'galler
   return { email, password: PASSWORD, token: verified.token };
 }
 
+/** Signs a page (or a whole browser context) in as `user` before any page script runs. */
+export function signIn(page, user) {
+  return page.addInitScript((token) => window.localStorage.setItem('auth_token', token), user.token);
+}
+
 /** A small PNG data URL of a given size, its colour derived from `seed`. */
 export async function pngDataUrl(seed, width, height) {
   const hue = (seed * 47) % 360;

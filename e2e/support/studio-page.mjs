@@ -3,7 +3,7 @@
  * seller takes (garment, crop, model photos, a painted and approved mask), by the page's roles.
  */
 import { expect } from '@playwright/test';
-import { createVerifiedUser } from './seed.mjs';
+import { createVerifiedUser, signIn } from './seed.mjs';
 import { writeCutOutGarment, writeModelPhoto } from './seller-photos.mjs';
 
 export const sidebar = (page) => page.getByTestId('sidebar');
@@ -14,7 +14,15 @@ export const drawer = (page) => page.getByRole('dialog', { name: 'Results' });
 /** A new verified seller, signed in before any page script runs. */
 export async function signInNewSeller(page, prefix = 'studio21') {
   const seller = await createVerifiedUser(process.env.E2E_BASE_URL, process.env.E2E_MAIL_INBOX_URL, prefix);
-  await page.addInitScript((token) => window.localStorage.setItem('auth_token', token), seller.token);
+  await signIn(page, seller);
+  return seller;
+}
+
+/** A new verified seller, signed in, in the studio at the desktop size the specs paint at. */
+export async function openStudioAsNewSeller(page, prefix) {
+  const seller = await signInNewSeller(page, prefix);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('/app');
   return seller;
 }
 

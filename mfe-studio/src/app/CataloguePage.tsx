@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import type { TryOnRunCell } from '@vton/contracts';
 import { apiErrorToast, creditsErrorToast, toast, useBillingAccount, usePageTitle, useRefreshBillingAccount } from '@vton/shell-sdk';
-import { Button, Spinner, media } from '@vton/ui';
+import { media } from '@vton/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useProducts } from '../features/catalogue-runs/api/listProducts';
 import { useRun } from '../features/catalogue-runs/api/getRun';
@@ -13,6 +13,8 @@ import { useChangeRun, type RunChange } from '../features/catalogue-runs/api/cha
 import { RunPlanner } from '../features/catalogue-runs/components/RunPlanner';
 import { RunView } from '../features/catalogue-runs/components/RunView';
 import { listModelPhotos } from '../features/model-photos/api/listModelPhotos';
+import { Fetched } from '../components/Fetched';
+import { StackedList } from '../components/StackedList';
 import { STUDIO_TABS_HEIGHT } from './StudioTabs';
 
 const Page = styled.div`
@@ -42,13 +44,7 @@ const Main = styled.main`
   flex-direction: column;
 `;
 
-const RunsList = styled.ul`
-  list-style: none;
-  padding: 0;
-  margin: 0;
-  display: flex;
-  flex-direction: column;
-  gap: 4px;
+const RunsList = styled(StackedList)`
   a, button {
     width: 100%;
     text-align: left;
@@ -143,40 +139,22 @@ export function CataloguePage() {
       </Side>
       <Main>
         {runId === null ? (
-          runs.isPending ? (
-            <Note role="status">
-              <Spinner size={16} /> Loading your runs…
-            </Note>
-          ) : runs.error ? (
-            <Note role="alert">
-              Your runs could not be loaded.
-              <Button size="sm" variant="secondary" onClick={() => void runs.refetch()}>
-                Try again
-              </Button>
-            </Note>
-          ) : (
+          <Fetched state={runs} note={Note} spinnerSize={16} loading="Loading your runs…" failed="Your runs could not be loaded.">
             <Note>No run yet: choose products and model photos, then start a run. Its results fill a grid here.</Note>
-          )
-        ) : run.error ? (
-          <Note role="alert">
-            This run could not be loaded.
-            <Button size="sm" variant="secondary" onClick={() => void run.refetch()}>
-              Try again
-            </Button>
-          </Note>
-        ) : !run.data ? (
-          <Note role="status">
-            <Spinner size={16} /> Loading the run…
-          </Note>
+          </Fetched>
         ) : (
-          <RunView
-            run={run.data}
-            products={productNames}
-            models={modelNames}
-            onRetryCell={(cell: TryOnRunCell) => changeRun({ kind: 'retry-cell', cellId: cell.id }, 'The cell could not be retried')}
-            onRetryFailed={() => changeRun({ kind: 'retry-failed' }, 'The failed cells could not be retried')}
-            onCancel={() => changeRun({ kind: 'cancel' }, 'The run could not be cancelled')}
-          />
+          <Fetched state={run} note={Note} spinnerSize={16} loading="Loading the run…" failed="This run could not be loaded.">
+            {run.data && (
+              <RunView
+                run={run.data}
+                products={productNames}
+                models={modelNames}
+                onRetryCell={(cell: TryOnRunCell) => changeRun({ kind: 'retry-cell', cellId: cell.id }, 'The cell could not be retried')}
+                onRetryFailed={() => changeRun({ kind: 'retry-failed' }, 'The failed cells could not be retried')}
+                onCancel={() => changeRun({ kind: 'cancel' }, 'The run could not be cancelled')}
+              />
+            )}
+          </Fetched>
         )}
       </Main>
     </Page>

@@ -4,6 +4,7 @@ import type { GarmentRecord } from '@vton/contracts';
 import { toast, useOpenGalleryListener, usePageTitle, useSessionResults } from '@vton/shell-sdk';
 import { ResultViewer } from '@vton/results';
 import { VisuallyHidden, media } from '@vton/ui';
+import { CanvasPanel } from '../components/CanvasPanel';
 import { SidebarSeparator } from '../components/SidebarSeparator';
 import { useWindowWidth } from '../hooks/useWindowWidth';
 import { defaultSidebarWidth } from '../lib/sidebar';
@@ -100,11 +101,7 @@ const EmptyState = styled.p`
   margin: auto;
 `;
 
-const Preview = styled.div`
-  position: absolute;
-  inset: 0;
-  display: flex;
-  flex-direction: column;
+const Preview = styled(CanvasPanel)`
   align-items: center;
   justify-content: center;
   gap: 20px;

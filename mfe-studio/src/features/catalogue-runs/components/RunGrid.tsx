@@ -84,12 +84,11 @@ const ColumnHeader = styled.div`
   img { width: 28px; height: 28px; border-radius: 6px; object-fit: cover; flex: none; }
 `;
 
-const Corner = styled.div`
+/** The left column (the corner over it, then a product's name on each row) stays in view when the grid scrolls sideways. */
+const leftColumn = css`
   position: sticky;
   left: 0;
-  z-index: 3;
   width: ${ROW_HEADER}px;
-  height: ${COLUMN_HEADER}px;
   display: flex;
   align-items: center;
   padding: 0 10px;
@@ -97,18 +96,17 @@ const Corner = styled.div`
   ${headerText}
 `;
 
+const Corner = styled.div`
+  ${leftColumn}
+  z-index: 3;
+  height: ${COLUMN_HEADER}px;
+`;
+
 const RowHeader = styled.div`
-  position: sticky;
-  left: 0;
+  ${leftColumn}
   z-index: 1;
-  width: ${ROW_HEADER}px;
   height: ${CELL}px;
-  display: flex;
-  align-items: center;
-  padding: 0 10px;
-  background: ${({ theme }) => theme.colors.surfaceRaised};
   border-right: 1px solid ${({ theme }) => theme.colors.border};
-  ${headerText}
   color: ${({ theme }) => theme.colors.text};
   white-space: normal;
 `;

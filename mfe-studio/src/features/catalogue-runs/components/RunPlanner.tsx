@@ -1,7 +1,9 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import styled from 'styled-components';
 import { GARMENT_CATEGORIES, GARMENT_CATEGORY_LABELS, type GarmentRecord, type ModelPhotoRecord } from '@vton/contracts';
-import { Button, Spinner, Textarea } from '@vton/ui';
+import { Button, Textarea } from '@vton/ui';
+import { Fetched } from '../../../components/Fetched';
+import { ThumbnailList } from '../../../components/StackedList';
 import { hasMaskFor, planRun } from '../utils/runPlan';
 
 export interface RunPlannerProps {
@@ -27,15 +29,8 @@ const Fieldset = styled.fieldset`
   legend { font-size: 13px; font-weight: 600; letter-spacing: 0.06em; text-transform: uppercase; color: ${({ theme }) => theme.colors.textMuted}; margin-bottom: 8px; }
 `;
 
-const Choices = styled.ul`
-  list-style: none;
-  padding: 0;
-  margin: 0;
-  display: flex;
-  flex-direction: column;
-  gap: 4px;
+const Choices = styled(ThumbnailList)`
   max-height: 240px;
-  overflow-y: auto;
   label {
     display: flex;
     align-items: center;
@@ -46,9 +41,7 @@ const Choices = styled.ul`
     font-size: 14px;
     &:hover { background: rgba(255, 255, 255, 0.04); }
   }
-  img { width: 36px; height: 36px; object-fit: cover; border-radius: 6px; background: #fff; flex: none; }
-  span { min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
-  small { margin-left: auto; color: ${({ theme }) => theme.colors.textMuted}; font-size: 12px; white-space: nowrap; }
+  small { white-space: nowrap; }
 `;
 
 const Row = styled.div`
@@ -86,7 +79,6 @@ export function RunPlanner({ products, models, creditsLeft, starting, onStart }:
   const chosenModels = (models.data ?? []).filter((m) => modelIds.includes(m.id));
   const plan = planRun(chosenProducts, chosenModels);
   const usable = (products.data ?? []).filter((p) => p.croppedUrl);
-  const toggle = (ids: number[], id: number) => (ids.includes(id) ? ids.filter((x) => x !== id) : [...ids, id]);
   const short = typeof creditsLeft === 'number' && plan.runs > creditsLeft;
 
   return (
@@ -100,61 +92,33 @@ export function RunPlanner({ products, models, creditsLeft, starting, onStart }:
     >
       <Fieldset>
         <legend>Products</legend>
-        <Listing state={products} loading="Loading your products…" failed="Your products could not be loaded.">
+        <Fetched state={products} note={Message} loading="Loading your products…" failed="Your products could not be loaded.">
           {usable.length === 0 ? (
             <Message>No cropped products yet: upload and crop one in the workspace first.</Message>
           ) : (
-            <>
-              <Row>
-                {plural(garmentIds.length, 'product')} chosen ·{' '}
-                <button type="button" onClick={() => setGarmentIds(garmentIds.length === usable.length ? [] : usable.map((p) => p.id))}>
-                  {garmentIds.length === usable.length ? 'None' : 'All'}
-                </button>
-              </Row>
-              <Choices>
-                {usable.map((p) => (
-                  <li key={p.id}>
-                    <label>
-                      <input type="checkbox" checked={garmentIds.includes(p.id)} onChange={() => setGarmentIds(toggle(garmentIds, p.id))} />
-                      <img src={p.croppedUrl!} alt="" />
-                      <span>{p.name}</span>
-                      <small>{GARMENT_CATEGORY_LABELS[p.category]}</small>
-                    </label>
-                  </li>
-                ))}
-              </Choices>
-            </>
+            <ChoiceList
+              noun="product"
+              choices={usable.map((p) => ({ id: p.id, thumbnailUrl: p.croppedUrl!, name: p.name, note: GARMENT_CATEGORY_LABELS[p.category] }))}
+              chosen={garmentIds}
+              onChange={setGarmentIds}
+            />
           )}
-        </Listing>
+        </Fetched>
       </Fieldset>
       <Fieldset>
         <legend>Model photos</legend>
-        <Listing state={models} loading="Loading your model photos…" failed="Your model photos could not be loaded.">
+        <Fetched state={models} note={Message} loading="Loading your model photos…" failed="Your model photos could not be loaded.">
           {(models.data ?? []).length === 0 ? (
             <Message>No model photos yet: add them in the workspace.</Message>
           ) : (
-            <>
-              <Row>
-                {plural(modelIds.length, 'model photo')} chosen ·{' '}
-                <button type="button" onClick={() => setModelIds(modelIds.length === models.data!.length ? [] : models.data!.map((m) => m.id))}>
-                  {modelIds.length === models.data!.length ? 'None' : 'All'}
-                </button>
-              </Row>
-              <Choices>
-                {models.data!.map((m) => (
-                  <li key={m.id}>
-                    <label>
-                      <input type="checkbox" checked={modelIds.includes(m.id)} onChange={() => setModelIds(toggle(modelIds, m.id))} />
-                      <img src={m.thumbnailUrl} alt="" />
-                      <span>{m.filename}</span>
-                      <small>{masksLabel(m)}</small>
-                    </label>
-                  </li>
-                ))}
-              </Choices>
-            </>
+            <ChoiceList
+              noun="model photo"
+              choices={models.data!.map((m) => ({ id: m.id, thumbnailUrl: m.thumbnailUrl, name: m.filename, note: masksLabel(m) }))}
+              chosen={modelIds}
+              onChange={setModelIds}
+            />
           )}
-        </Listing>
+        </Fetched>
       </Fieldset>
       <Textarea aria-label="Prompt for every product" placeholder="Enter generation prompt..." rows={3} value={prompt} onChange={(e) => setPrompt(e.target.value)} />
       <Summary aria-live="polite" data-testid="run-plan">
@@ -176,24 +140,30 @@ function masksLabel(model: ModelPhotoRecord): string {
   return categories.length ? categories.map((c) => GARMENT_CATEGORY_LABELS[c]).join(', ') : 'No mask yet';
 }
 
-/** The loading, error and loaded states of one list. */
-function Listing({ state, loading, failed, children }: { state: RunPlannerProps['products'] | RunPlannerProps['models']; loading: string; failed: string; children: ReactNode }) {
-  if (state.isPending) {
-    return (
-      <Message role="status">
-        <Spinner size={14} /> {loading}
-      </Message>
-    );
-  }
-  if (state.error) {
-    return (
-      <Message role="alert">
-        {failed}
-        <Button type="button" size="sm" variant="secondary" onClick={() => state.refetch()}>
-          Try again
-        </Button>
-      </Message>
-    );
-  }
-  return <>{children}</>;
+/** The products or model photos to choose from: how many are chosen, All / None, a checkbox each. */
+function ChoiceList({ noun, choices, chosen, onChange }: { noun: string; choices: { id: number; thumbnailUrl: string; name: string; note: string }[]; chosen: number[]; onChange: (ids: number[]) => void }) {
+  const all = chosen.length === choices.length;
+  const toggle = (id: number) => (chosen.includes(id) ? chosen.filter((x) => x !== id) : [...chosen, id]);
+  return (
+    <>
+      <Row>
+        {plural(chosen.length, noun)} chosen ·{' '}
+        <button type="button" onClick={() => onChange(all ? [] : choices.map((c) => c.id))}>
+          {all ? 'None' : 'All'}
+        </button>
+      </Row>
+      <Choices>
+        {choices.map((c) => (
+          <li key={c.id}>
+            <label>
+              <input type="checkbox" checked={chosen.includes(c.id)} onChange={() => onChange(toggle(c.id))} />
+              <img src={c.thumbnailUrl} alt="" />
+              <span>{c.name}</span>
+              <small>{c.note}</small>
+            </label>
+          </li>
+        ))}
+      </Choices>
+    </>
+  );
 }

@@ -2,6 +2,7 @@ import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type 
 import styled from 'styled-components';
 import type { GarmentRecord } from '@vton/contracts';
 import { Button } from '@vton/ui';
+import { CanvasPanel, CanvasPanelBar } from '../../../components/CanvasPanel';
 import {
   cropArea,
   cropLabel,
@@ -20,21 +21,10 @@ import { useEscapeToCancel } from '../../../hooks/useEscapeToCancel';
 export const DRAG_THRESHOLD_PX = 5;
 const FRAME_PADDING = 32;
 
-const Root = styled.div`
-  position: absolute;
-  inset: 0;
-  display: flex;
-  flex-direction: column;
-`;
-
-const Toolbar = styled.div`
-  display: flex;
-  align-items: center;
+const Toolbar = styled(CanvasPanelBar)`
   justify-content: space-between;
   gap: 12px;
   padding: 10px 16px;
-  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
-  background: ${({ theme }) => theme.colors.surface};
 `;
 
 const Stage = styled.div`
@@ -191,7 +181,7 @@ export function CropTool({ garment, onCancel, onCropped, onError }: CropToolProp
   };
 
   return (
-    <Root>
+    <CanvasPanel>
       <Toolbar>
         <strong>Crop garment</strong>
         <div style={{ display: 'flex', gap: 8 }}>
@@ -228,6 +218,6 @@ export function CropTool({ garment, onCancel, onCropped, onError }: CropToolProp
           </Square>
         </>
       </Stage>
-    </Root>
+    </CanvasPanel>
   );
 }

@@ -1,18 +1,13 @@
 import { useState } from 'react';
 import styled from 'styled-components';
 import { GARMENT_CATEGORY_LABELS, type GarmentRecord } from '@vton/contracts';
-import { Button, Spinner } from '@vton/ui';
+import { Button } from '@vton/ui';
+import { Fetched } from '../../../components/Fetched';
+import { ThumbnailList } from '../../../components/StackedList';
 import { listProducts } from '../../../lib/productLibrary';
 
-const List = styled.ul`
-  list-style: none;
-  padding: 0;
-  margin: 0;
-  display: flex;
-  flex-direction: column;
-  gap: 4px;
+const List = styled(ThumbnailList)`
   max-height: 220px;
-  overflow-y: auto;
   button {
     display: flex;
     align-items: center;
@@ -29,9 +24,6 @@ const List = styled.ul`
     cursor: pointer;
     &:hover, &:focus-visible { background: rgba(255, 255, 255, 0.04); border-color: ${({ theme }) => theme.colors.border}; }
   }
-  img { width: 36px; height: 36px; object-fit: cover; border-radius: 6px; background: #fff; flex: none; }
-  span { min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
-  small { margin-left: auto; color: ${({ theme }) => theme.colors.textMuted}; font-size: 12px; }
 `;
 
 const Note = styled.p`
@@ -53,6 +45,7 @@ export function ProductPicker({ currentId, onPick }: { currentId: number | null;
       () => setState({ failed: true }),
     );
   };
+  const fetching = { isPending: !state.products && !state.failed, error: state.failed, refetch: load };
   const others = state.products?.filter((p) => p.id !== currentId) ?? [];
   return (
     <div>
@@ -67,39 +60,31 @@ export function ProductPicker({ currentId, onPick }: { currentId: number | null;
       >
         {open ? 'Hide your products' : 'Choose from your products'}
       </Button>
-      {open &&
-        (state.failed ? (
-          <Note role="alert">
-            Your products could not be loaded.{' '}
-            <Button variant="secondary" size="sm" onClick={load}>
-              Try again
-            </Button>
-          </Note>
-        ) : !state.products ? (
-          <Note role="status">
-            <Spinner size={14} /> Loading your products…
-          </Note>
-        ) : others.length === 0 ? (
-          <Note>No other products yet: each garment you upload is kept here.</Note>
-        ) : (
-          <List aria-label="Your products">
-            {others.map((p) => (
-              <li key={p.id}>
-                <button
-                  type="button"
-                  onClick={() => {
-                    setOpen(false);
-                    onPick(p);
-                  }}
-                >
-                  <img src={p.croppedUrl ?? p.url} alt="" />
-                  <span>{p.name}</span>
-                  <small>{GARMENT_CATEGORY_LABELS[p.category]}</small>
-                </button>
-              </li>
-            ))}
-          </List>
-        ))}
+      {open && (
+        <Fetched state={fetching} note={Note} loading="Loading your products…" failed="Your products could not be loaded.">
+          {others.length === 0 ? (
+            <Note>No other products yet: each garment you upload is kept here.</Note>
+          ) : (
+            <List aria-label="Your products">
+              {others.map((p) => (
+                <li key={p.id}>
+                  <button
+                    type="button"
+                    onClick={() => {
+                      setOpen(false);
+                      onPick(p);
+                    }}
+                  >
+                    <img src={p.croppedUrl ?? p.url} alt="" />
+                    <span>{p.name}</span>
+                    <small>{GARMENT_CATEGORY_LABELS[p.category]}</small>
+                  </button>
+                </li>
+              ))}
+            </List>
+          )}
+        </Fetched>
+      )}
     </div>
   );
 }

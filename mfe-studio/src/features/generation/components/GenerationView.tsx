@@ -2,24 +2,14 @@ import styled from 'styled-components';
 import type { TryOnJobModel } from '@vton/contracts';
 import { MOCK_RESULT_CAPTION } from '@vton/results';
 import { Button, Spinner, media } from '@vton/ui';
+import { CanvasPanel, CanvasPanelBar } from '../../../components/CanvasPanel';
 import { useWorkspace, useWorkspaceStore, workspaceActions } from '../../../stores/workspaceStore';
 import { STATE_LABEL, isUnfinished, jobCounts, toSessionResult } from '../utils/jobProgress';
 
-const Root = styled.div`
-  position: absolute;
-  inset: 0;
-  display: flex;
-  flex-direction: column;
-`;
-
-const Head = styled.div`
-  display: flex;
+const Head = styled(CanvasPanelBar)`
   flex-wrap: wrap;
-  align-items: center;
   gap: 8px 12px;
   padding: 10px 16px;
-  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
-  background: ${({ theme }) => theme.colors.surface};
   h2 { font-size: 15px; flex: 1; }
   [data-testid='generation-progress'] { white-space: nowrap; }
   /* a thumb-sized Close on a phone */
@@ -126,7 +116,7 @@ export function GenerationView({ onRetry, onOpenViewer }: GenerationViewProps) {
   const counts = job ? jobCounts(job) : null;
 
   return (
-    <Root data-testid="generation-view">
+    <CanvasPanel data-testid="generation-view">
       <Head>
         <h2>Generation</h2>
         {counts && (
@@ -183,6 +173,6 @@ export function GenerationView({ onRetry, onOpenViewer }: GenerationViewProps) {
           </List>
         )}
       </Body>
-    </Root>
+    </CanvasPanel>
   );
 }

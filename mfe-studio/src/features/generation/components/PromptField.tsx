@@ -1,21 +1,15 @@
 import { useLayoutEffect, useRef } from 'react';
 import styled from 'styled-components';
+import { Textarea } from '@vton/ui';
 
 /** Spec §9: the prompt grows from 3 to 8 rows of 20 px. */
 export const PROMPT_ROWS = { min: 3, max: 8, lineHeight: 20 } as const;
 const PADDING_Y = 20;
 
-const Area = styled.textarea`
-  width: 100%;
-  padding: 10px 12px;
+const Area = styled(Textarea)`
   line-height: ${PROMPT_ROWS.lineHeight}px;
   font-size: 14px;
-  border-radius: ${({ theme }) => theme.radii.md};
-  border: 1px solid ${({ theme }) => theme.colors.borderStrong};
-  background: ${({ theme }) => theme.colors.surfaceRaised};
-  color: ${({ theme }) => theme.colors.text};
   resize: none;
-  &::placeholder { color: ${({ theme }) => theme.colors.textMuted}; }
   &:focus-visible { outline: 2px solid ${({ theme }) => theme.colors.focusRing}; outline-offset: 1px; }
 `;
 

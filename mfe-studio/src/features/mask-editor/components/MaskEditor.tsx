@@ -2,6 +2,7 @@ import { useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalS
 import styled from 'styled-components';
 import { BRUSH_HARDNESS, BRUSH_SIZE } from '@vton/contracts';
 import { Button, Spinner } from '@vton/ui';
+import { CanvasPanel, CanvasPanelBar } from '../../../components/CanvasPanel';
 import { loadImage } from '../../../lib/image';
 import { maskSessionFor, releaseMaskSession } from '../model/maskSessions';
 import { actualScale, screenToImage, viewTransform, wheelZoomFactor } from '../model/view';
@@ -10,21 +11,10 @@ import { MaskRenderer, surfacesFromApprovedMask } from '../utils/maskRenderer';
 import { useEscapeToCancel } from '../../../hooks/useEscapeToCancel';
 import { useMaskShortcuts } from '../hooks/useMaskShortcuts';
 
-const Root = styled.div`
-  position: absolute;
-  inset: 0;
-  display: flex;
-  flex-direction: column;
-`;
-
-const Toolbar = styled.div`
-  display: flex;
+const Toolbar = styled(CanvasPanelBar)`
   flex-wrap: wrap;
-  align-items: center;
   gap: 8px;
   padding: 8px 12px;
-  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
-  background: ${({ theme }) => theme.colors.surface};
   font-size: 13px;
 `;
 
@@ -75,6 +65,20 @@ const Centre = styled.div`
   place-items: center;
   color: ${({ theme }) => theme.colors.textMuted};
 `;
+
+/** A brush setting in the toolbar: its name, a range and its value. */
+function BrushSlider({ name, label, range, value, unit, onChange }: { name: string; label: string; range: { min: number; max: number }; value: number; unit: string; onChange: (value: number) => void }) {
+  return (
+    <Slider>
+      {name}
+      <input type="range" min={range.min} max={range.max} value={value} aria-label={label} onChange={(e) => onChange(Number(e.target.value))} />
+      <output>
+        {value}
+        {unit}
+      </output>
+    </Slider>
+  );
+}
 
 export interface MaskEditorPhoto {
   id: number;
@@ -305,7 +309,7 @@ export function MaskEditor({ photo, onCancel, onApprove, tools }: MaskEditorProp
   const stageCursor = panning ? 'grabbing' : spaceDown ? 'grab' : 'none';
 
   return (
-    <Root data-testid="mask-editor">
+    <CanvasPanel data-testid="mask-editor">
       <Toolbar role="toolbar" aria-label="Mask tools">
         <Group>
           <Button size="sm" variant={state.tool === 'brush' ? 'secondary' : 'ghost'} aria-pressed={state.tool === 'brush'} onClick={() => model.setTool('brush')}>
@@ -316,30 +320,8 @@ export function MaskEditor({ photo, onCancel, onApprove, tools }: MaskEditorProp
           </Button>
         </Group>
         {tools}
-        <Slider>
-          Size
-          <input
-            type="range"
-            min={BRUSH_SIZE.min}
-            max={BRUSH_SIZE.max}
-            value={state.brushSize}
-            aria-label="Brush size"
-            onChange={(e) => model.setBrushSize(Number(e.target.value))}
-          />
-          <output>{state.brushSize}px</output>
-        </Slider>
-        <Slider>
-          Hardness
-          <input
-            type="range"
-            min={BRUSH_HARDNESS.min}
-            max={BRUSH_HARDNESS.max}
-            value={state.hardness}
-            aria-label="Brush hardness"
-            onChange={(e) => model.setHardness(Number(e.target.value))}
-          />
-          <output>{state.hardness}%</output>
-        </Slider>
+        <BrushSlider name="Size" label="Brush size" range={BRUSH_SIZE} value={state.brushSize} unit="px" onChange={(size) => model.setBrushSize(size)} />
+        <BrushSlider name="Hardness" label="Brush hardness" range={BRUSH_HARDNESS} value={state.hardness} unit="%" onChange={(hardness) => model.setHardness(hardness)} />
         <Group>
           <Button size="sm" variant="ghost" onClick={() => model.clear()} disabled={!state.hasPaint} title="Clear (Delete)">
             Clear
@@ -396,6 +378,6 @@ export function MaskEditor({ photo, onCancel, onApprove, tools }: MaskEditorProp
         )}
         {seedError && <span hidden data-testid="approved-mask-error">{seedError}</span>}
       </Stage>
-    </Root>
+    </CanvasPanel>
   );
 }

@@ -192,27 +192,21 @@ export class MaskEditorModel {
     if (!this.snapshot.hasPaint) return;
     this.edited = true;
     this.history.record({ kind: 'clear' });
-    this.version += 1;
-    this.emit({ type: 'rebuild', applied: this.history.applied });
-    this.changed();
+    this.rebuilt();
   }
 
   /** A suggested mask replaces the paint as one undoable step (Ctrl+Z brings the previous paint back). */
   applySuggestion(image: CanvasImageSource): void {
     if (this.active) this.endStroke();
     this.history.record({ kind: 'suggestion', image });
-    this.version += 1;
-    this.emit({ type: 'rebuild', applied: this.history.applied });
-    this.changed();
+    this.rebuilt();
   }
 
   undo(): boolean {
     if (this.active) this.endStroke();
     const action = this.history.undo();
     if (!action) return false;
-    this.version += 1;
-    this.emit({ type: 'rebuild', applied: this.history.applied });
-    this.changed();
+    this.rebuilt();
     return true;
   }
 
@@ -220,9 +214,7 @@ export class MaskEditorModel {
     if (this.active) return false;
     const action = this.history.redo();
     if (!action) return false;
-    this.version += 1;
-    this.emit({ type: 'rebuild', applied: this.history.applied });
-    this.changed();
+    this.rebuilt();
     return true;
   }
 
@@ -297,6 +289,13 @@ export class MaskEditorModel {
       if (action.kind === 'suggestion' || action.stroke.tool === 'brush') return true;
     }
     return this.bakedPaint;
+  }
+
+  /** The history changed as a whole (clear, a suggestion, undo, redo): the renderer redraws the mask from it. */
+  private rebuilt(): void {
+    this.version += 1;
+    this.emit({ type: 'rebuild', applied: this.history.applied });
+    this.changed();
   }
 
   private changed(): void {
