@@ -8,7 +8,7 @@ import {
   type CreatedApiKey,
 } from '@vton/contracts';
 import { apiErrorMessage, apiErrorToast, toast } from '@vton/shell-sdk';
-import { Button, Input, Label, LoadingState, VisuallyHidden } from '@vton/ui';
+import { Button, DataTable, Input, Label, LoadingState, VisuallyHidden } from '@vton/ui';
 import { useApiKeys } from '../api/apiKeys';
 import { useCreateApiKey } from '../api/createApiKey';
 import { useRevokeApiKey } from '../api/revokeApiKey';
@@ -103,49 +103,33 @@ function ApiKeyTable({ keys }: { keys: ApiKeyRecord[] }) {
       onError: (error) => toast(apiErrorToast(error, { title: 'Revoke failed', description: apiErrorMessage(error), variant: 'destructive' })),
     });
   return (
-    <Table>
-      <caption>Active keys</caption>
-      <thead>
-        <tr>
-          <th scope="col">Name</th>
-          <th scope="col">Key</th>
-          <th scope="col">Scopes</th>
-          <th scope="col">Created</th>
-          <th scope="col">Last used</th>
-          <th scope="col">
-            <VisuallyHidden>Actions</VisuallyHidden>
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {keys.map((key) => (
-          <tr key={key.id}>
-            <td>{key.name}</td>
-            <td>
-              <Mono>{key.prefix}…</Mono>
-            </td>
-            <td>{key.scopes.join(', ')}</td>
-            <td>{formatWhen(key.createdAt)}</td>
-            <td>{formatWhen(key.lastUsedAt)}</td>
-            <td>
-              {confirming === key.id ? (
-                <Actions>
-                  <Button size="sm" variant="destructive" loading={revoke.isPending} onClick={() => confirm(key)} aria-label={`Confirm revoking ${key.name}`}>
-                    Revoke now
-                  </Button>
-                  <Button size="sm" variant="ghost" onClick={() => setConfirming(null)}>
-                    Cancel
-                  </Button>
-                </Actions>
-              ) : (
-                <Button size="sm" variant="outline" onClick={() => setConfirming(key.id)} aria-label={`Revoke ${key.name}`}>
-                  Revoke
-                </Button>
-              )}
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </Table>
+    <DataTable
+      as={Table}
+      caption="Active keys"
+      columns={['Name', 'Key', 'Scopes', 'Created', 'Last used', <VisuallyHidden>Actions</VisuallyHidden>]}
+      rows={keys}
+      rowKey={(key) => key.id}
+      cells={(key) => [
+        key.name,
+        <Mono>{key.prefix}…</Mono>,
+        key.scopes.join(', '),
+        formatWhen(key.createdAt),
+        formatWhen(key.lastUsedAt),
+        confirming === key.id ? (
+          <Actions>
+            <Button size="sm" variant="destructive" loading={revoke.isPending} onClick={() => confirm(key)} aria-label={`Confirm revoking ${key.name}`}>
+              Revoke now
+            </Button>
+            <Button size="sm" variant="ghost" onClick={() => setConfirming(null)}>
+              Cancel
+            </Button>
+          </Actions>
+        ) : (
+          <Button size="sm" variant="outline" onClick={() => setConfirming(key.id)} aria-label={`Revoke ${key.name}`}>
+            Revoke
+          </Button>
+        ),
+      ]}
+    />
   );
 }

@@ -10,7 +10,7 @@ import {
   type WebhookEventType,
 } from '@vton/contracts';
 import { apiErrorMessage, apiErrorToast, toast } from '@vton/shell-sdk';
-import { Badge, Button, Input, Label, LoadingState } from '@vton/ui';
+import { Badge, Button, DataTable, Input, Label, LoadingState } from '@vton/ui';
 import { useCreateWebhookEndpoint } from '../api/createWebhookEndpoint';
 import { useDeleteWebhookEndpoint } from '../api/deleteWebhookEndpoint';
 import { useSendWebhookTestEvent } from '../api/sendWebhookTestEvent';
@@ -19,7 +19,7 @@ import { useWebhookEndpoints } from '../api/webhookEndpoints';
 import { formatWhen } from '../utils/formatWhen';
 import { RevealedSecret } from './RevealedSecret';
 import { ChoiceList } from './ChoiceList';
-import { Actions, FieldError, Form, Mono, Muted, Panel, PanelTitle, Table } from '../../../components/accountPanels';
+import { Actions, FieldError, Form, Mono, Muted, Panel, PanelTitle, Table, boxInPanel } from '../../../components/accountPanels';
 
 const EndpointList = styled.ul`
   list-style: none;
@@ -28,10 +28,7 @@ const EndpointList = styled.ul`
 `;
 
 const Endpoint = styled.li`
-  display: grid;
-  gap: 10px;
-  padding: 16px;
-  border-radius: ${({ theme }) => theme.radii.md};
+  ${boxInPanel}
   border: 1px solid ${({ theme }) => theme.colors.border};
 `;
 
@@ -166,31 +163,14 @@ function EndpointItem({ endpoint }: { endpoint: WebhookEndpointRecord }) {
         </Button>
       </Actions>
       {showDeliveries && deliveries.data && (
-        <Table>
-          <caption>Recent deliveries</caption>
-          <thead>
-            <tr>
-              <th scope="col">Event</th>
-              <th scope="col">Status</th>
-              <th scope="col">Response</th>
-              <th scope="col">Attempts</th>
-              <th scope="col">When</th>
-            </tr>
-          </thead>
-          <tbody>
-            {deliveries.data.deliveries.map((d) => (
-              <tr key={d.id}>
-                <td>
-                  <Mono>{d.eventType}</Mono>
-                </td>
-                <td>{STATUS_LABELS[d.status]}</td>
-                <td>{describeAnswer(d)}</td>
-                <td>{d.attempts}</td>
-                <td>{formatWhen(d.lastAttemptAt ?? d.createdAt)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </Table>
+        <DataTable
+          as={Table}
+          caption="Recent deliveries"
+          columns={['Event', 'Status', 'Response', 'Attempts', 'When']}
+          rows={deliveries.data.deliveries}
+          rowKey={(d) => d.id}
+          cells={(d) => [<Mono>{d.eventType}</Mono>, STATUS_LABELS[d.status], describeAnswer(d), d.attempts, formatWhen(d.lastAttemptAt ?? d.createdAt)]}
+        />
       )}
     </Endpoint>
   );
