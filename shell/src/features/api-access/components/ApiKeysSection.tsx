@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import {
   API_KEY_SCOPE_DESCRIPTIONS,
   API_KEY_SCOPES,
@@ -8,14 +8,14 @@ import {
   type CreatedApiKey,
 } from '@vton/contracts';
 import { apiErrorMessage, apiErrorToast, toast } from '@vton/shell-sdk';
-import { Button, DataTable, Input, Label, LoadingState, VisuallyHidden } from '@vton/ui';
+import { Button, DataTable, LoadingState, VisuallyHidden } from '@vton/ui';
 import { useApiKeys } from '../api/apiKeys';
 import { useCreateApiKey } from '../api/createApiKey';
 import { useRevokeApiKey } from '../api/revokeApiKey';
 import { formatWhen } from '../utils/formatWhen';
 import { RevealedSecret } from './RevealedSecret';
-import { ChoiceList } from './ChoiceList';
-import { Actions, FieldError, Form, Mono, Muted, Panel, PanelTitle, Table } from '../../../components/accountPanels';
+import { CreateWithChoicesForm } from './CreateWithChoicesForm';
+import { Actions, Mono, Muted, Panel, PanelTitle, Table } from '../../../components/accountPanels';
 
 /** Create a key (name + scopes, shown once), list keys by prefix with their times, revoke. */
 export function ApiKeysSection() {
@@ -51,43 +51,27 @@ export function ApiKeysSection() {
 }
 
 function CreateApiKeyForm({ onCreated }: { onCreated: (key: CreatedApiKey) => void }) {
-  const [name, setName] = useState('');
-  const [scopes, setScopes] = useState<ApiKeyScope[]>(['try-on']);
-  const [error, setError] = useState<string | null>(null);
   const create = useCreateApiKey();
-  const nameId = useId();
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!name.trim()) return setError('Give the key a name');
-    if (!scopes.length) return setError('Choose at least one scope');
-    setError(null);
-    create.mutate(
-      { name: name.trim(), scopes },
-      {
-        onSuccess: (key) => {
-          setName('');
-          onCreated(key);
-        },
-        onError: (failure) => setError(apiErrorMessage(failure)),
-      },
-    );
-  };
-
   return (
-    <Form aria-label="Create an API key" onSubmit={submit} noValidate>
-      <div>
-        <Label htmlFor={nameId}>Key name</Label>
-        <Input id={nameId} value={name} maxLength={MAX_API_KEY_NAME_LENGTH} placeholder="e.g. Shopify sync" onChange={(e) => setName(e.target.value)} />
-      </div>
-      <ChoiceList legend="Scopes" options={API_KEY_SCOPES} descriptions={API_KEY_SCOPE_DESCRIPTIONS} value={scopes} onChange={setScopes} />
-      {error && <FieldError role="alert">{error}</FieldError>}
-      <Actions>
-        <Button type="submit" loading={create.isPending}>
-          Create key
-        </Button>
-      </Actions>
-    </Form>
+    <CreateWithChoicesForm<ApiKeyScope>
+      name="Create an API key"
+      field={{ label: 'Key name', placeholder: 'e.g. Shopify sync', maxLength: MAX_API_KEY_NAME_LENGTH, missing: 'Give the key a name' }}
+      choices={{ legend: 'Scopes', options: API_KEY_SCOPES, descriptions: API_KEY_SCOPE_DESCRIPTIONS, initial: ['try-on'], missing: 'Choose at least one scope' }}
+      submitLabel="Create key"
+      pending={create.isPending}
+      create={(name, scopes, { created, failed }) =>
+        create.mutate(
+          { name, scopes },
+          {
+            onSuccess: (key) => {
+              created();
+              onCreated(key);
+            },
+            onError: failed,
+          },
+        )
+      }
+    />
   );
 }
 

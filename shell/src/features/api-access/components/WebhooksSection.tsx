@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import styled from 'styled-components';
 import {
   MAX_WEBHOOK_ENDPOINTS_PER_ACCOUNT,
@@ -10,7 +10,7 @@ import {
   type WebhookEventType,
 } from '@vton/contracts';
 import { apiErrorMessage, apiErrorToast, toast } from '@vton/shell-sdk';
-import { Badge, Button, DataTable, Input, Label, LoadingState } from '@vton/ui';
+import { Badge, Button, DataTable, LoadingState } from '@vton/ui';
 import { useCreateWebhookEndpoint } from '../api/createWebhookEndpoint';
 import { useDeleteWebhookEndpoint } from '../api/deleteWebhookEndpoint';
 import { useSendWebhookTestEvent } from '../api/sendWebhookTestEvent';
@@ -18,8 +18,8 @@ import { useWebhookDeliveries } from '../api/webhookDeliveries';
 import { useWebhookEndpoints } from '../api/webhookEndpoints';
 import { formatWhen } from '../utils/formatWhen';
 import { RevealedSecret } from './RevealedSecret';
-import { ChoiceList } from './ChoiceList';
-import { Actions, FieldError, Form, Mono, Muted, Panel, PanelTitle, Table, boxInPanel } from '../../../components/accountPanels';
+import { CreateWithChoicesForm } from './CreateWithChoicesForm';
+import { Actions, Mono, Muted, Panel, PanelTitle, Table, boxInPanel } from '../../../components/accountPanels';
 
 const EndpointList = styled.ul`
   list-style: none;
@@ -75,43 +75,27 @@ export function WebhooksSection() {
 }
 
 function CreateWebhookForm({ onCreated }: { onCreated: (endpoint: CreatedWebhookEndpoint) => void }) {
-  const [url, setUrl] = useState('');
-  const [events, setEvents] = useState<WebhookEventType[]>(['job.completed', 'job.failed']);
-  const [error, setError] = useState<string | null>(null);
   const create = useCreateWebhookEndpoint();
-  const urlId = useId();
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!url.trim()) return setError('Enter the URL of your endpoint');
-    if (!events.length) return setError('Choose at least one event');
-    setError(null);
-    create.mutate(
-      { url: url.trim(), events },
-      {
-        onSuccess: (endpoint) => {
-          setUrl('');
-          onCreated(endpoint);
-        },
-        onError: (failure) => setError(apiErrorMessage(failure)),
-      },
-    );
-  };
-
   return (
-    <Form aria-label="Add a webhook endpoint" onSubmit={submit} noValidate>
-      <div>
-        <Label htmlFor={urlId}>Endpoint URL</Label>
-        <Input id={urlId} type="url" value={url} placeholder="https://shop.example/webhooks/vton" onChange={(e) => setUrl(e.target.value)} />
-      </div>
-      <ChoiceList legend="Events" options={WEBHOOK_EVENT_TYPES} descriptions={WEBHOOK_EVENT_DESCRIPTIONS} value={events} onChange={setEvents} />
-      {error && <FieldError role="alert">{error}</FieldError>}
-      <Actions>
-        <Button type="submit" loading={create.isPending}>
-          Add endpoint
-        </Button>
-      </Actions>
-    </Form>
+    <CreateWithChoicesForm<WebhookEventType>
+      name="Add a webhook endpoint"
+      field={{ label: 'Endpoint URL', placeholder: 'https://shop.example/webhooks/vton', type: 'url', missing: 'Enter the URL of your endpoint' }}
+      choices={{ legend: 'Events', options: WEBHOOK_EVENT_TYPES, descriptions: WEBHOOK_EVENT_DESCRIPTIONS, initial: ['job.completed', 'job.failed'], missing: 'Choose at least one event' }}
+      submitLabel="Add endpoint"
+      pending={create.isPending}
+      create={(url, events, { created, failed }) =>
+        create.mutate(
+          { url, events },
+          {
+            onSuccess: (endpoint) => {
+              created();
+              onCreated(endpoint);
+            },
+            onError: failed,
+          },
+        )
+      }
+    />
   );
 }
 

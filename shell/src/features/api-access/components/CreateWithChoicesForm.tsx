@@ -1,0 +1,50 @@
+import { useId, useState, type FormEvent } from 'react';
+import { apiErrorMessage } from '@vton/shell-sdk';
+import { Button, Input, Label } from '@vton/ui';
+import { ChoiceList } from './ChoiceList';
+import { Actions, FieldError, Form } from '../../../components/accountPanels';
+
+export interface CreateWithChoicesFormProps<T extends string> {
+  /** The form's accessible name ("Create an API key"). */
+  name: string;
+  /** The text field (a key's name, an endpoint's URL) and the error when it is left empty. */
+  field: { label: string; placeholder: string; type?: 'url'; maxLength?: number; missing: string };
+  /** The options to choose (scopes, events), those chosen at first, and the error when none is. */
+  choices: { legend: string; options: readonly T[]; descriptions: Record<T, string>; initial: T[]; missing: string };
+  submitLabel: string;
+  pending: boolean;
+  /** Creates from the trimmed text and the choices; `created` empties the field, `failed` shows why. */
+  create: (text: string, chosen: T[], outcome: { created: () => void; failed: (error: unknown) => void }) => void;
+}
+
+/** Creates an API key or a webhook endpoint: one text field, a choice list, the error, the submit button. */
+export function CreateWithChoicesForm<T extends string>({ name, field, choices, submitLabel, pending, create }: CreateWithChoicesFormProps<T>) {
+  const [text, setText] = useState('');
+  const [chosen, setChosen] = useState<T[]>(choices.initial);
+  const [error, setError] = useState<string | null>(null);
+  const fieldId = useId();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!text.trim()) return setError(field.missing);
+    if (!chosen.length) return setError(choices.missing);
+    setError(null);
+    create(text.trim(), chosen, { created: () => setText(''), failed: (failure) => setError(apiErrorMessage(failure)) });
+  };
+
+  return (
+    <Form aria-label={name} onSubmit={submit} noValidate>
+      <div>
+        <Label htmlFor={fieldId}>{field.label}</Label>
+        <Input id={fieldId} type={field.type} value={text} maxLength={field.maxLength} placeholder={field.placeholder} onChange={(e) => setText(e.target.value)} />
+      </div>
+      <ChoiceList legend={choices.legend} options={choices.options} descriptions={choices.descriptions} value={chosen} onChange={setChosen} />
+      {error && <FieldError role="alert">{error}</FieldError>}
+      <Actions>
+        <Button type="submit" loading={pending}>
+          {submitLabel}
+        </Button>
+      </Actions>
+    </Form>
+  );
+}
