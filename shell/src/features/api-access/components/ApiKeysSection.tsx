@@ -4,7 +4,6 @@ import {
   API_KEY_SCOPES,
   MAX_API_KEY_NAME_LENGTH,
   type ApiKeyRecord,
-  type ApiKeyScope,
   type CreatedApiKey,
 } from '@vton/contracts';
 import { apiErrorMessage, apiErrorToast, toast } from '@vton/shell-sdk';
@@ -53,24 +52,14 @@ export function ApiKeysSection() {
 function CreateApiKeyForm({ onCreated }: { onCreated: (key: CreatedApiKey) => void }) {
   const create = useCreateApiKey();
   return (
-    <CreateWithChoicesForm<ApiKeyScope>
+    <CreateWithChoicesForm
       name="Create an API key"
       field={{ label: 'Key name', placeholder: 'e.g. Shopify sync', maxLength: MAX_API_KEY_NAME_LENGTH, missing: 'Give the key a name' }}
       choices={{ legend: 'Scopes', options: API_KEY_SCOPES, descriptions: API_KEY_SCOPE_DESCRIPTIONS, initial: ['try-on'], missing: 'Choose at least one scope' }}
       submitLabel="Create key"
-      pending={create.isPending}
-      create={(name, scopes, { created, failed }) =>
-        create.mutate(
-          { name, scopes },
-          {
-            onSuccess: (key) => {
-              created();
-              onCreated(key);
-            },
-            onError: failed,
-          },
-        )
-      }
+      mutation={create}
+      request={(name, scopes) => ({ name, scopes })}
+      onCreated={onCreated}
     />
   );
 }

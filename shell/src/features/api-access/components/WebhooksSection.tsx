@@ -7,7 +7,6 @@ import {
   type CreatedWebhookEndpoint,
   type WebhookDeliveryRecord,
   type WebhookEndpointRecord,
-  type WebhookEventType,
 } from '@vton/contracts';
 import { apiErrorMessage, apiErrorToast, toast } from '@vton/shell-sdk';
 import { Badge, Button, DataTable, LoadingState } from '@vton/ui';
@@ -77,24 +76,14 @@ export function WebhooksSection() {
 function CreateWebhookForm({ onCreated }: { onCreated: (endpoint: CreatedWebhookEndpoint) => void }) {
   const create = useCreateWebhookEndpoint();
   return (
-    <CreateWithChoicesForm<WebhookEventType>
+    <CreateWithChoicesForm
       name="Add a webhook endpoint"
       field={{ label: 'Endpoint URL', placeholder: 'https://shop.example/webhooks/vton', type: 'url', missing: 'Enter the URL of your endpoint' }}
       choices={{ legend: 'Events', options: WEBHOOK_EVENT_TYPES, descriptions: WEBHOOK_EVENT_DESCRIPTIONS, initial: ['job.completed', 'job.failed'], missing: 'Choose at least one event' }}
       submitLabel="Add endpoint"
-      pending={create.isPending}
-      create={(url, events, { created, failed }) =>
-        create.mutate(
-          { url, events },
-          {
-            onSuccess: (endpoint) => {
-              created();
-              onCreated(endpoint);
-            },
-            onError: failed,
-          },
-        )
-      }
+      mutation={create}
+      request={(url, events) => ({ url, events })}
+      onCreated={onCreated}
     />
   );
 }
