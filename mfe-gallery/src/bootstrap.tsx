@@ -1,19 +1,13 @@
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
-import { DeferredToaster, ShellProviders } from '@vton/shell-sdk';
+import { StandaloneHost } from '@vton/shell-sdk';
 import { ThemeRoot } from '@vton/ui';
 import App from './app/App';
 
 // Standalone page for the gallery team: the remote inside a minimal host, mounted where the shell mounts it.
 createRoot(document.getElementById('root')!).render(
-  <BrowserRouter>
-    <ThemeRoot>
-      <ShellProviders Toaster={DeferredToaster}>
-        <Routes>
-          <Route path="/gallery/*" element={<App />} />
-          <Route path="*" element={<Navigate to="/gallery" replace />} />
-        </Routes>
-      </ShellProviders>
-    </ThemeRoot>
-  </BrowserRouter>,
+  <ThemeRoot>
+    <StandaloneHost mountPath="/gallery">
+      <App />
+    </StandaloneHost>
+  </ThemeRoot>,
 );

@@ -24,6 +24,23 @@ export const Eyebrow = styled.p`
   text-transform: uppercase;
 `;
 
+/** A band's cards: as many columns as fit, none narrower than `$minWidth` px. */
+export const CardGrid = styled.ul<{ $minWidth: number }>`
+  display: grid;
+  grid-template-columns: repeat(auto-fit, minmax(${({ $minWidth }) => $minWidth}px, 1fr));
+  gap: 20px;
+  margin: 0;
+  padding: 0;
+  list-style: none;
+`;
+
+/** One card of a CardGrid, on the raised surface. */
+export const GridCard = styled.li`
+  border-radius: ${({ theme }) => theme.radii.lg};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  background: ${({ theme }) => theme.colors.surface};
+`;
+
 interface LandingSectionProps {
   id: string;
   eyebrow?: string;

@@ -136,27 +136,14 @@ const FRAME_PADDING = 32;
  * A Modal: focus moves in on Close and stays inside, the page behind is inert, Escape closes it
  * (only it: a drawer behind closes on the next Escape) and focus returns to the tile that opened it.
  */
-export function ResultViewer({ imageUrl, alt = 'Result', onClose, downloadFileName = FULLSCREEN_DOWNLOAD_NAME, onDownload, label = 'Result preview', onImageError, onDownloadError, provider, builtInEngine, mock }: ResultViewerProps) {
+export function ResultViewer({ imageUrl, alt = 'Result', downloadFileName = FULLSCREEN_DOWNLOAD_NAME, label = 'Result preview', ...body }: ResultViewerProps) {
   const closeRef = useRef<HTMLButtonElement>(null);
   if (!imageUrl) return null;
   return (
-    <Modal onClose={onClose}>
+    <Modal onClose={body.onClose}>
       <Backdrop />
       <Viewer aria-label={label} initialFocus={closeRef}>
-        <ViewerBody
-          key={imageUrl}
-          closeRef={closeRef}
-          imageUrl={imageUrl}
-          alt={alt}
-          onClose={onClose}
-          downloadFileName={downloadFileName}
-          onDownload={onDownload}
-          onImageError={onImageError}
-          onDownloadError={onDownloadError}
-          provider={provider}
-          builtInEngine={builtInEngine}
-          mock={mock}
-        />
+        <ViewerBody key={imageUrl} closeRef={closeRef} imageUrl={imageUrl} alt={alt} downloadFileName={downloadFileName} {...body} />
       </Viewer>
     </Modal>
   );

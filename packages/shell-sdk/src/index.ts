@@ -34,6 +34,7 @@ export {
 export { useHydrated } from './hydration/useHydrated.js';
 export { ShellProviders, type ShellProvidersProps, type ToasterSlotProps } from './ShellProviders.js';
 export { DeferredToaster } from './toasts/DeferredToaster.js';
+export { StandaloneHost, type StandaloneHostProps } from './StandaloneHost.js';
 export type { RemoteComponentModule } from './remote.js';
 export {
   useSessionResults,

@@ -1,5 +1,13 @@
 import type { ReactNode } from 'react';
-import styled from 'styled-components';
+import styled, { css } from 'styled-components';
+
+/** Text painted with the brand gradient: the landing headline, the 404 code, the auth pages' brand name. */
+export const brandGradientText = css`
+  background: ${({ theme }) => theme.gradients.brand};
+  -webkit-background-clip: text;
+  background-clip: text;
+  color: transparent;
+`;
 
 /** Centred content column used by every page. */
 export const Container = styled.div`

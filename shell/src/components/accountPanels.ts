@@ -1,5 +1,5 @@
 /** The panels, tables and form pieces the account pages (API keys, Plan & credits) share. */
-import styled from 'styled-components';
+import styled, { css } from 'styled-components';
 import { Card } from '@vton/ui';
 
 export const Panel = styled(Card)`
@@ -57,6 +57,14 @@ export const Table = styled.table`
   th, td { padding: 10px 8px; text-align: left; border-bottom: 1px solid ${({ theme }) => theme.colors.border}; vertical-align: top; }
   th { font-weight: 500; color: ${({ theme }) => theme.colors.textMuted}; }
   code { font-family: ${({ theme }) => theme.fonts.mono}; }
+`;
+
+/** A bordered box inside a panel (a webhook endpoint, a secret shown once); the border colour is the box's own. */
+export const boxInPanel = css`
+  display: grid;
+  gap: 10px;
+  padding: 16px;
+  border-radius: ${({ theme }) => theme.radii.md};
 `;
 
 export const Actions = styled.div`

@@ -1,4 +1,5 @@
 import document from '@vton/api-reference/openapi.json';
+import { DataTable } from '@vton/ui';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the OpenAPI document is walked as plain JSON
 type Json = Record<string, any>;
@@ -43,7 +44,7 @@ export function ApiOperations({ tag }: { tag: string }) {
     <>
       {operationsOf(tag).map(({ key, method, path, op }) => {
         const scopes: string[] | undefined = op.security?.[0]?.apiKey;
-        const parameters = (op.parameters ?? []).map((p: Json) => resolve(p)!);
+        const parameters: Json[] = (op.parameters ?? []).map((p: Json) => resolve(p)!);
         const body = op.requestBody ? Object.entries<Json>(op.requestBody.content)[0] : undefined;
         const bodySchema = body ? resolve(body[1].schema) : undefined;
         return (
@@ -63,29 +64,13 @@ export function ApiOperations({ tag }: { tag: string }) {
                   : 'No key needed: the URL carries its own permission.'}
             </p>
             {parameters.length > 0 && (
-              <table>
-                <caption>Parameters</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Name</th>
-                    <th scope="col">In</th>
-                    <th scope="col">Required</th>
-                    <th scope="col">Description</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {parameters.map((p: Json) => (
-                    <tr key={`${p.in} ${p.name}`}>
-                      <td>
-                        <code>{p.name}</code>
-                      </td>
-                      <td>{p.in}</td>
-                      <td>{p.required ? 'yes' : 'no'}</td>
-                      <td>{p.description ?? schemaName(p.schema)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+              <DataTable
+                caption="Parameters"
+                columns={['Name', 'In', 'Required', 'Description']}
+                rows={parameters}
+                rowKey={(p) => `${p.in} ${p.name}`}
+                cells={(p) => [<code>{p.name}</code>, p.in, p.required ? 'yes' : 'no', p.description ?? schemaName(p.schema)]}
+              />
             )}
             {body && (
               <p>
@@ -101,31 +86,17 @@ export function ApiOperations({ tag }: { tag: string }) {
                   : schemaName(body[1].schema)}
               </p>
             )}
-            <table>
-              <caption>Answers</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Status</th>
-                  <th scope="col">Meaning</th>
-                  <th scope="col">Body</th>
-                </tr>
-              </thead>
-              <tbody>
-                {Object.entries<Json>(op.responses).map(([status, ref]) => {
-                  const response = resolve(ref)!;
-                  const content = response.content ? Object.entries<Json>(response.content)[0] : undefined;
-                  return (
-                    <tr key={status}>
-                      <td>
-                        <code>{status}</code>
-                      </td>
-                      <td>{response.description}</td>
-                      <td>{content ? `${schemaName(content[1].schema)} (${content[0]})` : '—'}</td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
+            <DataTable
+              caption="Answers"
+              columns={['Status', 'Meaning', 'Body']}
+              rows={Object.entries<Json>(op.responses)}
+              rowKey={([status]) => status}
+              cells={([status, ref]) => {
+                const response = resolve(ref)!;
+                const content = response.content ? Object.entries<Json>(response.content)[0] : undefined;
+                return [<code>{status}</code>, response.description, content ? `${schemaName(content[1].schema)} (${content[0]})` : '—'];
+              }}
+            />
           </section>
         );
       })}

@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { DataTable } from '@vton/ui';
 import { API_KEY_SCOPE_DESCRIPTIONS, API_KEY_SCOPES, MAX_WEBHOOK_ENDPOINTS_PER_ACCOUNT, PUBLIC_OPENAPI_PATH, WEBHOOK_EVENT_DESCRIPTIONS, WEBHOOK_EVENT_TYPES } from '@vton/contracts';
 
 /** How the API works as a whole: keys and scopes, limits, errors, webhooks, the document. */
@@ -19,24 +20,7 @@ export default function ApiOverview() {
         <code>Authorization: Bearer vtk_…</code>. Each key has one or more scopes, and each operation says which ones may call it; a key without
         them gets <code>403</code>.
       </p>
-      <table>
-        <thead>
-          <tr>
-            <th scope="col">Scope</th>
-            <th scope="col">Allows</th>
-          </tr>
-        </thead>
-        <tbody>
-          {API_KEY_SCOPES.map((scope) => (
-            <tr key={scope}>
-              <td>
-                <code>{scope}</code>
-              </td>
-              <td>{API_KEY_SCOPE_DESCRIPTIONS[scope]}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DataTable columns={['Scope', 'Allows']} rows={API_KEY_SCOPES} rowKey={(scope) => scope} cells={(scope) => [<code>{scope}</code>, API_KEY_SCOPE_DESCRIPTIONS[scope]]} />
       <p>A key can never create keys, change webhooks, the password or sign-ins: those stay with you in the studio.</p>
       <h2>Rate limit</h2>
       <p>
@@ -57,24 +41,7 @@ export default function ApiOverview() {
         Add up to {MAX_WEBHOOK_ENDPOINTS_PER_ACCOUNT} HTTPS endpoints on the API keys page and choose their events. Endpoints must be on the public
         internet: addresses in private, loopback or link-local ranges are refused when you add them and again before every delivery.
       </p>
-      <table>
-        <thead>
-          <tr>
-            <th scope="col">Event</th>
-            <th scope="col">Sent when</th>
-          </tr>
-        </thead>
-        <tbody>
-          {WEBHOOK_EVENT_TYPES.map((type) => (
-            <tr key={type}>
-              <td>
-                <code>{type}</code>
-              </td>
-              <td>{WEBHOOK_EVENT_DESCRIPTIONS[type]}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DataTable columns={['Event', 'Sent when']} rows={WEBHOOK_EVENT_TYPES} rowKey={(type) => type} cells={(type) => [<code>{type}</code>, WEBHOOK_EVENT_DESCRIPTIONS[type]]} />
       <p>
         The body is <code>{'{ type, timestamp, data }'}</code>; <code>data</code> is the job (or the job id and the model) as the API answers
         it. Result URLs in it are signed and valid for an hour: read the job again for fresh ones. Each delivery is signed the Standard Webhooks way

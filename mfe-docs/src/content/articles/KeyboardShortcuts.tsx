@@ -1,3 +1,5 @@
+import { DataTable } from '@vton/ui';
+
 const EDITOR: [string[], string][] = [
   [['Space + drag'], 'Pan the canvas'],
   [['Middle mouse + drag'], 'Pan the canvas'],
@@ -31,25 +33,13 @@ function Keys({ keys }: { keys: string[] }) {
 
 function ShortcutTable({ caption, rows }: { caption: string; rows: [string[], string][] }) {
   return (
-    <table>
-      <caption>{caption}</caption>
-      <thead>
-        <tr>
-          <th scope="col">Keys</th>
-          <th scope="col">Action</th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map(([keys, action]) => (
-          <tr key={keys.join('+') + action}>
-            <td>
-              <Keys keys={keys} />
-            </td>
-            <td>{action}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <DataTable
+      caption={caption}
+      columns={['Keys', 'Action']}
+      rows={rows}
+      rowKey={([keys, action]) => keys.join('+') + action}
+      cells={([keys, action]) => [<Keys keys={keys} />, action]}
+    />
   );
 }
 

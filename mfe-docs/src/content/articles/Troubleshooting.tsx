@@ -1,3 +1,5 @@
+import { DataTable } from '@vton/ui';
+
 const GENERATION: [string, string][] = [
   ['The Try on button stays disabled', 'Crop the garment (status “Cropped & ready”) and approve the mask of at least one model photo (its tile shows a check mark).'],
   ['No ready models available', 'None of your model photos has an approved mask. Open a model, paint the mask and click Approve, then try again.'],
@@ -27,25 +29,7 @@ const QUALITY: [string, string][] = [
 ];
 
 function Table({ caption, rows }: { caption: string; rows: [string, string][] }) {
-  return (
-    <table>
-      <caption>{caption}</caption>
-      <thead>
-        <tr>
-          <th scope="col">Message or symptom</th>
-          <th scope="col">What to do</th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map(([message, fix]) => (
-          <tr key={message}>
-            <th scope="row">{message}</th>
-            <td>{fix}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
+  return <DataTable caption={caption} columns={['Message or symptom', 'What to do']} rows={rows} rowKey={([message]) => message} cells={(row) => row} rowHeaders />;
 }
 
 export default function Troubleshooting() {

@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { LandingSection } from '../../../components/Section';
+import { CardGrid, GridCard, LandingSection } from '../../../components/Section';
 
 const BENEFITS = [
   {
@@ -19,20 +19,8 @@ const BENEFITS = [
   },
 ] as const;
 
-const Grid = styled.ul`
-  display: grid;
-  grid-template-columns: repeat(auto-fit, minmax(260px, 1fr));
-  gap: 20px;
-  margin: 0;
-  padding: 0;
-  list-style: none;
-`;
-
-const Card = styled.li`
+const Card = styled(GridCard)`
   padding: 28px;
-  border-radius: ${({ theme }) => theme.radii.lg};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  background: ${({ theme }) => theme.colors.surface};
   h3 { margin-top: 16px; font-size: 20px; }
   p { margin-top: 8px; color: ${({ theme }) => theme.colors.textMuted}; }
 `;
@@ -56,7 +44,7 @@ export function Benefits() {
       title="A photo studio that fits in your browser"
       lead="Commercial use without restriction on every plan, and your unused credits never expire."
     >
-      <Grid>
+      <CardGrid $minWidth={260}>
         {BENEFITS.map((b) => (
           <Card key={b.title}>
             <Icon aria-hidden="true">{b.icon}</Icon>
@@ -64,7 +52,7 @@ export function Benefits() {
             <p>{b.text}</p>
           </Card>
         ))}
-      </Grid>
+      </CardGrid>
     </LandingSection>
   );
 }

@@ -47,6 +47,21 @@ const Label = styled.span`
 // Rendered width of a photo column: about 30% of a phone's width, 312 px in the 880 px frame.
 const SIZES = '(max-width: 767px) 30vw, 312px';
 
+/** A 480 × 600 photo of the demo (demo/demo-<name>.webp) with its 240 px version for phones. */
+function DemoPhoto({ name, alt, first }: { name: string; alt: string; first?: boolean }) {
+  return (
+    <img
+      src={publicAsset(`demo/demo-${name}.webp`)}
+      srcSet={`${publicAsset(`demo/demo-${name}-240.webp`)} 240w, ${publicAsset(`demo/demo-${name}.webp`)} 480w`}
+      sizes={SIZES}
+      width={480}
+      height={600}
+      fetchPriority={first ? 'high' : undefined}
+      alt={alt}
+    />
+  );
+}
+
 /**
  * The hero's demo: a real before/after made the way the product composes a try-on (garment
  * fitted into the painted mask of the model photo; scripts/make-demo-images.mjs). Every image
@@ -59,15 +74,7 @@ export function DemoBox() {
         <Step>
           <Label>Before</Label>
           {/* The desktop LCP element: fetched first (fetchPriority), the others follow normally. */}
-          <img
-            src={publicAsset('demo/demo-model.webp')}
-            srcSet={`${publicAsset('demo/demo-model-240.webp')} 240w, ${publicAsset('demo/demo-model.webp')} 480w`}
-            sizes={SIZES}
-            width={480}
-            height={600}
-            fetchPriority="high"
-            alt="Model wearing a plain grey T-shirt"
-          />
+          <DemoPhoto name="model" first alt="Model wearing a plain grey T-shirt" />
         </Step>
         <Step>
           <Label>Garment</Label>
@@ -75,14 +82,7 @@ export function DemoBox() {
         </Step>
         <Step>
           <Label>After</Label>
-          <img
-            src={publicAsset('demo/demo-result.webp')}
-            srcSet={`${publicAsset('demo/demo-result-240.webp')} 240w, ${publicAsset('demo/demo-result.webp')} 480w`}
-            sizes={SIZES}
-            width={480}
-            height={600}
-            alt="Try-on result: the same model wearing the violet T-shirt"
-          />
+          <DemoPhoto name="result" alt="Try-on result: the same model wearing the violet T-shirt" />
         </Step>
       </Steps>
       <figcaption>One garment photo, one model photo, one painted mask: the try-on result keeps the model photo&apos;s size.</figcaption>

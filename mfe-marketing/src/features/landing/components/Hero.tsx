@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { Badge, Container } from '@vton/ui';
+import { Badge, Container, brandGradientText } from '@vton/ui';
 import { DemoBox } from './DemoBox';
 import { PrimaryCta } from './PrimaryCta';
 
@@ -13,10 +13,7 @@ const Headline = styled.h1`
   margin-top: 20px;
   font-size: clamp(38px, 6vw, 68px);
   font-weight: 800;
-  background: ${({ theme }) => theme.gradients.brand};
-  -webkit-background-clip: text;
-  background-clip: text;
-  color: transparent;
+  ${brandGradientText}
 `;
 
 const Lead = styled.p`

@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { usePageTitle } from '@vton/shell-sdk';
-import { Button } from '@vton/ui';
+import { Button, brandGradientText } from '@vton/ui';
 
 const Wrap = styled.section`
   display: flex;
@@ -18,10 +18,7 @@ const Code = styled.p`
   font-size: 72px;
   font-weight: 800;
   line-height: 1;
-  background: ${({ theme }) => theme.gradients.brand};
-  -webkit-background-clip: text;
-  background-clip: text;
-  color: transparent;
+  ${brandGradientText}
 `;
 
 const Message = styled.p`

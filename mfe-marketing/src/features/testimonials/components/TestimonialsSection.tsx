@@ -1,24 +1,12 @@
 import styled from 'styled-components';
-import { LandingSection } from '../../../components/Section';
+import { CardGrid, GridCard, LandingSection } from '../../../components/Section';
 import { TESTIMONIALS } from '../data/testimonials';
 
-const Grid = styled.ul`
-  display: grid;
-  grid-template-columns: repeat(auto-fit, minmax(250px, 1fr));
-  gap: 20px;
-  margin: 0;
-  padding: 0;
-  list-style: none;
-`;
-
-const Card = styled.li`
+const Card = styled(GridCard)`
   display: flex;
   flex-direction: column;
   gap: 16px;
   padding: 24px;
-  border-radius: ${({ theme }) => theme.radii.lg};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  background: ${({ theme }) => theme.colors.surface};
   blockquote { flex: 1; margin: 0; }
 `;
 
@@ -50,7 +38,7 @@ const Avatar = styled.div`
 export function TestimonialsSection() {
   return (
     <LandingSection id="testimonials" eyebrow="Testimonials" title="Sellers and creators love the magic">
-      <Grid>
+      <CardGrid $minWidth={250}>
         {TESTIMONIALS.map((t) => (
           <Card key={t.name}>
             <Stars role="img" aria-label="Rated 5 out of 5">
@@ -70,7 +58,7 @@ export function TestimonialsSection() {
             </Person>
           </Card>
         ))}
-      </Grid>
+      </CardGrid>
     </LandingSection>
   );
 }

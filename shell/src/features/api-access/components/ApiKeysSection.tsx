@@ -1,21 +1,20 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import {
   API_KEY_SCOPE_DESCRIPTIONS,
   API_KEY_SCOPES,
   MAX_API_KEY_NAME_LENGTH,
   type ApiKeyRecord,
-  type ApiKeyScope,
   type CreatedApiKey,
 } from '@vton/contracts';
 import { apiErrorMessage, apiErrorToast, toast } from '@vton/shell-sdk';
-import { Button, Input, Label, LoadingState, VisuallyHidden } from '@vton/ui';
+import { Button, DataTable, LoadingState, VisuallyHidden } from '@vton/ui';
 import { useApiKeys } from '../api/apiKeys';
 import { useCreateApiKey } from '../api/createApiKey';
 import { useRevokeApiKey } from '../api/revokeApiKey';
 import { formatWhen } from '../utils/formatWhen';
 import { RevealedSecret } from './RevealedSecret';
-import { ChoiceList } from './ChoiceList';
-import { Actions, FieldError, Form, Mono, Muted, Panel, PanelTitle, Table } from '../../../components/accountPanels';
+import { CreateWithChoicesForm } from './CreateWithChoicesForm';
+import { Actions, Mono, Muted, Panel, PanelTitle, Table } from '../../../components/accountPanels';
 
 /** Create a key (name + scopes, shown once), list keys by prefix with their times, revoke. */
 export function ApiKeysSection() {
@@ -51,43 +50,17 @@ export function ApiKeysSection() {
 }
 
 function CreateApiKeyForm({ onCreated }: { onCreated: (key: CreatedApiKey) => void }) {
-  const [name, setName] = useState('');
-  const [scopes, setScopes] = useState<ApiKeyScope[]>(['try-on']);
-  const [error, setError] = useState<string | null>(null);
   const create = useCreateApiKey();
-  const nameId = useId();
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!name.trim()) return setError('Give the key a name');
-    if (!scopes.length) return setError('Choose at least one scope');
-    setError(null);
-    create.mutate(
-      { name: name.trim(), scopes },
-      {
-        onSuccess: (key) => {
-          setName('');
-          onCreated(key);
-        },
-        onError: (failure) => setError(apiErrorMessage(failure)),
-      },
-    );
-  };
-
   return (
-    <Form aria-label="Create an API key" onSubmit={submit} noValidate>
-      <div>
-        <Label htmlFor={nameId}>Key name</Label>
-        <Input id={nameId} value={name} maxLength={MAX_API_KEY_NAME_LENGTH} placeholder="e.g. Shopify sync" onChange={(e) => setName(e.target.value)} />
-      </div>
-      <ChoiceList legend="Scopes" options={API_KEY_SCOPES} descriptions={API_KEY_SCOPE_DESCRIPTIONS} value={scopes} onChange={setScopes} />
-      {error && <FieldError role="alert">{error}</FieldError>}
-      <Actions>
-        <Button type="submit" loading={create.isPending}>
-          Create key
-        </Button>
-      </Actions>
-    </Form>
+    <CreateWithChoicesForm
+      name="Create an API key"
+      field={{ label: 'Key name', placeholder: 'e.g. Shopify sync', maxLength: MAX_API_KEY_NAME_LENGTH, missing: 'Give the key a name' }}
+      choices={{ legend: 'Scopes', options: API_KEY_SCOPES, descriptions: API_KEY_SCOPE_DESCRIPTIONS, initial: ['try-on'], missing: 'Choose at least one scope' }}
+      submitLabel="Create key"
+      mutation={create}
+      request={(name, scopes) => ({ name, scopes })}
+      onCreated={onCreated}
+    />
   );
 }
 
@@ -103,49 +76,33 @@ function ApiKeyTable({ keys }: { keys: ApiKeyRecord[] }) {
       onError: (error) => toast(apiErrorToast(error, { title: 'Revoke failed', description: apiErrorMessage(error), variant: 'destructive' })),
     });
   return (
-    <Table>
-      <caption>Active keys</caption>
-      <thead>
-        <tr>
-          <th scope="col">Name</th>
-          <th scope="col">Key</th>
-          <th scope="col">Scopes</th>
-          <th scope="col">Created</th>
-          <th scope="col">Last used</th>
-          <th scope="col">
-            <VisuallyHidden>Actions</VisuallyHidden>
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {keys.map((key) => (
-          <tr key={key.id}>
-            <td>{key.name}</td>
-            <td>
-              <Mono>{key.prefix}…</Mono>
-            </td>
-            <td>{key.scopes.join(', ')}</td>
-            <td>{formatWhen(key.createdAt)}</td>
-            <td>{formatWhen(key.lastUsedAt)}</td>
-            <td>
-              {confirming === key.id ? (
-                <Actions>
-                  <Button size="sm" variant="destructive" loading={revoke.isPending} onClick={() => confirm(key)} aria-label={`Confirm revoking ${key.name}`}>
-                    Revoke now
-                  </Button>
-                  <Button size="sm" variant="ghost" onClick={() => setConfirming(null)}>
-                    Cancel
-                  </Button>
-                </Actions>
-              ) : (
-                <Button size="sm" variant="outline" onClick={() => setConfirming(key.id)} aria-label={`Revoke ${key.name}`}>
-                  Revoke
-                </Button>
-              )}
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </Table>
+    <DataTable
+      as={Table}
+      caption="Active keys"
+      columns={['Name', 'Key', 'Scopes', 'Created', 'Last used', <VisuallyHidden>Actions</VisuallyHidden>]}
+      rows={keys}
+      rowKey={(key) => key.id}
+      cells={(key) => [
+        key.name,
+        <Mono>{key.prefix}…</Mono>,
+        key.scopes.join(', '),
+        formatWhen(key.createdAt),
+        formatWhen(key.lastUsedAt),
+        confirming === key.id ? (
+          <Actions>
+            <Button size="sm" variant="destructive" loading={revoke.isPending} onClick={() => confirm(key)} aria-label={`Confirm revoking ${key.name}`}>
+              Revoke now
+            </Button>
+            <Button size="sm" variant="ghost" onClick={() => setConfirming(null)}>
+              Cancel
+            </Button>
+          </Actions>
+        ) : (
+          <Button size="sm" variant="outline" onClick={() => setConfirming(key.id)} aria-label={`Revoke ${key.name}`}>
+            Revoke
+          </Button>
+        ),
+      ]}
+    />
   );
 }

@@ -2,13 +2,10 @@ import { useId, useRef } from 'react';
 import styled from 'styled-components';
 import { toast } from '@vton/shell-sdk';
 import { Button, Input, Label } from '@vton/ui';
-import { Actions, Muted } from '../../../components/accountPanels';
+import { Actions, Muted, boxInPanel } from '../../../components/accountPanels';
 
 const Box = styled.div`
-  display: grid;
-  gap: 10px;
-  padding: 16px;
-  border-radius: ${({ theme }) => theme.radii.md};
+  ${boxInPanel}
   border: 1px solid ${({ theme }) => theme.colors.accent};
   background: rgba(198, 244, 50, 0.06);
 `;

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import styled from 'styled-components';
 import {
   MAX_WEBHOOK_ENDPOINTS_PER_ACCOUNT,
@@ -7,10 +7,9 @@ import {
   type CreatedWebhookEndpoint,
   type WebhookDeliveryRecord,
   type WebhookEndpointRecord,
-  type WebhookEventType,
 } from '@vton/contracts';
 import { apiErrorMessage, apiErrorToast, toast } from '@vton/shell-sdk';
-import { Badge, Button, Input, Label, LoadingState } from '@vton/ui';
+import { Badge, Button, DataTable, LoadingState } from '@vton/ui';
 import { useCreateWebhookEndpoint } from '../api/createWebhookEndpoint';
 import { useDeleteWebhookEndpoint } from '../api/deleteWebhookEndpoint';
 import { useSendWebhookTestEvent } from '../api/sendWebhookTestEvent';
@@ -18,8 +17,8 @@ import { useWebhookDeliveries } from '../api/webhookDeliveries';
 import { useWebhookEndpoints } from '../api/webhookEndpoints';
 import { formatWhen } from '../utils/formatWhen';
 import { RevealedSecret } from './RevealedSecret';
-import { ChoiceList } from './ChoiceList';
-import { Actions, FieldError, Form, Mono, Muted, Panel, PanelTitle, Table } from '../../../components/accountPanels';
+import { CreateWithChoicesForm } from './CreateWithChoicesForm';
+import { Actions, Mono, Muted, Panel, PanelTitle, Table, boxInPanel } from '../../../components/accountPanels';
 
 const EndpointList = styled.ul`
   list-style: none;
@@ -28,10 +27,7 @@ const EndpointList = styled.ul`
 `;
 
 const Endpoint = styled.li`
-  display: grid;
-  gap: 10px;
-  padding: 16px;
-  border-radius: ${({ theme }) => theme.radii.md};
+  ${boxInPanel}
   border: 1px solid ${({ theme }) => theme.colors.border};
 `;
 
@@ -78,43 +74,17 @@ export function WebhooksSection() {
 }
 
 function CreateWebhookForm({ onCreated }: { onCreated: (endpoint: CreatedWebhookEndpoint) => void }) {
-  const [url, setUrl] = useState('');
-  const [events, setEvents] = useState<WebhookEventType[]>(['job.completed', 'job.failed']);
-  const [error, setError] = useState<string | null>(null);
   const create = useCreateWebhookEndpoint();
-  const urlId = useId();
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!url.trim()) return setError('Enter the URL of your endpoint');
-    if (!events.length) return setError('Choose at least one event');
-    setError(null);
-    create.mutate(
-      { url: url.trim(), events },
-      {
-        onSuccess: (endpoint) => {
-          setUrl('');
-          onCreated(endpoint);
-        },
-        onError: (failure) => setError(apiErrorMessage(failure)),
-      },
-    );
-  };
-
   return (
-    <Form aria-label="Add a webhook endpoint" onSubmit={submit} noValidate>
-      <div>
-        <Label htmlFor={urlId}>Endpoint URL</Label>
-        <Input id={urlId} type="url" value={url} placeholder="https://shop.example/webhooks/vton" onChange={(e) => setUrl(e.target.value)} />
-      </div>
-      <ChoiceList legend="Events" options={WEBHOOK_EVENT_TYPES} descriptions={WEBHOOK_EVENT_DESCRIPTIONS} value={events} onChange={setEvents} />
-      {error && <FieldError role="alert">{error}</FieldError>}
-      <Actions>
-        <Button type="submit" loading={create.isPending}>
-          Add endpoint
-        </Button>
-      </Actions>
-    </Form>
+    <CreateWithChoicesForm
+      name="Add a webhook endpoint"
+      field={{ label: 'Endpoint URL', placeholder: 'https://shop.example/webhooks/vton', type: 'url', missing: 'Enter the URL of your endpoint' }}
+      choices={{ legend: 'Events', options: WEBHOOK_EVENT_TYPES, descriptions: WEBHOOK_EVENT_DESCRIPTIONS, initial: ['job.completed', 'job.failed'], missing: 'Choose at least one event' }}
+      submitLabel="Add endpoint"
+      mutation={create}
+      request={(url, events) => ({ url, events })}
+      onCreated={onCreated}
+    />
   );
 }
 
@@ -166,31 +136,14 @@ function EndpointItem({ endpoint }: { endpoint: WebhookEndpointRecord }) {
         </Button>
       </Actions>
       {showDeliveries && deliveries.data && (
-        <Table>
-          <caption>Recent deliveries</caption>
-          <thead>
-            <tr>
-              <th scope="col">Event</th>
-              <th scope="col">Status</th>
-              <th scope="col">Response</th>
-              <th scope="col">Attempts</th>
-              <th scope="col">When</th>
-            </tr>
-          </thead>
-          <tbody>
-            {deliveries.data.deliveries.map((d) => (
-              <tr key={d.id}>
-                <td>
-                  <Mono>{d.eventType}</Mono>
-                </td>
-                <td>{STATUS_LABELS[d.status]}</td>
-                <td>{describeAnswer(d)}</td>
-                <td>{d.attempts}</td>
-                <td>{formatWhen(d.lastAttemptAt ?? d.createdAt)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </Table>
+        <DataTable
+          as={Table}
+          caption="Recent deliveries"
+          columns={['Event', 'Status', 'Response', 'Attempts', 'When']}
+          rows={deliveries.data.deliveries}
+          rowKey={(d) => d.id}
+          cells={(d) => [<Mono>{d.eventType}</Mono>, STATUS_LABELS[d.status], describeAnswer(d), d.attempts, formatWhen(d.lastAttemptAt ?? d.createdAt)]}
+        />
       )}
     </Endpoint>
   );

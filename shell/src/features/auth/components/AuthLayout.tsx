@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
-import { Button, Card } from '@vton/ui';
+import { Button, Card, brandGradientText } from '@vton/ui';
 
 const Page = styled.div`
   display: grid;
@@ -27,10 +27,7 @@ const Brand = styled.aside`
 const BrandName = styled.p`
   font-size: 20px;
   font-weight: 700;
-  background: ${({ theme }) => theme.gradients.brand};
-  -webkit-background-clip: text;
-  background-clip: text;
-  color: transparent;
+  ${brandGradientText}
 `;
 
 const BrandTagline = styled.p`

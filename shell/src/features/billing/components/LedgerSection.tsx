@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { LedgerEntry, LedgerEntryKind } from '@vton/contracts';
 import { apiErrorMessage } from '@vton/shell-sdk';
-import { Button, Spinner } from '@vton/ui';
+import { Button, DataTable, Spinner } from '@vton/ui';
 import { Actions, Muted, Panel, PanelTitle, Table } from '../../../components/accountPanels';
 import { LEDGER_PAGE_SIZE, useLedger } from '../api/ledger';
 
@@ -33,28 +33,20 @@ export function LedgerSection() {
       {ledger.data && ledger.data.total === 0 && <Muted>Nothing yet.</Muted>}
       {ledger.data && ledger.data.total > 0 && (
         <>
-          <Table data-testid="ledger">
-            <thead>
-              <tr>
-                <th scope="col">When</th>
-                <th scope="col">What</th>
-                <th scope="col">Credits</th>
-                <th scope="col">Balance</th>
-                <th scope="col">About</th>
-              </tr>
-            </thead>
-            <tbody>
-              {ledger.data.entries.map((entry) => (
-                <tr key={entry.id}>
-                  <td>{new Date(entry.createdAt).toLocaleString()}</td>
-                  <td>{KIND_LABELS[entry.kind]}</td>
-                  <td>{entry.kind === 'capture' ? entry.credits : entry.change > 0 ? `+${entry.change}` : entry.change || entry.credits}</td>
-                  <td>{entry.balance}</td>
-                  <td>{about(entry)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
+          <DataTable
+            as={Table}
+            data-testid="ledger"
+            columns={['When', 'What', 'Credits', 'Balance', 'About']}
+            rows={ledger.data.entries}
+            rowKey={(entry) => entry.id}
+            cells={(entry) => [
+              new Date(entry.createdAt).toLocaleString(),
+              KIND_LABELS[entry.kind],
+              entry.kind === 'capture' ? entry.credits : entry.change > 0 ? `+${entry.change}` : entry.change || entry.credits,
+              entry.balance,
+              about(entry),
+            ]}
+          />
           <Actions>
             <Button variant="outline" size="sm" onClick={() => setPage((p) => p - 1)} disabled={page <= 1}>
               Newer

@@ -87,6 +87,11 @@ export function UserMenu() {
     setOpen(false);
     triggerRef.current?.focus();
   };
+  /** A menu item that leaves the menu: it closes, then does its job (focus goes where the job takes it). */
+  const closeThen = (job: () => unknown) => () => {
+    setOpen(false);
+    job();
+  };
   const onMenuKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const items = Array.from(event.currentTarget.querySelectorAll<HTMLElement>('[role="menuitem"]'));
     const index = items.indexOf(document.activeElement as HTMLElement);
@@ -128,48 +133,26 @@ export function UserMenu() {
           </MenuItem>
           {/* Billing off: no plans, no credits to show. */}
           {billing?.mode !== 'off' && (
-            <MenuItem
-              role="menuitem"
-              type="button"
-              onClick={() => {
-                setOpen(false);
-                navigate(BILLING_PAGE_PATH);
-              }}
-            >
+            <MenuItem role="menuitem" type="button" onClick={closeThen(() => navigate(BILLING_PAGE_PATH))}>
               Plan &amp; credits
             </MenuItem>
           )}
-          <MenuItem
-            role="menuitem"
-            type="button"
-            onClick={() => {
-              setOpen(false);
-              navigate('/account/api-keys');
-            }}
-          >
+          <MenuItem role="menuitem" type="button" onClick={closeThen(() => navigate('/account/api-keys'))}>
             API keys
           </MenuItem>
-          <MenuItem
-            role="menuitem"
-            type="button"
-            onClick={() => {
-              setOpen(false);
-              logout();
-            }}
-          >
+          <MenuItem role="menuitem" type="button" onClick={closeThen(logout)}>
             Sign out
           </MenuItem>
           <MenuItem
             role="menuitem"
             type="button"
-            onClick={() => {
-              setOpen(false);
+            onClick={closeThen(() =>
               logoutEverywhere().then(
                 () => toast({ title: 'Signed out of all devices', description: 'Every device signed in to your account has been signed out.' }),
                 (error: unknown) =>
                   toast(apiErrorToast(error, { title: 'Sign out failed', description: 'Your other devices are still signed in. Please try again.', variant: 'destructive' })),
-              );
-            }}
+              ),
+            )}
           >
             Sign out of all devices
           </MenuItem>
