@@ -1,5 +1,6 @@
 export { loadConfig, ConfigurationError, parseFlag, parseNumber } from './config/load-config.js';
 export { ServiceConfig, LOG_LEVELS } from './config/service-config.js';
+export { HttpUrl, WholeNumber, type WholeNumberRule } from './config/variable-rules.js';
 export { ApiException, type ApiIssue } from './errors/api-exception.js';
 export { ApiExceptionFilter, toApiErrorBody, codeForStatus } from './errors/api-exception.filter.js';
 export { redactUrl, serializeRequest, REDACTED_QUERY_PARAMS } from './logging/logger.js';
