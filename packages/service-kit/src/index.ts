@@ -8,6 +8,7 @@ export { createValidationPipe, validationIssues, validationFailed } from './erro
 export { assertCleanInput, findInputProblem, type InputProblem } from './errors/input-check.js';
 export { isDependencyUnavailable } from './errors/dependency-errors.js';
 export { IsRecordId, RecordIdPipe } from './validation/record-id.js';
+export { OneOrMoreOf, RequiredText } from './validation/form-fields.js';
 export { securityHeaders, noStoreByDefault } from './http/security-headers.js';
 export { REQUEST_ID_HEADER, assignRequestId, requestIdFrom, requestIdOf } from './logging/request-id.js';
 export { currentRequestId, inSpan, processQueuedWork, queuedTrace, withRequestId, type QueuedTrace } from './telemetry/trace-context.js';
