@@ -39,18 +39,18 @@ export class AuthConfig extends ServiceConfig {
   MAIL_FROM = 'VTON Studio <no-reply@vton.local>';
 
   /** Failed sign-ins allowed for one account from one IP within the window, then 429 for that pair. */
-  @WholeNumber({ min: 1, message: 'LOGIN_FAILURE_LIMIT must be a whole number of at least 1' })
+  @WholeNumber({ min: 1 })
   LOGIN_FAILURE_LIMIT = 10;
 
   /** Failed sign-ins allowed from one IP (any accounts) within the window: high, an office shares one address. */
-  @WholeNumber({ min: 1, message: 'LOGIN_IP_FAILURE_LIMIT must be a whole number of at least 1' })
+  @WholeNumber({ min: 1 })
   LOGIN_IP_FAILURE_LIMIT = 100;
 
   @WholeNumber({ min: 1, max: 86400, message: 'LOGIN_FAILURE_WINDOW_SECONDS must be a whole number of seconds (1 to 86400)' })
   LOGIN_FAILURE_WINDOW_SECONDS = 15 * 60;
 
   /** Failed sign-ins of one account (from anywhere) within the window before its answers slow down. */
-  @WholeNumber({ min: 1, message: 'LOGIN_SLOWDOWN_AFTER must be a whole number of at least 1' })
+  @WholeNumber({ min: 1 })
   LOGIN_SLOWDOWN_AFTER = 5;
 
   /** The longest a slowed-down sign-in waits before its password is checked (the delay doubles per failure up to it). */
@@ -58,11 +58,11 @@ export class AuthConfig extends ServiceConfig {
   LOGIN_SLOWDOWN_MAX_MS = 10_000;
 
   /** Verification and reset mails requested per address within the window (counted for any address alike). */
-  @WholeNumber({ min: 1, message: 'MAIL_SEND_LIMIT must be a whole number of at least 1' })
+  @WholeNumber({ min: 1 })
   MAIL_SEND_LIMIT = 5;
 
   /** Registrations, verification and reset mails requested from one IP within the window. */
-  @WholeNumber({ min: 1, message: 'MAIL_SEND_LIMIT_PER_IP must be a whole number of at least 1' })
+  @WholeNumber({ min: 1 })
   MAIL_SEND_LIMIT_PER_IP = 20;
 
   @WholeNumber({ min: 1, max: 86400, message: 'MAIL_SEND_WINDOW_SECONDS must be a whole number of seconds (1 to 86400)' })

@@ -11,7 +11,10 @@ import { parseNumber } from './load-config.js';
 export interface WholeNumberRule {
   min: number;
   max?: number;
-  /** What a value breaking the rule reads; default `<NAME> must be a whole number between <min> and <max>`. */
+  /**
+   * What a value breaking the rule reads; default `<NAME> must be a whole number between <min> and <max>`,
+   * or without `max` `<NAME> must be a whole number of at least <min>`.
+   */
   message?: string;
   /** What a whole number below `min` reads, where it differs from `message`. */
   belowMin?: string;
@@ -22,7 +25,8 @@ export interface WholeNumberRule {
 /** A whole number from `min` to `max` (no `max`: at least `min`), read from the variable's text. */
 export function WholeNumber({ min, max, message, belowMin, aboveMax }: WholeNumberRule): PropertyDecorator {
   return (target, key) => {
-    const notWhole = message ?? `${String(key)} must be a whole number between ${min} and ${max}`;
+    const limits = max === undefined ? `of at least ${min}` : `between ${min} and ${max}`;
+    const notWhole = message ?? `${String(key)} must be a whole number ${limits}`;
     // The limits first: a value that is no number at all breaks them too, and reads as theirs.
     if (max !== undefined) Max(max, { message: aboveMax ?? notWhole })(target, key);
     Min(min, { message: belowMin ?? notWhole })(target, key);
