@@ -1,5 +1,6 @@
 export { loadConfig, ConfigurationError, parseFlag, parseNumber } from './config/load-config.js';
 export { ServiceConfig, LOG_LEVELS } from './config/service-config.js';
+export { HttpUrl, WholeNumber, type WholeNumberRule } from './config/variable-rules.js';
 export { ApiException, type ApiIssue } from './errors/api-exception.js';
 export { ApiExceptionFilter, toApiErrorBody, codeForStatus } from './errors/api-exception.filter.js';
 export { redactUrl, serializeRequest, REDACTED_QUERY_PARAMS } from './logging/logger.js';
@@ -7,6 +8,7 @@ export { createValidationPipe, validationIssues, validationFailed } from './erro
 export { assertCleanInput, findInputProblem, type InputProblem } from './errors/input-check.js';
 export { isDependencyUnavailable } from './errors/dependency-errors.js';
 export { IsRecordId, RecordIdPipe } from './validation/record-id.js';
+export { OneOrMoreOf, RequiredText } from './validation/form-fields.js';
 export { securityHeaders, noStoreByDefault } from './http/security-headers.js';
 export { REQUEST_ID_HEADER, assignRequestId, requestIdFrom, requestIdOf } from './logging/request-id.js';
 export { currentRequestId, inSpan, processQueuedWork, queuedTrace, withRequestId, type QueuedTrace } from './telemetry/trace-context.js';

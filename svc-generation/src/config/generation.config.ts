@@ -1,7 +1,6 @@
-import { parseFlag, ServiceConfig } from '@vton/service-kit';
+import { HttpUrl, parseFlag, ServiceConfig, WholeNumber } from '@vton/service-kit';
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsOptional, IsString, IsUrl, Matches, MinLength, ValidateIf } from 'class-validator';
-import { apply, wholeNumber } from './config-rules.js';
+import { IsBoolean, IsOptional, IsString, Matches, MinLength, ValidateIf } from 'class-validator';
 
 const SERVICE_SECRET_RULE = 'GENERATION_SERVICE_SECRET must be at least 32 characters';
 
@@ -16,47 +15,47 @@ export class GenerationConfig extends ServiceConfig {
 
   /** The try-on engine (spec §7 multipart contract); `npm start` points it at the local compositor. */
   @IsOptional()
-  @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] }, { message: 'VTON_API_URL must be an http(s) URL' })
+  @HttpUrl()
   VTON_API_URL?: string;
 
-  @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] }, { message: 'MEDIA_SERVICE_URL must be an http(s) URL' })
+  @HttpUrl()
   MEDIA_SERVICE_URL = 'http://127.0.0.1:3002';
 
   /**
    * At most this many models in progress at once across the whole fleet of workers (each holds its
    * VTON call): the provider's concurrency limit.
    */
-  @apply(wholeNumber('VTON_CONCURRENCY', 1, 256))
+  @WholeNumber({ min: 1, max: 256 })
   VTON_CONCURRENCY = 4;
 
   /** Each VTON attempt is abandoned after this long. */
-  @apply(wholeNumber('VTON_TIMEOUT_MS', 100, 900_000))
+  @WholeNumber({ min: 100, max: 900_000 })
   VTON_TIMEOUT_MS = 120_000;
 
   /** Largest VTON answer read (the result image); a longer one fails the model, unread. */
-  @apply(wholeNumber('VTON_MAX_RESPONSE_BYTES', 1024, 1024 * 1024 * 1024))
+  @WholeNumber({ min: 1024, max: 1024 * 1024 * 1024 })
   VTON_MAX_RESPONSE_BYTES = 50 * 1024 * 1024;
 
   /**
    * Runs of one model before it fails for good: a provider timeout, 5xx or broken connection,
    * and a worker that stopped while running it, each use one.
    */
-  @apply(wholeNumber('VTON_MAX_ATTEMPTS', 1, 10))
+  @WholeNumber({ min: 1, max: 10 })
   VTON_MAX_ATTEMPTS = 3;
 
   /**
    * Base of the exponential, jittered pause before a model runs again: the first pause is 1–2 times
    * it, then doubling, at most a minute. At least a second, so a re-queued model is seen as such.
    */
-  @apply(wholeNumber('VTON_RETRY_DELAY_SECONDS', 1, 60))
+  @WholeNumber({ min: 1, max: 60 })
   VTON_RETRY_DELAY_SECONDS = 2;
 
   /** Compositions running at once: each full-resolution one holds a few hundred MB at 8K. */
-  @apply(wholeNumber('COMPOSE_CONCURRENCY', 1, 16))
+  @WholeNumber({ min: 1, max: 16 })
   COMPOSE_CONCURRENCY = 2;
 
   /** Calls to svc-media (reads and the gallery save) are abandoned after this long. */
-  @apply(wholeNumber('MEDIA_TIMEOUT_MS', 100, 600_000))
+  @WholeNumber({ min: 100, max: 600_000 })
   MEDIA_TIMEOUT_MS = 60_000;
 
   /**
@@ -64,41 +63,41 @@ export class GenerationConfig extends ServiceConfig {
    * database down): a model run waits this long for its inputs, and a finished provider result this
    * long for its gallery save, before it gives up (the result is then kept here, never thrown away).
    */
-  @apply(wholeNumber('MEDIA_RETRY_MS', 1000, 3_600_000))
+  @WholeNumber({ min: 1000, max: 3_600_000 })
   MEDIA_RETRY_MS = 10 * 60 * 1000;
 
   /** Largest svc-media answer read (a garment or model file, a JSON record). */
-  @apply(wholeNumber('MEDIA_MAX_RESPONSE_BYTES', 1024, 2 * 1024 * 1024 * 1024))
+  @WholeNumber({ min: 1024, max: 2 * 1024 * 1024 * 1024 })
   MEDIA_MAX_RESPONSE_BYTES = 200 * 1024 * 1024;
 
   /**
    * How long a model stays with a worker that stopped answering (killed, frozen, cut off) before it
    * goes back to the queue. Workers renew their hold several times within it.
    */
-  @apply(wholeNumber('WORKER_LEASE_SECONDS', 12, 30))
+  @WholeNumber({ min: 12, max: 30 })
   WORKER_LEASE_SECONDS = 20;
 
   /** On SIGTERM a worker stops claiming and finishes what it holds within this long; the rest goes back to the queue. */
-  @apply(wholeNumber('WORKER_DRAIN_MS', 0, 600_000))
+  @WholeNumber({ min: 0, max: 600_000 })
   WORKER_DRAIN_MS = 90_000;
 
   /** Models one worker process works on at once (each mostly waits on the provider). */
-  @apply(wholeNumber('WORKER_CONCURRENCY', 1, 64))
+  @WholeNumber({ min: 1, max: 64 })
   WORKER_CONCURRENCY = 8;
 
   /** An idle worker looks for work at least this often (new work and freed slots also wake it at once). */
-  @apply(wholeNumber('WORKER_POLL_MS', 100, 60_000))
+  @WholeNumber({ min: 100, max: 60_000 })
   WORKER_POLL_MS = 2000;
 
   /** Models one account may have waiting; a job that would go beyond it answers 429. */
-  @apply(wholeNumber('MAX_QUEUED_MODELS_PER_ACCOUNT', 1, 100_000))
+  @WholeNumber({ min: 1, max: 100_000 })
   MAX_QUEUED_MODELS_PER_ACCOUNT = 100;
 
   /**
    * Cells (products × model photos) one catalogue run may have (400 above it), and run cells one
    * account may have waiting at once (429 beyond it); jobs keep MAX_QUEUED_MODELS_PER_ACCOUNT.
    */
-  @apply(wholeNumber('MAX_RUN_CELLS', 1, 100_000))
+  @WholeNumber({ min: 1, max: 100_000 })
   MAX_RUN_CELLS = 500;
 
   /**
@@ -111,7 +110,7 @@ export class GenerationConfig extends ServiceConfig {
   GENERATION_SERVICE_SECRET?: string;
 
   /** How long a result kept here (because the gallery save failed) stays downloadable. */
-  @apply(wholeNumber('RESULT_FALLBACK_TTL_MS', 60_000, 604_800_000))
+  @WholeNumber({ min: 60_000, max: 604_800_000 })
   RESULT_FALLBACK_TTL_MS = 24 * 60 * 60 * 1000;
 
   /**
@@ -130,11 +129,11 @@ export class GenerationConfig extends ServiceConfig {
   PLACEMENT_PROVIDER = 'local';
 
   /** At most this many product jobs' models in progress at once across every worker: the placement engine's limit. */
-  @apply(wholeNumber('PLACEMENT_CONCURRENCY', 1, 256))
+  @WholeNumber({ min: 1, max: 256 })
   PLACEMENT_CONCURRENCY = 4;
 
   /** How often a queued prediction (FASHN, fal, BFL) is polled; the whole call stays within VTON_TIMEOUT_MS. */
-  @apply(wholeNumber('VTON_POLL_INTERVAL_MS', 10, 60_000))
+  @WholeNumber({ min: 10, max: 60_000 })
   VTON_POLL_INTERVAL_MS = 1000;
 
   /**
@@ -146,11 +145,11 @@ export class GenerationConfig extends ServiceConfig {
   WEBHOOKS_LOCAL_MODE = false;
 
   /** A delivery attempt is abandoned after this long (connection, request and answer together). */
-  @apply(wholeNumber('WEBHOOK_TIMEOUT_MS', 100, 60_000))
+  @WholeNumber({ min: 100, max: 60_000 })
   WEBHOOK_TIMEOUT_MS = 15_000;
 
   /** Most of a receiver's answer read; the rest is dropped unread. */
-  @apply(wholeNumber('WEBHOOK_MAX_RESPONSE_BYTES', 0, 1024 * 1024))
+  @WholeNumber({ min: 0, max: 1024 * 1024 })
   WEBHOOK_MAX_RESPONSE_BYTES = 64 * 1024;
 
   /**

@@ -1,6 +1,5 @@
-import { parseNumber, ServiceConfig } from '@vton/service-kit';
-import { Transform } from 'class-transformer';
-import { IsInt, IsNotEmpty, IsString, IsUrl, Max, Min, MinLength, ValidateIf } from 'class-validator';
+import { HttpUrl, ServiceConfig, WholeNumber } from '@vton/service-kit';
+import { IsNotEmpty, IsString, MinLength, ValidateIf } from 'class-validator';
 
 const SIGNING_SECRET_RULE = 'MEDIA_URL_SIGNING_SECRET must be set to at least 32 random characters (npm start generates one into its data folder)';
 const SERVICE_SECRET_RULE = 'GENERATION_SERVICE_SECRET must be at least 32 characters (required when running in Kubernetes)';
@@ -9,7 +8,7 @@ export class MediaConfig extends ServiceConfig {
   PORT = 3002;
   DATABASE_SCHEMA = 'media';
 
-  @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] }, { message: 'S3_ENDPOINT must be an http(s) URL' })
+  @HttpUrl()
   S3_ENDPOINT!: string;
 
   @IsString({ message: 'S3_ACCESS_KEY must be set' })
@@ -29,44 +28,42 @@ export class MediaConfig extends ServiceConfig {
   S3_REGION = 'us-east-1';
 
   /** Largest accepted file of a multipart upload (garment, model photo, mask, result). */
-  @Transform(parseNumber)
-  @IsInt({ message: 'MAX_UPLOAD_BYTES must be a whole number of bytes' })
-  @Min(1024, { message: 'MAX_UPLOAD_BYTES must be at least 1024' })
+  @WholeNumber({ min: 1024, message: 'MAX_UPLOAD_BYTES must be a whole number of bytes', belowMin: 'MAX_UPLOAD_BYTES must be at least 1024' })
   MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
 
   /** Largest decoded image (sharp limitInputPixels): 100 MP lets 8K photos in and keeps pixel floods out. */
-  @Transform(parseNumber)
-  @IsInt({ message: 'MAX_INPUT_PIXELS must be a whole number of pixels' })
-  @Min(1, { message: 'MAX_INPUT_PIXELS must be positive' })
+  @WholeNumber({ min: 1, message: 'MAX_INPUT_PIXELS must be a whole number of pixels', belowMin: 'MAX_INPUT_PIXELS must be positive' })
   MAX_INPUT_PIXELS = 100_000_000;
 
   /** Longest data URL accepted by POST /api/generated-images (its text, below JSON_BODY_LIMIT so our message wins). */
-  @Transform(parseNumber)
-  @IsInt({ message: 'MAX_DATA_URL_BYTES must be a whole number of bytes' })
-  @Min(1024, { message: 'MAX_DATA_URL_BYTES must be at least 1024' })
+  @WholeNumber({ min: 1024, message: 'MAX_DATA_URL_BYTES must be a whole number of bytes', belowMin: 'MAX_DATA_URL_BYTES must be at least 1024' })
   MAX_DATA_URL_BYTES = 50 * 1024 * 1024;
 
   /**
    * All files of one multipart request together. Uploads are held in memory while they are
    * checked, so this (not MAX_FILES_PER_UPLOAD × MAX_UPLOAD_BYTES) bounds a request's memory.
    */
-  @Transform(parseNumber)
-  @IsInt({ message: 'MAX_UPLOAD_REQUEST_BYTES must be a whole number of bytes' })
-  @Min(1024, { message: 'MAX_UPLOAD_REQUEST_BYTES must be at least 1024' })
+  @WholeNumber({ min: 1024, message: 'MAX_UPLOAD_REQUEST_BYTES must be a whole number of bytes', belowMin: 'MAX_UPLOAD_REQUEST_BYTES must be at least 1024' })
   MAX_UPLOAD_REQUEST_BYTES = 200 * 1024 * 1024;
 
   /** Model photos per POST /api/models (spec §1 recommends 5-10 per batch). */
-  @Transform(parseNumber)
-  @IsInt({ message: 'MAX_FILES_PER_UPLOAD must be a whole number' })
-  @Min(1, { message: 'MAX_FILES_PER_UPLOAD must be at least 1' })
-  @Max(100, { message: 'MAX_FILES_PER_UPLOAD must be at most 100' })
+  @WholeNumber({
+    min: 1,
+    max: 100,
+    message: 'MAX_FILES_PER_UPLOAD must be a whole number',
+    belowMin: 'MAX_FILES_PER_UPLOAD must be at least 1',
+    aboveMax: 'MAX_FILES_PER_UPLOAD must be at most 100',
+  })
   MAX_FILES_PER_UPLOAD = 10;
 
   /** Lifetime of signed image URLs. */
-  @Transform(parseNumber)
-  @IsInt({ message: 'SIGNED_URL_TTL_SECONDS must be a whole number of seconds' })
-  @Min(10, { message: 'SIGNED_URL_TTL_SECONDS must be at least 10' })
-  @Max(7 * 24 * 3600, { message: 'SIGNED_URL_TTL_SECONDS must be at most 604800' })
+  @WholeNumber({
+    min: 10,
+    max: 7 * 24 * 3600,
+    message: 'SIGNED_URL_TTL_SECONDS must be a whole number of seconds',
+    belowMin: 'SIGNED_URL_TTL_SECONDS must be at least 10',
+    aboveMax: 'SIGNED_URL_TTL_SECONDS must be at most 604800',
+  })
   SIGNED_URL_TTL_SECONDS = 3600;
 
   /**

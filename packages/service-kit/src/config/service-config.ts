@@ -1,8 +1,9 @@
 import { BILLING_MODES, JWKS_PATH, type BillingMode } from '@vton/contracts';
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, IsUrl, Matches, Max, Min, ValidateBy, ValidateIf } from 'class-validator';
+import { IsBoolean, IsIn, IsNotEmpty, IsOptional, IsString, Matches, ValidateBy, ValidateIf } from 'class-validator';
 import { isIP } from 'node:net';
-import { parseFlag, parseNumber } from './load-config.js';
+import { parseFlag } from './load-config.js';
+import { HttpUrl, WholeNumber } from './variable-rules.js';
 
 const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 const TRUSTED_PROXIES_RULE =
@@ -24,10 +25,7 @@ export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', '
  * DATABASE_SCHEMA defaults and adds its own variables.
  */
 export class ServiceConfig {
-  @Transform(parseNumber)
-  @IsInt({ message: 'PORT must be a whole number between 0 and 65535' })
-  @Min(0, { message: 'PORT must be a whole number between 0 and 65535' })
-  @Max(65535, { message: 'PORT must be a whole number between 0 and 65535' })
+  @WholeNumber({ min: 0, max: 65535 })
   PORT: number = 3000;
 
   @IsString()
@@ -45,7 +43,7 @@ export class ServiceConfig {
   @IsBoolean({ message: "MIGRATIONS_RUN must be 'true' or 'false'" })
   MIGRATIONS_RUN: boolean = true;
 
-  @IsUrl({ require_tld: false, protocols: ['http', 'https'], require_protocol: true }, { message: 'AUTH_JWKS_URL must be an http(s) URL' })
+  @HttpUrl()
   AUTH_JWKS_URL: string = `http://127.0.0.1:3001${JWKS_PATH}`;
 
   /**
@@ -77,16 +75,11 @@ export class ServiceConfig {
    * How old the list of ended sessions (signed out everywhere, password reset) may get before it
    * is read again from svc-auth: a token of an ended session stops working within this time.
    */
-  @Transform(parseNumber)
-  @IsInt({ message: 'SESSION_REVOCATIONS_MAX_AGE_SECONDS must be a whole number of seconds from 1 to 50' })
-  @Min(1, { message: 'SESSION_REVOCATIONS_MAX_AGE_SECONDS must be a whole number of seconds from 1 to 50' })
-  @Max(50, { message: 'SESSION_REVOCATIONS_MAX_AGE_SECONDS must be a whole number of seconds from 1 to 50' })
+  @WholeNumber({ min: 1, max: 50, message: 'SESSION_REVOCATIONS_MAX_AGE_SECONDS must be a whole number of seconds from 1 to 50' })
   SESSION_REVOCATIONS_MAX_AGE_SECONDS: number = 20;
 
   /** Strict-Transport-Security max-age; 0 (the default) sends none. Set where TLS ends in front (Kubernetes). */
-  @Transform(parseNumber)
-  @IsInt({ message: 'HSTS_MAX_AGE_SECONDS must be a whole number of seconds (0 turns HSTS off)' })
-  @Min(0, { message: 'HSTS_MAX_AGE_SECONDS must be a whole number of seconds (0 turns HSTS off)' })
+  @WholeNumber({ min: 0, message: 'HSTS_MAX_AGE_SECONDS must be a whole number of seconds (0 turns HSTS off)' })
   HSTS_MAX_AGE_SECONDS: number = 0;
 
   /** Set by Kubernetes in every pod: where settings with a safe local default become required. */

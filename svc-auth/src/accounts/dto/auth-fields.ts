@@ -1,3 +1,4 @@
+import { ApiProperty } from '@nestjs/swagger';
 import { AUTH_VALIDATION as M, EMAIL_PATTERN, MAX_EMAIL_LENGTH, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, PASSWORD_COMPLEXITY } from '@vton/contracts';
 import { isCommonPassword } from '@vton/contracts/common-passwords';
 import { Transform } from 'class-transformer';
@@ -34,10 +35,11 @@ export function EmailField(invalidMessage: string): PropertyDecorator {
   };
 }
 
-/** A new password: the registration and reset rules of spec §5, and not a common one. */
+/** A new password: the registration and reset rules of spec §5, and not a common one; described so in the API reference. */
 export function NewPasswordField(): PropertyDecorator {
   return (target, key) => {
     for (const decorate of [
+      ApiProperty({ description: 'At least 8 characters with a lowercase letter, an uppercase letter and a digit.' }),
       IsDefined({ message: M.required }),
       IsString({ message: M.passwordTooShort }),
       MinLength(MIN_PASSWORD_LENGTH, { message: M.passwordTooShort }),
@@ -53,6 +55,7 @@ export function NewPasswordField(): PropertyDecorator {
 export function ConfirmPasswordField(): PropertyDecorator {
   return (target, key) => {
     for (const decorate of [
+      ApiProperty(),
       IsDefined({ message: M.required }),
       IsString({ message: M.confirmPasswordRequired }),
       MinLength(1, { message: M.confirmPasswordRequired }),

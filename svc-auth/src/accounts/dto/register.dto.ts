@@ -7,11 +7,9 @@ export class RegisterDto implements RegisterRequest {
   @EmailField(M.invalidEmail)
   email: string;
 
-  @ApiProperty({ description: 'At least 8 characters with a lowercase letter, an uppercase letter and a digit.' })
   @NewPasswordField()
   password: string;
 
-  @ApiProperty()
   @ConfirmPasswordField()
   confirmPassword: string;
 }

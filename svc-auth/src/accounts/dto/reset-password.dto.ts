@@ -11,11 +11,9 @@ export class ResetPasswordDto implements ResetPasswordRequest {
   @MaxLength(200, { message: AUTH_ERRORS.invalidResetLink })
   token: string;
 
-  @ApiProperty({ description: 'At least 8 characters with a lowercase letter, an uppercase letter and a digit.' })
   @NewPasswordField()
   password: string;
 
-  @ApiProperty()
   @ConfirmPasswordField()
   confirmPassword: string;
 }

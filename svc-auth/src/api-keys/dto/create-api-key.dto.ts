@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { API_KEY_SCOPES, MAX_API_KEY_NAME_LENGTH, type ApiKeyScope, type CreateApiKeyRequest } from '@vton/contracts';
-import { Transform } from 'class-transformer';
-import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsIn, IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { OneOrMoreOf, RequiredText } from '@vton/service-kit';
+import { IsString, MaxLength } from 'class-validator';
 
 export const API_KEY_VALIDATION = {
   nameRequired: 'Give the key a name',
@@ -12,17 +12,11 @@ export const API_KEY_VALIDATION = {
 
 export class CreateApiKeyDto implements CreateApiKeyRequest {
   @ApiProperty({ description: 'Shown on the API keys page to tell keys apart.', example: 'Shopify sync', maxLength: MAX_API_KEY_NAME_LENGTH })
-  @Transform(({ value }) => (typeof value === 'string' ? value.trim() : value))
-  @IsString({ message: API_KEY_VALIDATION.nameRequired })
-  @IsNotEmpty({ message: API_KEY_VALIDATION.nameRequired })
-  @MaxLength(MAX_API_KEY_NAME_LENGTH, { message: API_KEY_VALIDATION.nameTooLong })
+  @RequiredText(MAX_API_KEY_NAME_LENGTH, { required: API_KEY_VALIDATION.nameRequired, tooLong: API_KEY_VALIDATION.nameTooLong })
   name: string;
 
   @ApiProperty({ enum: API_KEY_SCOPES, isArray: true, example: ['try-on', 'gallery:read'] })
-  @IsArray({ message: API_KEY_VALIDATION.scopesRequired })
-  @ArrayNotEmpty({ message: API_KEY_VALIDATION.scopesRequired })
-  @ArrayMaxSize(API_KEY_SCOPES.length, { message: API_KEY_VALIDATION.unknownScope })
-  @IsIn(API_KEY_SCOPES, { each: true, message: API_KEY_VALIDATION.unknownScope })
+  @OneOrMoreOf(API_KEY_SCOPES, { required: API_KEY_VALIDATION.scopesRequired, unknown: API_KEY_VALIDATION.unknownScope })
   scopes: ApiKeyScope[];
 }
 

@@ -1,14 +1,15 @@
+import { HttpUrl } from '@vton/service-kit';
 import { Matches } from 'class-validator';
-import { apply, httpUrl, requiredFor } from '../../config/config-rules.js';
+import { RequiredFor } from '../../config/config-rules.js';
 import type { ConfigClass } from '../provider-config.js';
 
 /** The variables of Black Forest Labs FLUX.2 (PLACEMENT_PROVIDER=bfl): declared, defaulted and validated here, composed by the registry. */
 export function withBflConfig<B extends ConfigClass>(Base: B) {
   class BflConfig extends Base {
-    @apply(requiredFor('bfl', 'BFL_API_KEY'))
+    @RequiredFor('bfl')
     BFL_API_KEY?: string;
 
-    @httpUrl('BFL_API_URL')
+    @HttpUrl()
     BFL_API_URL = 'https://api.bfl.ai';
 
     /** A FLUX model path of BFL's API (flux-2-pro, flux-2-max, flux-2-flex, …). */

@@ -1,18 +1,19 @@
+import { HttpUrl } from '@vton/service-kit';
 import { Matches } from 'class-validator';
-import { apply, httpUrl, requiredFor } from '../../config/config-rules.js';
+import { RequiredFor } from '../../config/config-rules.js';
 import type { ConfigClass } from '../provider-config.js';
 
 /** The variables of fal.ai (VTON_PROVIDER=fal for garments, PLACEMENT_PROVIDER=fal for products): declared, defaulted and validated here, composed by the registry. */
 export function withFalConfig<B extends ConfigClass>(Base: B) {
   class FalConfig extends Base {
-    @apply(requiredFor('fal', 'FAL_KEY'))
+    @RequiredFor('fal')
     FAL_KEY?: string;
 
     /** A fal model id: fal-ai/leffa/virtual-tryon, fal-ai/cat-vton, fal-ai/kling/v1-5/kolors-virtual-try-on, fal-ai/idm-vton, … */
     @Matches(/^[\w.-]+\/[\w.-]+(\/[\w.-]+)*$/, { message: 'FAL_MODEL must be a fal model id such as fal-ai/leffa/virtual-tryon' })
     FAL_MODEL = 'fal-ai/leffa/virtual-tryon';
 
-    @httpUrl('FAL_QUEUE_URL')
+    @HttpUrl()
     FAL_QUEUE_URL = 'https://queue.fal.run';
 
     /** The fal model that places products (PLACEMENT_PROVIDER=fal): fal-ai/nano-banana-2/edit, fal-ai/flux-2-pro/edit. */

@@ -1,14 +1,15 @@
+import { HttpUrl } from '@vton/service-kit';
 import { IsIn, IsNotEmpty, IsOptional } from 'class-validator';
-import { apply, httpUrl, requiredFor } from '../../config/config-rules.js';
+import { RequiredFor } from '../../config/config-rules.js';
 import type { ConfigClass } from '../provider-config.js';
 
 /** The variables of FASHN (VTON_PROVIDER=fashn): declared, defaulted and validated here, composed by the registry. */
 export function withFashnConfig<B extends ConfigClass>(Base: B) {
   class FashnConfig extends Base {
-    @apply(requiredFor('fashn', 'FASHN_API_KEY'))
+    @RequiredFor('fashn')
     FASHN_API_KEY?: string;
 
-    @httpUrl('FASHN_API_URL')
+    @HttpUrl()
     FASHN_API_URL = 'https://api.fashn.ai/v1';
 
     @IsNotEmpty({ message: 'FASHN_MODEL must not be empty' })

@@ -1,5 +1,5 @@
+import { HttpUrl } from '@vton/service-kit';
 import { IsNotEmpty, IsOptional, IsString } from 'class-validator';
-import { httpUrl } from '../../config/config-rules.js';
 import type { ConfigClass } from '../provider-config.js';
 import type { GoogleCloudConfig } from '../vertex/google-cloud.config.js';
 
@@ -16,7 +16,7 @@ export function withGeminiConfig<B extends ConfigClass>(Base: B) {
 
     /** The SDK's base URL (a proxy, a test fake); unset, Google's host for the Gemini API or Vertex AI. */
     @IsOptional()
-    @httpUrl('GEMINI_API_URL')
+    @HttpUrl()
     GEMINI_API_URL?: string;
   }
   return GeminiConfig;

@@ -1,16 +1,17 @@
+import { HttpUrl } from '@vton/service-kit';
 import { IsNotEmpty, IsOptional } from 'class-validator';
-import { apply, httpUrl, requiredFor } from '../../config/config-rules.js';
+import { RequiredFor } from '../../config/config-rules.js';
 import type { ConfigClass } from '../provider-config.js';
 
 /** The variables of OpenAI's image edit (PLACEMENT_PROVIDER=openai): declared, defaulted and validated here, composed by the registry. */
 export function withOpenAIConfig<B extends ConfigClass>(Base: B) {
   class OpenAIConfig extends Base {
-    @apply(requiredFor('openai', 'OPENAI_API_KEY'))
+    @RequiredFor('openai')
     OPENAI_API_KEY?: string;
 
     /** The openai SDK's own variable; unset, https://api.openai.com/v1. */
     @IsOptional()
-    @httpUrl('OPENAI_BASE_URL')
+    @HttpUrl()
     OPENAI_BASE_URL?: string;
 
     @IsNotEmpty({ message: 'OPENAI_IMAGE_MODEL must not be empty' })

@@ -1,5 +1,5 @@
+import { HttpUrl } from '@vton/service-kit';
 import { IsIn, IsNotEmpty, IsOptional } from 'class-validator';
-import { httpUrl } from '../../config/config-rules.js';
 import type { ConfigClass } from '../provider-config.js';
 import type { GoogleCloudConfig } from './google-cloud.config.js';
 
@@ -8,7 +8,7 @@ export function withVertexConfig<B extends ConfigClass>(Base: B) {
   class VertexConfig extends Base {
     /** Unset: the location's host (global: aiplatform.googleapis.com; us, eu: aiplatform.{location}.rep.googleapis.com; else {location}-aiplatform.googleapis.com). */
     @IsOptional()
-    @httpUrl('VERTEX_API_URL')
+    @HttpUrl()
     VERTEX_API_URL?: string;
 
     @IsNotEmpty({ message: 'VERTEX_MODEL must not be empty' })
