@@ -1,6 +1,7 @@
 export { loadConfig, ConfigurationError, parseFlag, parseNumber } from './config/load-config.js';
 export { ServiceConfig, LOG_LEVELS } from './config/service-config.js';
 export { ApiException, type ApiIssue } from './errors/api-exception.js';
+export { TooManyRequestsException, RetryAfterInterceptor } from './errors/retry-after.js';
 export { ApiExceptionFilter, toApiErrorBody, codeForStatus } from './errors/api-exception.filter.js';
 export { redactUrl, serializeRequest, REDACTED_QUERY_PARAMS } from './logging/logger.js';
 export { createValidationPipe, validationIssues, validationFailed } from './errors/validation.js';
