@@ -12,7 +12,7 @@ import { readMultipart } from '../uploads/multipart.js';
 import { parseGarmentCategory } from '../validation/garment-category.js';
 import { CropDto } from './dto/crop.dto.js';
 import { UpdateGarmentDto } from './dto/update-garment.dto.js';
-import { GarmentsService } from './garments.service.js';
+import { GARMENT_FILE_VARIANTS, GarmentsService } from './garments.service.js';
 
 const FILE_BODY = { schema: { type: 'object', properties: { file: { type: 'string', format: 'binary' } }, required: ['file'] } };
 const UPLOAD_BODY = {
@@ -133,7 +133,7 @@ export class GarmentsController {
     @Req() req: Request,
     @Res() res: Response,
   ): Promise<void> {
-    const key = await this.garments.fileKey(user.id, id, parseVariant(variant, ['original', 'cropped']));
+    const key = await this.garments.fileKey(user.id, id, parseVariant(variant, GARMENT_FILE_VARIANTS));
     await sendObject(req, res, this.storage, key, 'private, no-cache');
   }
 }

@@ -12,7 +12,9 @@ import { LessThan, type Repository } from 'typeorm';
 import type { UploadedFile } from '../uploads/multipart.js';
 import { Garment } from './entities/garment.entity.js';
 
-export type GarmentFileVariant = 'original' | 'cropped';
+/** The files a garment has (`:variant` of its byte routes). */
+export const GARMENT_FILE_VARIANTS = ['original', 'cropped'] as const;
+export type GarmentFileVariant = (typeof GARMENT_FILE_VARIANTS)[number];
 
 @Injectable()
 export class GarmentsService {

@@ -9,7 +9,7 @@ import { sendObject } from '../files/send-object.js';
 import { ObjectStorage } from '../storage/object-storage.service.js';
 import { readMultipart } from '../uploads/multipart.js';
 import { parseGarmentCategory } from '../validation/garment-category.js';
-import { ModelsService, type ReceivedPhoto } from './models.service.js';
+import { MODEL_FILE_VARIANTS, ModelsService, type ReceivedPhoto } from './models.service.js';
 
 @ApiTags('Model photos')
 @ApiKeyScopes('try-on')
@@ -154,7 +154,7 @@ export class ModelsController {
     @Req() req: Request,
     @Res() res: Response,
   ): Promise<void> {
-    const key = await this.models.fileKey(user.id, id, parseVariant(variant, ['original', 'inpaint-cropped', 'inpaint-mask']), parseGarmentCategory(category));
+    const key = await this.models.fileKey(user.id, id, parseVariant(variant, MODEL_FILE_VARIANTS), parseGarmentCategory(category));
     await sendObject(req, res, this.storage, key, 'private, no-cache');
   }
 }

@@ -39,7 +39,9 @@ export interface ReceivedPhoto {
   thumbKey: string;
 }
 
-export type ModelFileVariant = 'original' | 'inpaint-cropped' | 'inpaint-mask';
+/** The files a model photo has (`:variant` of its byte routes). */
+export const MODEL_FILE_VARIANTS = ['original', 'inpaint-cropped', 'inpaint-mask'] as const;
+export type ModelFileVariant = (typeof MODEL_FILE_VARIANTS)[number];
 
 @Injectable()
 export class ModelsService {
