@@ -8,7 +8,7 @@ import { MediaConfig } from '../config/media.config.js';
 import { sendObject } from '../files/send-object.js';
 import { ObjectStorage } from '../storage/object-storage.service.js';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, pageCursor, pageSize } from '../paging/page-query.js';
-import { readMultipart } from '../uploads/multipart.js';
+import { readOneFile } from '../uploads/multipart.js';
 import { parseGarmentCategory } from '../validation/garment-category.js';
 import { CropDto } from './dto/crop.dto.js';
 import { UpdateGarmentDto } from './dto/update-garment.dto.js';
@@ -46,8 +46,8 @@ export class GarmentsController {
   @ApiPayloadTooLargeResponse({ description: 'The file is larger than the upload limit.' })
   @ApiUnsupportedMediaTypeResponse({ description: 'The body is not multipart/form-data.' })
   async upload(@CurrentUser() user: AuthenticatedUser, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<GarmentRecord> {
-    const { files, fields } = await readMultipart(req, res, { field: 'file', maxFiles: 1, maxFileBytes: this.config.MAX_UPLOAD_BYTES, maxRequestBytes: this.config.MAX_UPLOAD_REQUEST_BYTES });
-    return this.garments.upload(user.id, files[0], parseGarmentCategory(fields.category));
+    const { file, fields } = await readOneFile(req, res, 'file', this.config);
+    return this.garments.upload(user.id, file, parseGarmentCategory(fields.category));
   }
 
   @Get()
@@ -103,10 +103,7 @@ export class GarmentsController {
     @Res({ passthrough: true }) res: Response,
   ): Promise<GarmentRecord> {
     // The owner is checked (404) before the upload is read.
-    return this.garments.replace(user.id, id, async () => {
-      const { files } = await readMultipart(req, res, { field: 'file', maxFiles: 1, maxFileBytes: this.config.MAX_UPLOAD_BYTES, maxRequestBytes: this.config.MAX_UPLOAD_REQUEST_BYTES });
-      return files[0];
-    });
+    return this.garments.replace(user.id, id, async () => (await readOneFile(req, res, 'file', this.config)).file);
   }
 
   @Post(':id/crop')

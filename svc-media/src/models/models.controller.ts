@@ -7,7 +7,7 @@ import { parseVariant } from '../files/file-variant.js';
 import { MediaConfig } from '../config/media.config.js';
 import { sendObject } from '../files/send-object.js';
 import { ObjectStorage } from '../storage/object-storage.service.js';
-import { readMultipart } from '../uploads/multipart.js';
+import { readMultipart, readOneFile } from '../uploads/multipart.js';
 import { parseGarmentCategory } from '../validation/garment-category.js';
 import { MODEL_FILE_VARIANTS, ModelsService, type ReceivedPhoto } from './models.service.js';
 
@@ -86,10 +86,7 @@ export class ModelsController {
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ): Promise<ModelPhotoRecord> {
-    return this.models.applyMask(user.id, id, async () => {
-      const { files, fields } = await readMultipart(req, res, { field: 'mask', maxFiles: 1, maxFileBytes: this.config.MAX_UPLOAD_BYTES, maxRequestBytes: this.config.MAX_UPLOAD_REQUEST_BYTES });
-      return { mask: files[0].buffer, category: fields.category };
-    });
+    return this.models.applyMask(user.id, id, this.maskUpload(req, res));
   }
 
   @Put(':id/suggested-mask')
@@ -116,10 +113,7 @@ export class ModelsController {
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ): Promise<ModelPhotoRecord> {
-    return this.models.suggestMask(user.id, id, async () => {
-      const { files, fields } = await readMultipart(req, res, { field: 'mask', maxFiles: 1, maxFileBytes: this.config.MAX_UPLOAD_BYTES, maxRequestBytes: this.config.MAX_UPLOAD_REQUEST_BYTES });
-      return { mask: files[0].buffer, category: fields.category };
-    });
+    return this.models.suggestMask(user.id, id, this.maskUpload(req, res));
   }
 
   @Delete(':id/suggested-mask')
@@ -156,5 +150,13 @@ export class ModelsController {
   ): Promise<void> {
     const key = await this.models.fileKey(user.id, id, parseVariant(variant, MODEL_FILE_VARIANTS), parseGarmentCategory(category));
     await sendObject(req, res, this.storage, key, 'private, no-cache');
+  }
+
+  /** Reads the form's `mask` file and `category` field when the service asks (once it has checked the photo is the caller's). */
+  private maskUpload(req: Request, res: Response): () => Promise<{ mask: Buffer; category: string | undefined }> {
+    return async () => {
+      const { file, fields } = await readOneFile(req, res, 'mask', this.config);
+      return { mask: file.buffer, category: fields.category };
+    };
   }
 }
