@@ -42,6 +42,19 @@ export const ACCOUNT_MESSAGES = {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** A one-time link the account is mailed: the columns of its token's hash and expiry, and what a link that cannot be used says. */
+interface OneTimeLink {
+  token: 'emailVerificationToken' | 'passwordResetToken';
+  expiry: 'emailVerificationExpiry' | 'passwordResetExpiry';
+  unknown: string;
+  expired: string;
+}
+/** The two links: e-mail verification and password reset. */
+const LINKS = {
+  verification: { token: 'emailVerificationToken', expiry: 'emailVerificationExpiry', unknown: AUTH_ERRORS.invalidVerificationLink, expired: AUTH_ERRORS.expiredVerificationLink },
+  reset: { token: 'passwordResetToken', expiry: 'passwordResetExpiry', unknown: AUTH_ERRORS.invalidResetLink, expired: AUTH_ERRORS.expiredResetLink },
+} satisfies Record<string, OneTimeLink>;
+
 /** Accounts: registration, e-mail verification, sign-in, password reset and the current user. */
 @Injectable()
 export class AccountsService {
@@ -125,18 +138,13 @@ export class AccountsService {
   }
 
   async verifyEmailAndLogin(token: string): Promise<VerifyEmailResponse> {
-    const tokenHash = hashToken(token);
-    const user = await this.users.findOneBy({ emailVerificationToken: tokenHash });
-    if (!user) throw badLink(AUTH_ERRORS.invalidVerificationLink);
-    if (!user.emailVerificationExpiry || user.emailVerificationExpiry.getTime() <= Date.now()) {
-      throw badLink(AUTH_ERRORS.expiredVerificationLink);
-    }
+    const { user, tokenHash } = await this.linkOwner(LINKS.verification, token);
     // Conditional on the token still being there: of two clicks at once, only one wins.
     const result = await this.users.update(
       { id: user.id, emailVerificationToken: tokenHash },
       { isEmailVerified: 'true', emailVerificationToken: null, emailVerificationExpiry: null },
     );
-    if (!result.affected) throw badLink(AUTH_ERRORS.invalidVerificationLink);
+    if (!result.affected) throw badLink(LINKS.verification.unknown);
     // Every new verified account starts its free trial now.
     await this.billing.startTrial(user.id);
     return { success: true, token: await this.tokens.issue({ id: user.id, email: user.email }), message: ACCOUNT_MESSAGES.verified };
@@ -173,12 +181,7 @@ export class AccountsService {
   }
 
   async resetPassword({ token, password }: ResetPasswordDto): Promise<AuthMessageResponse> {
-    const tokenHash = hashToken(token);
-    const user = await this.users.findOneBy({ passwordResetToken: tokenHash });
-    if (!user) throw badLink(AUTH_ERRORS.invalidResetLink);
-    if (!user.passwordResetExpiry || user.passwordResetExpiry.getTime() <= Date.now()) {
-      throw badLink(AUTH_ERRORS.expiredResetLink);
-    }
+    const { user, tokenHash } = await this.linkOwner(LINKS.reset, token);
     const result = await this.users.update(
       { id: user.id, passwordResetToken: tokenHash },
       {
@@ -191,11 +194,21 @@ export class AccountsService {
         emailVerificationExpiry: null,
       },
     );
-    if (!result.affected) throw badLink(AUTH_ERRORS.invalidResetLink);
+    if (!result.affected) throw badLink(LINKS.reset.unknown);
     // Whoever knew the old password (or holds a stolen token) is signed out everywhere.
     await this.sessions.endAll(user.id);
     await this.throttle.clear(`login-account:${user.email}`);
     return { success: true, message: ACCOUNT_MESSAGES.passwordReset };
+  }
+
+  /** The account `token` is the one-time `link` of, while it lasts; else 400 saying the link is unknown (or used) or expired. */
+  private async linkOwner(link: OneTimeLink, token: string): Promise<{ user: User; tokenHash: string }> {
+    const tokenHash = hashToken(token);
+    const user = await this.users.findOneBy({ [link.token]: tokenHash });
+    if (!user) throw badLink(link.unknown);
+    const expiry = user[link.expiry];
+    if (!expiry || expiry.getTime() <= Date.now()) throw badLink(link.expired);
+    return { user, tokenHash };
   }
 
   /** A fresh token of the caller's session (a rolling week). */
