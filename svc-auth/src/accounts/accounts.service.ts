@@ -42,17 +42,18 @@ export const ACCOUNT_MESSAGES = {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** A one-time link the account is mailed: the columns of its token's hash and expiry, and what a link that cannot be used says. */
+/** A one-time link the account is mailed: the columns of its token's hash and expiry, how long it lasts, and what a link that cannot be used says. */
 interface OneTimeLink {
   token: 'emailVerificationToken' | 'passwordResetToken';
   expiry: 'emailVerificationExpiry' | 'passwordResetExpiry';
+  hours: number;
   unknown: string;
   expired: string;
 }
 /** The two links: e-mail verification and password reset. */
 const LINKS = {
-  verification: { token: 'emailVerificationToken', expiry: 'emailVerificationExpiry', unknown: AUTH_ERRORS.invalidVerificationLink, expired: AUTH_ERRORS.expiredVerificationLink },
-  reset: { token: 'passwordResetToken', expiry: 'passwordResetExpiry', unknown: AUTH_ERRORS.invalidResetLink, expired: AUTH_ERRORS.expiredResetLink },
+  verification: { token: 'emailVerificationToken', expiry: 'emailVerificationExpiry', hours: VERIFICATION_LINK_HOURS, unknown: AUTH_ERRORS.invalidVerificationLink, expired: AUTH_ERRORS.expiredVerificationLink },
+  reset: { token: 'passwordResetToken', expiry: 'passwordResetExpiry', hours: PASSWORD_RESET_LINK_HOURS, unknown: AUTH_ERRORS.invalidResetLink, expired: AUTH_ERRORS.expiredResetLink },
 } satisfies Record<string, OneTimeLink>;
 
 /** Accounts: registration, e-mail verification, sign-in, password reset and the current user. */
@@ -81,7 +82,7 @@ export class AccountsService {
       password: await this.passwords.hash(password),
       isEmailVerified: 'false',
       emailVerificationToken: verification.hash,
-      emailVerificationExpiry: new Date(Date.now() + VERIFICATION_LINK_HOURS * HOUR_MS),
+      emailVerificationExpiry: expiryOf(LINKS.verification),
     });
     try {
       await this.users.insert(user);
@@ -155,12 +156,8 @@ export class AccountsService {
     await this.countMailRequest(email, ip);
     const user = await this.users.findOneBy({ email });
     if (user && user.isEmailVerified !== 'true') {
-      const verification = newOneTimeToken();
-      await this.users.update(user.id, {
-        emailVerificationToken: verification.hash,
-        emailVerificationExpiry: new Date(Date.now() + VERIFICATION_LINK_HOURS * HOUR_MS),
-      });
-      this.sendInBackground(verificationMail(email, accountLink(this.config.PUBLIC_URL, 'verify-email', verification.token)));
+      const token = await this.newLink(user.id, LINKS.verification);
+      this.sendInBackground(verificationMail(email, accountLink(this.config.PUBLIC_URL, 'verify-email', token)));
     }
     return { success: true, message: ACCOUNT_MESSAGES.resendSent };
   }
@@ -170,12 +167,8 @@ export class AccountsService {
     await this.countMailRequest(email, ip);
     const user = await this.users.findOneBy({ email });
     if (user) {
-      const reset = newOneTimeToken();
-      await this.users.update(user.id, {
-        passwordResetToken: reset.hash,
-        passwordResetExpiry: new Date(Date.now() + PASSWORD_RESET_LINK_HOURS * HOUR_MS),
-      });
-      this.sendInBackground(passwordResetMail(email, accountLink(this.config.PUBLIC_URL, 'reset-password', reset.token)));
+      const token = await this.newLink(user.id, LINKS.reset);
+      this.sendInBackground(passwordResetMail(email, accountLink(this.config.PUBLIC_URL, 'reset-password', token)));
     }
     return { success: true, message: ACCOUNT_MESSAGES.resetSent };
   }
@@ -199,6 +192,13 @@ export class AccountsService {
     await this.sessions.endAll(user.id);
     await this.throttle.clear(`login-account:${user.email}`);
     return { success: true, message: ACCOUNT_MESSAGES.passwordReset };
+  }
+
+  /** A fresh one-time `link` for the account (an earlier one stops working): its token, for the mail; only its hash is stored. */
+  private async newLink(userId: number, link: OneTimeLink): Promise<string> {
+    const fresh = newOneTimeToken();
+    await this.users.update(userId, { [link.token]: fresh.hash, [link.expiry]: expiryOf(link) });
+    return fresh.token;
   }
 
   /** The account `token` is the one-time `link` of, while it lasts; else 400 saying the link is unknown (or used) or expired. */
@@ -262,6 +262,11 @@ export class AccountsService {
 
 function duplicate(): ApiException {
   return new ApiException(409, ErrorCode.CONFLICT, AUTH_ERRORS.userExists);
+}
+
+/** When a `link` made now stops working. */
+function expiryOf(link: OneTimeLink): Date {
+  return new Date(Date.now() + link.hours * HOUR_MS);
 }
 
 function badLink(message: string): ApiException {
