@@ -30,21 +30,13 @@ export class AppModule {
   }
 }
 
+/** svc-generation in `role`: the same variables (its own with every provider's, each declared in its provider's folder) and database. */
+function generationApp(role: GenerationRole, title: string) {
+  return defineService({ app: 'svc-generation', title, config: ProviderConfigs, database: generationDatabase, module: (config) => AppModule.register(config, role) });
+}
+
 /** The API: jobs, events, retry, results, spec §7's generate route. */
-export const generationService = defineService({
-  app: 'svc-generation',
-  title: 'svc-generation: try-on generation',
-  // svc-generation's variables with every provider's (each declared in its provider's folder).
-  config: ProviderConfigs,
-  database: generationDatabase,
-  module: (config) => AppModule.register(config, 'api'),
-});
+export const generationService = generationApp('api', 'svc-generation: try-on generation');
 
 /** A worker: claims models from the queue and does the try-ons. */
-export const generationWorker = defineService({
-  app: 'svc-generation',
-  title: 'svc-generation worker',
-  config: ProviderConfigs,
-  database: generationDatabase,
-  module: (config) => AppModule.register(config, 'worker'),
-});
+export const generationWorker = generationApp('worker', 'svc-generation worker');

@@ -2,6 +2,7 @@ export { loadConfig, ConfigurationError, parseFlag, parseNumber } from './config
 export { ServiceConfig, LOG_LEVELS } from './config/service-config.js';
 export { HttpUrl, WholeNumber, type WholeNumberRule } from './config/variable-rules.js';
 export { ApiException, type ApiIssue } from './errors/api-exception.js';
+export { TooManyRequestsException, RetryAfterInterceptor } from './errors/retry-after.js';
 export { ApiExceptionFilter, toApiErrorBody, codeForStatus } from './errors/api-exception.filter.js';
 export { redactUrl, serializeRequest, REDACTED_QUERY_PARAMS } from './logging/logger.js';
 export { createValidationPipe, validationIssues, validationFailed } from './errors/validation.js';

@@ -17,9 +17,8 @@ import type {
   RegisterResponse,
   VerifyEmailResponse,
 } from '@vton/contracts';
-import { CurrentUser, Public, type AuthenticatedUser } from '@vton/service-kit';
+import { CurrentUser, Public, RetryAfterInterceptor, type AuthenticatedUser } from '@vton/service-kit';
 import type { Request } from 'express';
-import { RetryAfterInterceptor } from '../throttling/retry-after.interceptor.js';
 import { AccountsService } from './accounts.service.js';
 import { EmailDto } from './dto/email.dto.js';
 import { LoginDto } from './dto/login.dto.js';

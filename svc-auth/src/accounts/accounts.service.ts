@@ -42,6 +42,20 @@ export const ACCOUNT_MESSAGES = {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** A one-time link the account is mailed: the columns of its token's hash and expiry, how long it lasts, and what a link that cannot be used says. */
+interface OneTimeLink {
+  token: 'emailVerificationToken' | 'passwordResetToken';
+  expiry: 'emailVerificationExpiry' | 'passwordResetExpiry';
+  hours: number;
+  unknown: string;
+  expired: string;
+}
+/** The two links: e-mail verification and password reset. */
+const LINKS = {
+  verification: { token: 'emailVerificationToken', expiry: 'emailVerificationExpiry', hours: VERIFICATION_LINK_HOURS, unknown: AUTH_ERRORS.invalidVerificationLink, expired: AUTH_ERRORS.expiredVerificationLink },
+  reset: { token: 'passwordResetToken', expiry: 'passwordResetExpiry', hours: PASSWORD_RESET_LINK_HOURS, unknown: AUTH_ERRORS.invalidResetLink, expired: AUTH_ERRORS.expiredResetLink },
+} satisfies Record<string, OneTimeLink>;
+
 /** Accounts: registration, e-mail verification, sign-in, password reset and the current user. */
 @Injectable()
 export class AccountsService {
@@ -68,7 +82,7 @@ export class AccountsService {
       password: await this.passwords.hash(password),
       isEmailVerified: 'false',
       emailVerificationToken: verification.hash,
-      emailVerificationExpiry: new Date(Date.now() + VERIFICATION_LINK_HOURS * HOUR_MS),
+      emailVerificationExpiry: expiryOf(LINKS.verification),
     });
     try {
       await this.users.insert(user);
@@ -125,18 +139,13 @@ export class AccountsService {
   }
 
   async verifyEmailAndLogin(token: string): Promise<VerifyEmailResponse> {
-    const tokenHash = hashToken(token);
-    const user = await this.users.findOneBy({ emailVerificationToken: tokenHash });
-    if (!user) throw badLink(AUTH_ERRORS.invalidVerificationLink);
-    if (!user.emailVerificationExpiry || user.emailVerificationExpiry.getTime() <= Date.now()) {
-      throw badLink(AUTH_ERRORS.expiredVerificationLink);
-    }
+    const { user, tokenHash } = await this.linkOwner(LINKS.verification, token);
     // Conditional on the token still being there: of two clicks at once, only one wins.
     const result = await this.users.update(
       { id: user.id, emailVerificationToken: tokenHash },
       { isEmailVerified: 'true', emailVerificationToken: null, emailVerificationExpiry: null },
     );
-    if (!result.affected) throw badLink(AUTH_ERRORS.invalidVerificationLink);
+    if (!result.affected) throw badLink(LINKS.verification.unknown);
     // Every new verified account starts its free trial now.
     await this.billing.startTrial(user.id);
     return { success: true, token: await this.tokens.issue({ id: user.id, email: user.email }), message: ACCOUNT_MESSAGES.verified };
@@ -147,12 +156,8 @@ export class AccountsService {
     await this.countMailRequest(email, ip);
     const user = await this.users.findOneBy({ email });
     if (user && user.isEmailVerified !== 'true') {
-      const verification = newOneTimeToken();
-      await this.users.update(user.id, {
-        emailVerificationToken: verification.hash,
-        emailVerificationExpiry: new Date(Date.now() + VERIFICATION_LINK_HOURS * HOUR_MS),
-      });
-      this.sendInBackground(verificationMail(email, accountLink(this.config.PUBLIC_URL, 'verify-email', verification.token)));
+      const token = await this.newLink(user.id, LINKS.verification);
+      this.sendInBackground(verificationMail(email, accountLink(this.config.PUBLIC_URL, 'verify-email', token)));
     }
     return { success: true, message: ACCOUNT_MESSAGES.resendSent };
   }
@@ -162,23 +167,14 @@ export class AccountsService {
     await this.countMailRequest(email, ip);
     const user = await this.users.findOneBy({ email });
     if (user) {
-      const reset = newOneTimeToken();
-      await this.users.update(user.id, {
-        passwordResetToken: reset.hash,
-        passwordResetExpiry: new Date(Date.now() + PASSWORD_RESET_LINK_HOURS * HOUR_MS),
-      });
-      this.sendInBackground(passwordResetMail(email, accountLink(this.config.PUBLIC_URL, 'reset-password', reset.token)));
+      const token = await this.newLink(user.id, LINKS.reset);
+      this.sendInBackground(passwordResetMail(email, accountLink(this.config.PUBLIC_URL, 'reset-password', token)));
     }
     return { success: true, message: ACCOUNT_MESSAGES.resetSent };
   }
 
   async resetPassword({ token, password }: ResetPasswordDto): Promise<AuthMessageResponse> {
-    const tokenHash = hashToken(token);
-    const user = await this.users.findOneBy({ passwordResetToken: tokenHash });
-    if (!user) throw badLink(AUTH_ERRORS.invalidResetLink);
-    if (!user.passwordResetExpiry || user.passwordResetExpiry.getTime() <= Date.now()) {
-      throw badLink(AUTH_ERRORS.expiredResetLink);
-    }
+    const { user, tokenHash } = await this.linkOwner(LINKS.reset, token);
     const result = await this.users.update(
       { id: user.id, passwordResetToken: tokenHash },
       {
@@ -191,11 +187,28 @@ export class AccountsService {
         emailVerificationExpiry: null,
       },
     );
-    if (!result.affected) throw badLink(AUTH_ERRORS.invalidResetLink);
+    if (!result.affected) throw badLink(LINKS.reset.unknown);
     // Whoever knew the old password (or holds a stolen token) is signed out everywhere.
     await this.sessions.endAll(user.id);
     await this.throttle.clear(`login-account:${user.email}`);
     return { success: true, message: ACCOUNT_MESSAGES.passwordReset };
+  }
+
+  /** A fresh one-time `link` for the account (an earlier one stops working): its token, for the mail; only its hash is stored. */
+  private async newLink(userId: number, link: OneTimeLink): Promise<string> {
+    const fresh = newOneTimeToken();
+    await this.users.update(userId, { [link.token]: fresh.hash, [link.expiry]: expiryOf(link) });
+    return fresh.token;
+  }
+
+  /** The account `token` is the one-time `link` of, while it lasts; else 400 saying the link is unknown (or used) or expired. */
+  private async linkOwner(link: OneTimeLink, token: string): Promise<{ user: User; tokenHash: string }> {
+    const tokenHash = hashToken(token);
+    const user = await this.users.findOneBy({ [link.token]: tokenHash });
+    if (!user) throw badLink(link.unknown);
+    const expiry = user[link.expiry];
+    if (!expiry || expiry.getTime() <= Date.now()) throw badLink(link.expired);
+    return { user, tokenHash };
   }
 
   /** A fresh token of the caller's session (a rolling week). */
@@ -249,6 +262,11 @@ export class AccountsService {
 
 function duplicate(): ApiException {
   return new ApiException(409, ErrorCode.CONFLICT, AUTH_ERRORS.userExists);
+}
+
+/** When a `link` made now stops working. */
+function expiryOf(link: OneTimeLink): Date {
+  return new Date(Date.now() + link.hours * HOUR_MS);
 }
 
 function badLink(message: string): ApiException {

@@ -1,18 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { ErrorCode } from '@vton/contracts';
-import { ApiException } from '@vton/service-kit';
+import { TooManyRequestsException } from '@vton/service-kit';
 import type { Repository } from 'typeorm';
 import { sqlTable } from '../tables/sql-table.js';
 import { ThrottleCounter } from './throttle-counter.entity.js';
 
-/** A 429 that carries how long to wait; RetryAfterInterceptor turns it into the Retry-After header. */
-export class ThrottledException extends ApiException {
-  constructor(
-    message: string,
-    readonly retryAfterSeconds: number,
-  ) {
-    super(429, ErrorCode.TOO_MANY_REQUESTS, message, { details: { retryAfterSeconds } });
+/** A throttled request's 429, saying in its body too how long to wait. */
+export class ThrottledException extends TooManyRequestsException {
+  constructor(message: string, retryAfterSeconds: number) {
+    super(message, retryAfterSeconds, { details: { retryAfterSeconds } });
   }
 }
 

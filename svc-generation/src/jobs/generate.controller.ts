@@ -1,10 +1,9 @@
 import { Body, Controller, HttpCode, Post, Req, Res, UseInterceptors } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiInternalServerErrorResponse, ApiNotFoundResponse, ApiOperation, ApiPaymentRequiredResponse, ApiServiceUnavailableResponse, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import type { GenerateResponse } from '@vton/contracts';
-import { ApiKeyScopes, ApiResult, CurrentUser, type AuthenticatedUser } from '@vton/service-kit';
+import { ApiKeyScopes, ApiResult, CurrentUser, RetryAfterInterceptor, type AuthenticatedUser } from '@vton/service-kit';
 import type { Request, Response } from 'express';
 import { JobsService } from './jobs.service.js';
-import { RetryAfterInterceptor } from './retry-after.interceptor.js';
 import { callerOf } from '../media/caller.js';
 import { GenerateTryOnDto } from './dto/generate-try-on.dto.js';
 

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { ErrorCode, type GarmentCategory, type JobModelState, type TryOnJob, type TryOnResult } from '@vton/contracts';
-import { ApiException, queuedTrace } from '@vton/service-kit';
+import type { GarmentCategory, JobModelState, TryOnJob, TryOnResult } from '@vton/contracts';
+import { queuedTrace, TooManyRequestsException } from '@vton/service-kit';
 import { randomUUID } from 'node:crypto';
 import { IsNull, type EntityManager, type Repository } from 'typeorm';
 import { GenerationConfig } from '../config/generation.config.js';
@@ -46,14 +46,7 @@ export interface RunJobPlan extends JobPlan {
 /** When the service time of recent models is unknown, Retry-After assumes this much per model. */
 const DEFAULT_MODEL_SECONDS = 30;
 /** The per-account limit answers 429 with this message and a Retry-After estimate. */
-export class QueueFullException extends ApiException {
-  constructor(
-    message: string,
-    readonly retryAfterSeconds: number,
-  ) {
-    super(429, ErrorCode.TOO_MANY_REQUESTS, message);
-  }
-}
+export class QueueFullException extends TooManyRequestsException {}
 
 /** Runs `enqueue`, counting it in `refused` when the account's queue is full (the 429 goes on to the caller). */
 export async function countingRefusals<T>(refused: { inc(): void }, enqueue: () => Promise<T>): Promise<T> {

@@ -1,14 +1,13 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Req, Res, UseInterceptors } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiConflictResponse, ApiNotFoundResponse, ApiOperation, ApiPaymentRequiredResponse, ApiProduces, ApiQuery, ApiServiceUnavailableResponse, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import type { TryOnJob, TryOnResult } from '@vton/contracts';
-import { ApiKeyScopes, ApiResult, CurrentUser, RecordIdPipe, type AuthenticatedUser } from '@vton/service-kit';
+import { ApiKeyScopes, ApiResult, CurrentUser, RecordIdPipe, RetryAfterInterceptor, type AuthenticatedUser } from '@vton/service-kit';
 import type { Request, Response } from 'express';
 import { GenerationMetrics } from '../metrics/generation-metrics.js';
 import { callerOf } from '../media/caller.js';
 import { GenerateTryOnDto } from './dto/generate-try-on.dto.js';
 import { JobEvents } from './job-events.js';
 import { JobsService } from './jobs.service.js';
-import { RetryAfterInterceptor } from './retry-after.interceptor.js';
 
 const KEEPALIVE_MS = 15_000;
 

@@ -12,12 +12,11 @@ import {
   ApiTooManyRequestsResponse,
 } from '@nestjs/swagger';
 import { ErrorCode, type RunsPage, type TryOnRun } from '@vton/contracts';
-import { ApiException, ApiKeyScopes, ApiResult, CurrentUser, RecordIdPipe, type AuthenticatedUser } from '@vton/service-kit';
+import { ApiException, ApiKeyScopes, ApiResult, CurrentUser, RecordIdPipe, RetryAfterInterceptor, type AuthenticatedUser } from '@vton/service-kit';
 import type { Request, Response } from 'express';
 import { Readable } from 'node:stream';
 import type { CellRow } from '../jobs/run-store.js';
 import { MediaNotFoundError } from '../media/media-client.js';
-import { RetryAfterInterceptor } from '../jobs/retry-after.interceptor.js';
 import { RESULT_FILES_PATH, ResultFilesService } from '../results/result-files.service.js';
 import { callerOf } from '../media/caller.js';
 import { StartRunDto } from './dto/start-run.dto.js';

@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Query, Req, Res } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiBody, ApiConflictResponse, ApiConsumes, ApiExcludeEndpoint, ApiNotFoundResponse, ApiOperation, ApiPayloadTooLargeResponse, ApiQuery, ApiTags, ApiUnsupportedMediaTypeResponse } from '@nestjs/swagger';
-import { DEFAULT_GARMENT_CATEGORY, GARMENT_CATEGORIES, type GarmentRecord, type GarmentsPage } from '@vton/contracts';
+import { GARMENT_CATEGORIES, type GarmentRecord, type GarmentsPage } from '@vton/contracts';
 import { ApiKeyScopes, ApiResult, CurrentUser, RecordIdPipe, type AuthenticatedUser } from '@vton/service-kit';
 import type { Request, Response } from 'express';
 import { parseVariant } from '../files/file-variant.js';
@@ -8,20 +8,13 @@ import { MediaConfig } from '../config/media.config.js';
 import { sendObject } from '../files/send-object.js';
 import { ObjectStorage } from '../storage/object-storage.service.js';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, pageCursor, pageSize } from '../paging/page-query.js';
-import { readMultipart } from '../uploads/multipart.js';
-import { parseGarmentCategory } from '../validation/garment-category.js';
+import { readOneFile } from '../uploads/multipart.js';
+import { fileWithCategoryBody, parseGarmentCategory } from '../validation/garment-category.js';
 import { CropDto } from './dto/crop.dto.js';
 import { UpdateGarmentDto } from './dto/update-garment.dto.js';
-import { GarmentsService } from './garments.service.js';
+import { GARMENT_FILE_VARIANTS, GarmentsService } from './garments.service.js';
 
 const FILE_BODY = { schema: { type: 'object', properties: { file: { type: 'string', format: 'binary' } }, required: ['file'] } };
-const UPLOAD_BODY = {
-  schema: {
-    type: 'object',
-    properties: { file: { type: 'string', format: 'binary' }, category: { type: 'string', enum: [...GARMENT_CATEGORIES], default: DEFAULT_GARMENT_CATEGORY } },
-    required: ['file'],
-  },
-};
 
 @ApiTags('Garments')
 @ApiKeyScopes('try-on')
@@ -40,14 +33,14 @@ export class GarmentsController {
     description: 'Multipart field `file`: one JPG, PNG or WebP photo, stored upright without metadata; optional field `category` (default `upper_body`). It joins the product library, named after the file.',
   })
   @ApiConsumes('multipart/form-data')
-  @ApiBody(UPLOAD_BODY)
+  @ApiBody(fileWithCategoryBody('file', GARMENT_CATEGORIES))
   @ApiResult('GarmentRecord', { status: 201, description: 'The stored garment, not cropped yet.' })
   @ApiBadRequestResponse({ description: 'No `file` field, a file that is not a JPG, PNG or WebP image, or an unknown `category`.' })
   @ApiPayloadTooLargeResponse({ description: 'The file is larger than the upload limit.' })
   @ApiUnsupportedMediaTypeResponse({ description: 'The body is not multipart/form-data.' })
   async upload(@CurrentUser() user: AuthenticatedUser, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<GarmentRecord> {
-    const { files, fields } = await readMultipart(req, res, { field: 'file', maxFiles: 1, maxFileBytes: this.config.MAX_UPLOAD_BYTES, maxRequestBytes: this.config.MAX_UPLOAD_REQUEST_BYTES });
-    return this.garments.upload(user.id, files[0], parseGarmentCategory(fields.category));
+    const { file, fields } = await readOneFile(req, res, 'file', this.config);
+    return this.garments.upload(user.id, file, parseGarmentCategory(fields.category));
   }
 
   @Get()
@@ -103,10 +96,7 @@ export class GarmentsController {
     @Res({ passthrough: true }) res: Response,
   ): Promise<GarmentRecord> {
     // The owner is checked (404) before the upload is read.
-    return this.garments.replace(user.id, id, async () => {
-      const { files } = await readMultipart(req, res, { field: 'file', maxFiles: 1, maxFileBytes: this.config.MAX_UPLOAD_BYTES, maxRequestBytes: this.config.MAX_UPLOAD_REQUEST_BYTES });
-      return files[0];
-    });
+    return this.garments.replace(user.id, id, async () => (await readOneFile(req, res, 'file', this.config)).file);
   }
 
   @Post(':id/crop')
@@ -133,7 +123,7 @@ export class GarmentsController {
     @Req() req: Request,
     @Res() res: Response,
   ): Promise<void> {
-    const key = await this.garments.fileKey(user.id, id, parseVariant(variant, ['original', 'cropped']));
+    const key = await this.garments.fileKey(user.id, id, parseVariant(variant, GARMENT_FILE_VARIANTS));
     await sendObject(req, res, this.storage, key, 'private, no-cache');
   }
 }

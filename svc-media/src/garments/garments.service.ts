@@ -1,4 +1,4 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DEFAULT_GARMENT_CATEGORY, ErrorCode, MAX_GARMENT_NAME_LENGTH, TARGET_IMAGE_SIZE, type CropData, type GarmentCategory, type GarmentRecord, type GarmentsPage, type UpdateGarmentRequest } from '@vton/contracts';
 import { ApiException } from '@vton/service-kit';
@@ -12,12 +12,12 @@ import { LessThan, type Repository } from 'typeorm';
 import type { UploadedFile } from '../uploads/multipart.js';
 import { Garment } from './entities/garment.entity.js';
 
-export type GarmentFileVariant = 'original' | 'cropped';
+/** The files a garment has (`:variant` of its byte routes). */
+export const GARMENT_FILE_VARIANTS = ['original', 'cropped'] as const;
+export type GarmentFileVariant = (typeof GARMENT_FILE_VARIANTS)[number];
 
 @Injectable()
 export class GarmentsService {
-  private readonly logger = new Logger('GarmentsService');
-
   constructor(
     @InjectRepository(Garment) private readonly garments: Repository<Garment>,
     private readonly storage: ObjectStorage,
@@ -50,7 +50,7 @@ export class GarmentsService {
     try {
       await this.garments.insert(garment);
     } catch (error) {
-      await this.removeObjects([key]);
+      await this.storage.removeAll([key]);
       throw error;
     }
     return this.toRecord(garment);
@@ -89,7 +89,7 @@ export class GarmentsService {
    */
   async remove(userId: number, id: number): Promise<void> {
     const garment = await this.changeLocked(userId, id, (repository) => repository.delete({ id, userId }));
-    await this.removeObjects([garment.objectStorageKey, garment.croppedObjectStorageKey]);
+    await this.storage.removeAll([garment.objectStorageKey, garment.croppedObjectStorageKey]);
   }
 
   /**
@@ -120,10 +120,10 @@ export class GarmentsService {
       // Locked, so two replacements at once each remove exactly the files they displaced.
       before = await this.changeLocked(userId, id, (repository) => repository.update({ id, userId }, changes));
     } catch (error) {
-      await this.removeObjects([key]);
+      await this.storage.removeAll([key]);
       throw error;
     }
-    await this.removeObjects([before.croppedObjectStorageKey, before.objectStorageKey].filter((k) => k !== key));
+    await this.storage.removeAll([before.croppedObjectStorageKey, before.objectStorageKey].filter((k) => k !== key));
     return this.toRecord({ ...before, ...changes });
   }
 
@@ -154,11 +154,11 @@ export class GarmentsService {
         return repository.update({ id, userId }, changes);
       });
     } catch (error) {
-      await this.removeObjects([key]);
+      await this.storage.removeAll([key]);
       throw error;
     }
     // The crop it displaced (an earlier crop of the same photo) goes only now.
-    if (before.croppedObjectStorageKey !== key) await this.removeObjects([before.croppedObjectStorageKey]);
+    if (before.croppedObjectStorageKey !== key) await this.storage.removeAll([before.croppedObjectStorageKey]);
     return this.toRecord({ ...before, ...changes });
   }
 
@@ -216,11 +216,6 @@ export class GarmentsService {
       cropData: garment.cropData,
       uploadedAt: garment.uploadedAt.toISOString(),
     };
-  }
-
-  private async removeObjects(keys: (string | null)[]): Promise<void> {
-    const failed = await this.storage.removeAll(keys);
-    if (failed.length) this.logger.warn(`Objects left behind (remove failed): ${failed.join(', ')}`);
   }
 }
 

@@ -4,7 +4,7 @@ import { API_KEY_ERRORS, ErrorCode, type GeneratedImageRecord, type GeneratedIma
 import { ApiException, ApiKeyScopes, ApiResult, createValidationPipe, CurrentUser, RecordIdPipe, type AuthenticatedUser } from '@vton/service-kit';
 import type { Request, Response } from 'express';
 import { MediaConfig } from '../config/media.config.js';
-import { readMultipart } from '../uploads/multipart.js';
+import { readOneFile } from '../uploads/multipart.js';
 import { GeneratedImageFieldsDto, SaveGeneratedImageDto } from './dto/generated-image.dto.js';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, pageCursor, pageSize } from '../paging/page-query.js';
 import { GeneratedImagesService } from './generated-images.service.js';
@@ -66,10 +66,10 @@ export class GeneratedImagesController {
   @ApiKeyScopes('try-on')
   @ApiExcludeEndpoint()
   async saveFile(@CurrentUser() user: AuthenticatedUser, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<GeneratedImageRecord> {
-    const { files, fields } = await readMultipart(req, res, { field: 'file', maxFiles: 1, maxFileBytes: this.config.MAX_UPLOAD_BYTES, maxRequestBytes: this.config.MAX_UPLOAD_REQUEST_BYTES });
+    const { file, fields } = await readOneFile(req, res, 'file', this.config);
     const { tryOnResult, ...plain } = formFields(fields);
     const dto = (await createValidationPipe().transform(plain, { type: 'body', metatype: GeneratedImageFieldsDto })) as GeneratedImageFieldsDto;
-    return this.images.save(user.id, files[0].buffer, dto, tryOnResult);
+    return this.images.save(user.id, file.buffer, dto, tryOnResult);
   }
 
   @Delete(':id')

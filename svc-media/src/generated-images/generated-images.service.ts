@@ -1,4 +1,4 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { ErrorCode, type GeneratedImageRecord, type GeneratedImagesPage } from '@vton/contracts';
 import { ApiException } from '@vton/service-kit';
@@ -53,8 +53,6 @@ interface ResultFilenames {
 
 @Injectable()
 export class GeneratedImagesService {
-  private readonly logger = new Logger('GeneratedImagesService');
-
   constructor(
     @InjectRepository(GeneratedImage) private readonly generatedImages: Repository<GeneratedImage>,
     private readonly storage: ObjectStorage,
@@ -129,7 +127,7 @@ export class GeneratedImagesService {
       await this.insert(row, tryOnResult);
       return this.toRecord(row);
     } catch (error) {
-      await this.removeObjects([key, thumbKey]);
+      await this.storage.removeAll([key, thumbKey]);
       throw error;
     }
   }
@@ -170,7 +168,7 @@ export class GeneratedImagesService {
       await this.insert(row, true);
       return this.toRecord(row);
     } catch (error) {
-      await this.removeObjects([png.key, thumbKey ?? null]);
+      await this.storage.removeAll([png.key, thumbKey ?? null]);
       throw error;
     }
   }
@@ -222,7 +220,7 @@ export class GeneratedImagesService {
       await this.insert(row, true);
       return this.toRecord(row);
     } catch (error) {
-      await this.removeObjects([keys.png, keys.thumbnail]);
+      await this.storage.removeAll([keys.png, keys.thumbnail]);
       throw error;
     }
   }
@@ -230,12 +228,12 @@ export class GeneratedImagesService {
   /** A granted upload that will not be saved (an earlier save under its key won): its objects go. */
   async discardUpload(userId: number, id: number): Promise<void> {
     const keys = resultKeys(userId, id);
-    await this.removeObjects([keys.png, keys.thumbnail]);
+    await this.storage.removeAll([keys.png, keys.thumbnail]);
   }
 
   /** A received PNG that will not be saved (a repeated idempotency key, a refused request). */
   async discardReceived(png: ReceivedPng): Promise<void> {
-    await this.removeObjects([png.key]);
+    await this.storage.removeAll([png.key]);
   }
 
   private references(fields: GeneratedImageFieldsDto, tryOnResult: boolean): { garmentId: number | null; modelId: number | null } {
@@ -301,7 +299,7 @@ export class GeneratedImagesService {
   async remove(userId: number, id: number): Promise<void> {
     const image = await this.findOwned(userId, id);
     await this.generatedImages.delete({ id, userId });
-    await this.removeObjects([image.objectStorageKey, image.thumbnailObjectStorageKey]);
+    await this.storage.removeAll([image.objectStorageKey, image.thumbnailObjectStorageKey]);
   }
 
   /** A result may only point at the user's own garment and model; answers their photos' file names (what the result names). */
@@ -339,11 +337,6 @@ export class GeneratedImagesService {
       modelFilename: image.modelFilename ?? null,
       garmentFilename: image.garmentFilename ?? null,
     };
-  }
-
-  private async removeObjects(keys: (string | null)[]): Promise<void> {
-    const failed = await this.storage.removeAll(keys);
-    if (failed.length) this.logger.warn(`Objects left behind (remove failed): ${failed.join(', ')}`);
   }
 }
 

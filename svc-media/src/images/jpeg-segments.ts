@@ -209,48 +209,32 @@ export class JpegSegmentReader {
 
   /** Copies entropy-coded data up to the next marker that is not stuffing (FF00), a restart (RSTn) or fill. */
   private scan(input: Buffer, from: number, out: Buffer[]): number {
-    let i = from;
     if (this.scanFf) {
       // The 0xFF that ended the previous piece was held back; what follows it decides.
-      const next = input[i];
-      if (next === 0x00 || (next >= 0xd0 && next <= 0xd7)) {
+      const next = input[from];
+      if (isScanData(next)) {
         out.push(Buffer.from([0xff, next]));
         this.scanFf = false;
-        return i + 1;
+        return from + 1;
       }
       if (next === 0xff) {
         out.push(Buffer.from([0xff]));
-        return i + 1;
+        return from + 1;
       }
       this.scanFf = false;
       this.state = 'marker';
       this.take(Buffer.from([0xff]));
-      return i;
+      return from;
     }
-    for (;;) {
-      i = input.indexOf(0xff, i);
-      if (i < 0) {
-        out.push(input.subarray(from));
-        return input.length;
-      }
-      if (i + 1 >= input.length) {
-        out.push(input.subarray(from, i));
-        this.scanFf = true;
-        return input.length;
-      }
-      const next = input[i + 1];
-      if (next === 0x00 || (next >= 0xd0 && next <= 0xd7)) {
-        i += 2;
-        continue;
-      }
-      if (next === 0xff) {
-        i += 1;
-        continue;
-      }
-      out.push(input.subarray(from, i));
-      this.state = 'marker';
-      return i;
+    const end = markerInScan(input, from);
+    out.push(input.subarray(from, end));
+    if (end === input.length) return end;
+    if (end === input.length - 1) {
+      this.scanFf = true;
+      return input.length;
     }
+    this.state = 'marker';
+    return end;
   }
 }
 
@@ -297,23 +281,35 @@ export function exifOrientation(tiff: Buffer): number | undefined {
   return 1;
 }
 
-/** Where the entropy-coded data after an SOS header ends: the next marker that is not stuffing (FF00), a restart (RSTn) or fill. */
-function endOfScan(buf: Buffer, from: number): number {
+/** Inside a scan, an 0xFF followed by `next` is still image data: stuffing (FF00) or a restart (RSTn). */
+const isScanData = (next: number) => next === 0x00 || (next >= 0xd0 && next <= 0xd7);
+
+/**
+ * The next 0xFF from `from` on that begins a marker (not stuffing, a restart or fill); `buf.length`
+ * when there is none, `buf.length - 1` when the last byte is an 0xFF (the next byte decides).
+ */
+function markerInScan(buf: Buffer, from: number): number {
   let i = from;
   for (;;) {
     i = buf.indexOf(0xff, i);
-    if (i < 0 || i + 1 >= buf.length) throw new JpegStructureError('cut off inside the image data');
+    if (i < 0) return buf.length;
+    if (i + 1 >= buf.length) return i;
     const next = buf[i + 1];
-    if (next === 0x00 || (next >= 0xd0 && next <= 0xd7)) {
+    if (isScanData(next)) {
       i += 2;
-      continue;
-    }
-    if (next === 0xff) {
+    } else if (next === 0xff) {
       i += 1;
-      continue;
+    } else {
+      return i;
     }
-    return i;
   }
+}
+
+/** Where the entropy-coded data after an SOS header ends: the next marker that is not stuffing (FF00), a restart (RSTn) or fill. */
+function endOfScan(buf: Buffer, from: number): number {
+  const end = markerInScan(buf, from);
+  if (end >= buf.length - 1) throw new JpegStructureError('cut off inside the image data');
+  return end;
 }
 
 /** The marker bytes of a JPEG's segments in order (tests and diagnostics), e.g. ['E0', 'DB', 'C0', …]. */

@@ -7,10 +7,10 @@ import type { Readable } from 'node:stream';
 import { parseVariant } from '../files/file-variant.js';
 import { MediaConfig } from '../config/media.config.js';
 import { parseObjectKey } from '../storage/object-keys.js';
-import { GarmentsService } from '../garments/garments.service.js';
+import { GARMENT_FILE_VARIANTS, GarmentsService } from '../garments/garments.service.js';
 import { GeneratedImageFieldsDto, ResultUploadRequestDto, SaveUploadedResultDto } from '../generated-images/dto/generated-image.dto.js';
 import type { ReceivedPng } from '../generated-images/generated-images.service.js';
-import { ModelsService } from '../models/models.service.js';
+import { MODEL_FILE_VARIANTS, ModelsService } from '../models/models.service.js';
 import { ObjectStorage } from '../storage/object-storage.service.js';
 import { readMultipart } from '../uploads/multipart.js';
 import { parseGarmentCategory } from '../validation/garment-category.js';
@@ -52,7 +52,7 @@ export class InternalController {
     @Param('variant') variant: string,
     @Res() res: Response,
   ): Promise<void> {
-    const key = await this.garments.fileKey(caller.ownerId, id, parseVariant(variant, ['original', 'cropped']));
+    const key = await this.garments.fileKey(caller.ownerId, id, parseVariant(variant, GARMENT_FILE_VARIANTS));
     await this.redirectToObject(res, key);
   }
 
@@ -65,7 +65,7 @@ export class InternalController {
     @Query('category') category: string | undefined,
     @Res() res: Response,
   ): Promise<void> {
-    const key = await this.models.fileKey(caller.ownerId, id, parseVariant(variant, ['original', 'inpaint-cropped', 'inpaint-mask']), parseGarmentCategory(category));
+    const key = await this.models.fileKey(caller.ownerId, id, parseVariant(variant, MODEL_FILE_VARIANTS), parseGarmentCategory(category));
     await this.redirectToObject(res, key);
   }
 

@@ -1,15 +1,15 @@
 import { Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiBody, ApiConsumes, ApiExcludeEndpoint, ApiNotFoundResponse, ApiOperation, ApiPayloadTooLargeResponse, ApiQuery, ApiTags, ApiUnsupportedMediaTypeResponse } from '@nestjs/swagger';
-import { DEFAULT_GARMENT_CATEGORY, GARMENT_CATEGORIES, WORN_CATEGORIES, type ModelPhotoRecord } from '@vton/contracts';
+import { GARMENT_CATEGORIES, WORN_CATEGORIES, type ModelPhotoRecord } from '@vton/contracts';
 import { ApiKeyScopes, ApiResult, CurrentUser, RecordIdPipe, type AuthenticatedUser } from '@vton/service-kit';
 import type { Request, Response } from 'express';
 import { parseVariant } from '../files/file-variant.js';
 import { MediaConfig } from '../config/media.config.js';
 import { sendObject } from '../files/send-object.js';
 import { ObjectStorage } from '../storage/object-storage.service.js';
-import { readMultipart } from '../uploads/multipart.js';
-import { parseGarmentCategory } from '../validation/garment-category.js';
-import { ModelsService, type ReceivedPhoto } from './models.service.js';
+import { readMultipart, readOneFile } from '../uploads/multipart.js';
+import { fileWithCategoryBody, parseGarmentCategory } from '../validation/garment-category.js';
+import { MODEL_FILE_VARIANTS, ModelsService, type ReceivedPhoto } from './models.service.js';
 
 @ApiTags('Model photos')
 @ApiKeyScopes('try-on')
@@ -70,13 +70,7 @@ export class ModelsController {
       'Multipart field `mask`: a PNG the size of the photo, white (or opaque) where the garment goes; optional field `category` (default `upper_body`): the garment category it is the mask for — a photo keeps one approved mask per category, and a product is tried on with its own category\'s mask. On success the photo is `ready` and `masks` lists the new mask under its category; on failure that category\'s mask is dropped, the photo goes back to `uploaded` when it has no other mask, and `error` says why.',
   })
   @ApiConsumes('multipart/form-data')
-  @ApiBody({
-    schema: {
-      type: 'object',
-      properties: { mask: { type: 'string', format: 'binary' }, category: { type: 'string', enum: [...GARMENT_CATEGORIES], default: DEFAULT_GARMENT_CATEGORY } },
-      required: ['mask'],
-    },
-  })
+  @ApiBody(fileWithCategoryBody('mask', GARMENT_CATEGORIES))
   @ApiResult('ModelPhotoRecord', { status: 201, description: 'The model photo, status `ready`, with the mask in `masks` under its category (and in `inpaint`, the mask approved last).' })
   @ApiBadRequestResponse({ description: 'No `mask`, not a PNG, the wrong size, nothing painted, or an unknown `category`.' })
   @ApiNotFoundResponse({ description: 'No such model photo of yours.' })
@@ -86,10 +80,7 @@ export class ModelsController {
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ): Promise<ModelPhotoRecord> {
-    return this.models.applyMask(user.id, id, async () => {
-      const { files, fields } = await readMultipart(req, res, { field: 'mask', maxFiles: 1, maxFileBytes: this.config.MAX_UPLOAD_BYTES, maxRequestBytes: this.config.MAX_UPLOAD_REQUEST_BYTES });
-      return { mask: files[0].buffer, category: fields.category };
-    });
+    return this.models.applyMask(user.id, id, this.maskUpload(req, res));
   }
 
   @Put(':id/suggested-mask')
@@ -100,13 +91,7 @@ export class ModelsController {
       'Multipart field `mask`: the studio\'s suggested mask, a PNG with the photo\'s shape at up to 2048 px a side (lime where the garment goes, transparent elsewhere); optional field `category` (default `upper_body`; a worn category: a product\'s mask is painted by hand). It waits in `suggestedMasks` under its category until that category\'s mask is approved or it is withdrawn; it does not make the photo ready.',
   })
   @ApiConsumes('multipart/form-data')
-  @ApiBody({
-    schema: {
-      type: 'object',
-      properties: { mask: { type: 'string', format: 'binary' }, category: { type: 'string', enum: [...WORN_CATEGORIES], default: DEFAULT_GARMENT_CATEGORY } },
-      required: ['mask'],
-    },
-  })
+  @ApiBody(fileWithCategoryBody('mask', WORN_CATEGORIES))
   @ApiResult('ModelPhotoRecord', { description: 'The model photo with the suggestion in `suggestedMasks` under its category.' })
   @ApiBadRequestResponse({ description: 'No `mask`, not a PNG, larger than 2048 px a side, not the photo\'s shape, or a `category` that is not a worn one.' })
   @ApiNotFoundResponse({ description: 'No such model photo of yours.' })
@@ -116,10 +101,7 @@ export class ModelsController {
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ): Promise<ModelPhotoRecord> {
-    return this.models.suggestMask(user.id, id, async () => {
-      const { files, fields } = await readMultipart(req, res, { field: 'mask', maxFiles: 1, maxFileBytes: this.config.MAX_UPLOAD_BYTES, maxRequestBytes: this.config.MAX_UPLOAD_REQUEST_BYTES });
-      return { mask: files[0].buffer, category: fields.category };
-    });
+    return this.models.suggestMask(user.id, id, this.maskUpload(req, res));
   }
 
   @Delete(':id/suggested-mask')
@@ -154,7 +136,15 @@ export class ModelsController {
     @Req() req: Request,
     @Res() res: Response,
   ): Promise<void> {
-    const key = await this.models.fileKey(user.id, id, parseVariant(variant, ['original', 'inpaint-cropped', 'inpaint-mask']), parseGarmentCategory(category));
+    const key = await this.models.fileKey(user.id, id, parseVariant(variant, MODEL_FILE_VARIANTS), parseGarmentCategory(category));
     await sendObject(req, res, this.storage, key, 'private, no-cache');
+  }
+
+  /** Reads the form's `mask` file and `category` field when the service asks (once it has checked the photo is the caller's). */
+  private maskUpload(req: Request, res: Response): () => Promise<{ mask: Buffer; category: string | undefined }> {
+    return async () => {
+      const { file, fields } = await readOneFile(req, res, 'mask', this.config);
+      return { mask: file.buffer, category: fields.category };
+    };
   }
 }

@@ -39,7 +39,9 @@ export interface ReceivedPhoto {
   thumbKey: string;
 }
 
-export type ModelFileVariant = 'original' | 'inpaint-cropped' | 'inpaint-mask';
+/** The files a model photo has (`:variant` of its byte routes). */
+export const MODEL_FILE_VARIANTS = ['original', 'inpaint-cropped', 'inpaint-mask'] as const;
+export type ModelFileVariant = (typeof MODEL_FILE_VARIANTS)[number];
 
 @Injectable()
 export class ModelsService {
@@ -109,14 +111,14 @@ export class ModelsService {
       return { id: id!, filename, width: photo.width, height: photo.height, key: photo.key, thumbKey };
     } catch (error) {
       file.release();
-      await this.removeObjects(stored);
+      await this.storage.removeAll(stored);
       throw error;
     }
   }
 
   /** Removes what receive stored for a file of an upload that failed. */
   async discardReceived(photo: ReceivedPhoto): Promise<void> {
-    await this.removeObjects([photo.key, photo.thumbKey]);
+    await this.storage.removeAll([photo.key, photo.thumbKey]);
   }
 
   /**
@@ -143,7 +145,7 @@ export class ModelsService {
     try {
       await this.models.insert(rows);
     } catch (error) {
-      await this.removeObjects(photos.flatMap((photo) => [photo.key, photo.thumbKey]));
+      await this.storage.removeAll(photos.flatMap((photo) => [photo.key, photo.thumbKey]));
       throw error;
     }
     return rows.map((row) => this.toRecord(row, [], []));
@@ -225,7 +227,7 @@ export class ModelsService {
         return { earlier, suggestion };
       });
       // The rows point at this attempt's files now: the earlier ones (and the suggestion) can go.
-      await this.removeObjects([...maskKeysOf(replaced.earlier).filter((key) => key !== regionKey && key !== maskKey), replaced.suggestion?.objectStorageKey ?? null]);
+      await this.storage.removeAll([...maskKeysOf(replaced.earlier).filter((key) => key !== regionKey && key !== maskKey), replaced.suggestion?.objectStorageKey ?? null]);
       return this.get(userId, id);
     } catch (error) {
       await failed(category, error, [regionKey, maskKey]);
@@ -242,7 +244,7 @@ export class ModelsService {
       await tx.getRepository(ModelPhoto).delete({ id, userId });
       return rows;
     });
-    await this.removeObjects([model.objectStorageKey, model.thumbnailObjectStorageKey, ...masks.flatMap(maskKeysOf), ...suggestions.map((m) => m.objectStorageKey)]);
+    await this.storage.removeAll([model.objectStorageKey, model.thumbnailObjectStorageKey, ...masks.flatMap(maskKeysOf), ...suggestions.map((m) => m.objectStorageKey)]);
   }
 
   /**
@@ -268,10 +270,10 @@ export class ModelsService {
         return before;
       });
     } catch (error) {
-      await this.removeObjects([key]);
+      await this.storage.removeAll([key]);
       throw error;
     }
-    await this.removeObjects([displaced?.objectStorageKey ?? null]);
+    await this.storage.removeAll([displaced?.objectStorageKey ?? null]);
     return this.get(userId, id);
   }
 
@@ -285,7 +287,7 @@ export class ModelsService {
       if (before) await suggestions.delete({ modelId: id, category: which });
       return before;
     });
-    await this.removeObjects([withdrawn?.objectStorageKey ?? null]);
+    await this.storage.removeAll([withdrawn?.objectStorageKey ?? null]);
   }
 
   /**
@@ -320,7 +322,7 @@ export class ModelsService {
         return current;
       });
       // Committed: the files of the approval it dropped are no longer described by any row.
-      await this.removeObjects([...ownKeys, ...maskKeysOf(dropped).filter((key) => !ownKeys.includes(key))]);
+      await this.storage.removeAll([...ownKeys, ...maskKeysOf(dropped).filter((key) => !ownKeys.includes(key))]);
     } catch (cause) {
       this.logger.error(`Could not record the failed mask of model ${model.id}: ${(cause as Error).message}`);
     }
@@ -386,11 +388,6 @@ export class ModelsService {
       bounds: mask.inpaintCropBounds,
       approvedAt: mask.approvedAt.toISOString(),
     };
-  }
-
-  private async removeObjects(keys: (string | null)[]): Promise<void> {
-    const failed = await this.storage.removeAll(keys);
-    if (failed.length) this.logger.warn(`Objects left behind (remove failed): ${failed.join(', ')}`);
   }
 }
 

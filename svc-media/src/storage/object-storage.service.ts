@@ -184,15 +184,15 @@ export class ObjectStorage {
 
   /**
    * Removes every key given, best effort: an object left behind costs storage, never
-   * access (URLs are only signed for keys found in a row). Failures are returned for logging.
+   * access (URLs are only signed for keys found in a row). Those left behind are logged.
    */
-  async removeAll(keys: (string | null | undefined)[]): Promise<string[]> {
+  async removeAll(keys: (string | null | undefined)[]): Promise<void> {
     const failed: string[] = [];
     // One at a time: the embedded S3 server races on its folders when removing in parallel.
     for (const key of keys) {
       if (key) await this.remove(key).catch(() => failed.push(key));
     }
-    return failed;
+    if (failed.length) this.logger.warn(`Objects left behind (remove failed): ${failed.join(', ')}`);
   }
 }
 

@@ -43,6 +43,18 @@ export interface MultipartBody {
 const MAX_FIELD_BYTES = 1024 * 1024;
 const MAX_FIELDS = 20;
 
+/** The upload limits of MediaConfig: a file, and all files of one request. */
+export interface UploadLimits {
+  MAX_UPLOAD_BYTES: number;
+  MAX_UPLOAD_REQUEST_BYTES: number;
+}
+
+/** A form with one file, in `field`, within the upload limits (an image, a mask), and its text fields. */
+export async function readOneFile(req: Request, res: Response, field: string, limits: UploadLimits): Promise<{ file: UploadedFile; fields: Record<string, string> }> {
+  const { files, fields } = await readMultipart(req, res, { field, maxFiles: 1, maxFileBytes: limits.MAX_UPLOAD_BYTES, maxRequestBytes: limits.MAX_UPLOAD_REQUEST_BYTES });
+  return { file: files[0], fields };
+}
+
 /**
  * Reads a multipart request. The body is parsed as it streams in; a file over the byte
  * limit, or files together over the per-request limit, stop the upload there (the rest is

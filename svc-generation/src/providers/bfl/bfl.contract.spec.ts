@@ -2,8 +2,8 @@ import sharp from 'sharp';
 import { BflProvider, type BflSettings } from './bfl.provider.js';
 import { fluxOutputSize as outputSize } from '../placement-instruction.js';
 import { startBflFake, type BflFake } from './bfl.fake.js';
-import { failedCall, failureOf, PRODUCT_PROMPT, sampleInput } from '../../../test/providers/provider-inputs.js';
-import type { FakeScenario } from '../../../test/fakes/fake-server.js';
+import { failedCall, PRODUCT_PROMPT, sampleInput } from '../../../test/providers/provider-inputs.js';
+import { itFailsAs, itGivesUpAtTheTimeout, itRefusesAWrongKey, itStopsWhenTheCallerCancels, type ContractSubject } from '../../../test/providers/contract-spec-kit.js';
 
 const KEY = 'bfl-test-key-0123456789';
 
@@ -11,6 +11,7 @@ describe('Black Forest Labs placement engine (FLUX.2 REST) against a fake writte
   let fake: BflFake;
   const provider = (overrides: Partial<BflSettings> = {}) =>
     new BflProvider({ apiKey: KEY, baseUrl: fake.url, model: 'flux-2-pro', timeoutMs: 20_000, pollIntervalMs: 10, maxResponseBytes: 50 * 1024 * 1024, ...overrides });
+  const bflApi: ContractSubject<BflSettings> = { fake: () => fake, provider, category: 'product' };
 
   beforeAll(async () => {
     fake = await startBflFake(KEY);
@@ -55,7 +56,9 @@ describe('Black Forest Labs placement engine (FLUX.2 REST) against a fake writte
   });
 
   // Each scenario of the fake, and exactly the model failure the adapter must turn it into.
-  it.each<[string, FakeScenario, object]>([
+  itFailsAs(
+    bflApi,
+    [
     ['reports a 400 as VTON_API_ERROR with BFL’s detail, not retryable', 'bad-request', {
         code: 'VTON_API_ERROR',
         message: 'VTON API request failed: 400 Bad Request. Could not decode input_image',
@@ -70,23 +73,22 @@ describe('Black Forest Labs placement engine (FLUX.2 REST) against a fake writte
         status: undefined,
         retryAfterMs: undefined,
       }],
-  ])('%s', async (_title, scenario, failure) => {
-    fake.scenario = scenario;
-    expect(await failedCall(provider(), 'product')).toEqual(failure);
-  });
+    ],
+    'exactly',
+  );
 
-  it('reports a key that is not valid as BFL does (403, its error table has no 401) and never puts the key in the message', async () => {
-    const bfl = provider({ apiKey: 'bfl-wrong-key-987654321' });
-    const failure = await failureOf(bfl.tryOn(await sampleInput(bfl, 'product')));
-    expect(failure).toMatchObject({ code: 'VTON_API_ERROR', message: 'VTON API request failed: 403 Forbidden. Not authenticated - Invalid Authentication', retryable: false, status: 403 });
-    expect(failure.message).not.toContain('bfl-wrong-key');
-  });
+  itRefusesAWrongKey(
+    bflApi,
+    'reports a key that is not valid as BFL does (403, its error table has no 401) and never puts the key in the message',
+    { apiKey: 'bfl-wrong-key-987654321' },
+    'bfl-wrong-key',
+    { code: 'VTON_API_ERROR', message: 'VTON API request failed: 403 Forbidden. Not authenticated - Invalid Authentication', retryable: false, status: 403 },
+  );
 
   it('surfaces a 429 with its Retry-After so the fleet pauses for it', async () => {
     fake.scenario = 'rate-limited';
     fake.retryAfterSeconds = 7;
-    const bfl = provider();
-    expect(await failureOf(bfl.tryOn(await sampleInput(bfl, 'product')))).toEqual({
+    expect(await failedCall(provider(), 'product')).toEqual({
       code: 'VTON_API_ERROR',
       message: 'VTON API request failed: 429 Too Many Requests. You have exceeded the number of active tasks (24). Please wait for some tasks to finish.',
       retryable: true,
@@ -96,51 +98,31 @@ describe('Black Forest Labs placement engine (FLUX.2 REST) against a fake writte
   });
 
   // Each scenario of the fake, and the model failure the adapter must turn it into.
-  it.each<[string, FakeScenario, object]>([
+  itFailsAs(bflApi, [
     ['reports a 500 as a retryable VTON_API_ERROR', 'server-error', { code: 'VTON_API_ERROR', message: 'VTON API request failed: 500 Internal Server Error. Internal Server Error', retryable: true }],
     ['reports a garbage body as VTON_PROCESSING_ERROR, not retryable', 'garbage', {
         code: 'VTON_PROCESSING_ERROR',
         message: 'Failed to process VTON request: Black Forest Labs answered with a body that is not JSON: <html><body>502 Bad Gateway</body></html>',
         retryable: false,
       }],
-  ])('%s', async (_title, scenario, failure) => {
-    fake.scenario = scenario;
-    expect(await failedCall(provider(), 'product')).toMatchObject(failure);
-  });
+  ]);
 
-  it('gives up on a task that stays Pending past the timeout', async () => {
-    fake.scenario = 'slow';
-    const bfl = provider({ timeoutMs: 300, pollIntervalMs: 20 });
-    expect(await failureOf(bfl.tryOn(await sampleInput(bfl, 'product')))).toMatchObject({
-      code: 'VTON_PROCESSING_ERROR',
-      message: 'Failed to process VTON request: Black Forest Labs did not finish within 300 ms',
-      retryable: true,
-    });
-  });
+  itGivesUpAtTheTimeout(bflApi, 'gives up on a task that stays Pending past the timeout', 'Black Forest Labs', { timeoutMs: 300, pollIntervalMs: 20 });
 
   it('an expired sample URL is a processing error (the sample must be downloaded at once)', async () => {
     fake.sampleTtlMs = -1;
-    const bfl = provider();
-    expect(await failureOf(bfl.tryOn(await sampleInput(bfl, 'product')))).toMatchObject({
+    expect(await failedCall(provider(), 'product')).toMatchObject({
       code: 'VTON_PROCESSING_ERROR',
       message: 'Failed to process VTON request: downloading the image from Black Forest Labs failed with 403 Forbidden',
     });
   });
 
   it('never sends the key to a polling URL on another host', async () => {
-    const bfl = provider({ baseUrl: fake.url.replace('127.0.0.1', 'localhost') });
-    expect(await failureOf(bfl.tryOn(await sampleInput(bfl, 'product')))).toMatchObject({
+    expect(await failedCall(provider({ baseUrl: fake.url.replace('127.0.0.1', 'localhost') }), 'product')).toMatchObject({
       code: 'VTON_PROCESSING_ERROR',
       message: expect.stringMatching(/^Failed to process VTON request: Black Forest Labs answered with a polling URL on another host \(127\.0\.0\.1:\d+\); the key is not sent there$/),
     });
   });
 
-  it('stops when the caller cancels', async () => {
-    fake.scenario = 'slow';
-    const bfl = provider();
-    const controller = new AbortController();
-    const pending = bfl.tryOn(await sampleInput(bfl, 'product', controller.signal));
-    setTimeout(() => controller.abort(), 50);
-    expect(await failureOf(pending)).toMatchObject({ code: 'VTON_PROCESSING_ERROR', message: 'Failed to process VTON request: the request was cancelled' });
-  });
+  itStopsWhenTheCallerCancels(bflApi);
 });

@@ -1,8 +1,8 @@
 import sharp from 'sharp';
 import { FalProvider, type FalSettings } from './fal.provider.js';
 import { startFalFake, type FalFake } from './fal.fake.js';
-import { failedCall, failureOf, PRODUCT_PROMPT, sampleInput, settle } from '../../../test/providers/provider-inputs.js';
-import type { FakeScenario } from '../../../test/fakes/fake-server.js';
+import { failedCall, PRODUCT_PROMPT, sampleInput, settle } from '../../../test/providers/provider-inputs.js';
+import { itFailsAs, itGivesUpAtTheTimeout, itRefusesAWrongKey, type ContractSubject } from '../../../test/providers/contract-spec-kit.js';
 
 const KEY = 'fal-key-id:fal-key-secret-0123456789';
 
@@ -10,6 +10,7 @@ describe('fal.ai adapter (@fal-ai/client) against a fake of fal’s queue writte
   let fake: FalFake;
   const provider = (overrides: Partial<FalSettings> = {}) =>
     new FalProvider({ key: KEY, model: 'fal-ai/leffa/virtual-tryon', role: 'try-on', queueUrl: fake.url, timeoutMs: 20_000, pollIntervalMs: 10, maxResponseBytes: 50 * 1024 * 1024, ...overrides });
+  const falQueue: ContractSubject<FalSettings> = { fake: () => fake, provider };
 
   beforeAll(async () => {
     fake = await startFalFake(KEY);
@@ -60,30 +61,31 @@ describe('fal.ai adapter (@fal-ai/client) against a fake of fal’s queue writte
     expect(fake.requests.filter((r) => r.path.includes('/status'))).toHaveLength(4);
   });
 
-  it('reports a 400 with fal’s detail', async () => {
-    fake.scenario = 'bad-request';
-    const fal = provider();
-    expect(await failureOf(fal.tryOn(await sampleInput(fal)))).toEqual({
-      code: 'VTON_API_ERROR',
-      message: 'VTON API request failed: 400 Bad Request. Could not download the human image',
-      retryable: false,
-      status: 400,
-      retryAfterMs: undefined,
-    });
-  });
+  itFailsAs(
+    falQueue,
+    [
+      ['reports a 400 with fal’s detail', 'bad-request', {
+          code: 'VTON_API_ERROR',
+          message: 'VTON API request failed: 400 Bad Request. Could not download the human image',
+          retryable: false,
+          status: 400,
+          retryAfterMs: undefined,
+        }],
+    ],
+    'exactly',
+  );
 
-  it('reports a wrong key as a 401 without the key', async () => {
-    const fal = provider({ key: 'wrong-id:wrong-secret-98765' });
-    const failure = await failureOf(fal.tryOn(await sampleInput(fal)));
-    expect(failure).toMatchObject({ code: 'VTON_API_ERROR', message: 'VTON API request failed: 401 Unauthorized. Invalid Key Authorization header', status: 401, retryable: false });
-    expect(failure.message).not.toContain('wrong-secret');
+  itRefusesAWrongKey(falQueue, 'reports a wrong key as a 401 without the key', { key: 'wrong-id:wrong-secret-98765' }, 'wrong-secret', {
+    code: 'VTON_API_ERROR',
+    message: 'VTON API request failed: 401 Unauthorized. Invalid Key Authorization header',
+    status: 401,
+    retryable: false,
   });
 
   it('surfaces a 429 at once with its Retry-After (the client does not retry it behind our back)', async () => {
     fake.scenario = 'rate-limited';
     fake.retryAfterSeconds = 3;
-    const fal = provider();
-    expect(await failureOf(fal.tryOn(await sampleInput(fal)))).toEqual({
+    expect(await failedCall(provider())).toEqual({
       code: 'VTON_API_ERROR',
       message: 'VTON API request failed: 429 Too Many Requests. Rate limit exceeded',
       retryable: true,
@@ -94,7 +96,7 @@ describe('fal.ai adapter (@fal-ai/client) against a fake of fal’s queue writte
   });
 
   // Each scenario of the fake, and the model failure the adapter must turn it into.
-  it.each<[string, FakeScenario, object]>([
+  itFailsAs(falQueue, [
     ['reports a 500 when fetching the result', 'server-error', {
         code: 'VTON_API_ERROR',
         message: 'VTON API request failed: 500 Internal Server Error. Internal Server Error',
@@ -106,34 +108,21 @@ describe('fal.ai adapter (@fal-ai/client) against a fake of fal’s queue writte
         message: 'Failed to process VTON request: fal.ai answered with a body that is not JSON: <html><body>502 Bad Gateway</body></html>',
         retryable: false,
       }],
-  ])('%s', async (_title, scenario, failure) => {
-    fake.scenario = scenario;
-    expect(await failedCall(provider())).toMatchObject(failure);
-  });
+  ]);
 
-  it('gives up when fal does not answer within the timeout', async () => {
-    fake.scenario = 'slow';
-    const fal = provider({ timeoutMs: 300 });
-    expect(await failureOf(fal.tryOn(await sampleInput(fal)))).toMatchObject({
-      code: 'VTON_PROCESSING_ERROR',
-      message: 'Failed to process VTON request: fal.ai did not finish within 300 ms',
-      retryable: true,
-    });
-  });
+  itGivesUpAtTheTimeout(falQueue, 'gives up when fal does not answer within the timeout', 'fal.ai', { timeoutMs: 300 });
 
   it('cancels a request still queued when the timeout passes', async () => {
     fake.scenario = 'queued';
     fake.queuedPolls = 1_000_000;
     // Long enough for the submit to be answered on a loaded machine: only a known request can be cancelled.
-    const fal = provider({ timeoutMs: 2000, pollIntervalMs: 20 });
-    expect(await failureOf(fal.tryOn(await sampleInput(fal)))).toMatchObject({ code: 'VTON_PROCESSING_ERROR', message: 'Failed to process VTON request: fal.ai did not finish within 2000 ms' });
+    expect(await failedCall(provider({ timeoutMs: 2000, pollIntervalMs: 20 }))).toMatchObject({ code: 'VTON_PROCESSING_ERROR', message: 'Failed to process VTON request: fal.ai did not finish within 2000 ms' });
     expect(await settle(() => fake.cancelled.length, 1)).toBe(1);
   });
 
   it('reports a request that failed in fal’s runner', async () => {
     fake.failWith('CUDA out of memory');
-    const fal = provider();
-    expect(await failureOf(fal.tryOn(await sampleInput(fal)))).toMatchObject({
+    expect(await failedCall(provider())).toMatchObject({
       code: 'VTON_PROCESSING_ERROR',
       message: 'Failed to process VTON request: fal.ai could not make the try-on (CUDA out of memory)',
     });
@@ -151,8 +140,7 @@ describe('fal.ai adapter (@fal-ai/client) against a fake of fal’s queue writte
   it('the result fetch keeps a 429’s Retry-After (the fleet pauses for it)', async () => {
     fake.resultRateLimited = true;
     fake.retryAfterSeconds = 9;
-    const fal = provider();
-    expect(await failureOf(fal.tryOn(await sampleInput(fal)))).toMatchObject({ code: 'VTON_API_ERROR', status: 429, retryable: true, retryAfterMs: 9000 });
+    expect(await failedCall(provider())).toMatchObject({ code: 'VTON_API_ERROR', status: 429, retryable: true, retryAfterMs: 9000 });
   });
 
   describe('as the placement engine (FAL_PLACEMENT_MODEL)', () => {
@@ -176,8 +164,7 @@ describe('fal.ai adapter (@fal-ai/client) against a fake of fal’s queue writte
 
     it('a request fal’s content checker flagged fails with the §8 processing error saying it was refused for safety', async () => {
       fake.scenario = 'refused';
-      const fal = placement('fal-ai/nano-banana-2/edit');
-      expect(await failureOf(fal.tryOn(await sampleInput(fal, 'product')))).toMatchObject({
+      expect(await failedCall(placement('fal-ai/nano-banana-2/edit'), 'product')).toMatchObject({
         code: 'VTON_PROCESSING_ERROR',
         message: 'Failed to process VTON request: fal.ai refused to place the product for safety reasons (content_policy_violation)',
         retryable: false,

@@ -1,8 +1,8 @@
 import sharp from 'sharp';
 import { FashnProvider, type FashnSettings } from './fashn.provider.js';
 import { startFashnFake, type FashnFake } from './fashn.fake.js';
-import { failedCall, failureOf, sampleInput } from '../../../test/providers/provider-inputs.js';
-import type { FakeScenario } from '../../../test/fakes/fake-server.js';
+import { failedCall, sampleInput } from '../../../test/providers/provider-inputs.js';
+import { itFailsAs, itGivesUpAtTheTimeout, itRefusesAWrongKey, itStopsWhenTheCallerCancels, type ContractSubject } from '../../../test/providers/contract-spec-kit.js';
 
 const KEY = 'fa-test-key-0123456789';
 
@@ -10,6 +10,7 @@ describe('FASHN adapter against a fake written from FASHN’s docs', () => {
   let fake: FashnFake;
   const provider = (overrides: Partial<FashnSettings> = {}) =>
     new FashnProvider({ apiKey: KEY, baseUrl: fake.base, model: 'tryon-v1.6', mode: 'quality', timeoutMs: 20_000, pollIntervalMs: 10, maxResponseBytes: 50 * 1024 * 1024, ...overrides });
+  const fashnApi: ContractSubject<FashnSettings> = { fake: () => fake, provider };
 
   beforeAll(async () => {
     fake = await startFashnFake(KEY);
@@ -64,30 +65,31 @@ describe('FASHN adapter against a fake written from FASHN’s docs', () => {
     expect(fake.violations).toEqual([]);
   });
 
-  it('reports a 400 as VTON_API_ERROR with FASHN’s error and message, not retryable', async () => {
-    fake.scenario = 'bad-request';
-    const fashn = provider();
-    expect(await failureOf(fashn.tryOn(await sampleInput(fashn)))).toEqual({
-      code: 'VTON_API_ERROR',
-      message: 'VTON API request failed: 400 Bad Request. BadRequest: inputs.model_image: could not load the image',
-      retryable: false,
-      status: 400,
-      retryAfterMs: undefined,
-    });
-  });
+  itFailsAs(
+    fashnApi,
+    [
+      ['reports a 400 as VTON_API_ERROR with FASHN’s error and message, not retryable', 'bad-request', {
+          code: 'VTON_API_ERROR',
+          message: 'VTON API request failed: 400 Bad Request. BadRequest: inputs.model_image: could not load the image',
+          retryable: false,
+          status: 400,
+          retryAfterMs: undefined,
+        }],
+    ],
+    'exactly',
+  );
 
-  it('reports a wrong key as a 401 and never puts the key in the message', async () => {
-    const fashn = provider({ apiKey: 'fa-wrong-key-987654321' });
-    const failure = await failureOf(fashn.tryOn(await sampleInput(fashn)));
-    expect(failure).toMatchObject({ code: 'VTON_API_ERROR', message: 'VTON API request failed: 401 Unauthorized. UnauthorizedAccess: Unauthorized: Invalid token', retryable: false, status: 401 });
-    expect(failure.message).not.toContain('fa-wrong-key');
+  itRefusesAWrongKey(fashnApi, 'reports a wrong key as a 401 and never puts the key in the message', { apiKey: 'fa-wrong-key-987654321' }, 'fa-wrong-key', {
+    code: 'VTON_API_ERROR',
+    message: 'VTON API request failed: 401 Unauthorized. UnauthorizedAccess: Unauthorized: Invalid token',
+    retryable: false,
+    status: 401,
   });
 
   it('surfaces a 429 with its Retry-After so the caller can wait it out', async () => {
     fake.scenario = 'rate-limited';
     fake.retryAfterSeconds = 7;
-    const fashn = provider();
-    expect(await failureOf(fashn.tryOn(await sampleInput(fashn)))).toEqual({
+    expect(await failedCall(provider())).toEqual({
       code: 'VTON_API_ERROR',
       message: 'VTON API request failed: 429 Too Many Requests. RateLimitExceeded: Too many requests in the window',
       retryable: true,
@@ -97,7 +99,7 @@ describe('FASHN adapter against a fake written from FASHN’s docs', () => {
   });
 
   // Each scenario of the fake, and the model failure the adapter must turn it into.
-  it.each<[string, FakeScenario, object]>([
+  itFailsAs(fashnApi, [
     ['reports a 500 as a retryable VTON_API_ERROR', 'server-error', {
         code: 'VTON_API_ERROR',
         message: 'VTON API request failed: 500 Internal Server Error. InternalServerError: Internal server error',
@@ -109,26 +111,14 @@ describe('FASHN adapter against a fake written from FASHN’s docs', () => {
         message: 'Failed to process VTON request: FASHN answered with a body that is not JSON: <html><body>502 Bad Gateway</body></html>',
         retryable: false,
       }],
-  ])('%s', async (_title, scenario, failure) => {
-    fake.scenario = scenario;
-    expect(await failedCall(provider())).toMatchObject(failure);
-  });
+  ]);
 
-  it('gives up when FASHN does not answer within the timeout', async () => {
-    fake.scenario = 'slow';
-    const fashn = provider({ timeoutMs: 300 });
-    expect(await failureOf(fashn.tryOn(await sampleInput(fashn)))).toMatchObject({
-      code: 'VTON_PROCESSING_ERROR',
-      message: 'Failed to process VTON request: FASHN did not finish within 300 ms',
-      retryable: true,
-    });
-  });
+  itGivesUpAtTheTimeout(fashnApi, 'gives up when FASHN does not answer within the timeout', 'FASHN', { timeoutMs: 300 });
 
   it('gives up on a prediction that stays queued past the timeout', async () => {
     fake.scenario = 'queued';
     fake.queuedPolls = 1_000_000;
-    const fashn = provider({ timeoutMs: 300, pollIntervalMs: 20 });
-    expect(await failureOf(fashn.tryOn(await sampleInput(fashn)))).toMatchObject({
+    expect(await failedCall(provider({ timeoutMs: 300, pollIntervalMs: 20 }))).toMatchObject({
       code: 'VTON_PROCESSING_ERROR',
       message: 'Failed to process VTON request: FASHN did not finish within 300 ms',
     });
@@ -136,39 +126,26 @@ describe('FASHN adapter against a fake written from FASHN’s docs', () => {
 
   it('reports a prediction that failed at run time with FASHN’s error name and message', async () => {
     fake.failWith({ name: 'PoseError', message: 'Unable to detect body pose in the model image' });
-    const fashn = provider();
-    expect(await failureOf(fashn.tryOn(await sampleInput(fashn)))).toMatchObject({
+    expect(await failedCall(provider())).toMatchObject({
       code: 'VTON_PROCESSING_ERROR',
       message: 'Failed to process VTON request: FASHN could not make the try-on (PoseError: Unable to detect body pose in the model image)',
       retryable: false,
     });
   });
 
-  it('stops when the caller cancels', async () => {
-    fake.scenario = 'slow';
-    const fashn = provider();
-    const controller = new AbortController();
-    const pending = fashn.tryOn(await sampleInput(fashn, 'upper_body', controller.signal));
-    setTimeout(() => controller.abort(), 50);
-    expect(await failureOf(pending)).toMatchObject({ code: 'VTON_PROCESSING_ERROR', message: 'Failed to process VTON request: the request was cancelled' });
-  });
+  itStopsWhenTheCallerCancels(fashnApi);
 
-  it('a 429 OutOfCredits is not retried: the model fails saying the FASHN account is out of credits', async () => {
+  it.each([
+    ['a 429 OutOfCredits is not retried: the model fails saying the FASHN account is out of credits', 'OutOfCredits', {
+        code: 'VTON_API_ERROR',
+        message: 'VTON API request failed: 429 Too Many Requests. OutOfCredits: Your account is out of API credits (the FASHN account is out of credits)',
+        retryable: false,
+      }],
+    ['a 429 ConcurrencyLimitExceeded is retried', 'ConcurrencyLimitExceeded', { code: 'VTON_API_ERROR', status: 429, retryable: true, retryAfterMs: 7000 }],
+  ] as const)('%s', async (_title, rateLimitAs, failure) => {
     fake.scenario = 'rate-limited';
-    fake.rateLimitAs = 'OutOfCredits';
-    const fashn = provider();
-    expect(await failureOf(fashn.tryOn(await sampleInput(fashn)))).toMatchObject({
-      code: 'VTON_API_ERROR',
-      message: 'VTON API request failed: 429 Too Many Requests. OutOfCredits: Your account is out of API credits (the FASHN account is out of credits)',
-      retryable: false,
-    });
-  });
-
-  it('a 429 ConcurrencyLimitExceeded is retried', async () => {
-    fake.scenario = 'rate-limited';
-    fake.rateLimitAs = 'ConcurrencyLimitExceeded';
-    const fashn = provider();
-    expect(await failureOf(fashn.tryOn(await sampleInput(fashn)))).toMatchObject({ code: 'VTON_API_ERROR', status: 429, retryable: true, retryAfterMs: 7000 });
+    fake.rateLimitAs = rateLimitAs;
+    expect(await failedCall(provider())).toMatchObject(failure);
   });
 
   it.each([
@@ -178,8 +155,7 @@ describe('FASHN adapter against a fake written from FASHN’s docs', () => {
     ['ImageLoadError', false],
   ] as const)('a prediction failing with %s is retried: %s (as FASHN’s SDK does)', async (name, retryable) => {
     fake.failWith({ name, message: 'failed' });
-    const fashn = provider();
-    expect(await failureOf(fashn.tryOn(await sampleInput(fashn)))).toMatchObject({ code: 'VTON_PROCESSING_ERROR', retryable });
+    expect(await failedCall(provider())).toMatchObject({ code: 'VTON_PROCESSING_ERROR', retryable });
   });
 
   it('FASHN_MODEL=tryon-max sends the garment as product_image, without a category', async () => {

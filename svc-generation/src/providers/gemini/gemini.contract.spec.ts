@@ -2,8 +2,8 @@ import sharp from 'sharp';
 import { googleAuthFor } from '../vertex/google-credentials.js';
 import { GeminiProvider, type GeminiSettings } from './gemini.provider.js';
 import { startGeminiFake, type GeminiFake } from './gemini.fake.js';
-import { failedCall, failureOf, PRODUCT_PROMPT, sampleInput } from '../../../test/providers/provider-inputs.js';
-import type { FakeScenario } from '../../../test/fakes/fake-server.js';
+import { failedCall, PRODUCT_PROMPT, sampleInput } from '../../../test/providers/provider-inputs.js';
+import { itFailsAs, itGivesUpAtTheTimeout, itRefusesAWrongKey, itStopsWhenTheCallerCancels, type ContractSubject } from '../../../test/providers/contract-spec-kit.js';
 
 const KEY = 'gm-test-key-0123456789';
 const MODEL = 'gemini-3.1-flash-image';
@@ -13,6 +13,7 @@ describe('Gemini placement engine (@google/genai) against a fake written from Go
   const common = () => ({ model: MODEL, baseUrl: fake.url, timeoutMs: 20_000, maxResponseBytes: 50 * 1024 * 1024 });
   const geminiApi = (overrides: Partial<GeminiSettings> = {}) => new GeminiProvider({ ...common(), backend: 'gemini-api', apiKey: KEY, ...overrides } as GeminiSettings);
   const vertex = () => new GeminiProvider({ ...common(), backend: 'vertex', auth: googleAuthFor(fake.credentialsFile), location: 'global' });
+  const throughGeminiApi: ContractSubject<GeminiSettings> = { fake: () => fake, provider: geminiApi, category: 'product' };
 
   beforeAll(async () => {
     fake = await startGeminiFake(KEY);
@@ -49,7 +50,9 @@ describe('Gemini placement engine (@google/genai) against a fake written from Go
   });
 
   // Each scenario of the fake, and exactly the model failure the adapter must turn it into.
-  it.each<[string, FakeScenario, object]>([
+  itFailsAs(
+    throughGeminiApi,
+    [
     ['reports a 400 as VTON_API_ERROR with Google’s status and message, not retryable', 'bad-request', {
         code: 'VTON_API_ERROR',
         message: 'VTON API request failed: 400 Bad Request. INVALID_ARGUMENT: Unable to process input image. Please retry or report in https://developers.generativeai.google/guide/troubleshooting',
@@ -64,22 +67,21 @@ describe('Gemini placement engine (@google/genai) against a fake written from Go
         status: undefined,
         retryAfterMs: undefined,
       }],
-  ])('%s', async (_title, scenario, failure) => {
-    fake.scenario = scenario;
-    expect(await failedCall(geminiApi(), 'product')).toEqual(failure);
-  });
+    ],
+    'exactly',
+  );
 
-  it('reports a wrong key as Google does (400 API key not valid) and never puts the key in the message', async () => {
-    const gemini = geminiApi({ apiKey: 'gm-wrong-key-987654321' } as Partial<GeminiSettings>);
-    const failure = await failureOf(gemini.tryOn(await sampleInput(gemini, 'product')));
-    expect(failure).toMatchObject({ code: 'VTON_API_ERROR', message: 'VTON API request failed: 400 Bad Request. INVALID_ARGUMENT: API key not valid. Please pass a valid API key.', retryable: false });
-    expect(failure.message).not.toContain('gm-wrong-key');
-  });
+  itRefusesAWrongKey(
+    throughGeminiApi,
+    'reports a wrong key as Google does (400 API key not valid) and never puts the key in the message',
+    { apiKey: 'gm-wrong-key-987654321' } as Partial<GeminiSettings>,
+    'gm-wrong-key',
+    { code: 'VTON_API_ERROR', message: 'VTON API request failed: 400 Bad Request. INVALID_ARGUMENT: API key not valid. Please pass a valid API key.', retryable: false },
+  );
 
   it('reports a 401 as VTON_API_ERROR, not retryable', async () => {
     fake.scenario = 'unauthorized';
-    const gemini = vertex();
-    expect(await failureOf(gemini.tryOn(await sampleInput(gemini, 'product')))).toMatchObject({
+    expect(await failedCall(vertex(), 'product')).toMatchObject({
       code: 'VTON_API_ERROR',
       message:
         'VTON API request failed: 401 Unauthorized. UNAUTHENTICATED: Request had invalid authentication credentials. Expected OAuth 2 access token, login cookie or other valid authentication credential.',
@@ -91,8 +93,7 @@ describe('Gemini placement engine (@google/genai) against a fake written from Go
   it('surfaces a 429 with the wait Google names (RetryInfo) so the fleet pauses for it', async () => {
     fake.scenario = 'rate-limited';
     fake.retryAfterSeconds = 7;
-    const gemini = geminiApi();
-    expect(await failureOf(gemini.tryOn(await sampleInput(gemini, 'product')))).toEqual({
+    expect(await failedCall(geminiApi(), 'product')).toEqual({
       code: 'VTON_API_ERROR',
       message: `VTON API request failed: 429 Too Many Requests. RESOURCE_EXHAUSTED: Resource has been exhausted (e.g. check quota). Quota exceeded for metric: generate_content_requests, model: ${MODEL}`,
       retryable: true,
@@ -102,34 +103,16 @@ describe('Gemini placement engine (@google/genai) against a fake written from Go
   });
 
   // Each scenario of the fake, and the model failure the adapter must turn it into.
-  it.each<[string, FakeScenario, object]>([
+  itFailsAs(throughGeminiApi, [
     ['reports a 500 as a retryable VTON_API_ERROR', 'server-error', { code: 'VTON_API_ERROR', status: 500, retryable: true }],
     ['reports a garbage body as VTON_PROCESSING_ERROR, not retryable', 'garbage', {
         code: 'VTON_PROCESSING_ERROR',
         message: 'Failed to process VTON request: Google Gemini answered with a body that is not JSON',
         retryable: false,
       }],
-  ])('%s', async (_title, scenario, failure) => {
-    fake.scenario = scenario;
-    expect(await failedCall(geminiApi(), 'product')).toMatchObject(failure);
-  });
+  ]);
 
-  it('gives up when Gemini does not answer within the timeout', async () => {
-    fake.scenario = 'slow';
-    const gemini = geminiApi({ timeoutMs: 300 });
-    expect(await failureOf(gemini.tryOn(await sampleInput(gemini, 'product')))).toMatchObject({
-      code: 'VTON_PROCESSING_ERROR',
-      message: 'Failed to process VTON request: Google Gemini did not finish within 300 ms',
-      retryable: true,
-    });
-  });
+  itGivesUpAtTheTimeout(throughGeminiApi, 'gives up when Gemini does not answer within the timeout', 'Google Gemini', { timeoutMs: 300 });
 
-  it('stops when the caller cancels', async () => {
-    fake.scenario = 'slow';
-    const gemini = geminiApi();
-    const controller = new AbortController();
-    const pending = gemini.tryOn(await sampleInput(gemini, 'product', controller.signal));
-    setTimeout(() => controller.abort(), 50);
-    expect(await failureOf(pending)).toMatchObject({ code: 'VTON_PROCESSING_ERROR', message: 'Failed to process VTON request: the request was cancelled' });
-  });
+  itStopsWhenTheCallerCancels(throughGeminiApi);
 });

@@ -1,8 +1,8 @@
 import sharp from 'sharp';
 import { OpenAIProvider, type OpenAISettings } from './openai.provider.js';
 import { startOpenAIFake, type OpenAIFake } from './openai.fake.js';
-import { failedCall, failureOf, PRODUCT_PROMPT, sampleInput } from '../../../test/providers/provider-inputs.js';
-import type { FakeScenario } from '../../../test/fakes/fake-server.js';
+import { failedCall, PRODUCT_PROMPT, sampleInput } from '../../../test/providers/provider-inputs.js';
+import { itFailsAs, itGivesUpAtTheTimeout, itRefusesAWrongKey, itStopsWhenTheCallerCancels, type ContractSubject } from '../../../test/providers/contract-spec-kit.js';
 
 const KEY = 'sk-test-key-0123456789';
 
@@ -10,6 +10,7 @@ describe('OpenAI placement engine (openai SDK, images.edit) against a fake writt
   let fake: OpenAIFake;
   const provider = (overrides: Partial<OpenAISettings> = {}) =>
     new OpenAIProvider({ apiKey: KEY, baseUrl: fake.base, model: 'gpt-image-1.5', timeoutMs: 20_000, maxResponseBytes: 50 * 1024 * 1024, ...overrides });
+  const openaiApi: ContractSubject<OpenAISettings> = { fake: () => fake, provider, category: 'product' };
 
   beforeAll(async () => {
     fake = await startOpenAIFake(KEY);
@@ -50,7 +51,9 @@ describe('OpenAI placement engine (openai SDK, images.edit) against a fake writt
   });
 
   // Each scenario of the fake, and exactly the model failure the adapter must turn it into.
-  it.each<[string, FakeScenario, object]>([
+  itFailsAs(
+    openaiApi,
+    [
     ['reports a 400 as VTON_API_ERROR with OpenAI’s code and message, not retryable', 'bad-request', {
         code: 'VTON_API_ERROR',
         message: 'VTON API request failed: 400 Bad Request. invalid_image_file: Invalid image file or mode for image 1, please check your image file.',
@@ -65,32 +68,25 @@ describe('OpenAI placement engine (openai SDK, images.edit) against a fake writt
         status: undefined,
         retryAfterMs: undefined,
       }],
-  ])('%s', async (_title, scenario, failure) => {
-    fake.scenario = scenario;
-    expect(await failedCall(provider(), 'product')).toEqual(failure);
-  });
+    ],
+    'exactly',
+  );
 
-  it('reports a wrong key as a 401 and never puts the key in the message', async () => {
-    const openai = provider({ apiKey: 'sk-wrong-key-987654321' });
-    const failure = await failureOf(openai.tryOn(await sampleInput(openai, 'product')));
-    expect(failure).toMatchObject({
-      code: 'VTON_API_ERROR',
-      message: 'VTON API request failed: 401 Unauthorized. invalid_api_key: Incorrect API key provided: sk-proj-****. You can find your API key at https://platform.openai.com/account/api-keys.',
-      retryable: false,
-      status: 401,
-    });
-    expect(failure.message).not.toContain('sk-wrong-key');
+  itRefusesAWrongKey(openaiApi, 'reports a wrong key as a 401 and never puts the key in the message', { apiKey: 'sk-wrong-key-987654321' }, 'sk-wrong-key', {
+    code: 'VTON_API_ERROR',
+    message: 'VTON API request failed: 401 Unauthorized. invalid_api_key: Incorrect API key provided: sk-proj-****. You can find your API key at https://platform.openai.com/account/api-keys.',
+    retryable: false,
+    status: 401,
   });
 
   it('surfaces a 429 with its Retry-After so the fleet pauses for it', async () => {
     fake.scenario = 'rate-limited';
     fake.retryAfterSeconds = 7;
-    const openai = provider();
-    expect(await failureOf(openai.tryOn(await sampleInput(openai, 'product')))).toMatchObject({ code: 'VTON_API_ERROR', status: 429, retryable: true, retryAfterMs: 7000 });
+    expect(await failedCall(provider(), 'product')).toMatchObject({ code: 'VTON_API_ERROR', status: 429, retryable: true, retryAfterMs: 7000 });
   });
 
   // Each scenario of the fake, and the model failure the adapter must turn it into.
-  it.each<[string, FakeScenario, object]>([
+  itFailsAs(openaiApi, [
     ['reports a 500 as a retryable VTON_API_ERROR', 'server-error', {
         code: 'VTON_API_ERROR',
         message: 'VTON API request failed: 500 Internal Server Error. The server had an error while processing your request. Sorry about that!',
@@ -101,27 +97,9 @@ describe('OpenAI placement engine (openai SDK, images.edit) against a fake writt
         message: 'Failed to process VTON request: OpenAI answered with a body that is not JSON',
         retryable: false,
       }],
-  ])('%s', async (_title, scenario, failure) => {
-    fake.scenario = scenario;
-    expect(await failedCall(provider(), 'product')).toMatchObject(failure);
-  });
+  ]);
 
-  it('gives up when OpenAI does not answer within the timeout', async () => {
-    fake.scenario = 'slow';
-    const openai = provider({ timeoutMs: 300 });
-    expect(await failureOf(openai.tryOn(await sampleInput(openai, 'product')))).toMatchObject({
-      code: 'VTON_PROCESSING_ERROR',
-      message: 'Failed to process VTON request: OpenAI did not finish within 300 ms',
-      retryable: true,
-    });
-  });
+  itGivesUpAtTheTimeout(openaiApi, 'gives up when OpenAI does not answer within the timeout', 'OpenAI', { timeoutMs: 300 });
 
-  it('stops when the caller cancels', async () => {
-    fake.scenario = 'slow';
-    const openai = provider();
-    const controller = new AbortController();
-    const pending = openai.tryOn(await sampleInput(openai, 'product', controller.signal));
-    setTimeout(() => controller.abort(), 50);
-    expect(await failureOf(pending)).toMatchObject({ code: 'VTON_PROCESSING_ERROR', message: 'Failed to process VTON request: the request was cancelled' });
-  });
+  itStopsWhenTheCallerCancels(openaiApi);
 });

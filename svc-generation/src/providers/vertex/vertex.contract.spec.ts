@@ -2,8 +2,8 @@ import sharp from 'sharp';
 import { googleAuthFor } from './google-credentials.js';
 import { VertexProvider, type VertexSettings } from './vertex.provider.js';
 import { startVertexFake, type VertexFake } from './vertex.fake.js';
-import { failedCall, failureOf, sampleInput } from '../../../test/providers/provider-inputs.js';
-import type { FakeScenario } from '../../../test/fakes/fake-server.js';
+import { failedCall, sampleInput } from '../../../test/providers/provider-inputs.js';
+import { itFailsAs, itGivesUpAtTheTimeout, type ContractSubject } from '../../../test/providers/contract-spec-kit.js';
 
 describe('Vertex AI adapter against a fake written from Google’s docs (token endpoint at the credentials’ token_uri)', () => {
   let fake: VertexFake;
@@ -17,6 +17,7 @@ describe('Vertex AI adapter against a fake written from Google’s docs (token e
       maxResponseBytes: 50 * 1024 * 1024,
       ...overrides,
     });
+  const vertexApi: ContractSubject<VertexSettings> = { fake: () => fake, provider };
 
   beforeAll(async () => {
     fake = await startVertexFake();
@@ -73,20 +74,22 @@ describe('Vertex AI adapter against a fake written from Google’s docs (token e
     expect((await sharp(output.image).metadata()).format).toBe('png');
   });
 
-  it('reports a 400 with Google’s status and message', async () => {
-    fake.scenario = 'bad-request';
-    const vertex = provider();
-    expect(await failureOf(vertex.tryOn(await sampleInput(vertex)))).toEqual({
-      code: 'VTON_API_ERROR',
-      message: 'VTON API request failed: 400 Bad Request. INVALID_ARGUMENT: Image editing failed with the following error: No person detected in the person image.',
-      retryable: false,
-      status: 400,
-      retryAfterMs: undefined,
-    });
-  });
+  itFailsAs(
+    vertexApi,
+    [
+      ['reports a 400 with Google’s status and message', 'bad-request', {
+          code: 'VTON_API_ERROR',
+          message: 'VTON API request failed: 400 Bad Request. INVALID_ARGUMENT: Image editing failed with the following error: No person detected in the person image.',
+          retryable: false,
+          status: 400,
+          retryAfterMs: undefined,
+        }],
+    ],
+    'exactly',
+  );
 
   // Each scenario of the fake, and the model failure the adapter must turn it into.
-  it.each<[string, FakeScenario, object]>([
+  itFailsAs(vertexApi, [
     ['reports a 401 from predict', 'unauthorized', {
         code: 'VTON_API_ERROR',
         message:
@@ -104,14 +107,10 @@ describe('Vertex AI adapter against a fake written from Google’s docs (token e
         message: 'Failed to process VTON request: Vertex AI answered with a body that is not JSON: <html><body>502 Bad Gateway</body></html>',
         retryable: false,
       }],
-  ])('%s', async (_title, scenario, failure) => {
-    fake.scenario = scenario;
-    expect(await failedCall(provider())).toMatchObject(failure);
-  });
+  ]);
 
   it('reports a service account the token endpoint refuses (wrong key) without any key material', async () => {
-    const vertex = provider({ auth: googleAuthFor(fake.wrongKeyCredentialsFile) });
-    const failure = await failureOf(vertex.tryOn(await sampleInput(vertex)));
+    const failure = await failedCall(provider({ auth: googleAuthFor(fake.wrongKeyCredentialsFile) }));
     expect(failure).toMatchObject({ code: 'VTON_API_ERROR', status: 400, retryable: false });
     expect(failure.message).toBe('VTON API request failed: 400 Bad Request. Google token endpoint: invalid_grant: Invalid JWT Signature.');
     expect(failure.message).not.toMatch(/PRIVATE KEY/);
@@ -121,8 +120,7 @@ describe('Vertex AI adapter against a fake written from Google’s docs (token e
   it('surfaces a 429 RESOURCE_EXHAUSTED with its Retry-After', async () => {
     fake.scenario = 'rate-limited';
     fake.retryAfterSeconds = 12;
-    const vertex = provider();
-    expect(await failureOf(vertex.tryOn(await sampleInput(vertex)))).toEqual({
+    expect(await failedCall(provider())).toEqual({
       code: 'VTON_API_ERROR',
       message:
         'VTON API request failed: 429 Too Many Requests. RESOURCE_EXHAUSTED: Quota exceeded for aiplatform.googleapis.com/online_prediction_requests_per_base_model with base model: virtual-try-on-001. Please submit a quota increase request.',
@@ -132,20 +130,11 @@ describe('Vertex AI adapter against a fake written from Google’s docs (token e
     });
   });
 
-  it('gives up when predict does not answer within the timeout', async () => {
-    fake.scenario = 'slow';
-    const vertex = provider({ timeoutMs: 400 });
-    expect(await failureOf(vertex.tryOn(await sampleInput(vertex)))).toMatchObject({
-      code: 'VTON_PROCESSING_ERROR',
-      message: 'Failed to process VTON request: Vertex AI did not finish within 400 ms',
-      retryable: true,
-    });
-  });
+  itGivesUpAtTheTimeout(vertexApi, 'gives up when predict does not answer within the timeout', 'Vertex AI', { timeoutMs: 400 });
 
   it('reports a result filtered by Responsible AI checks', async () => {
     fake.filterWith('The image was filtered out because it violates Vertex AI’s usage guidelines.');
-    const vertex = provider();
-    expect(await failureOf(vertex.tryOn(await sampleInput(vertex)))).toMatchObject({
+    expect(await failedCall(provider())).toMatchObject({
       code: 'VTON_PROCESSING_ERROR',
       message: 'Failed to process VTON request: Vertex AI filtered the try-on out (The image was filtered out because it violates Vertex AI’s usage guidelines.)',
     });
