@@ -123,10 +123,12 @@ test('one try-on is one trace across the gateway, the API, the queue, a worker, 
   const ofTrace = () => receiver.spans.filter((s) => s.traceId === traceId);
   const services = () => new Set(ofTrace().map((s) => s.service));
   await until(
-    // each process exports in batches: svc-media's answers to the worker (the last is the saved result) may come in more than one
+    // each process exports in batches: svc-media's answers to the worker (the last is the saved result) may come in more
+    // than one, and the worker's span of the whole model ends (and is exported) after the job already reads as finished
     () =>
       ['gateway', 'svc-generation', 'svc-generation-worker', 'svc-media'].every((s) => services().has(s)) &&
       ofTrace().some((s) => s.name === 'try-on seed') &&
+      ofTrace().some((s) => s.service === 'svc-generation-worker' && s.name === 'process try-on-model') &&
       ofTrace().some((s) => s.service === 'svc-media' && s.kind === 2 && s.name.startsWith('POST')),
     'every part of the try-on has exported its spans',
     30_000,
