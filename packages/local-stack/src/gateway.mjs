@@ -12,7 +12,7 @@ import { gatewayTracing } from './gateway-tracing.mjs';
  * It is the edge: `X-Forwarded-For` (and `-Proto`, `-Host`, `-Port`) are set from the connection,
  * never taken from or appended to what the client sent, since the services believe the
  * gateway about the client's address (per-IP limits). Connections to the apps are kept alive
- * (httpxy's agent), so an app that answers before reading a body (a refused upload) drains it
+ * (appConnections below), so an app that answers before reading a body (a refused upload) drains it
  * instead of closing on the rest of it.
  */
 /**
@@ -22,7 +22,7 @@ import { gatewayTracing } from './gateway-tracing.mjs';
 export function createGateway({ targets, log = () => {}, env = process.env }) {
   const tracing = gatewayTracing(env);
   // No timeouts: job event streams stay open as long as the studio follows them.
-  const proxy = createProxyServer({ proxyTimeout: 0 });
+  const proxy = createProxyServer({ proxyTimeout: 0, agent: appConnections() });
 
   const json = (res, status, body, headers = {}) => {
     res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', ...headers });
@@ -84,6 +84,18 @@ export function createGateway({ targets, log = () => {}, env = process.env }) {
   });
   server.on('close', () => void tracing.shutdown());
   return server;
+}
+
+/**
+ * Kept-alive connections to the apps, let go of when idle a second before the app would close them
+ * itself (the `Keep-Alive: timeout=5` every app announces). Node's agent follows that hint only when
+ * it has a timeout of its own; without one it kept idle connections until the app closed them, and a
+ * request sent on a connection the app was closing at that moment was reset: a 503 the seller saw
+ * (a garment upload in a CI run under load). The timeout only ever closes idle connections: on one in
+ * use it is an event nothing here listens to, so event streams stay open.
+ */
+function appConnections() {
+  return new http.Agent({ keepAlive: true, maxSockets: 256, maxFreeSockets: 64, timeout: 60_000 });
 }
 
 /** What the apps learn about the client, from this connection only (the gateway is the edge). */

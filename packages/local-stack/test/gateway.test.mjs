@@ -84,3 +84,18 @@ test('a client without forwarding headers is forwarded with its own address', as
   const seen = await (await fetch(`${origin}/mfe/gallery/remoteEntry.js`)).json();
   expect(seen['x-forwarded-for']).toBe('127.0.0.1');
 });
+
+test('the gateway lets go of an idle connection to an app before the app would close it (an app closing it under a request is a 503)', async () => {
+  let gatewayClosed;
+  const closedByGateway = new Promise((resolve) => { gatewayClosed = resolve; });
+  // This app announces that it closes idle connections after 2 s, but never does: only the gateway can close this one.
+  const app = http.createServer((req, res) => {
+    res.setHeader('keep-alive', 'timeout=2');
+    res.end(JSON.stringify({ name: 'mfe-docs', path: req.url }));
+  });
+  app.keepAliveTimeout = 0;
+  app.on('connection', (socket) => socket.on('end', gatewayClosed));
+  const gateway = await listen(createGateway({ targets: { 'mfe-docs': await listen(app) } }));
+  expect(await (await fetch(`${gateway}/mfe/docs/remoteEntry.js`)).json()).toEqual({ name: 'mfe-docs', path: '/mfe/docs/remoteEntry.js' });
+  await closedByGateway;
+}, 30_000);
