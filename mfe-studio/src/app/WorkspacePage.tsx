@@ -289,6 +289,7 @@ function Workspace() {
           imageUrl={viewerOpen && viewed ? viewed.imageUrl : null}
           alt="Active result"
           provider={viewed?.provider}
+          providerLabel={viewed?.providerLabel}
           builtInEngine={viewed?.builtInEngine}
           mock={viewed?.generationType === 'mock'}
           downloadFileName={
