@@ -301,6 +301,7 @@ function Workspace({ onRetryRestore }: { onRetryRestore?: () => void }) {
           imageUrl={viewerOpen && viewed ? viewed.imageUrl : null}
           alt="Active result"
           provider={viewed?.provider}
+          providerLabel={viewed?.providerLabel}
           builtInEngine={viewed?.builtInEngine}
           mock={viewed?.generationType === 'mock'}
           downloadFileName={
