@@ -29,7 +29,7 @@ test('the preview names the provider by the label its result carries; a result s
   await seedGeneratedImages(baseURL, user.token, made.length, { width: 400, height: 300, generationType: 'vton', metadata: (i) => made[i] });
   await signIn(page, user);
   await page.goto('/gallery');
-  for (const [n, caption] of [[1, 'Made with Acme Try-On'], [2, 'Made with FASHN'], [3, null]]) {
+  for (const { n, caption } of [{ n: 1, caption: 'Made with Acme Try-On' }, { n: 2, caption: 'Made with FASHN' }, { n: 3, caption: null }]) {
     await tile(page, n).click();
     const viewer = page.getByRole('dialog', { name: `Result #${n} preview` });
     await expect(viewer.getByRole('img', { name: `Result #${n}` })).toBeVisible();

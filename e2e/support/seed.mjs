@@ -68,6 +68,10 @@ export async function pngDataUrl(seed, width, height) {
 /**
  * Saves `count` images for the user, one after another (ids grow, so the last is the newest);
  * returns the GeneratedImageRecords in the order saved. `metadata(i)` adds to the i-th one's metadata.
+ * @param {string} baseUrl
+ * @param {string} token
+ * @param {number} count
+ * @param {{ width?: number, height?: number, generationType?: 'mock' | 'vton', metadata?: (i: number) => Record<string, unknown> }} [options]
  */
 export async function seedGeneratedImages(baseUrl, token, count, { width = 1200, height = 900, generationType = 'mock', metadata = () => ({}) } = {}) {
   const records = [];
