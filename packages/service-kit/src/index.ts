@@ -37,7 +37,7 @@ export {
   type ApiKeyVerifier,
 } from './auth/api-keys.js';
 export { ApiKeyScopes, API_KEY_SCOPES_METADATA, API_KEY_SCOPES_EXTENSION } from './auth/api-key-scopes.decorator.js';
-export { verifyServiceCredential, type ServiceCallerClaims } from './auth/service-credential.js';
+export { verifyServiceCredential, ServiceCredentialGuard, CurrentServiceCaller, type ServiceCallerClaims } from './auth/service-credential.js';
 export { SESSION_CHECK, RevokedSessionsFeed, SESSIONS_UNAVAILABLE_MESSAGE, type SessionCheck } from './auth/session-check.js';
 export { READINESS_CHECKS, DatabaseReadiness, type ReadinessCheck } from './health/readiness.js';
 export { DatabaseConnection } from './database/database-connection.js';
