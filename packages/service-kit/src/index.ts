@@ -10,6 +10,7 @@ export { assertCleanInput, findInputProblem, type InputProblem } from './errors/
 export { isDependencyUnavailable } from './errors/dependency-errors.js';
 export { IsRecordId, RecordIdPipe } from './validation/record-id.js';
 export { OneOrMoreOf, RequiredText } from './validation/form-fields.js';
+export { ApiPageQuery, pageSize, type PageSizes } from './validation/page-size.js';
 export { securityHeaders, noStoreByDefault } from './http/security-headers.js';
 export { REQUEST_ID_HEADER, assignRequestId, requestIdFrom, requestIdOf } from './logging/request-id.js';
 export { currentRequestId, inSpan, processQueuedWork, queuedTrace, withRequestId, type QueuedTrace } from './telemetry/trace-context.js';
