@@ -95,7 +95,7 @@ describe('svc-auth plans and credits (real Postgres)', () => {
     const seller = await account();
     const before = Date.now();
     const view = await balances(seller.token);
-    expect(view).toMatchObject({ mode: 'credits', plan: 'trial', status: 'trialing', credits: { available: 10, reserved: 0 }, renewsAt: null, checkout: false, salesEmail: null });
+    expect(view).toMatchObject({ mode: 'credits', plan: 'trial', status: 'trialing', credits: { available: 10, reserved: 0 }, renewsAt: null, checkout: false, portal: false, salesEmail: null });
     expect((await request(url).get(BILLING_PATHS.offer).expect(200)).body).toEqual({ mode: 'credits', checkout: false, salesEmail: null });
     const trialEnds = Date.parse(view.trialEndsAt);
     expect(trialEnds).toBeGreaterThan(before + 7 * 86_400_000 - 60_000);

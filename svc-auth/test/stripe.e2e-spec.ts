@@ -1,5 +1,5 @@
 import type { INestApplication } from '@nestjs/common';
-import { API_KEY_AUTHORIZE_PATH, API_KEYS_PATH, BILLING_PATHS, type BillingAccount, type LedgerEntry } from '@vton/contracts';
+import { API_KEY_AUTHORIZE_PATH, API_KEYS_PATH, BILLING_ERRORS, BILLING_PATHS, type BillingAccount, type LedgerEntry } from '@vton/contracts';
 import { startServiceApp } from '@vton/service-kit';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -8,6 +8,7 @@ import path from 'node:path';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { authService } from '../src/app.module.js';
+import { runBillingCommand } from '../src/billing/billing-command.js';
 import { createVerifiedAccount } from '../src/testing.js';
 import { TokenService } from '../src/tokens/token.service.js';
 import { FakeStripe, parseStripeForm } from './fakes/stripe-fake.js';
@@ -78,7 +79,7 @@ describe('svc-auth Stripe billing (real Postgres, fake Stripe)', () => {
 
   it('creates a Checkout Session in subscription mode for the plan and period, carrying the account, as Stripe documents it', async () => {
     const seller = await account();
-    expect((await billing(seller.token)).checkout).toBe(true);
+    expect(await billing(seller.token)).toMatchObject({ checkout: true, portal: false });
     const { url: checkoutUrl, sessionId } = await checkout(seller.token, 'professional', 'year');
     expect(checkoutUrl).toMatch(/^https:\/\/checkout\.stripe\.com\/c\/pay\/cs_test_/);
     const sent = stripe.requests.find((r) => r.path === '/v1/checkout/sessions' && stripe.sessions.get(sessionId)?.client_reference_id === r.form.client_reference_id)!;
@@ -141,6 +142,20 @@ describe('svc-auth Stripe billing (real Postgres, fake Stripe)', () => {
     await stripe.cancel(subscription.id as string);
     expect(await billing(seller.token)).toMatchObject({ plan: 'professional', status: 'canceled', credits: { available: 1010 } });
     await request(url).post(API_KEY_AUTHORIZE_PATH).send({ key }).expect(403);
+  });
+
+  it('has no portal for a plan the operator set, and has one once the seller buys a plan through Checkout', async () => {
+    const seller = await account();
+    await runBillingCommand(['plan', seller.email, 'professional'], process.env);
+    expect(await billing(seller.token)).toMatchObject({ plan: 'professional', status: 'active', checkout: true, portal: false });
+    const refused = await request(url).post(BILLING_PATHS.portal).auth(seller.token, { type: 'bearer' }).expect(409);
+    expect(refused.body.message).toBe(BILLING_ERRORS.noSubscription);
+
+    const { sessionId } = await checkout(seller.token, 'enterprise', 'month');
+    const { subscription } = await stripe.completeCheckout(sessionId);
+    expect(await billing(seller.token)).toMatchObject({ plan: 'enterprise', status: 'active', checkout: true, portal: true });
+    await request(url).post(BILLING_PATHS.portal).auth(seller.token, { type: 'bearer' }).expect(200);
+    expect(stripe.requests.filter((r) => r.path === '/v1/billing_portal/sessions').at(-1)!.form).toMatchObject({ customer: subscription.customer });
   });
 
   it('a yearly plan grants a month at a time', async () => {

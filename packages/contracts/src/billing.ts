@@ -66,8 +66,13 @@ export interface BillingAccount {
     /** Credits held by models still running. */
     reserved: number;
   };
-  /** Whether the plan page can take the seller to Stripe Checkout and the customer portal. */
+  /** Whether the plan page can take the seller to Stripe Checkout (Stripe billing is set up here). */
   checkout: boolean;
+  /**
+   * Whether the seller has a Stripe customer the customer portal can manage ("Manage subscription"):
+   * false before the first Stripe Checkout and for a plan the operator set.
+   */
+  portal: boolean;
   /** Where "Contact Sales" writes to (SALES_EMAIL), when set. */
   salesEmail: string | null;
 }

@@ -20,7 +20,7 @@ export class BillingController {
 
   @Get(BILLING_PATHS.account)
   @ApiOperation({ summary: 'Your plan and credits', operationId: 'getBillingAccount' })
-  @ApiOkResponse({ description: '`{mode, plan, status, interval, trialEndsAt, renewsAt, credits: {available, reserved}, checkout}`; `available` is null when unlimited.' })
+  @ApiOkResponse({ description: '`{mode, plan, status, interval, trialEndsAt, renewsAt, credits: {available, reserved}, checkout, portal, salesEmail}`; `available` is null when unlimited; `portal`: a Stripe customer the portal can manage.' })
   account(@CurrentUser() user: AuthenticatedUser): Promise<BillingAccount> {
     return this.billing.account(user.id);
   }

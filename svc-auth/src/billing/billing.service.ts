@@ -66,17 +66,20 @@ export class BillingService {
   /** GET /api/billing/account */
   async account(userId: number): Promise<BillingAccount> {
     if (!this.enabled) {
-      return { ...this.offer(), plan: 'enterprise', status: 'active', interval: null, trialEndsAt: null, renewsAt: null, credits: { available: null, reserved: 0 } };
+      return { ...this.offer(), plan: 'enterprise', status: 'active', interval: null, trialEndsAt: null, renewsAt: null, credits: { available: null, reserved: 0 }, portal: false };
     }
     const row = await this.ledger.ensureAccount(userId);
+    const offer = this.offer();
     return {
-      ...this.offer(),
+      ...offer,
       plan: row.plan,
       status: billingStatus(row, new Date()),
       interval: row.interval,
       trialEndsAt: row.plan === 'trial' && row.trialEndsAt ? row.trialEndsAt.toISOString() : null,
       renewsAt: row.renewsAt ? row.renewsAt.toISOString() : null,
       credits: { available: this.ledger.unlimited(row) ? null : row.available, reserved: row.reserved },
+      // The portal needs the Stripe customer that Checkout created; an operator-set plan has none.
+      portal: offer.checkout && !!row.stripeCustomerId,
     };
   }
 
