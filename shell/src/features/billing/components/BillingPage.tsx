@@ -61,9 +61,16 @@ const STATUS_TEXT: Record<BillingStatus, string> = {
 const isPaidPlan = (value: string | null): value is PaidPlanId => !!value && (PAID_PLAN_IDS as readonly string[]).includes(value);
 const formatDate = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' }) : null);
 
+/** Who changes a plan that is not bought through Stripe: SALES_EMAIL when set, else the operator. */
+function OperatorContact({ salesEmail }: { salesEmail: string | null }) {
+  return salesEmail ? <a href={`mailto:${salesEmail}`}>{salesEmail}</a> : <>the operator of this studio</>;
+}
+
 function CurrentPlan({ account }: { account: BillingAccount }) {
   const portal = usePortal();
   const { credits } = account;
+  // A plan the operator set has no Stripe subscription to manage. Without Stripe, the plans below already say whom to contact.
+  const managedByOperator = account.checkout && !account.portal && account.plan !== 'trial';
   return (
     <Panel as="section" aria-labelledby="current-plan-title">
       <PanelTitle id="current-plan-title">
@@ -92,7 +99,7 @@ function CurrentPlan({ account }: { account: BillingAccount }) {
         )}
       </Figures>
       <Muted>One credit is one model of a try-on; Mock costs nothing. Unused credits roll over and never expire.</Muted>
-      {account.checkout && account.plan !== 'trial' && (
+      {account.portal && (
         <Actions>
           <Button
             variant="outline"
@@ -107,17 +114,17 @@ function CurrentPlan({ account }: { account: BillingAccount }) {
           </Button>
         </Actions>
       )}
+      {managedByOperator && (
+        <Muted data-testid="plan-managed-by">
+          Your plan is managed by <OperatorContact salesEmail={account.salesEmail} />; to change or cancel it, please contact them.
+        </Muted>
+      )}
     </Panel>
   );
 }
 
 function ChoosePlan({ account, chosen, interval, setInterval }: { account: BillingAccount; chosen: PaidPlanId | null; interval: BillingInterval; setInterval: (i: BillingInterval) => void }) {
   const checkout = useCheckout();
-  const contact = account.salesEmail ? (
-    <a href={`mailto:${account.salesEmail}`}>{account.salesEmail}</a>
-  ) : (
-    'the operator of this studio'
-  );
   return (
     <Panel as="section" aria-labelledby="plans-title">
       <PanelTitle id="plans-title">Plans</PanelTitle>
@@ -163,7 +170,7 @@ function ChoosePlan({ account, chosen, interval, setInterval }: { account: Billi
           );
         })}
       </Cards>
-      {!account.checkout && <Muted data-testid="contact-operator">To change your plan, please contact {contact}.</Muted>}
+      {!account.checkout && <Muted data-testid="contact-operator">To change your plan, please contact <OperatorContact salesEmail={account.salesEmail} />.</Muted>}
     </Panel>
   );
 }

@@ -1,0 +1,86 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { BillingAccount } from '@vton/contracts';
+import { resetToastsForTests } from '@vton/shell-sdk';
+import { renderShell } from '../../../test/renderShell';
+
+jest.mock('../../remotes/lib/federation', () => ({
+  startRemotes: jest.fn().mockResolvedValue(undefined),
+  loadRemoteComponent: jest.fn(async () => () => null),
+}));
+
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
+
+/** A Professional plan on an installation with Stripe; each test says whether Stripe bills it. */
+const PROFESSIONAL: BillingAccount = {
+  mode: 'credits',
+  plan: 'professional',
+  status: 'active',
+  interval: null,
+  trialEndsAt: null,
+  renewsAt: '2026-06-01T10:00:00Z',
+  credits: { available: 510, reserved: 0 },
+  checkout: true,
+  portal: false,
+  salesEmail: null,
+};
+
+/** svc-auth as the plan page sees it: the account record, an empty ledger and the portal. */
+function fakeServer(account: BillingAccount) {
+  const calls: string[] = [];
+  global.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = String(input).split('?')[0];
+    const method = init?.method ?? 'GET';
+    calls.push(`${method} ${url}`);
+    if (url === '/api/auth/me') return json({ user: { id: 1, email: 'ada@example.com' } });
+    if (url === '/api/billing/account') return json(account);
+    if (url === '/api/billing/ledger') return json({ entries: [], page: 1, pageSize: 10, total: 0 });
+    // A same-document address: jsdom follows it without leaving the page.
+    if (url === '/api/billing/portal' && method === 'POST') return json({ url: 'http://localhost/#stripe-portal' });
+    throw new Error(`unexpected request ${method} ${url}`);
+  }) as typeof fetch;
+  return { calls };
+}
+
+const currentPlan = async () => screen.findByRole('region', { name: 'Professional · Active' });
+
+beforeEach(() => {
+  localStorage.clear();
+  localStorage.setItem('auth_token', 'test-token');
+  resetToastsForTests();
+});
+
+it('offers "Manage subscription" for a plan bought through Stripe, and it opens the customer portal', async () => {
+  const server = fakeServer({ ...PROFESSIONAL, interval: 'month', portal: true });
+  renderShell('/account/billing');
+  const plan = await currentPlan();
+  expect(within(plan).queryByText(/Your plan is managed by/)).not.toBeInTheDocument();
+  fireEvent.click(within(plan).getByRole('button', { name: 'Manage subscription' }));
+  await waitFor(() => expect(server.calls).toContain('POST /api/billing/portal'));
+  await waitFor(() => expect(window.location.hash).toBe('#stripe-portal'));
+});
+
+it('says who manages a plan the operator set instead of offering a portal it does not have', async () => {
+  const server = fakeServer(PROFESSIONAL);
+  renderShell('/account/billing');
+  const plan = await currentPlan();
+  expect(within(plan).getByTestId('plan-managed-by')).toHaveTextContent('Your plan is managed by the operator of this studio; to change or cancel it, please contact them.');
+  expect(within(plan).queryByRole('button', { name: 'Manage subscription' })).not.toBeInTheDocument();
+  expect(server.calls).not.toContain('POST /api/billing/portal');
+});
+
+it('names the sales address as the one who manages an operator-set plan when SALES_EMAIL is set', async () => {
+  fakeServer({ ...PROFESSIONAL, salesEmail: 'sales@example.com' });
+  renderShell('/account/billing');
+  const plan = await currentPlan();
+  expect(within(plan).getByTestId('plan-managed-by')).toHaveTextContent('Your plan is managed by sales@example.com; to change or cancel it, please contact them.');
+  expect(within(plan).getByRole('link', { name: 'sales@example.com' })).toHaveAttribute('href', 'mailto:sales@example.com');
+});
+
+it('has neither the portal nor the note during the trial: the plans below are bought through Stripe', async () => {
+  fakeServer({ ...PROFESSIONAL, plan: 'trial', status: 'trialing', renewsAt: null, trialEndsAt: '2026-06-01T10:00:00Z', credits: { available: 10, reserved: 0 } });
+  renderShell('/account/billing');
+  const plan = await screen.findByRole('region', { name: 'Free trial · Free trial' });
+  expect(within(plan).queryByRole('button', { name: 'Manage subscription' })).not.toBeInTheDocument();
+  expect(within(plan).queryByTestId('plan-managed-by')).not.toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Choose Professional' })).toBeInTheDocument();
+});
