@@ -112,11 +112,15 @@ async function wearGarment(person: Buffer, mask: Grey, box: Rect, cut: Cutout, l
  * darkens a little (FORM_SHADING at its edges) across each row — the torso, or each leg.
  */
 function form(row: RowFit, x: number, apart: number): number {
-  const across = (from: number, to: number) => Math.min(1, Math.abs((x - (from + to) / 2) / Math.max(1, (to - from) / 2)));
-  const whole = across(row.a, row.d);
-  const legs = x < (row.b + row.c) / 2 ? across(row.a, row.b) : across(row.c, row.d);
+  const whole = across(x, row.a, row.d);
+  const legs = x < (row.b + row.c) / 2 ? across(x, row.a, row.b) : across(x, row.c, row.d);
   const t = whole + (legs - whole) * apart;
   return 1 - FORM_SHADING * t * t * t;
+}
+
+/** How far x is from the middle of [from, to] towards its ends (0 in the middle, 1 at or past the ends). */
+function across(x: number, from: number, to: number): number {
+  return Math.min(1, Math.abs((x - (from + to) / 2) / Math.max(1, (to - from) / 2)));
 }
 
 /** x reflected back into [from, to] at its ends (as often as needed). */
