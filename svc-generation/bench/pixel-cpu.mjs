@@ -9,7 +9,8 @@
  *     square), check the answer is an image, blend it back through the feathered mask, encode the
  *     result PNG and its thumbnail — what ModelRunner does around the provider call;
  * (e) the built-in engine: composeTryOn on a 960×960 frame (a torso mask and a box mask, a T-shirt on a
- *     plain ground), PNG in and PNG out — what vton-engine does for each answer.
+ *     plain ground), PNG in and PNG out — what vton-engine does for each answer: for a garment it has
+ *     not seen, and per answer of a 5-model job (one garment, five answers).
  * CPU ms = user + system of this process (every libvips thread) per call; median of the rounds after
  * a warm-up. Prints figures; asserts nothing.
  */
@@ -65,6 +66,11 @@ const mask4k = await svg(bounds.width, bounds.height, `<rect width="100%" height
 const reference = await svg(960, 960, `<rect width="960" height="960" fill="#f7f7f7"/>${shirt}`);
 const framed = await lib.prepareProviderInputs(photo4k, mask4k, bounds, lib.SEED_FRAMING, { maxImageBytes: 40 * 1024 * 1024 });
 const answer = await lib.composeTryOn({ target: framed.person, reference, mask: framed.mask, category: 'upper_body' });
+// Garments of slightly different reds: other bytes, the same work.
+const garments = [];
+for (let i = 0; i < 64; i++) garments.push(await svg(960, 960, `<rect width="960" height="960" fill="#f7f7f7"/>${shirt.replace('#c81e28', `rgb(200,${30 + i},40)`)}`));
+let garmentsUsed = 0;
+const nextGarment = () => garments[garmentsUsed++ % garments.length];
 const boxMask = await sharp({ create: { width: 960, height: 960, channels: 3, background: '#000' } })
   .composite([{ input: { create: { width: 560, height: 700, channels: 3, background: '#fff' } }, left: 200, top: 180 }])
   .png()
@@ -80,8 +86,19 @@ const parts = [
       return (await l.composeIntoPhoto(decoded, answer, mask4k, bounds, inputs.placement, { thumbnailSide: 400 })).png;
     },
   },
-  { name: '(e) the built-in engine, 960×960 frame, torso mask', run: (l) => l.composeTryOn({ target: framed.person, reference, mask: framed.mask, category: 'upper_body' }) },
-  { name: '(e) the built-in engine, 960×960 frame, box mask', run: (l) => l.composeTryOn({ target: framed.person, reference, mask: boxMask, category: 'upper_body' }) },
+  // A garment never seen before (the engine keeps cut-outs by the crop's bytes), and a 5-model job's: one garment, five answers.
+  { name: '(e) the built-in engine, 960×960 frame, torso mask, a new garment', run: (l) => l.composeTryOn({ target: framed.person, reference: nextGarment(), mask: framed.mask, category: 'upper_body' }) },
+  { name: '(e) the same, box mask', run: (l) => l.composeTryOn({ target: framed.person, reference: nextGarment(), mask: boxMask, category: 'upper_body' }) },
+  {
+    name: '(e) a 5-model job of one garment (torso mask), per answer',
+    perCall: 5,
+    run: async (l) => {
+      const reference = nextGarment();
+      let answer;
+      for (let i = 0; i < 5; i++) answer = await l.composeTryOn({ target: framed.person, reference, mask: framed.mask, category: 'upper_body' });
+      return answer;
+    },
+  },
 ];
 
 /** How two builds' PNGs differ: the same bytes, or how many pixel values differ and by how much at most. */
@@ -118,12 +135,17 @@ for (const part of parts) {
     for (const i of order) {
       const m = await cpuOf(() => part.run(builds[i].lib));
       if (round === 0) continue;
-      cpu[i].push(m.cpu);
-      wall[i].push(m.wall);
+      cpu[i].push(m.cpu / (part.perCall ?? 1));
+      wall[i].push(m.wall / (part.perCall ?? 1));
     }
   }
   console.log(`  ${part.name}`);
-  if (builds.length === 2) console.log(`    answers: ${await difference(await part.run(builds[0].lib), await part.run(builds[1].lib))}`);
+  if (builds.length === 2) {
+    const used = garmentsUsed;
+    const first = await part.run(builds[0].lib);
+    garmentsUsed = used; // the same inputs for both
+    console.log(`    answers: ${await difference(first, await part.run(builds[1].lib))}`);
+  }
   builds.forEach((b, i) => console.log(`    ${b.name.padEnd(28)} ${median(cpu[i]).toFixed(1).padStart(7)} CPU ms  ${median(wall[i]).toFixed(1).padStart(7)} ms wall`));
   if (builds.length === 2) {
     const ratios = cpu[0].map((c, r) => c / cpu[1][r]);
