@@ -35,20 +35,11 @@ async function load(dist) {
   return { ...composer, assertImage: images.assertImage, composeTryOn: compositor.composeTryOn, SEED_FRAMING: seed.SEED_FRAMING };
 }
 
-/** A photo-like JPEG: smooth gradients plus grain (try-on.bench.ts's `photo`). */
+/** A photo-like JPEG: a smooth gradient under fine grain, so it compresses like a photograph. */
 async function photo(width, height) {
-  const raw = Buffer.alloc(width * height * 3);
-  let seed = 12345;
-  for (let y = 0, i = 0; y < height; y++) {
-    for (let x = 0; x < width; x++, i += 3) {
-      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
-      const grain = (seed >> 16) % 9;
-      raw[i] = Math.min(255, 120 + (x * 90) / width + grain);
-      raw[i + 1] = Math.min(255, 100 + (y * 80) / height + grain);
-      raw[i + 2] = Math.min(255, 90 + ((x + y) * 40) / (width + height) + grain);
-    }
-  }
-  return sharp(raw, { raw: { width, height, channels: 3 } }).jpeg({ quality: 90 }).toBuffer();
+  const gradient = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><defs><linearGradient id="g" x2="1" y2="1"><stop offset="0" stop-color="#78645a"/><stop offset="1" stop-color="#d2b4a0"/></linearGradient></defs><rect width="100%" height="100%" fill="url(#g)"/></svg>`;
+  const grain = await sharp({ create: { width, height, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 8 } } }).png().toBuffer();
+  return sharp(Buffer.from(gradient)).composite([{ input: grain, blend: 'soft-light' }]).jpeg({ quality: 90 }).toBuffer();
 }
 
 const svg = (width, height, body) => sharp(Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">${body}</svg>`)).png().toBuffer();
