@@ -22,6 +22,24 @@ test('a new seller sees the empty gallery with a link to the Try on page', async
   await expect(page).toHaveURL(/\/app$/);
 });
 
+test('the preview names the provider by the label its result carries; a result saved before labels as before; an unknown provider without one not at all', async ({ page, baseURL, mailInboxUrl }) => {
+  const user = await createVerifiedUser(baseURL, mailInboxUrl, 'providers');
+  // A provider this build has never heard of, a result saved before results carried a label, and an unknown provider without one.
+  const made = [{ provider: 'acme', providerLabel: 'Acme Try-On', providerModel: 'acme-1' }, { provider: 'fashn', providerModel: 'tryon-v1.6' }, { provider: 'mystery' }];
+  await seedGeneratedImages(baseURL, user.token, made.length, { width: 400, height: 300, generationType: 'vton', metadata: (i) => made[i] });
+  await signIn(page, user);
+  await page.goto('/gallery');
+  for (const { n, caption } of [{ n: 1, caption: 'Made with Acme Try-On' }, { n: 2, caption: 'Made with FASHN' }, { n: 3, caption: null }]) {
+    await tile(page, n).click();
+    const viewer = page.getByRole('dialog', { name: `Result #${n} preview` });
+    await expect(viewer.getByRole('img', { name: `Result #${n}` })).toBeVisible();
+    if (caption) await expect(viewer.getByText(caption, { exact: true })).toBeVisible();
+    else await expect(viewer.getByText(/^Made with/)).toHaveCount(0);
+    await page.keyboard.press('Escape');
+    await expect(viewer).toBeHidden();
+  }
+});
+
 test.describe.serial('a seller with 250 saved results', () => {
   /** @type {{ token: string, email: string }} */
   let seller;

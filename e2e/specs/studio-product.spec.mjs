@@ -57,7 +57,7 @@ test('Product: the mask is painted by hand, and the product is placed by the pla
       .poll(async () => (await listGeneratedImages(baseURL, seller.token)).images.filter((i) => i.generationType === 'vton').length, { timeout: 30_000 })
       .toBe(1);
     const [image] = (await listGeneratedImages(baseURL, seller.token)).images;
-    expect(image.metadata).toMatchObject({ provider: 'local', providerModel: 'local-compositor', builtInEngine: true });
+    expect(image.metadata).toMatchObject({ provider: 'local', providerLabel: 'Local compositor', providerModel: 'local-compositor', builtInEngine: true });
     const png = await (await page.request.get(image.imageUrl)).body();
     const meta = await sharp(png).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(['png', 1600, 1200]);

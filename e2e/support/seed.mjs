@@ -67,16 +67,20 @@ export async function pngDataUrl(seed, width, height) {
 
 /**
  * Saves `count` images for the user, one after another (ids grow, so the last is the newest);
- * returns the GeneratedImageRecords in the order saved.
+ * returns the GeneratedImageRecords in the order saved. `metadata(i)` adds to the i-th one's metadata.
+ * @param {string} baseUrl
+ * @param {string} token
+ * @param {number} count
+ * @param {{ width?: number, height?: number, generationType?: 'mock' | 'vton', metadata?: (i: number) => Record<string, unknown> }} [options]
  */
-export async function seedGeneratedImages(baseUrl, token, count, { width = 1200, height = 900 } = {}) {
+export async function seedGeneratedImages(baseUrl, token, count, { width = 1200, height = 900, generationType = 'mock', metadata = () => ({}) } = {}) {
   const records = [];
   for (let i = 0; i < count; i += 1) {
     const imageUrl = await pngDataUrl(i, width, height);
     records.push(
       await call(baseUrl, 'POST', '/api/generated-images', {
         token,
-        body: { imageUrl, prompt: `seeded result ${i + 1}`, generationType: 'mock', metadata: { processedAt: new Date().toISOString() } },
+        body: { imageUrl, prompt: `seeded result ${i + 1}`, generationType, metadata: { processedAt: new Date().toISOString(), ...metadata(i) } },
       }),
     );
   }

@@ -252,6 +252,39 @@ describe('credits: reserve before queueing, capture on success, release on failu
     }
   });
 
+  it('an account that leaves Enterprise: its endpoints stay, its events are delivered nowhere; back on Enterprise they are again', async () => {
+    const s = await seller(3);
+    const billing = platform.auth.app.get(BillingService);
+    await billing.changePlan(s.id, { plan: 'enterprise' }, 'test');
+    const local = env({ WEBHOOKS_LOCAL_MODE: 'true' });
+    const api2 = await platform.generation(local);
+    worker = await platform.worker(local);
+    const db = api.app.get(DataSource);
+    try {
+      const endpoint = (await request(api2.url).post('/api/try-on/webhooks').auth(s.token, { type: 'bearer' }).send({ url: 'http://localhost:9/hook', events: ['job.completed'] }).expect(201)).body as { id: string };
+      const deliveries = async () => ((await db.query(`SELECT "event_type" FROM "webhook_deliveries" WHERE "endpoint_id" = $1`, [endpoint.id])) as unknown[]).length;
+      /** The job ran and every event of it was published (turned into deliveries, or into none). */
+      const runAndPublish = async (modelId: number) => {
+        const job = (await startJob(s.token, s.garmentId, [modelId]).expect(201)).body as TryOnJob;
+        await finished(s.token, job.id);
+        await until(async () => (await db.query(`SELECT 1 FROM "webhook_events" WHERE "job_id" = $1 AND "published_at" IS NULL`, [job.id])).length === 0, 'the job’s events published');
+      };
+
+      await runAndPublish(s.modelIds[0]);
+      expect(await deliveries()).toBe(1);
+
+      await billing.changePlan(s.id, { plan: 'professional' }, 'test');
+      await runAndPublish(s.modelIds[1]);
+      expect(await deliveries()).toBe(1);
+
+      await billing.changePlan(s.id, { plan: 'enterprise' }, 'test');
+      await runAndPublish(s.modelIds[2]);
+      expect(await deliveries()).toBe(2);
+    } finally {
+      await api2.app.close();
+    }
+  });
+
   it('BILLING_MODE=off: no credits are asked for', async () => {
     const s = await seller(1);
     await platform.auth.app.get(DataSource).query(`UPDATE auth.billing_accounts SET "trialEndsAt" = now() - interval '1 minute' WHERE "userId" = $1`, [s.id]);

@@ -39,6 +39,8 @@ const FAKE_COLOUR = [30, 90, 200];
 interface ProviderCase {
   name: 'fashn' | 'vertex' | 'fal' | 'gemini' | 'openai' | 'bfl';
   /** `placement`: the engine of product jobs (PLACEMENT_PROVIDER), the jobs sent with garmentCategory "product". */
+  /** Its label, which the result carries for "Made with {label}". */
+  label: string;
   role?: 'placement';
   /** What the request carried, checked after the 5-model job (the scene, the product, the seller's prompt). */
   carried?(fake: FakeServer): void;
@@ -58,6 +60,7 @@ const api = (status: string, body: string) => `VTON API request failed: ${status
 const PROVIDERS: ProviderCase[] = [
   {
     name: 'fashn',
+    label: 'FASHN',
     start: () => startFashnFake(FASHN_KEY),
     env: (fake) => ({ VTON_PROVIDER: 'fashn', FASHN_API_KEY: FASHN_KEY, FASHN_API_URL: (fake as FashnFake).base }),
     submitPath: '/v1/run',
@@ -73,6 +76,7 @@ const PROVIDERS: ProviderCase[] = [
   },
   {
     name: 'vertex',
+    label: 'Google Vertex AI',
     start: () => startVertexFake(),
     env: (fake) => ({ VTON_PROVIDER: 'vertex', GOOGLE_APPLICATION_CREDENTIALS: (fake as VertexFake).credentialsFile, VERTEX_API_URL: fake.url }),
     submitPath: '/v1/projects/',
@@ -95,6 +99,7 @@ const PROVIDERS: ProviderCase[] = [
   },
   {
     name: 'fal',
+    label: 'fal.ai',
     start: () => startFalFake(FAL_KEY),
     // Leffa: its schema takes the garment category (garment_type).
     env: (fake) => ({ VTON_PROVIDER: 'fal', FAL_KEY, FAL_QUEUE_URL: fake.url, FAL_MODEL: 'fal-ai/leffa/virtual-tryon' }),
@@ -111,6 +116,7 @@ const PROVIDERS: ProviderCase[] = [
   },
   {
     name: 'gemini',
+    label: 'Google Gemini',
     role: 'placement',
     start: () => startGeminiFake(GEMINI_KEY),
     env: (fake) => ({ PLACEMENT_PROVIDER: 'gemini', GEMINI_API_KEY: GEMINI_KEY, GEMINI_API_URL: fake.url }),
@@ -135,6 +141,7 @@ const PROVIDERS: ProviderCase[] = [
   },
   {
     name: 'openai',
+    label: 'OpenAI',
     role: 'placement',
     start: () => startOpenAIFake(OPENAI_KEY),
     env: (fake) => ({ PLACEMENT_PROVIDER: 'openai', OPENAI_API_KEY: OPENAI_KEY, OPENAI_BASE_URL: (fake as OpenAIFake).base }),
@@ -162,6 +169,7 @@ const PROVIDERS: ProviderCase[] = [
   },
   {
     name: 'bfl',
+    label: 'Black Forest Labs',
     role: 'placement',
     start: () => startBflFake(BFL_KEY),
     env: (fake) => ({ PLACEMENT_PROVIDER: 'bfl', BFL_API_KEY: BFL_KEY, BFL_API_URL: fake.url }),
@@ -315,7 +323,7 @@ describe.each(PROVIDERS.map((p) => ({ ...p, variable: p.role === 'placement' ? '
     for (const [i, model] of models.entries()) {
       // What made the result is kept with it and with its gallery image.
       const result = job.models[i].result!;
-      const made = { provider: provider.name, providerModel: provider.model, providerDurationMs: result.providerDurationMs, ...(provider.version ? { providerVersion: provider.version } : {}) };
+      const made = { provider: provider.name, providerLabel: provider.label, providerModel: provider.model, providerDurationMs: result.providerDurationMs, ...(provider.version ? { providerVersion: provider.version } : {}) };
       expect(result).toMatchObject({ ...made, providerDurationMs: expect.any(Number) });
       expect(result.savedImage!.metadata).toMatchObject(made);
       const png = await download(platform.media.url, job.models[i].result!.imageUrl);

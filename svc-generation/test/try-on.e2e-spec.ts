@@ -47,13 +47,14 @@ describe('POST /api/try-on/generate (real Postgres, S3, svc-media and the local 
     for (const [result, model] of [[results[0], landscape], [results[1], portrait]] as const) {
       expect(result).toMatchObject({ garmentId: garment.id, prompt: 'a blue shirt', id: expect.any(String), processedAt: expect.any(String), scaleFactor: expect.any(Number) });
       expect(result.savedImage).toMatchObject({ generationType: 'vton', garmentId: garment.id, modelId: model.id, width: model.width, height: model.height });
-      // The provider (VTON_API_URL alone: the §7 service), its model and the call's duration, on the result and the gallery
+      // The provider (VTON_API_URL alone: the §7 service) and its label, its model and the call's duration, on the result and the gallery
       // record; the service here is the built-in engine, which says so (the result is a preview).
-      expect(result).toMatchObject({ provider: 'seed', providerModel: 'vton-multipart', providerDurationMs: expect.any(Number), builtInEngine: true });
+      expect(result).toMatchObject({ provider: 'seed', providerLabel: 'VTON service', providerModel: 'vton-multipart', providerDurationMs: expect.any(Number), builtInEngine: true });
       expect(result.savedImage!.metadata).toEqual({
         processedAt: result.processedAt,
         scaleFactor: result.scaleFactor,
         provider: 'seed',
+        providerLabel: 'VTON service',
         providerModel: 'vton-multipart',
         providerDurationMs: result.providerDurationMs,
         builtInEngine: true,

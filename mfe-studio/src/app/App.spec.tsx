@@ -50,6 +50,37 @@ beforeEach(() => {
 });
 
 describe('studio workspace', () => {
+  it('says when the seller’s workspace could not be loaded, and Try again brings it back', async () => {
+    localStorage.setItem('auth_token', 'token-a');
+    jest.spyOn(console, 'error').mockImplementation(() => {});
+    let workspaceReads = 0;
+    const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+    jest.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+      const path = String(input);
+      if (path === '/api/auth/me') return json({ user: { id: 5, email: 'seller@example.com', isEmailVerified: 'true', createdAt: '' } });
+      if (path === '/api/media/workspace') {
+        workspaceReads += 1;
+        return workspaceReads === 1
+          ? json({ statusCode: 500, message: 'Internal server error' }, 500)
+          : json({ garmentId: null, modelIds: [], prompt: 'back again', garmentCategory: 'upper_body', updatedAt: '2026-01-01T00:00:00.000Z' });
+      }
+      return json({ statusCode: 404, message: 'Not found' }, 404);
+    });
+    try {
+      renderWithHost(<App />, { path: '/app', mount: '/app/*' });
+      const canvas = screen.getByRole('main', { name: 'Canvas' });
+      const alert = await within(canvas).findByRole('alert');
+      expect(alert).toHaveTextContent('Your workspace could not be loaded. Internal server error');
+      fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+      await waitFor(() => expect(screen.getByPlaceholderText('Enter generation prompt...')).toHaveValue('back again'));
+      expect(within(canvas).queryByRole('alert')).not.toBeInTheDocument();
+      expect(workspaceReads).toBe(2);
+    } finally {
+      localStorage.clear();
+      jest.restoreAllMocks();
+    }
+  });
+
   it('renders the empty workspace under /app', () => {
     renderWithHost(<App />, { path: '/app', mount: '/app/*' });
     expect(screen.getByRole('heading', { level: 1, name: 'Try-on workspace' })).toBeInTheDocument();

@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import type { GarmentRecord } from '@vton/contracts';
 import { toast, useOpenGalleryListener, usePageTitle, useSessionResults } from '@vton/shell-sdk';
 import { ResultViewer } from '@vton/results';
-import { VisuallyHidden, media } from '@vton/ui';
+import { Button, VisuallyHidden, media } from '@vton/ui';
 import { CanvasPanel } from '../components/CanvasPanel';
 import { SidebarSeparator } from '../components/SidebarSeparator';
 import { useWindowWidth } from '../hooks/useWindowWidth';
@@ -125,7 +125,7 @@ const Strip = styled.ul`
   img { height: 96px; border-radius: 8px; display: block; }
 `;
 
-function CanvasContent({ onRetry, onOpenViewer }: { onRetry: (modelId: number) => void; onOpenViewer: () => void }) {
+function CanvasContent({ onRetry, onOpenViewer, onRetryRestore }: { onRetry: (modelId: number) => void; onOpenViewer: () => void; onRetryRestore?: () => void }) {
   const store = useWorkspaceStore();
   const tool = useWorkspace((s) => s.tool);
   const garment = useWorkspace((s) => s.garment);
@@ -133,6 +133,7 @@ function CanvasContent({ onRetry, onOpenViewer }: { onRetry: (modelId: number) =
   const editedKey = useWorkspace((s) => s.maskModelKey);
   const showGeneration = useWorkspace((s) => s.showGeneration);
   const restoring = useWorkspace((s) => s.restoring);
+  const restoreError = useWorkspace((s) => s.restoreError);
   const actions = workspaceActions(store);
 
   const onCropped = useCallback(
@@ -182,6 +183,17 @@ function CanvasContent({ onRetry, onOpenViewer }: { onRetry: (modelId: number) =
     );
   }
 
+  if (restoreError !== null) {
+    return (
+      <EmptyState as="div" role="alert">
+        <div>
+          <p>Your workspace could not be loaded. {restoreError}</p>
+          {onRetryRestore && <Button onClick={onRetryRestore}>Try again</Button>}
+        </div>
+      </EmptyState>
+    );
+  }
+
   if (showGeneration) return <GenerationView onRetry={onRetry} onOpenViewer={onOpenViewer} />;
 
   if (!garment && models.length === 0) {
@@ -222,7 +234,7 @@ function ModelPhotoSuggestions() {
   return <SuggestAllMasks photos={photos} masks={suggestionMasks} onApprove={approve} />;
 }
 
-function Workspace() {
+function Workspace({ onRetryRestore }: { onRetryRestore?: () => void }) {
   usePageTitle('Try on');
   const windowWidth = useWindowWidth();
   const [width, setWidth] = useState(() => defaultSidebarWidth(windowWidth));
@@ -279,7 +291,7 @@ function Workspace() {
         </>
       )}
       <Canvas aria-label="Canvas" $full={canvasFull}>
-        <CanvasContent onRetry={(modelId) => void generation.retry(modelId)} onOpenViewer={() => setViewerOpen(true)} />
+        <CanvasContent onRetry={(modelId) => void generation.retry(modelId)} onOpenViewer={() => setViewerOpen(true)} onRetryRestore={onRetryRestore} />
         {/* not over a phone's full-screen generation view, whose per-model list it would cover: it shows once that view is closed */}
         {!canvasFull && <BuiltInEngineNote visible={builtInResults} />}
       </Canvas>
@@ -289,6 +301,7 @@ function Workspace() {
           imageUrl={viewerOpen && viewed ? viewed.imageUrl : null}
           alt="Active result"
           provider={viewed?.provider}
+          providerLabel={viewed?.providerLabel}
           builtInEngine={viewed?.builtInEngine}
           mock={viewed?.generationType === 'mock'}
           downloadFileName={
@@ -311,11 +324,11 @@ function Workspace() {
   );
 }
 
-function WorkspaceProviders({ store, generation }: { store: WorkspaceStore; generation: GenerationController | null }) {
+function WorkspaceProviders({ store, generation, onRetryRestore }: { store: WorkspaceStore; generation: GenerationController | null; onRetryRestore?: () => void }) {
   return (
     <WorkspaceStoreContext.Provider value={store}>
       <GenerationControllerContext.Provider value={generation}>
-        <Workspace />
+        <Workspace onRetryRestore={onRetryRestore} />
       </GenerationControllerContext.Provider>
     </WorkspaceStoreContext.Provider>
   );
@@ -324,7 +337,7 @@ function WorkspaceProviders({ store, generation }: { store: WorkspaceStore; gene
 /** The signed-in seller's workspace session: kept across visits to other pages, rebuilt after a reload. */
 function SessionWorkspace() {
   const session = useWorkspaceSession();
-  return <WorkspaceProviders store={session.store} generation={session.generation} />;
+  return <WorkspaceProviders store={session.store} generation={session.generation} onRetryRestore={() => void session.retryRestore()} />;
 }
 
 /**

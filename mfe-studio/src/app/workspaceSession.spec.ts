@@ -1,10 +1,10 @@
-import type { GarmentRecord, ModelPhotoRecord, TryOnJob, TryOnJobModel } from '@vton/contracts';
+import { TEMPORARILY_UNAVAILABLE, type GarmentRecord, type ModelPhotoRecord, type TryOnJob, type TryOnJobModel } from '@vton/contracts';
 import { addSessionResults, getSessionResults, resetSessionResults, resetToastsForTests } from '@vton/shell-sdk';
 
 // the unit edge: every server call of the session goes through the SDK's apiRequest
 jest.mock('@vton/shell-sdk', () => ({ ...jest.requireActual('@vton/shell-sdk'), apiRequest: jest.fn() }));
 import { apiRequest } from '@vton/shell-sdk';
-import { dropWorkspaceSession, SAVE_WORKSPACE_DELAY_MS, workspaceSessionFor } from './workspaceSession';
+import { dropWorkspaceSession, RESTORE_RETRY_DELAYS_MS, SAVE_WORKSPACE_DELAY_MS, workspaceSessionFor } from './workspaceSession';
 import { modelFromRecord } from '../stores/workspaceStore';
 import { persistenceKey, readPersistedWorkspace, type PersistedWorkspace } from '../stores/workspacePersistence';
 import { POLL_INTERVAL_MS } from '../features/generation/api/tryOnJobs';
@@ -83,6 +83,8 @@ beforeEach(() => {
   resetSessionResults();
   resetToastsForTests();
   api.mockReset();
+  // a seller whose server-side workspace is empty, unless a test serves something else
+  serve({ 'GET /api/media/workspace': { garmentId: null, modelIds: [], prompt: '', garmentCategory: 'upper_body', updatedAt: null } });
 });
 
 afterEach(() => {
@@ -468,5 +470,67 @@ describe('a model photo added while the workspace is restoring', () => {
     session.store.setState({ prompt: 'changed' });
     await jest.advanceTimersByTimeAsync(SAVE_WORKSPACE_DELAY_MS);
     expect(saves()).toEqual([{ garmentId: 9, modelIds: [2, 1], prompt: 'changed', garmentCategory: 'lower_body' }]);
+  });
+});
+
+describe('a restore that fails', () => {
+  const saves = () => api.mock.calls.filter(([method, path]) => method === 'PUT' && path === '/api/media/workspace');
+  const failing = (answer: string) => () => Promise.reject(new Error(answer));
+  const unavailable = failing('503: {"statusCode":503,"code":"SERVICE_UNAVAILABLE","message":"Service unavailable"}');
+
+  it('says so, keeps the seller’s workspace where it is (this tab’s record and the server’s), and Try again rebuilds it', async () => {
+    jest.useFakeTimers();
+    jest.spyOn(console, 'error').mockImplementation(() => {});
+    const kept = { garmentId: 9, models: [{ id: 1, maskThumbnailUrl: null }], prompt: 'kept', garmentCategory: 'upper_body' as const, job: null };
+    persist(5, kept);
+    serve({ 'GET /api/garments/9': garment, 'GET /api/models': failing('500: {"statusCode":500,"message":"Internal server error"}'), 'PUT /api/media/workspace': {} });
+    const session = workspaceSessionFor(5);
+    await session.restored;
+    expect(session.store.getState()).toMatchObject({ restoring: false, restoreError: 'Internal server error', garment: null, models: [] });
+    session.store.setState({ prompt: 'typed meanwhile' });
+    await jest.advanceTimersByTimeAsync(SAVE_WORKSPACE_DELAY_MS * 2);
+    expect(saves()).toEqual([]);
+    expect(readPersistedWorkspace(5)).toMatchObject({ garmentId: 9, models: [{ id: 1 }], prompt: 'kept' });
+
+    serve({ 'GET /api/garments/9': garment, 'GET /api/models': [modelRecord(1)], 'PUT /api/media/workspace': {} });
+    const again = session.retryRestore();
+    expect(session.store.getState()).toMatchObject({ restoring: true, restoreError: null });
+    await again;
+    expect(session.store.getState()).toMatchObject({ restoring: false, restoreError: null, garment: { id: 9 }, prompt: 'typed meanwhile' });
+    expect(session.store.getState().models.map((m) => m.id)).toEqual([1]);
+    await jest.advanceTimersByTimeAsync(SAVE_WORKSPACE_DELAY_MS);
+    expect(saves().map(([, , body]) => body)).toEqual([{ garmentId: 9, modelIds: [1], prompt: 'typed meanwhile', garmentCategory: 'upper_body' }]);
+  });
+
+  it('while the studio is briefly unavailable: tried again, and the seller sees the workspace without being told', async () => {
+    jest.useFakeTimers();
+    let calls = 0;
+    serve({
+      'GET /api/media/workspace': () => (++calls === 1 ? unavailable() : { garmentId: 9, modelIds: [], prompt: 'back', garmentCategory: 'upper_body', updatedAt: '2026-01-01T00:00:00.000Z' }),
+      'GET /api/garments/9': garment,
+    });
+    const session = workspaceSessionFor(8);
+    await jest.advanceTimersByTimeAsync(RESTORE_RETRY_DELAYS_MS[0]);
+    await session.restored;
+    expect(calls).toBe(2);
+    expect(session.store.getState()).toMatchObject({ restoring: false, restoreError: null, prompt: 'back', garment: { id: 9 } });
+  });
+
+  it('unavailable for longer than the tries: "temporarily unavailable" and Try again; a garment deleted meanwhile is not a failure', async () => {
+    jest.useFakeTimers();
+    jest.spyOn(console, 'error').mockImplementation(() => {});
+    serve({ 'GET /api/media/workspace': unavailable });
+    const session = workspaceSessionFor(8);
+    await jest.advanceTimersByTimeAsync(RESTORE_RETRY_DELAYS_MS.reduce((a, b) => a + b, 0));
+    await session.restored;
+    expect(api.mock.calls.filter(([, path]) => path === '/api/media/workspace')).toHaveLength(RESTORE_RETRY_DELAYS_MS.length + 1);
+    expect(session.store.getState().restoreError).toBe(TEMPORARILY_UNAVAILABLE.description);
+
+    // the garment was deleted in another tab meanwhile (404): the rest comes back, nothing to tell
+    jest.spyOn(console, 'warn').mockImplementation(() => {});
+    serve({ 'GET /api/media/workspace': { garmentId: 4, modelIds: [1], prompt: '', garmentCategory: 'upper_body', updatedAt: null }, 'GET /api/models': [modelRecord(1)] });
+    await session.retryRestore();
+    expect(session.store.getState()).toMatchObject({ restoreError: null, garment: null });
+    expect(session.store.getState().models.map((m) => m.id)).toEqual([1]);
   });
 });

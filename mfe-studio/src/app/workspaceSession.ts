@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { DEFAULT_GARMENT_CATEGORY, PRODUCT_CATEGORY, type GarmentCategory, type GarmentRecord, type ModelPhotoRecord, type SaveWorkspaceRequest, type TryOnJob, type WorkspaceRecord } from '@vton/contracts';
-import { getAuthSessionId, useAuth } from '@vton/shell-sdk';
+import { apiErrorMessage, getAuthSessionId, isTemporarilyUnavailable, parseApiError, useAuth } from '@vton/shell-sdk';
 import {
   createWorkspaceStore,
   garmentFromRecord,
@@ -41,8 +41,13 @@ export interface WorkspaceSession {
   readonly token: string | null;
   readonly store: WorkspaceStore;
   readonly generation: GenerationController;
-  /** Settles once the workspace was rebuilt after a reload (at once when there was nothing to rebuild). */
+  /**
+   * Settles once the workspace was rebuilt after a reload (at once when there was nothing to
+   * rebuild), or once rebuilding it failed (the store's `restoreError` says why).
+   */
   readonly restored: Promise<void>;
+  /** Rebuilds the workspace again after a failed restore ("Try again"); settles like `restored`. */
+  retryRestore(): Promise<void>;
   readonly disposed: boolean;
 }
 
@@ -70,6 +75,7 @@ const defaultDeps: WorkspaceSessionDeps = {
 
 interface Session extends WorkspaceSession {
   disposed: boolean;
+  restored: Promise<void>;
   stopPersisting: () => void;
   stopPruningMasks: () => void;
   stopFollowingCategory: () => void;
@@ -143,33 +149,63 @@ function createSession(userId: number | null, token: string | null, deps: Worksp
     watchJob: (jobId, onJob, onError) => deps.generation.watchJob(jobId, guard(onJob), guard(onError)),
   });
   Object.assign(session, { generation });
-  const restoring: Promise<SaveWorkspaceRequest | null> = persisted ? restore(session, persisted, deps) : fromServer ? restoreFromServer(session, deps) : Promise.resolve(null);
-  const restored = restoring
-    .catch((error) => {
-      console.error('Restoring the workspace failed', error);
-      return null;
-    })
-    .then((asRestored) => {
-      if (session.disposed) return;
-      store.setState({ restoring: false });
-      showSuggestionsFor(store.getState().garmentCategory);
-      restoreKeptSuggestions(store.getState().models, store.getState().garmentCategory);
-      session.stopFollowingCategory = followCategory(session, deps);
-      if (userId !== null) {
-        const stopLocal = persist(userId, store);
-        const tabs = openTabChannel(userId);
-        const server = deps.saveWorkspace ? saveToServer(store, deps.saveWorkspace, asRestored, () => tabs?.postMessage(WORKSPACE_SAVED)) : null;
-        const stopFollowing = server && deps.getSavedWorkspace ? followOtherTabs(session, deps, server, tabs) : () => {};
-        session.stopPersisting = () => {
-          stopLocal();
-          server?.stop();
-          stopFollowing();
-          tabs?.close();
-        };
-      }
-    });
-  Object.assign(session, { restored });
+  const rebuild = (): Promise<SaveWorkspaceRequest | null> => (persisted ? restore(session, persisted, deps) : fromServer ? restoreFromServer(session, deps) : Promise.resolve(null));
+  // the workspace is kept (this tab's record, the server's) only once it was rebuilt: a failed restore
+  // must not save the empty page over the seller's garment and photos
+  const keep = (asRestored: SaveWorkspaceRequest | null) => {
+    showSuggestionsFor(store.getState().garmentCategory);
+    restoreKeptSuggestions(store.getState().models, store.getState().garmentCategory);
+    session.stopFollowingCategory = followCategory(session, deps);
+    if (userId === null) return;
+    const stopLocal = persist(userId, store);
+    const tabs = openTabChannel(userId);
+    const server = deps.saveWorkspace ? saveToServer(store, deps.saveWorkspace, asRestored, () => tabs?.postMessage(WORKSPACE_SAVED)) : null;
+    const stopFollowing = server && deps.getSavedWorkspace ? followOtherTabs(session, deps, server, tabs) : () => {};
+    session.stopPersisting = () => {
+      stopLocal();
+      server?.stop();
+      stopFollowing();
+      tabs?.close();
+    };
+  };
+  const attempt = (): Promise<void> =>
+    retryWhileTemporary(rebuild).then(
+      (asRestored) => {
+        if (session.disposed) return;
+        store.setState({ restoring: false, restoreError: null });
+        keep(asRestored);
+      },
+      (error: unknown) => {
+        console.error('Restoring the workspace failed', error);
+        if (!session.disposed) store.setState({ restoring: false, restoreError: apiErrorMessage(error) });
+      },
+    );
+  const retryRestore = () => {
+    if (session.disposed || store.getState().restoreError === null) return session.restored;
+    store.setState({ restoring: true, restoreError: null });
+    return (session.restored = attempt());
+  };
+  Object.assign(session, { restored: attempt(), retryRestore });
   return session;
+}
+
+/** How long a restore waits before each further try while the studio is briefly unavailable. */
+export const RESTORE_RETRY_DELAYS_MS = [1_000, 3_000];
+
+/**
+ * A restore that met a temporary failure (a 502/503/504, the network, a 429 of a busy moment) is
+ * tried again a few times before the seller is told; any other failure is told at once.
+ */
+async function retryWhileTemporary<T>(run: () => Promise<T>): Promise<T> {
+  for (const delay of RESTORE_RETRY_DELAYS_MS) {
+    try {
+      return await run();
+    } catch (error) {
+      if (!isTemporarilyUnavailable(error) && parseApiError(error).status !== 429) throw error;
+      await new Promise((resolve) => setTimeout(resolve, delay));
+    }
+  }
+  return run();
 }
 
 /** Writes the persisted record whenever a part of it changes. */
@@ -425,14 +461,22 @@ async function restoreFromServer(session: Session, deps: WorkspaceSessionDeps): 
  * workspace as the restore alone rebuilt it, the one the server holds (null once the session is gone).
  */
 async function restore(session: Session, persisted: PersistedWorkspace, deps: WorkspaceSessionDeps): Promise<SaveWorkspaceRequest | null> {
+  // the garment deleted meanwhile is gone from the workspace; a garment or photos that could not be
+  // read fail the restore (the seller is told and can try again), a job only loses its results' return
+  const unlessGone = <T,>(promise: Promise<T>): Promise<T | null> =>
+    promise.catch((error) => {
+      if (parseApiError(error).status !== 404) throw error;
+      console.warn('A part of the workspace is gone', error);
+      return null;
+    });
   const quietly = <T,>(promise: Promise<T>): Promise<T | null> =>
     promise.catch((error) => {
       console.warn('Could not restore part of the workspace', error);
       return null;
     });
   const [garment, models, job] = await Promise.all([
-    persisted.garmentId !== null ? quietly(deps.getGarment(persisted.garmentId)) : null,
-    persisted.models.length > 0 ? quietly(deps.listModels()) : null,
+    persisted.garmentId !== null ? unlessGone(deps.getGarment(persisted.garmentId)) : null,
+    persisted.models.length > 0 ? deps.listModels() : null,
     persisted.job ? quietly(deps.getJob(persisted.job.id)) : latestJob(deps),
   ]);
   if (session.disposed) return null;

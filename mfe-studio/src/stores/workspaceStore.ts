@@ -67,6 +67,8 @@ export interface WorkspaceState {
   errors: string[];
   /** True while the workspace is being rebuilt from the server after a page reload. */
   restoring: boolean;
+  /** Why the workspace could not be rebuilt after a reload (null when it was, or is being, rebuilt). */
+  restoreError: string | null;
 }
 
 export const initialWorkspaceState: WorkspaceState = {
@@ -84,6 +86,7 @@ export const initialWorkspaceState: WorkspaceState = {
   job: null,
   errors: [],
   restoring: false,
+  restoreError: null,
 };
 
 export type WorkspaceStore = Store<WorkspaceState>;

@@ -1,28 +1,30 @@
+// An open string, not a list: which providers there are is svc-generation's registry's to say
+// (src/providers/registry.ts), and a result carries its provider's label (`providerLabel`), so no
+// other app needs a provider's name to show it.
 /**
- * Every provider a result can have been made by (try-on providers and placement engines), as the
- * API names it and the gallery labels it. Which of them serve garments (VTON_PROVIDER) and products
- * (PLACEMENT_PROVIDER) is svc-generation's registry's to say (src/providers/registry.ts).
+ * The provider that made a result (a try-on provider or a placement engine): `local`, `seed`,
+ * `fashn`, `vertex`, `fal`, `gemini`, `openai` or `bfl` today. More may be added: show people the
+ * result's `providerLabel`, not this name.
+ *
+ * @examples ["fashn", "gemini"]
  */
-export const PROVIDERS = ['local', 'seed', 'fashn', 'vertex', 'fal', 'gemini', 'openai', 'bfl'] as const;
-export type ProviderName = (typeof PROVIDERS)[number];
-/** The provider's name as the gallery viewer shows it under a result. */
-export const PROVIDER_LABELS: Record<ProviderName, string> = {
-  local: 'Local compositor',
-  seed: 'VTON service',
-  fashn: 'FASHN',
-  vertex: 'Google Vertex AI',
-  fal: 'fal.ai',
-  gemini: 'Google Gemini',
-  openai: 'OpenAI',
-  bfl: 'Black Forest Labs',
-};
+export type ProviderName = string;
 
 /**
  * Which provider made a result, as saved in the result's metadata (and on TryOnResult): the
- * provider, its model (and version when it reports one) and how long the provider call took.
+ * provider and its label, its model (and version when it reports one) and how long the provider
+ * call took.
  */
 export interface ResultProviderMetadata {
   provider?: ProviderName;
+  /**
+   * The provider's name as people read it (svc-generation takes it from the provider's own folder):
+   * the studio and the gallery show "Made with {providerLabel}" under the result. Results made before
+   * it was recorded lack it.
+   *
+   * @examples ["FASHN", "Google Gemini"]
+   */
+  providerLabel?: string;
   providerModel?: string;
   providerVersion?: string;
   providerDurationMs?: number;

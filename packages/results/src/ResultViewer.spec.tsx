@@ -190,4 +190,19 @@ describe('ResultViewer: the provider under the result', () => {
     renderViewer();
     expect(screen.queryByTestId('result-provider')).toBeNull();
   });
+
+  it('names a provider this build does not know by the label its result carries', () => {
+    renderViewer({ provider: 'acme', providerLabel: 'Acme Try-On' });
+    expect(screen.getByTestId('result-provider').textContent).toBe('Made with Acme Try-On');
+  });
+
+  it('names the provider of a result saved before results carried a label as it always did', () => {
+    renderViewer({ provider: 'bfl' });
+    expect(screen.getByTestId('result-provider').textContent).toBe('Made with Black Forest Labs');
+  });
+
+  it('shows nothing for a provider it does not know whose result carries no label', () => {
+    renderViewer({ provider: 'acme' });
+    expect(screen.queryByTestId('result-provider')).toBeNull();
+  });
 });

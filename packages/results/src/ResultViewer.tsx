@@ -122,6 +122,8 @@ export interface ResultViewerProps {
   onDownloadError?: () => void;
   /** The try-on provider that made the result, shown under it ("Made with FASHN"); nothing when unknown. */
   provider?: ProviderName;
+  /** The provider's label the result carries (`providerLabel`), shown instead of the one results saved before labels had. */
+  providerLabel?: string;
   /** A Mock result: said under it, so the unchanged photo is not taken for a try-on. */
   mock?: boolean;
   /** Made by the built-in engine: "Preview — built-in engine" under it instead, linking to the docs' provider article. */
@@ -153,10 +155,10 @@ export function ResultViewer({ imageUrl, alt = 'Result', downloadFileName = FULL
 export const MOCK_RESULT_CAPTION = 'Mock result: the model photo, unchanged — a test generation that avoids using API credits';
 
 type BodyProps = Required<Pick<ResultViewerProps, 'alt' | 'onClose' | 'downloadFileName'>> &
-  Pick<ResultViewerProps, 'onDownload' | 'onImageError' | 'onDownloadError' | 'provider' | 'builtInEngine' | 'mock'> & { imageUrl: string; closeRef: RefObject<HTMLButtonElement | null> };
+  Pick<ResultViewerProps, 'onDownload' | 'onImageError' | 'onDownloadError' | 'provider' | 'providerLabel' | 'builtInEngine' | 'mock'> & { imageUrl: string; closeRef: RefObject<HTMLButtonElement | null> };
 
 // Keyed by imageUrl: opening or changing the image starts again at 100 % (spec §4).
-function ViewerBody({ imageUrl, alt, onClose, downloadFileName, onDownload, onImageError, onDownloadError, provider, builtInEngine, mock, closeRef }: BodyProps) {
+function ViewerBody({ imageUrl, alt, onClose, downloadFileName, onDownload, onImageError, onDownloadError, provider, providerLabel, builtInEngine, mock, closeRef }: BodyProps) {
   const frameRef = useRef<HTMLDivElement>(null);
   const [view, setView] = useState<ViewerZoomState>(INITIAL_VIEW);
   const [natural, setNatural] = useState<Size | null>(null);
@@ -165,6 +167,7 @@ function ViewerBody({ imageUrl, alt, onClose, downloadFileName, onDownload, onIm
   const [dragging, setDragging] = useState(false);
 
   const base = natural ? fitSize(natural, frame) : { width: 0, height: 0 };
+  const caption = providerCaption(provider, providerLabel);
   // Handlers bound once read the latest geometry from here.
   const geometry = useRef({ base, frame });
   geometry.current = { base, frame };
@@ -345,7 +348,7 @@ function ViewerBody({ imageUrl, alt, onClose, downloadFileName, onDownload, onIm
           <BuiltInPreviewLink />
         </ProviderName>
       ) : (
-        provider && <ProviderName data-testid="result-provider">{providerCaption(provider)}</ProviderName>
+        caption && <ProviderName data-testid="result-provider">{caption}</ProviderName>
       )}
       {mock && <ProviderName data-testid="result-mock">{MOCK_RESULT_CAPTION}</ProviderName>}
       <Hint>{VIEWER_HINT}</Hint>

@@ -2,7 +2,7 @@ export { ResultsGrid, type ResultsGridProps } from './ResultsGrid.js';
 export { ResultTile, TileFrame, formatResultDate, type ResultTileProps } from './ResultTile.js';
 export { SkeletonTiles, type SkeletonTilesProps } from './SkeletonTiles.js';
 export { ResultViewer, MOCK_RESULT_CAPTION, VIEWER_HINT, type ResultViewerProps } from './ResultViewer.js';
-export { BUILT_IN_PREVIEW_LABEL, PROVIDERS_ARTICLE_PATH, isBuiltInPreview, providerCaption, resultProvider } from './provider.js';
+export { BUILT_IN_PREVIEW_LABEL, PROVIDERS_ARTICLE_PATH, isBuiltInPreview, providerCaption, resultProvider, resultProviderLabel } from './provider.js';
 export { BuiltInPreviewLink } from './BuiltInPreview.js';
 export { newestFirst, type NumberedResult } from './order.js';
 export { columnsForWidth, COLUMN_BREAKPOINTS, DRAWER_COLUMNS, GALLERY_COLUMNS, type ColumnSpec } from './columns.js';

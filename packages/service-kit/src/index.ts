@@ -10,6 +10,7 @@ export { assertCleanInput, findInputProblem, type InputProblem } from './errors/
 export { isDependencyUnavailable } from './errors/dependency-errors.js';
 export { IsRecordId, RecordIdPipe } from './validation/record-id.js';
 export { OneOrMoreOf, RequiredText } from './validation/form-fields.js';
+export { ApiPageQuery, pageSize, type PageSizes } from './validation/page-size.js';
 export { securityHeaders, noStoreByDefault } from './http/security-headers.js';
 export { REQUEST_ID_HEADER, assignRequestId, requestIdFrom, requestIdOf } from './logging/request-id.js';
 export { currentRequestId, inSpan, processQueuedWork, queuedTrace, withRequestId, type QueuedTrace } from './telemetry/trace-context.js';
@@ -37,7 +38,7 @@ export {
   type ApiKeyVerifier,
 } from './auth/api-keys.js';
 export { ApiKeyScopes, API_KEY_SCOPES_METADATA, API_KEY_SCOPES_EXTENSION } from './auth/api-key-scopes.decorator.js';
-export { verifyServiceCredential, type ServiceCallerClaims } from './auth/service-credential.js';
+export { verifyServiceCredential, ServiceCredentialGuard, CurrentServiceCaller, type ServiceCallerClaims } from './auth/service-credential.js';
 export { SESSION_CHECK, RevokedSessionsFeed, SESSIONS_UNAVAILABLE_MESSAGE, type SessionCheck } from './auth/session-check.js';
 export { READINESS_CHECKS, DatabaseReadiness, type ReadinessCheck } from './health/readiness.js';
 export { DatabaseConnection } from './database/database-connection.js';

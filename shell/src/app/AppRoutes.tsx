@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { Route, Routes, useLocation } from 'react-router-dom';
+import { Outlet, Route, Routes, useLocation } from 'react-router-dom';
 import { LoadingState } from '@vton/ui';
 import { RemoteComponent } from '../features/remotes/components/RemoteComponent';
 import { ProtectedRoute } from '../features/auth/components/ProtectedRoute';
@@ -74,37 +74,17 @@ export function AppRoutes() {
     <Suspense fallback={<LoadingState />}>
       <Routes location={routed}>
         <Route
-          path={ROUTE_PATHS.studio}
           element={
             <ProtectedRoute>
-              <RemoteComponent scope="studio" />
+              <Outlet />
             </ProtectedRoute>
           }
-        />
-        <Route
-          path={ROUTE_PATHS.gallery}
-          element={
-            <ProtectedRoute>
-              <RemoteComponent scope="gallery" />
-            </ProtectedRoute>
-          }
-        />
-        <Route
-          path={ROUTE_PATHS.apiKeys}
-          element={
-            <ProtectedRoute>
-              <ApiKeysPage />
-            </ProtectedRoute>
-          }
-        />
-        <Route
-          path={ROUTE_PATHS.billing}
-          element={
-            <ProtectedRoute>
-              <BillingPage />
-            </ProtectedRoute>
-          }
-        />
+        >
+          <Route path={ROUTE_PATHS.studio} element={<RemoteComponent scope="studio" />} />
+          <Route path={ROUTE_PATHS.gallery} element={<RemoteComponent scope="gallery" />} />
+          <Route path={ROUTE_PATHS.apiKeys} element={<ApiKeysPage />} />
+          <Route path={ROUTE_PATHS.billing} element={<BillingPage />} />
+        </Route>
         <Route path={ROUTE_PATHS.docs} element={<RemoteComponent scope="docs" />} />
         <Route path={ROUTE_PATHS.auth} element={<AuthPage />} />
         <Route path={ROUTE_PATHS.verifyEmail} element={<VerifyEmailPage />} />

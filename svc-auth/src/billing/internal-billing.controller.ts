@@ -1,11 +1,11 @@
-import { Body, Controller, Get, HttpCode, Post, Req, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, UseGuards } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { INTERNAL_BILLING_PATHS, type InternalCreditsState, type InternalEntitlements } from '@vton/contracts';
-import { Public } from '@vton/service-kit';
+import { CurrentServiceCaller, Public, type ServiceCallerClaims } from '@vton/service-kit';
 import { BillingService } from './billing.service.js';
 import { CreditLedger } from './credit-ledger.service.js';
 import { ReservationDto, SettlementsDto } from './dto/billing.dto.js';
-import { BillingServiceCredentialGuard, SERVICE_CALLER, type ServiceRequest } from './service-credential.guard.js';
+import { BillingServiceCredentialGuard } from './service-credential.guard.js';
 
 /**
  * svc-generation's calls to the ledger: reserve before a model is queued, capture or release when
@@ -23,21 +23,21 @@ export class InternalBillingController {
 
   @Post(INTERNAL_BILLING_PATHS.reservations)
   @HttpCode(200)
-  async reserve(@Req() req: ServiceRequest, @Body() body: ReservationDto): Promise<InternalCreditsState> {
+  async reserve(@CurrentServiceCaller() caller: ServiceCallerClaims, @Body() body: ReservationDto): Promise<InternalCreditsState> {
     // Billing off: nothing is counted (svc-generation, set alike, does not even ask).
     if (!this.billing.enabled) return { available: null, reserved: 0 };
-    return this.ledger.reserve(req[SERVICE_CALLER]!.ownerId, body.keys);
+    return this.ledger.reserve(caller.ownerId, body.keys);
   }
 
   @Post(INTERNAL_BILLING_PATHS.settlements)
   @HttpCode(200)
-  settle(@Req() req: ServiceRequest, @Body() body: SettlementsDto): Promise<InternalCreditsState> {
+  settle(@CurrentServiceCaller() caller: ServiceCallerClaims, @Body() body: SettlementsDto): Promise<InternalCreditsState> {
     // Settled even when billing was switched off since: a reservation made before must not stay held.
-    return this.ledger.settle(req[SERVICE_CALLER]!.ownerId, body.settlements);
+    return this.ledger.settle(caller.ownerId, body.settlements);
   }
 
   @Get(INTERNAL_BILLING_PATHS.entitlements)
-  entitlements(@Req() req: ServiceRequest): Promise<InternalEntitlements> {
-    return this.billing.entitlements(req[SERVICE_CALLER]!.ownerId);
+  entitlements(@CurrentServiceCaller() caller: ServiceCallerClaims): Promise<InternalEntitlements> {
+    return this.billing.entitlements(caller.ownerId);
   }
 }

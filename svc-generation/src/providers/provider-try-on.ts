@@ -1,5 +1,4 @@
 import type { CropBounds, GarmentCategory, ResultProviderMetadata } from '@vton/contracts';
-import { PROVIDER_LABELS, type ProviderName } from '@vton/contracts';
 import { assertImage } from '../imaging/image-processor.js';
 import { composeIntoPhoto, prepareProviderInputs, type ComposedImage, type DecodedPhoto, type FramePlacement } from '../imaging/mask-composer.js';
 import type { TryOnInput, TryOnOutput, TryOnProvider } from './try-on-provider.js';
@@ -23,16 +22,16 @@ export interface ProviderTryOnResult {
   output: TryOnOutput;
   placement: FramePlacement;
   /** What the result's metadata records about the provider (TryOnResult / the gallery record). */
-  metadata: Required<Pick<ResultProviderMetadata, 'provider' | 'providerModel' | 'providerDurationMs'>> & Pick<ResultProviderMetadata, 'providerVersion' | 'builtInEngine'>;
+  metadata: Required<Pick<ResultProviderMetadata, 'provider' | 'providerLabel' | 'providerModel' | 'providerDurationMs'>> & Pick<ResultProviderMetadata, 'providerVersion' | 'builtInEngine'>;
   /** Where the time went outside the provider call (ms). */
   timings: { prepare: number; provider: number };
 }
 
 /** How a provider is named in a §8 message ("the VTON service answered with data that is not an image"). */
-export function providerWording(name: ProviderName): string {
-  if (name === 'seed') return 'the VTON service';
-  if (name === 'local') return 'the local compositor';
-  return PROVIDER_LABELS[name];
+export function providerWording(provider: Pick<TryOnProvider, 'name' | 'label'>): string {
+  if (provider.name === 'seed') return 'the VTON service';
+  if (provider.name === 'local') return 'the local compositor';
+  return provider.label;
 }
 
 /**
@@ -53,12 +52,13 @@ export async function tryOnWithProvider(
   t = performance.now();
   const output = await call({ person: framed.person, mask: framed.mask, garment: job.garment, prompt: job.prompt, category: job.category, signal: job.signal });
   const providerMs = performance.now() - t;
-  await assertImage(output.image, providerWording(provider.name));
+  await assertImage(output.image, providerWording(provider));
   return {
     output,
     placement: framed.placement,
     metadata: {
       provider: output.provider,
+      providerLabel: provider.label,
       providerModel: output.model,
       ...(output.version ? { providerVersion: output.version } : {}),
       providerDurationMs: Math.round(output.durationMs),

@@ -42,6 +42,11 @@ export interface TryOnOutput {
 
 export interface TryOnProvider {
   readonly name: ProviderName;
+  /**
+   * Its name as a seller reads it ("FASHN", "Google Gemini"): every result records it
+   * (`providerLabel`), and the studio and the gallery show "Made with {label}" under the result.
+   */
+  readonly label: string;
   readonly model: string;
   readonly framing: ProviderFraming;
   readonly limits: ProviderLimits;

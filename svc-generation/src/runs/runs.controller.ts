@@ -11,8 +11,8 @@ import {
   ApiTags,
   ApiTooManyRequestsResponse,
 } from '@nestjs/swagger';
-import { ErrorCode, type RunsPage, type TryOnRun } from '@vton/contracts';
-import { ApiException, ApiKeyScopes, ApiResult, CurrentUser, RecordIdPipe, RetryAfterInterceptor, type AuthenticatedUser } from '@vton/service-kit';
+import type { RunsPage, TryOnRun } from '@vton/contracts';
+import { ApiKeyScopes, ApiPageQuery, ApiResult, CurrentUser, pageSize, RecordIdPipe, RetryAfterInterceptor, type AuthenticatedUser, type PageSizes } from '@vton/service-kit';
 import type { Request, Response } from 'express';
 import { Readable } from 'node:stream';
 import type { CellRow } from '../jobs/run-store.js';
@@ -23,8 +23,7 @@ import { StartRunDto } from './dto/start-run.dto.js';
 import { writeRunArchive } from './run-archive.js';
 import { RunsService } from './runs.service.js';
 
-const DEFAULT_PAGE = 20;
-const MAX_PAGE = 100;
+const PAGE_SIZES: PageSizes = { default: 20, max: 100 };
 const PAYMENT = 'INSUFFICIENT_CREDITS: "This try-on needs N credits; you have M left." (one credit per cell that runs); PLAN_REQUIRED: the free trial has ended. Nothing was queued.';
 
 @ApiTags('Catalogue runs')
@@ -58,12 +57,11 @@ export class RunsController {
 
   @Get()
   @ApiOperation({ operationId: 'listRuns', summary: 'List your catalogue runs', description: 'Newest first, each with its counts per state (no cells).' })
-  @ApiQuery({ name: 'limit', required: false, schema: { type: 'integer', minimum: 1, maximum: MAX_PAGE, default: DEFAULT_PAGE } })
-  @ApiQuery({ name: 'cursor', required: false, schema: { type: 'string' }, description: '`nextCursor` of the previous page.' })
+  @ApiPageQuery(PAGE_SIZES)
   @ApiResult('RunsPage', { description: 'One page of runs.' })
   @ApiBadRequestResponse({ description: 'A limit or cursor out of range.' })
   list(@CurrentUser() user: AuthenticatedUser, @Query('limit') limit?: string, @Query('cursor') cursor?: string): Promise<RunsPage> {
-    return this.runs.list(user.id, pageSize(limit), cursor || undefined);
+    return this.runs.list(user.id, pageSize(limit, PAGE_SIZES), cursor || undefined);
   }
 
   @Get(':id')
@@ -158,11 +156,4 @@ export class RunsController {
     const inline = /^data:image\/png;base64,(.*)$/.exec(result.imageUrl)?.[1];
     return inline ? Readable.from([Buffer.from(inline, 'base64')]) : null;
   }
-}
-
-function pageSize(value: string | undefined): number {
-  if (value === undefined || value === '') return DEFAULT_PAGE;
-  const limit = /^\d{1,4}$/.test(value) ? Number(value) : NaN;
-  if (!(limit >= 1 && limit <= MAX_PAGE)) throw new ApiException(400, ErrorCode.INVALID_INPUT, `limit must be a whole number from 1 to ${MAX_PAGE}`);
-  return limit;
 }

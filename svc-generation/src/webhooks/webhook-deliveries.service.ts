@@ -4,6 +4,7 @@ import { WEBHOOK_TEST_EVENT_TYPE, type TestWebhookEvent, type WebhookDeliveryRec
 import { randomUUID } from 'node:crypto';
 import { IsNull, type EntityManager, type Repository } from 'typeorm';
 import { GenerationConfig } from '../config/generation.config.js';
+import { CreditsClient } from '../credits/credits-client.js';
 import { checkedAddress, parseWebhookUrl, WebhookAddressError, WebhookResolver } from './webhook-address.js';
 import { sendWebhook, type WebhookAnswer } from './webhook-client.js';
 import { WebhookDeliveryEntity } from './webhook-delivery.entity.js';
@@ -48,6 +49,7 @@ export class WebhookDeliveries {
     private readonly resolver: WebhookResolver,
     private readonly registry: WebhookEndpointsService,
     @Inject(WEBHOOK_DELIVERY_QUEUE) private readonly queue: WebhookDeliveryQueue,
+    private readonly credits: CreditsClient,
   ) {}
 
   /** "Send test event": a `webhook.test` delivery to this endpoint, whatever it subscribed to. */
@@ -65,7 +67,15 @@ export class WebhookDeliveries {
   async publish(userId: number, eventId: string, event: WebhookEvent, manager?: EntityManager): Promise<void> {
     const repository = manager ? manager.getRepository(WebhookEndpointEntity) : this.endpoints;
     const endpoints = (await repository.find({ where: { userId, disabledAt: IsNull() } })).filter((e) => (e.events as string[]).includes(event.type));
-    if (endpoints.length) await this.enqueue(userId, endpoints, eventId, event, manager);
+    if (!endpoints.length) return;
+    // An account that left Enterprise keeps its endpoints (they deliver again if it comes back) but
+    // its events go nowhere meanwhile. Asked only of accounts with endpoints; a ledger that cannot
+    // answer fails the publication, which is tried again, so no event is lost or sent unpaid.
+    if (this.credits.enabled && !(await this.credits.entitlements(userId)).webhooks) {
+      this.logger.log({ userId, eventId }, `${event.type} not delivered: the account's plan no longer includes webhooks`);
+      return;
+    }
+    await this.enqueue(userId, endpoints, eventId, event, manager);
   }
 
   /**

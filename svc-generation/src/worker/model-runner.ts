@@ -257,9 +257,10 @@ function inputsError(error: unknown, signal?: AbortSignal): unknown {
 }
 
 /** The result's provider fields, as the gallery record's metadata keeps them. */
-function providerMetadataOf({ provider, providerModel, providerVersion, providerDurationMs, builtInEngine }: TryOnResult): ResultProviderMetadata {
+function providerMetadataOf({ provider, providerLabel, providerModel, providerVersion, providerDurationMs, builtInEngine }: TryOnResult): ResultProviderMetadata {
   return {
     ...(provider ? { provider } : {}),
+    ...(providerLabel ? { providerLabel } : {}),
     ...(providerModel ? { providerModel } : {}),
     ...(providerVersion ? { providerVersion } : {}),
     ...(providerDurationMs !== undefined ? { providerDurationMs } : {}),

@@ -52,21 +52,22 @@ describe('a provider’s answer, whatever its size, lands in the photo inside th
   });
   afterAll(() => Promise.all([fashn.close(), vertex.close(), fal.close()]));
 
-  const providers: [string, () => TryOnProvider, string][] = [
-    ['local', () => new LocalProvider(), 'local-compositor'],
-    ['fashn (864×1296 answers)', () => new FashnProvider({ apiKey: 'fa-key-123456', baseUrl: fashn.base, model: 'tryon-v1.6', timeoutMs: 10_000, pollIntervalMs: 10, maxResponseBytes: 50 << 20 }), 'tryon-v1.6'],
+  const providers: [string, () => TryOnProvider, string, string][] = [
+    ['local', () => new LocalProvider(), 'local-compositor', 'Local compositor'],
+    ['fashn (864×1296 answers)', () => new FashnProvider({ apiKey: 'fa-key-123456', baseUrl: fashn.base, model: 'tryon-v1.6', timeoutMs: 10_000, pollIntervalMs: 10, maxResponseBytes: 50 << 20 }), 'tryon-v1.6', 'FASHN'],
     [
       'vertex (answers at input size)',
       () => new VertexProvider({ auth: googleAuthFor(vertex.credentialsFile), location: 'us-central1', baseUrl: vertex.url, model: 'virtual-try-on-001', timeoutMs: 10_000, maxResponseBytes: 50 << 20 }),
       'virtual-try-on-001',
+      'Google Vertex AI',
     ],
-    ['fal cat-vton (768×1024 answers)', () => new FalProvider({ key: 'fal-key-123456', model: 'fal-ai/cat-vton', role: 'try-on', queueUrl: fal.url, timeoutMs: 10_000, pollIntervalMs: 10, maxResponseBytes: 50 << 20 }), 'fal-ai/cat-vton'],
+    ['fal cat-vton (768×1024 answers)', () => new FalProvider({ key: 'fal-key-123456', model: 'fal-ai/cat-vton', role: 'try-on', queueUrl: fal.url, timeoutMs: 10_000, pollIntervalMs: 10, maxResponseBytes: 50 << 20 }), 'fal-ai/cat-vton', 'fal.ai'],
   ];
 
-  it.each(providers)('%s', async (_name, make, model) => {
+  it.each(providers)('%s', async (_name, make, model, label) => {
     const provider = make();
     const result = await tryOnWithProvider(provider, sample);
-    expect(result.metadata).toMatchObject({ provider: provider.name, providerModel: model });
+    expect(result.metadata).toMatchObject({ provider: provider.name, providerLabel: label, providerModel: model });
     expect(result.metadata.providerDurationMs).toBeGreaterThanOrEqual(0);
     const composed = await composeProviderAnswer(sample, result);
     const meta = await sharp(composed.png).metadata();

@@ -1,12 +1,12 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiExcludeEndpoint, ApiNotFoundResponse, ApiOperation, ApiPayloadTooLargeResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { API_KEY_ERRORS, ErrorCode, type GeneratedImageRecord, type GeneratedImagesPage } from '@vton/contracts';
-import { ApiException, ApiKeyScopes, ApiResult, createValidationPipe, CurrentUser, RecordIdPipe, type AuthenticatedUser } from '@vton/service-kit';
+import { ApiException, ApiKeyScopes, ApiPageQuery, ApiResult, createValidationPipe, CurrentUser, pageSize, RecordIdPipe, type AuthenticatedUser } from '@vton/service-kit';
 import type { Request, Response } from 'express';
 import { MediaConfig } from '../config/media.config.js';
 import { readOneFile } from '../uploads/multipart.js';
 import { GeneratedImageFieldsDto, SaveGeneratedImageDto } from './dto/generated-image.dto.js';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, pageCursor, pageSize } from '../paging/page-query.js';
+import { MAX_PAGE_SIZE, PAGE_SIZES, pageCursor } from '../paging/page-query.js';
 import { GeneratedImagesService } from './generated-images.service.js';
 
 @ApiTags('Gallery')
@@ -21,8 +21,7 @@ export class GeneratedImagesController {
   @Get()
   @ApiKeyScopes('gallery:read', 'try-on')
   @ApiOperation({ operationId: 'listGallery', summary: 'List the gallery', description: 'Saved results, newest first, with signed thumbnail and image URLs (never image bytes).' })
-  @ApiQuery({ name: 'limit', required: false, schema: { type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE } })
-  @ApiQuery({ name: 'cursor', required: false, schema: { type: 'string' }, description: '`nextCursor` of the previous page.' })
+  @ApiPageQuery(PAGE_SIZES)
   @ApiQuery({
     name: 'ids',
     required: false,
@@ -34,7 +33,7 @@ export class GeneratedImagesController {
   list(@CurrentUser() user: AuthenticatedUser, @Query('limit') limit?: string, @Query('cursor') cursor?: string, @Query('ids') ids?: string): Promise<GeneratedImagesPage> {
     if (ids !== undefined) return this.images.listByIds(user.id, imageIds(ids));
     if (user.apiKey && !user.apiKey.scopes.includes('gallery:read')) throw new ApiException(403, ErrorCode.FORBIDDEN, API_KEY_ERRORS.missingScope(['gallery:read']));
-    return this.images.list(user.id, pageSize(limit), pageCursor(cursor));
+    return this.images.list(user.id, pageSize(limit, PAGE_SIZES), pageCursor(cursor));
   }
 
   // A try-on caller reads its own results through it too (svc-generation re-signs a job's results with it).

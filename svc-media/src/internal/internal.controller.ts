@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { ErrorCode, type GeneratedImageRecord, type ResultUploadGrant } from '@vton/contracts';
-import { ApiException, createValidationPipe, Public, RecordIdPipe } from '@vton/service-kit';
+import { ApiException, createValidationPipe, CurrentServiceCaller, Public, RecordIdPipe } from '@vton/service-kit';
 import type { Request, Response } from 'express';
 import type { Readable } from 'node:stream';
 import { parseVariant } from '../files/file-variant.js';
@@ -14,8 +14,7 @@ import { MODEL_FILE_VARIANTS, ModelsService } from '../models/models.service.js'
 import { ObjectStorage } from '../storage/object-storage.service.js';
 import { readMultipart } from '../uploads/multipart.js';
 import { parseGarmentCategory } from '../validation/garment-category.js';
-import { CurrentServiceCaller } from './service-caller.decorator.js';
-import { ServiceCredentialGuard, type ServiceCaller } from './service-credential.guard.js';
+import { MediaServiceCredentialGuard, type ServiceCaller } from './service-credential.guard.js';
 import { TryOnResultsService } from './try-on-results.service.js';
 
 const KEY_PATTERN = /^[\w:.-]{1,200}$/;
@@ -34,7 +33,7 @@ const INPUT_URL_SECONDS = 60;
  */
 @ApiExcludeController()
 @Public()
-@UseGuards(ServiceCredentialGuard)
+@UseGuards(MediaServiceCredentialGuard)
 @Controller('/internal/media')
 export class InternalController {
   constructor(

@@ -4,13 +4,13 @@ import { GeneratedImagesModule } from '../generated-images/generated-images.modu
 import { ModelsModule } from '../models/models.module.js';
 import { ObjectStorageModule } from '../storage/object-storage.module.js';
 import { InternalController } from './internal.controller.js';
-import { ServiceCredentialGuard } from './service-credential.guard.js';
+import { MediaServiceCredentialGuard } from './service-credential.guard.js';
 import { TryOnResultsService } from './try-on-results.service.js';
 
 /** The routes svc-generation's workers call with their service credential. */
 @Module({
   imports: [ObjectStorageModule, GarmentsModule, ModelsModule, GeneratedImagesModule],
   controllers: [InternalController],
-  providers: [ServiceCredentialGuard, TryOnResultsService],
+  providers: [MediaServiceCredentialGuard, TryOnResultsService],
 })
 export class InternalModule {}

@@ -1,7 +1,6 @@
-import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { SERVICE_CREDENTIAL } from '@vton/contracts';
-import { verifyServiceCredential } from '@vton/service-kit';
-import type { Request } from 'express';
+import { ServiceCredentialGuard } from '@vton/service-kit';
 import { MediaConfig } from '../config/media.config.js';
 
 /** Who calls an internal route: svc-generation's worker, on behalf of one account for one job. */
@@ -11,26 +10,15 @@ export interface ServiceCaller {
   jobId: string;
 }
 
-export const SERVICE_CALLER = 'serviceCaller';
-
 /**
  * Admits only svc-generation's service credential (an HS256 JWT under GENERATION_SERVICE_SECRET,
  * issuer and audience of SERVICE_CREDENTIAL, short-lived) on the internal routes. A seller's
  * token is ES256 from svc-auth and fails here; the service credential fails the user guard on every
- * other route. The credential names the owner whose objects the request may reach.
+ * other route. The credential names the owner whose objects the request may reach, and its job.
  */
 @Injectable()
-export class ServiceCredentialGuard implements CanActivate {
-  private readonly secret?: Uint8Array;
-
+export class MediaServiceCredentialGuard extends ServiceCredentialGuard {
   constructor(config: MediaConfig) {
-    if (config.GENERATION_SERVICE_SECRET) this.secret = new TextEncoder().encode(config.GENERATION_SERVICE_SECRET);
-  }
-
-  async canActivate(context: ExecutionContext): Promise<boolean> {
-    const req = context.switchToHttp().getRequest<Request & { [SERVICE_CALLER]?: ServiceCaller }>();
-    const { ownerId, jobId } = await verifyServiceCredential(req.headers.authorization, this.secret, SERVICE_CREDENTIAL.audience, { requireJob: true });
-    req[SERVICE_CALLER] = { ownerId, jobId: jobId! };
-    return true;
+    super(config.GENERATION_SERVICE_SECRET, SERVICE_CREDENTIAL.audience, { requireJob: true });
   }
 }

@@ -1,4 +1,6 @@
+import { createParamDecorator, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { ErrorCode, SERVICE_CREDENTIAL } from '@vton/contracts';
+import type { Request } from 'express';
 import { jwtVerify } from 'jose';
 import { ApiException } from '../errors/api-exception.js';
 
@@ -46,3 +48,33 @@ export async function verifyServiceCredential(
   }
   return { ownerId, jobId: payload.job as string | undefined };
 }
+
+const SERVICE_CALLER = 'serviceCaller';
+
+/**
+ * The guard of a service's internal routes: admits only svc-generation's service credential for
+ * the service's audience (verifyServiceCredential) and keeps the caller it names for
+ * @CurrentServiceCaller(). A service extends it with its GENERATION_SERVICE_SECRET and audience.
+ */
+export abstract class ServiceCredentialGuard implements CanActivate {
+  private readonly secret?: Uint8Array;
+
+  protected constructor(
+    secret: string | undefined,
+    private readonly audience: string,
+    private readonly options: { requireJob: boolean },
+  ) {
+    if (secret) this.secret = new TextEncoder().encode(secret);
+  }
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const req = context.switchToHttp().getRequest<Request & { [SERVICE_CALLER]?: ServiceCallerClaims }>();
+    req[SERVICE_CALLER] = await verifyServiceCredential(req.headers.authorization, this.secret, this.audience, this.options);
+    return true;
+  }
+}
+
+/** The caller a ServiceCredentialGuard admitted. */
+export const CurrentServiceCaller = createParamDecorator(
+  (_data: unknown, context: ExecutionContext): ServiceCallerClaims => context.switchToHttp().getRequest()[SERVICE_CALLER],
+);

@@ -27,10 +27,11 @@ export function WholeNumber({ min, max, message, belowMin, aboveMax }: WholeNumb
   return (target, key) => {
     const limits = max === undefined ? `of at least ${min}` : `between ${min} and ${max}`;
     const notWhole = message ?? `${String(key)} must be a whole number ${limits}`;
-    // The limits first: a value that is no number at all breaks them too, and reads as theirs.
+    // Whole first: a value that is no number at all ("abc") breaks the limits too, and must read as
+    // not a whole number rather than as out of range.
+    IsInt({ message: notWhole })(target, key);
     if (max !== undefined) Max(max, { message: aboveMax ?? notWhole })(target, key);
     Min(min, { message: belowMin ?? notWhole })(target, key);
-    IsInt({ message: notWhole })(target, key);
     Transform(parseNumber)(target, key);
   };
 }

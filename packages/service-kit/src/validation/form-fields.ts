@@ -22,11 +22,13 @@ export function RequiredText(maxLength: number, messages: { required: string; to
 /** A list of at least one of `choices`, and no longer than `choices`. */
 export function OneOrMoreOf(choices: readonly string[], messages: { required: string; unknown: string }): PropertyDecorator {
   return (target, key) => {
+    // In the order a caller reads them (class-validator reports a field's broken rules as applied):
+    // a list left out is "required", not a list of unknown values.
     for (const decorate of [
-      IsIn(choices, { each: true, message: messages.unknown }),
-      ArrayMaxSize(choices.length, { message: messages.unknown }),
-      ArrayNotEmpty({ message: messages.required }),
       IsArray({ message: messages.required }),
+      ArrayNotEmpty({ message: messages.required }),
+      ArrayMaxSize(choices.length, { message: messages.unknown }),
+      IsIn(choices, { each: true, message: messages.unknown }),
     ]) decorate(target, key);
   };
 }

@@ -33,8 +33,9 @@ export interface SessionResult {
   batchId?: string;
   batchIndex?: number;
   batchStartedAt?: string;
-  /** The try-on provider that made it (the viewer shows its name). */
+  /** The try-on provider that made it, and its label (the viewer shows "Made with {label}"). */
   provider?: ProviderName;
+  providerLabel?: string;
   /** Made by the built-in engine: shown as "Preview — built-in engine". */
   builtInEngine?: boolean;
 }

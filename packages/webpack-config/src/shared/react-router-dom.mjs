@@ -13,6 +13,7 @@ export {
   Link,
   NavLink,
   Navigate,
+  Outlet,
   useLocation,
   useNavigate,
   useParams,

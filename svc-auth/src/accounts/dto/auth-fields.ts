@@ -51,6 +51,23 @@ export function NewPasswordField(): PropertyDecorator {
   };
 }
 
+/**
+ * The token from an e-mailed link (e-mail verification, password reset): `required` when it is
+ * missing or empty; anything longer than a token we issue (or not text at all) reads as the link's
+ * `invalid` message.
+ */
+export function LinkTokenField(messages: { required: string; invalid: string }): PropertyDecorator {
+  return (target, key) => {
+    for (const decorate of [
+      ApiProperty({ description: 'The token from the e-mailed link.' }),
+      IsDefined({ message: messages.required }),
+      MaxLength(200, { message: messages.invalid }),
+      MinLength(1, { message: messages.required }),
+      IsString({ message: messages.required }),
+    ]) decorate(target, key);
+  };
+}
+
 /** confirmPassword: present, non-empty, and equal to `password` ("Passwords don't match"). */
 export function ConfirmPasswordField(): PropertyDecorator {
   return (target, key) => {

@@ -46,6 +46,7 @@ interface Result {
  */
 export class BflProvider implements TryOnProvider {
   readonly name = 'bfl' as const;
+  readonly label = 'Black Forest Labs';
   readonly framing = placementFraming(2048);
   // Base64 in JSON: BFL documents no per-image cap; 10 MB keeps the body (three images) reasonable.
   readonly limits = { maxImageBytes: 10 * 1024 * 1024 };

@@ -16,13 +16,7 @@ describe('fal.ai adapter (@fal-ai/client) against a fake of fal’s queue writte
     fake = await startFalFake(KEY);
   });
   afterAll(() => fake.close());
-  beforeEach(() => {
-    fake.scenario = 'success';
-    fake.resultRateLimited = false;
-    fake.failWith(undefined);
-    fake.requests.length = 0;
-    fake.violations.length = 0;
-  });
+  beforeEach(() => fake.reset());
 
   const submitted = () => JSON.parse(fake.requests.find((r) => r.method === 'POST')!.body.toString('utf8'));
 

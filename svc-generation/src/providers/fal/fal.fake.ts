@@ -10,6 +10,8 @@ export type FalFake = FakeServer & {
   resultRateLimited: boolean;
   /** The request fails in fal's runner: status COMPLETED with an error, as fal reports an app failure. */
   failWith(error?: string): void;
+  /** Forgets what was asked and recorded, and answers as documented again: no runtime failure, no 429 on results (between tests). */
+  reset(): void;
 };
 
 interface ModelSchema {
@@ -207,12 +209,18 @@ export async function startFalFake(key: string, port = 0): Promise<FalFake> {
     });
   });
   await fake.start(port);
+  const resetServer = fake.reset.bind(fake);
   return Object.assign(fake, {
     cancelled,
     asked,
     resultRateLimited: false,
     failWith(error?: string) {
       runtimeError = error;
+    },
+    reset(this: FalFake) {
+      resetServer();
+      this.resultRateLimited = false;
+      runtimeError = undefined;
     },
   });
 }

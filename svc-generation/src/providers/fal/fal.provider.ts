@@ -56,6 +56,7 @@ interface FalStatus {
  */
 export class FalProvider implements TryOnProvider {
   readonly name = 'fal' as const;
+  readonly label = 'fal.ai';
   readonly limits = { maxImageBytes: 10 * 1024 * 1024 };
   private readonly spec: FalModel;
 

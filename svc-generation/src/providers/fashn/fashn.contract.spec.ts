@@ -16,13 +16,7 @@ describe('FASHN adapter against a fake written from FASHN’s docs', () => {
     fake = await startFashnFake(KEY);
   });
   afterAll(() => fake.close());
-  beforeEach(() => {
-    fake.scenario = 'success';
-    fake.rateLimitAs = 'RateLimitExceeded';
-    fake.failWith(undefined);
-    fake.requests.length = 0;
-    fake.violations.length = 0;
-  });
+  beforeEach(() => fake.reset());
 
   it('runs the prediction with base64 inputs and FASHN’s category, polls its status and returns the 864×1296 PNG', async () => {
     const fashn = provider();

@@ -4,6 +4,8 @@ import { checkBase64Image, fakeResult, FakeRejection, FakeServer, sendGarbage, s
 export type FashnFake = FakeServer & {
   base: string;
   failWith(error?: { name: string; message: string }): void;
+  /** Forgets what was asked and recorded, and answers as documented again: no runtime failure, the default 429 (between tests). */
+  reset(): void;
   /** The error name of the `rate-limited` scenario's 429: RateLimitExceeded (default), ConcurrencyLimitExceeded or OutOfCredits. */
   rateLimitAs: 'RateLimitExceeded' | 'ConcurrencyLimitExceeded' | 'OutOfCredits';
 };
@@ -107,12 +109,18 @@ export async function startFashnFake(apiKey: string, port = 0): Promise<FashnFak
   const outputs = new Map<string, Buffer>();
   const failure: { error?: { name: string; message: string } } = {};
   await fake.start(port);
+  const resetServer = fake.reset.bind(fake);
   return Object.assign(fake, {
     base: `${fake.url}/v1`,
     rateLimitAs: 'RateLimitExceeded' as FashnFake['rateLimitAs'],
     /** Predictions fail at run time (HTTP 200, status "failed") with this FASHN error, e.g. PoseError. */
     failWith(error?: { name: string; message: string }) {
       failure.error = error;
+    },
+    reset(this: FashnFake) {
+      resetServer();
+      this.rateLimitAs = 'RateLimitExceeded';
+      failure.error = undefined;
     },
   });
 }

@@ -76,6 +76,7 @@ const MAX_INPUT_SIDE = 2000;
  */
 export class FashnProvider implements TryOnProvider {
   readonly name = 'fashn' as const;
+  readonly label = 'FASHN';
   readonly framing = { width: 864, height: 1296, mode: 'widen' as const, context: 0.35, upscale: true };
   // No documented cap on base64 inputs was found; 10 MB keeps the JSON body reasonable.
   readonly limits = { maxImageBytes: 10 * 1024 * 1024 };

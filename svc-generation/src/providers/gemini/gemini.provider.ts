@@ -48,6 +48,7 @@ export function geminiSettings(config: GeminiConfig): GeminiSettings {
  */
 export class GeminiProvider implements TryOnProvider {
   readonly name = 'gemini' as const;
+  readonly label = 'Google Gemini';
   readonly framing = placementFraming(2048);
   // Inline data: the whole request stays below the Gemini API's 20 MB; three images share it.
   readonly limits = { maxImageBytes: 6 * 1024 * 1024 };

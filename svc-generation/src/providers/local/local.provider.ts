@@ -17,6 +17,7 @@ export const LOCAL_FRAMING: ProviderFraming = { width: 2048, height: 2048, mode:
  */
 export class LocalProvider implements TryOnProvider {
   readonly name = 'local' as const;
+  readonly label = 'Local compositor';
   readonly model = 'local-compositor';
   readonly framing = LOCAL_FRAMING;
   readonly limits = { maxImageBytes: 40 * 1024 * 1024 };

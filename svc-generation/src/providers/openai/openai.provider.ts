@@ -34,6 +34,7 @@ const takesInputFidelity = (model: string) => /^gpt-image-1(\.5)?(-\d{4}-\d{2}-\
  */
 export class OpenAIProvider implements TryOnProvider {
   readonly name = 'openai' as const;
+  readonly label = 'OpenAI';
   readonly framing = placementFraming(1536);
   // 50 MB per image is OpenAI's limit; the mask (mostly one value) stays far below its 4 MB.
   readonly limits = { maxImageBytes: 20 * 1024 * 1024 };

@@ -22,6 +22,7 @@ export function seedSettings(config: GenerationConfig, chosenBy: 'VTON_PROVIDER'
 /** The seed contract (spec §7's multipart at VTON_API_URL), exactly as the studio has always spoken it. */
 export class SeedProvider implements TryOnProvider {
   readonly name = 'seed' as const;
+  readonly label = 'VTON service';
   readonly model = 'vton-multipart';
   readonly framing = SEED_FRAMING;
   // The §7 service takes 960×960 PNGs; even a noisy one stays far below this.

@@ -23,12 +23,7 @@ describe('Vertex AI adapter against a fake written from Google’s docs (token e
     fake = await startVertexFake();
   });
   afterAll(() => fake.close());
-  beforeEach(() => {
-    fake.scenario = 'success';
-    fake.filterWith(undefined);
-    fake.requests.length = 0;
-    fake.violations.length = 0;
-  });
+  beforeEach(() => fake.reset());
 
   it('gets a token from the file’s token_uri with a signed JWT grant, predicts, and returns an image of the input’s size', async () => {
     const vertex = provider();

@@ -12,6 +12,8 @@ export type VertexFake = FakeServer & {
   readonly tokensIssued: number;
   /** Every prediction is filtered by the fake's "Responsible AI" check with this reason. */
   filterWith(reason?: string): void;
+  /** Forgets what was asked and recorded, and filters nothing again (between tests). */
+  reset(): void;
 };
 
 /**
@@ -68,12 +70,17 @@ export async function startVertexFake(options: { port?: number; credentialsDir?:
 
   const { dir, credentialsFile, wrongKeyCredentialsFile } = oauth.writeCredentials(`${fake.url}/token`, options.credentialsDir);
 
+  const resetServer = fake.reset.bind(fake);
   const state = Object.assign(fake, {
     credentialsFile,
     wrongKeyCredentialsFile,
     project,
     filterWith(reason?: string) {
       filterReason = reason;
+    },
+    reset() {
+      resetServer();
+      filterReason = undefined;
     },
   });
   Object.defineProperty(state, 'tokensIssued', { get: () => oauth.tokensIssued });

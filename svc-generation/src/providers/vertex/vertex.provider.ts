@@ -58,6 +58,7 @@ interface PredictAnswer {
  */
 export class VertexProvider implements TryOnProvider {
   readonly name = 'vertex' as const;
+  readonly label = 'Google Vertex AI';
   readonly framing = { width: 1536, height: 1536, mode: 'free' as const, context: 0.35, upscale: false };
   // 10 MB per image as sent; base64 adds a third.
   readonly limits = { maxImageBytes: Math.floor((10 * 1024 * 1024 * 3) / 4) };

@@ -243,6 +243,7 @@ export function GalleryPage() {
         imageUrl={viewing?.imageUrl ?? null}
         alt={viewing ? resultLabel(viewing.n) : undefined}
         provider={viewing?.provider}
+        providerLabel={viewing?.providerLabel}
         mock={viewing?.mock}
         builtInEngine={viewing?.builtInEngine}
         label={viewing ? `${resultLabel(viewing.n)} preview` : undefined}

@@ -62,6 +62,21 @@ describe('mergeGalleryItems', () => {
     ]);
   });
 
+  it('carries the provider’s label with its name, from the same source (the saved record first), for "Made with {label}"', () => {
+    const saved = { ...imageRecord(7), metadata: { provider: 'acme', providerLabel: 'Acme Try-On', providerModel: 'acme-1' } };
+    const older = { ...imageRecord(6), metadata: { provider: 'fashn', providerModel: 'tryon-v1.6' } };
+    const items = mergeGalleryItems(
+      [{ ...session('a'), provider: 'acme', providerLabel: 'Acme Try-On' }, { ...session('b'), savedImageId: 6, provider: 'fal', providerLabel: 'fal.ai' }],
+      [saved, older],
+    );
+    expect(items.map((i) => [i.key, i.provider, i.providerLabel])).toEqual([
+      ['session-a', 'acme', 'Acme Try-On'],
+      ['saved-7', 'acme', 'Acme Try-On'],
+      // saved before results carried a label: the record's provider, without one (the viewer names it as before)
+      ['session-b', 'fashn', undefined],
+    ]);
+  });
+
   it('marks the built-in engine’s results (session result, or the saved record’s metadata) for their "Preview — built-in engine" label', () => {
     const saved = { ...imageRecord(7), metadata: { provider: 'seed', providerModel: 'vton-multipart', builtInEngine: true } };
     const items = mergeGalleryItems([{ ...session('a'), builtInEngine: true }, session('b')], [saved, imageRecord(6)]);

@@ -1,5 +1,5 @@
 import type { GeneratedImageRecord, ProviderName } from '@vton/contracts';
-import { isBuiltInPreview, newestFirst, resultProvider } from '@vton/results';
+import { isBuiltInPreview, newestFirst, resultProvider, resultProviderLabel } from '@vton/results';
 import type { SessionResult } from '@vton/shell-sdk';
 
 /** One tile of the gallery page: a session result ("New") or a saved image, numbered newest first. */
@@ -23,8 +23,9 @@ export interface GalleryItem {
   isNew: boolean;
   /** The gallery record, when saved: only saved images can be deleted. */
   savedId?: number;
-  /** The try-on provider that made it, when recorded (the viewer shows its name). */
+  /** The try-on provider that made it and its label, when recorded (the viewer shows "Made with {label}"). */
   provider?: ProviderName;
+  providerLabel?: string;
   /** Made by the built-in engine: labelled "Preview — built-in engine". */
   builtInEngine?: boolean;
 }
@@ -56,6 +57,7 @@ export function mergeGalleryItems(session: readonly SessionResult[], saved: read
       isNew: true,
       savedId: result.savedImageId,
       provider: result.provider,
+      ...(result.providerLabel ? { providerLabel: result.providerLabel } : {}),
       ...(result.builtInEngine ? { builtInEngine: true } : {}),
     });
   }
@@ -64,6 +66,9 @@ export function mergeGalleryItems(session: readonly SessionResult[], saved: read
     if (shown.has(image.id)) continue;
     shown.add(image.id); // a page boundary shifting after a delete must not show one twice
     const result = sessionBySaved.get(image.id);
+    // The provider and its label from one source: the saved record, else this session's result.
+    const madeBy = resultProvider(image.metadata) ? image.metadata : result;
+    const providerLabel = resultProviderLabel(madeBy);
     items.push({
       key: result ? `session-${result.id}` : `saved-${image.id}`,
       n: image.number ?? items.length + 1,
@@ -77,7 +82,8 @@ export function mergeGalleryItems(session: readonly SessionResult[], saved: read
       height: image.height,
       isNew: result !== undefined,
       savedId: image.id,
-      provider: resultProvider(image.metadata) ?? result?.provider,
+      provider: resultProvider(madeBy),
+      ...(providerLabel ? { providerLabel } : {}),
       ...(isBuiltInPreview(image.metadata) || result?.builtInEngine ? { builtInEngine: true } : {}),
     });
   }

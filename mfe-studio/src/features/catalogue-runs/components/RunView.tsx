@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import styled from 'styled-components';
 import type { TryOnRun, TryOnRunCell } from '@vton/contracts';
-import { ResultViewer, isBuiltInPreview, resultProvider } from '@vton/results';
+import { ResultViewer, isBuiltInPreview, resultProvider, resultProviderLabel } from '@vton/results';
 import { Button, buttonStyles, type ButtonSize } from '@vton/ui';
 import { runArchiveUrl } from '../api/runArchive';
 import { resultFileName } from '../utils/runPlan';
@@ -113,6 +113,7 @@ export function RunView({ run, products, models, onRetryCell, onRetryFailed, onC
         label={viewingName}
         downloadFileName={viewingName}
         provider={resultProvider(viewing?.result)}
+        providerLabel={resultProviderLabel(viewing?.result)}
         builtInEngine={isBuiltInPreview(viewing?.result)}
         onClose={() => setViewing(null)}
       />

@@ -37,5 +37,7 @@ describe('job progress', () => {
     expect(toSessionResult(result)).toMatchObject({ id: 'r', provider: 'fal' });
     expect(toSessionResult(result).builtInEngine).toBeUndefined();
     expect(toSessionResult({ ...result, provider: 'seed', builtInEngine: true })).toMatchObject({ provider: 'seed', builtInEngine: true });
+    expect(toSessionResult({ ...result, provider: 'acme', providerLabel: 'Acme Try-On' })).toMatchObject({ provider: 'acme', providerLabel: 'Acme Try-On' });
+    expect(toSessionResult(result).providerLabel).toBeUndefined();
   });
 });

@@ -75,6 +75,7 @@ export function toSessionResult(result: TryOnResult, job?: TryOnJob): SessionRes
     generationType: 'vton',
     savedImageId: result.savedImage?.id,
     provider: result.provider,
+    ...(result.providerLabel ? { providerLabel: result.providerLabel } : {}),
     ...(result.builtInEngine ? { builtInEngine: true } : {}),
     thumbnailUrl: result.savedImage?.thumbnailUrl,
     width: result.savedImage?.width,

@@ -42,8 +42,8 @@ export function BuiltInEngineNote({ visible }: { visible: boolean }) {
         <h2 id="built-in-engine-note-title">These results are previews from the built-in engine</h2>
         <p>
           It places your garment where you painted the mask, lit by the photo, so you can check placement and size. It is not a real
-          try-on: real try-on needs a provider. Whoever runs the studio configures one by setting <code>VTON_PROVIDER</code> (
-          <code>fashn</code>, <code>vertex</code> or <code>fal</code>) and its key for the generation service.{' '}
+          try-on: real try-on needs a provider. Whoever runs the studio configures one by setting <code>VTON_PROVIDER</code> and
+          its key for the generation service.{' '}
           <a href={PROVIDERS_ARTICLE_PATH} target="_blank" rel="noopener noreferrer">
             How to configure a provider
           </a>

@@ -153,6 +153,7 @@ export function ResultsDrawer({ open, onClose, modelFilenames, garment }: Result
         imageUrl={open && viewing ? viewing.result.imageUrl : null}
         alt={viewing ? resultLabel(viewing.n) : undefined}
         provider={viewing?.result.provider}
+        providerLabel={viewing?.result.providerLabel}
         builtInEngine={viewing?.result.builtInEngine}
         mock={viewing?.result.generationType === 'mock'}
         downloadFileName={viewing ? sessionResultDownloadName(viewing.result, viewing.n, { model: captionOf(viewing.result), product: productOf(viewing.result) }) : undefined}

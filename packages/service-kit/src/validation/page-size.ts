@@ -1,0 +1,26 @@
+import { applyDecorators } from '@nestjs/common';
+import { ApiQuery } from '@nestjs/swagger';
+import { ErrorCode } from '@vton/contracts';
+import { ApiException } from '../errors/api-exception.js';
+
+/** A list's page size when the caller names none, and the most it may ask for. */
+export interface PageSizes {
+  default: number;
+  max: number;
+}
+
+/** `?limit=`: a whole number from 1 to `sizes.max` (`sizes.default` when absent). */
+export function pageSize(value: string | undefined, sizes: PageSizes): number {
+  if (value === undefined || value === '') return sizes.default;
+  const limit = /^\d{1,4}$/.test(value) ? Number(value) : NaN;
+  if (!(limit >= 1 && limit <= sizes.max)) throw new ApiException(400, ErrorCode.INVALID_INPUT, `limit must be a whole number from 1 to ${sizes.max}`);
+  return limit;
+}
+
+/** The `?limit=` and `?cursor=` of a list that answers one page and its `nextCursor`, in the OpenAPI document. */
+export function ApiPageQuery(sizes: PageSizes): MethodDecorator {
+  return applyDecorators(
+    ApiQuery({ name: 'limit', required: false, schema: { type: 'integer', minimum: 1, maximum: sizes.max, default: sizes.default } }),
+    ApiQuery({ name: 'cursor', required: false, schema: { type: 'string' }, description: '`nextCursor` of the previous page.' }),
+  );
+}
