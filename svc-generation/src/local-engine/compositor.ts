@@ -1,4 +1,5 @@
 import { GARMENT_CATEGORIES } from '@vton/contracts';
+import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import { boundingBox, cutOut, type Cutout, type Rect } from './cutout.js';
 import { fitGarment, garmentX, type Grey, type RowFit } from './fit.js';
@@ -31,6 +32,13 @@ const FORM_SHADING = 0.12;
 const EDGE_BAND = 0.06;
 // An intermediate image, decoded again at once by the caller: fast zlib, no filter search.
 const ANSWER_PNG = { compressionLevel: 1, adaptiveFiltering: false } as const;
+/**
+ * The garments' cut-outs kept, by the crop's bytes, up to this many bytes of pixels: every model of
+ * a job sends the same garment, and its cut-out was half of an answer's CPU (BENCHMARKS.md, issue 35).
+ * A 960 px crop's is 3.7 MB.
+ */
+const CUTOUT_BYTES_KEPT = 64 * 1024 * 1024;
+const cutouts = new Map<string, { cut: Promise<Cutout | null>; bytes: number }>();
 
 /**
  * The built-in engine: a classical compositor, not a generative model — an honest preview of
@@ -50,7 +58,7 @@ export async function composeTryOn({ target, reference, mask, category = 'upper_
   const [person, maskPixels, cut] = await Promise.all([
     sharp(target).resize(frame).flatten({ background: '#ffffff' }).removeAlpha().toColourspace('srgb').raw().toBuffer(),
     sharp(mask).resize(frame).flatten({ background: '#000000' }).greyscale().extractChannel(0).raw().toBuffer(),
-    cutOut(reference),
+    garmentCutOut(reference),
   ]);
   const maskGrey: Grey = { data: maskPixels, width, height };
   const box = boundingBox(maskPixels, width, height, 1, 0);
@@ -59,6 +67,36 @@ export async function composeTryOn({ target, reference, mask, category = 'upper_
     else await wearGarment(person, maskGrey, box, cut, category === 'lower_body');
   }
   return sharp(person, { raw: { width, height, channels: 3 } }).png(ANSWER_PNG).toBuffer();
+}
+
+/**
+ * The garment's crop cut out, once for as long as it is kept (the least recently used go first). A
+ * cut-out is never written to after it is made (fit.ts and product.ts read it), so callers share it.
+ */
+function garmentCutOut(reference: Buffer): Promise<Cutout | null> {
+  const key = createHash('sha256').update(reference).digest('base64');
+  const kept = cutouts.get(key);
+  if (kept) {
+    cutouts.delete(key);
+    cutouts.set(key, kept);
+    return kept.cut;
+  }
+  const entry = { cut: cutOut(reference), bytes: 0 };
+  cutouts.set(key, entry);
+  entry.cut.then(
+    (cut) => {
+      entry.bytes = cut?.image.data.length ?? 0;
+      let total = 0;
+      for (const { bytes } of cutouts.values()) total += bytes;
+      for (const [k, v] of cutouts) {
+        if (total <= CUTOUT_BYTES_KEPT || v === entry) break;
+        cutouts.delete(k);
+        total -= v.bytes;
+      }
+    },
+    () => cutouts.get(key) === entry && cutouts.delete(key),
+  );
+  return entry.cut;
 }
 
 /** The garment fitted into the mask, opaque, lit by the photo; blended only by the mask's own edge. */
@@ -112,11 +150,15 @@ async function wearGarment(person: Buffer, mask: Grey, box: Rect, cut: Cutout, l
  * darkens a little (FORM_SHADING at its edges) across each row — the torso, or each leg.
  */
 function form(row: RowFit, x: number, apart: number): number {
-  const across = (from: number, to: number) => Math.min(1, Math.abs((x - (from + to) / 2) / Math.max(1, (to - from) / 2)));
-  const whole = across(row.a, row.d);
-  const legs = x < (row.b + row.c) / 2 ? across(row.a, row.b) : across(row.c, row.d);
+  const whole = across(x, row.a, row.d);
+  const legs = x < (row.b + row.c) / 2 ? across(x, row.a, row.b) : across(x, row.c, row.d);
   const t = whole + (legs - whole) * apart;
   return 1 - FORM_SHADING * t * t * t;
+}
+
+/** How far x is from the middle of [from, to] towards its ends (0 in the middle, 1 at or past the ends). */
+function across(x: number, from: number, to: number): number {
+  return Math.min(1, Math.abs((x - (from + to) / 2) / Math.max(1, (to - from) / 2)));
 }
 
 /** x reflected back into [from, to] at its ends (as often as needed). */

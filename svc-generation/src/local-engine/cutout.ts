@@ -60,7 +60,10 @@ function removeBackground({ data, width, height }: Rgba): void {
   const distance = new Float32Array(n);
   for (let p = 0; p < n; p++) {
     const i = p * 4;
-    distance[p] = Math.hypot(data[i] - background[0], data[i + 1] - background[1], data[i + 2] - background[2]);
+    const dr = data[i] - background[0];
+    const dg = data[i + 1] - background[1];
+    const db = data[i + 2] - background[2];
+    distance[p] = Math.sqrt(dr * dr + dg * dg + db * db);
   }
   const borderDistances = border.map((p) => distance[p]);
   if (borderDistances.filter((d) => d < BORDER_CLOSE).length < border.length * PLAIN_BORDER_SHARE) {
@@ -110,11 +113,19 @@ function removeBackground({ data, width, height }: Rgba): void {
   let garment: Uint8Array = new Uint8Array(n);
   for (let p = 0; p < n; p++) garment[p] = isBackground[p] ? 0 : 1;
   garment = morphology(morphology(garment, width, height, radius, 'grow'), width, height, radius, 'shrink');
-  for (let p = 0; p < n; p++) data[p * 4 + 3] = isBackground[p] ? 0 : 255;
-  // What the closing added still has the background's colour: it takes the garment's around it.
-  const filled = fillOutward({ data, width, height }, 1);
+  const added = new Uint8Array(n);
+  let anyAdded = false;
   for (let p = 0; p < n; p++) {
-    if (garment[p] && isBackground[p]) for (let c = 0; c < 3; c++) data[p * 4 + c] = filled[p * 3 + c];
+    data[p * 4 + 3] = isBackground[p] ? 0 : 255;
+    if (garment[p] && isBackground[p]) {
+      added[p] = 1;
+      anyAdded = true;
+    }
+  }
+  // What the closing added still has the background's colour: it takes the garment's around it.
+  const filled = anyAdded ? fillOutward({ data, width, height }, 1, added) : null;
+  for (let p = 0; p < n; p++) {
+    if (filled && added[p]) for (let c = 0; c < 3; c++) data[p * 4 + c] = filled[p * 3 + c];
     data[p * 4 + 3] = garment[p] ? 255 : 0;
   }
 }
@@ -135,15 +146,13 @@ function removeSpecks(isBackground: Uint8Array, width: number, height: number): 
     while (head < tail) {
       const p = queue[head++];
       const x = p % width;
-      const visit = (q: number) => {
-        if (isBackground[q] || label[q] >= 0) return;
+      // The four neighbours, written out (a closure made per pixel cost more than the search).
+      for (let k = 0; k < 4; k++) {
+        const q = k === 0 ? (x > 0 ? p - 1 : -1) : k === 1 ? (x < width - 1 ? p + 1 : -1) : k === 2 ? (p >= width ? p - width : -1) : p < n - width ? p + width : -1;
+        if (q < 0 || isBackground[q] || label[q] >= 0) continue;
         label[q] = id;
         queue[tail++] = q;
-      };
-      if (x > 0) visit(p - 1);
-      if (x < width - 1) visit(p + 1);
-      if (p >= width) visit(p - width);
-      if (p < n - width) visit(p + width);
+      }
     }
     sizes.push(tail);
   }
@@ -205,8 +214,10 @@ export async function resizeRegion(image: Rgba, region: Rect, width: number, hei
  * takes a smooth continuation of the garment's colours nearby, so a mapping that samples a little
  * past the garment's edge finds garment, never background and never a streak. Edge pixels (alpha
  * eroded by `erode` px) are left out of the sources: they carry the old background's tint.
+ * With `wanted`, only its pixels are filled in the answer (the rest are 0): the coarse levels are
+ * the same, the full-size pass, most of the work, is skipped elsewhere.
  */
-export function fillOutward({ data, width, height }: Rgba, erode: number): Buffer {
+export function fillOutward({ data, width, height }: Rgba, erode: number, wanted?: Uint8Array): Buffer {
   const n = width * height;
   let solid: Uint8Array = new Uint8Array(n);
   for (let p = 0; p < n; p++) solid[p] = data[p * 4 + 3] >= 250 ? 1 : 0;
@@ -217,35 +228,48 @@ export function fillOutward({ data, width, height }: Rgba, erode: number): Buffe
   if (!hasSource) for (let p = 0; p < n; p++) weight[p] = data[p * 4 + 3] / 255;
 
   // The pyramid: each level's colour is the weighted mean of the 2×2 below, its weight their sum (≤ 1).
+  // (Loops written out per channel, without closures or arrays per pixel: this is most of the
+  // engine's time on a garment's crop; the arithmetic is the same, in the same order.)
   const levels: { colour: Float32Array; weight: Float32Array; width: number; height: number }[] = [];
   const colour0 = new Float32Array(n * 3);
-  for (let p = 0; p < n; p++) for (let c = 0; c < 3; c++) colour0[p * 3 + c] = data[p * 4 + c];
+  for (let p = 0; p < n; p++) {
+    colour0[p * 3] = data[p * 4];
+    colour0[p * 3 + 1] = data[p * 4 + 1];
+    colour0[p * 3 + 2] = data[p * 4 + 2];
+  }
   levels.push({ colour: colour0, weight, width, height });
   while (levels[levels.length - 1].width > 1 || levels[levels.length - 1].height > 1) {
     const below = levels[levels.length - 1];
-    const w = Math.max(1, Math.ceil(below.width / 2));
-    const h = Math.max(1, Math.ceil(below.height / 2));
+    const { colour: bc, weight: bw, width: bwidth, height: bheight } = below;
+    const w = Math.max(1, Math.ceil(bwidth / 2));
+    const h = Math.max(1, Math.ceil(bheight / 2));
     const colour = new Float32Array(w * h * 3);
     const wt = new Float32Array(w * h);
     for (let y = 0; y < h; y++) {
       for (let x = 0; x < w; x++) {
         let sum = 0;
-        const acc = [0, 0, 0];
+        let r = 0;
+        let g = 0;
+        let b = 0;
         for (let dy = 0; dy < 2; dy++) {
           const by = 2 * y + dy;
-          if (by >= below.height) continue;
+          if (by >= bheight) continue;
           for (let dx = 0; dx < 2; dx++) {
             const bx = 2 * x + dx;
-            if (bx >= below.width) continue;
-            const q = by * below.width + bx;
-            const a = below.weight[q];
+            if (bx >= bwidth) continue;
+            const q = by * bwidth + bx;
+            const a = bw[q];
             sum += a;
-            for (let c = 0; c < 3; c++) acc[c] += a * below.colour[q * 3 + c];
+            r += a * bc[q * 3];
+            g += a * bc[q * 3 + 1];
+            b += a * bc[q * 3 + 2];
           }
         }
         const p = y * w + x;
         wt[p] = Math.min(1, sum);
-        for (let c = 0; c < 3; c++) colour[p * 3 + c] = sum > 0 ? acc[c] / sum : 0;
+        colour[p * 3] = sum > 0 ? r / sum : 0;
+        colour[p * 3 + 1] = sum > 0 ? g / sum : 0;
+        colour[p * 3 + 2] = sum > 0 ? b / sum : 0;
       }
     }
     levels.push({ colour, weight: wt, width: w, height: h });
@@ -254,6 +278,19 @@ export function fillOutward({ data, width, height }: Rgba, erode: number): Buffe
   for (let l = levels.length - 2; l >= 0; l--) {
     const fine = levels[l];
     const coarse = levels[l + 1];
+    const fc = fine.colour;
+    const cc = coarse.colour;
+    const cw = coarse.width;
+    // Each column's two coarse neighbours and its share of the second, the same for every row.
+    const xs0 = new Int32Array(fine.width);
+    const xs1 = new Int32Array(fine.width);
+    const fxs = new Float64Array(fine.width);
+    for (let x = 0; x < fine.width; x++) {
+      const cx = Math.min(cw - 1, Math.max(0, (x + 0.5) / 2 - 0.5));
+      xs0[x] = Math.floor(cx);
+      xs1[x] = Math.min(cw - 1, xs0[x] + 1);
+      fxs[x] = cx - xs0[x];
+    }
     for (let y = 0; y < fine.height; y++) {
       const cy = Math.min(coarse.height - 1, Math.max(0, (y + 0.5) / 2 - 0.5));
       const y0 = Math.floor(cy);
@@ -262,23 +299,24 @@ export function fillOutward({ data, width, height }: Rgba, erode: number): Buffe
       for (let x = 0; x < fine.width; x++) {
         const p = y * fine.width + x;
         const a = fine.weight[p];
-        if (a >= 1) continue;
-        const cx = Math.min(coarse.width - 1, Math.max(0, (x + 0.5) / 2 - 0.5));
-        const x0 = Math.floor(cx);
-        const x1 = Math.min(coarse.width - 1, x0 + 1);
-        const fx = cx - x0;
+        if (a >= 1 || (l === 0 && wanted && !wanted[p])) continue;
+        const fx = fxs[x];
+        const i00 = (y0 * cw + xs0[x]) * 3;
+        const i01 = (y0 * cw + xs1[x]) * 3;
+        const i10 = (y1 * cw + xs0[x]) * 3;
+        const i11 = (y1 * cw + xs1[x]) * 3;
         for (let c = 0; c < 3; c++) {
-          const top = coarse.colour[(y0 * coarse.width + x0) * 3 + c] * (1 - fx) + coarse.colour[(y0 * coarse.width + x1) * 3 + c] * fx;
-          const bottom = coarse.colour[(y1 * coarse.width + x0) * 3 + c] * (1 - fx) + coarse.colour[(y1 * coarse.width + x1) * 3 + c] * fx;
+          const top = cc[i00 + c] * (1 - fx) + cc[i01 + c] * fx;
+          const bottom = cc[i10 + c] * (1 - fx) + cc[i11 + c] * fx;
           const fill = top * (1 - fy) + bottom * fy;
-          fine.colour[p * 3 + c] = a * fine.colour[p * 3 + c] + (1 - a) * fill;
+          fc[p * 3 + c] = a * fc[p * 3 + c] + (1 - a) * fill;
         }
         fine.weight[p] = 1;
       }
     }
   }
   const out = Buffer.alloc(n * 3);
-  for (let i = 0; i < n * 3; i++) out[i] = Math.round(levels[0].colour[i]);
+  for (let i = 0; i < n * 3; i++) if (!wanted || wanted[(i / 3) | 0]) out[i] = Math.round(levels[0].colour[i]);
   return out;
 }
 
@@ -289,21 +327,36 @@ export function fillOutward({ data, width, height }: Rgba, erode: number): Buffe
  */
 export function morphology(mask: Uint8Array, width: number, height: number, r: number, op: 'grow' | 'shrink'): Uint8Array {
   const full = 2 * r + 1;
-  const pass = (src: Uint8Array, length: number, lines: number, at: (line: number, i: number) => number) => {
-    const out = new Uint8Array(src.length);
-    for (let line = 0; line < lines; line++) {
-      let count = 0;
-      for (let i = 0; i < Math.min(r, length); i++) count += src[at(line, i)];
-      for (let i = 0; i < length; i++) {
-        if (i + r < length) count += src[at(line, i + r)];
-        if (i - r - 1 >= 0) count -= src[at(line, i - r - 1)];
-        out[at(line, i)] = op === 'grow' ? (count > 0 ? 1 : 0) : count === full ? 1 : 0;
-      }
+  const grow = op === 'grow';
+  // Plain indices throughout: per-pixel closures were most of the engine's time here.
+  const across = new Uint8Array(mask.length);
+  for (let y = 0; y < height; y++) {
+    const row = y * width;
+    let count = 0;
+    for (let x = 0; x < Math.min(r, width); x++) count += mask[row + x];
+    for (let x = 0; x < width; x++) {
+      if (x + r < width) count += mask[row + x + r];
+      if (x - r - 1 >= 0) count -= mask[row + x - r - 1];
+      across[row + x] = grow ? (count > 0 ? 1 : 0) : count === full ? 1 : 0;
     }
-    return out;
-  };
-  const across = pass(mask, width, height, (y, x) => y * width + x);
-  return pass(across, height, width, (x, y) => y * width + x);
+  }
+  // Down the columns, all columns at once row by row (memory order), a running count per column.
+  const out = new Uint8Array(mask.length);
+  const counts = new Int32Array(width);
+  for (let y = 0; y < Math.min(r, height); y++) for (let x = 0; x < width; x++) counts[x] += across[y * width + x];
+  for (let y = 0; y < height; y++) {
+    const add = y + r < height ? (y + r) * width : -1;
+    const drop = y - r - 1 >= 0 ? (y - r - 1) * width : -1;
+    const row = y * width;
+    for (let x = 0; x < width; x++) {
+      let count = counts[x];
+      if (add >= 0) count += across[add + x];
+      if (drop >= 0) count -= across[drop + x];
+      counts[x] = count;
+      out[row + x] = grow ? (count > 0 ? 1 : 0) : count === full ? 1 : 0;
+    }
+  }
+  return out;
 }
 
 export function median(values: number[]): number {

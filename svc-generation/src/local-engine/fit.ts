@@ -80,18 +80,10 @@ interface Span {
  */
 export async function fitGarment(cut: Cutout, mask: Grey, maskBox: Rect, legs: boolean): Promise<GarmentFit> {
   const { box } = cut;
-  const padX = Math.round(box.width * PAD_SHARE);
-  const padY = Math.round(box.height * PAD_SHARE);
-  const region = { left: box.left - padX, top: box.top - padY, width: box.width + 2 * padX, height: box.height + 2 * padY };
   // Worked on at the mask's size or the garment's, whichever is smaller: sampling never skips detail.
   const sx = Math.min(1, maskBox.width / box.width);
   const sy = Math.min(1, maskBox.height / box.height);
-  const work = await resizeRegion(cut.image, region, Math.max(1, Math.round(region.width * sx)), Math.max(1, Math.round(region.height * sy)));
-  const gBox = alphaBox(work) ?? { left: Math.round(padX * sx), top: Math.round(padY * sy), width: Math.max(1, Math.round(box.width * sx)), height: Math.max(1, Math.round(box.height * sy)) };
-  const alpha = new Uint8Array(work.width * work.height);
-  for (let p = 0; p < alpha.length; p++) alpha[p] = work.data[p * 4 + 3];
-  const garment: GarmentRaster = { colour: fillOutward(work, Math.min(sx, sy) > 0.6 ? 2 : 1), width: work.width, height: work.height };
-  const garmentRows = rowSpans(alpha, work.width, gBox, 128);
+  const { garment, gBox, garmentRows } = await garmentAt(cut, sx, sy);
   const maskRows = rowSpans(mask.data, mask.width, maskBox, 128);
   const maskCrotch = legs ? crotchOf(maskRows, maskBox.height) : null;
   const garmentCrotch = legs ? crotchOf(garmentRows, gBox.height) : null;
@@ -137,6 +129,48 @@ export async function fitGarment(cut: Cutout, mask: Grey, maskBox: Rect, legs: b
     });
   }
   return { garment, rows };
+}
+
+/** The garment's half of a fit at one working scale: its raster filled outward, its box and its rows' runs. */
+interface GarmentAtScale {
+  garment: GarmentRaster;
+  gBox: Rect;
+  garmentRows: ([number, number][] | null)[];
+}
+
+/**
+ * The garment at a working scale, kept with its cut-out (compositor.ts keeps cut-outs by the crop's
+ * bytes): a job's models mostly ask for the same scale — 1 whenever the mask is at least the
+ * garment's size — and the fill was a third of an answer's CPU. Never written to by the caller.
+ */
+const garmentsAtScale = new WeakMap<Cutout, Map<string, Promise<GarmentAtScale>>>();
+/** Scales kept per cut-out (a raster of ~2 MB each for a 960 px crop). */
+const SCALES_KEPT = 2;
+
+function garmentAt(cut: Cutout, sx: number, sy: number): Promise<GarmentAtScale> {
+  let kept = garmentsAtScale.get(cut);
+  if (!kept) garmentsAtScale.set(cut, (kept = new Map()));
+  const key = `${sx} ${sy}`;
+  const found = kept.get(key);
+  if (found) return found;
+  const made = scaleGarment(cut, sx, sy);
+  kept.set(key, made);
+  made.catch(() => kept.get(key) === made && kept.delete(key));
+  for (const k of kept.keys()) if (kept.size > SCALES_KEPT && k !== key) kept.delete(k);
+  return made;
+}
+
+async function scaleGarment(cut: Cutout, sx: number, sy: number): Promise<GarmentAtScale> {
+  const { box } = cut;
+  const padX = Math.round(box.width * PAD_SHARE);
+  const padY = Math.round(box.height * PAD_SHARE);
+  const region = { left: box.left - padX, top: box.top - padY, width: box.width + 2 * padX, height: box.height + 2 * padY };
+  const work = await resizeRegion(cut.image, region, Math.max(1, Math.round(region.width * sx)), Math.max(1, Math.round(region.height * sy)));
+  const gBox = alphaBox(work) ?? { left: Math.round(padX * sx), top: Math.round(padY * sy), width: Math.max(1, Math.round(box.width * sx)), height: Math.max(1, Math.round(box.height * sy)) };
+  const alpha = new Uint8Array(work.width * work.height);
+  for (let p = 0; p < alpha.length; p++) alpha[p] = work.data[p * 4 + 3];
+  const garment: GarmentRaster = { colour: fillOutward(work, Math.min(sx, sy) > 0.6 ? 2 : 1), width: work.width, height: work.height };
+  return { garment, gBox, garmentRows: rowSpans(alpha, work.width, gBox, 128) };
 }
 
 /**
