@@ -103,7 +103,7 @@ const fileForm = (field, bytes, name, type) => {
 async function seller(stack, images, models, prefix) {
   const { token } = await createVerifiedUser(stack.url, stack.inboxUrl, prefix);
   const call = api(stack.url, token);
-  const garment = await call('POST', '/api/garments', fileForm('file', images.garment, 'shirt.png', 'image/png'));
+  const garment = await call('POST', '/api/garments', fileForm('file', await images.garment(prefix), 'shirt.png', 'image/png'));
   await call('POST', `/api/garments/${garment.id}/crop`, { x: 0, y: 0, width: garment.width, height: garment.width, naturalWidth: garment.width, naturalHeight: garment.height });
   const modelIds = [];
   for (let i = 0; i < models; i++) {
@@ -392,16 +392,21 @@ async function latencyRun(stack, images) {
   return { p50: median(beyond), p95: quantile(beyond, 0.95), waits };
 }
 
-/** The astronaut photograph (fixtures/people) as a 1024×768 JPEG, a 960 garment on a plain ground, and a mask over her torso. */
+/** The astronaut photograph (fixtures/people) as a 1024×768 JPEG, a 960 garment on a plain ground for each seller, and a mask over her torso. */
 async function benchImages(dir) {
   const photo = await sharp(path.join(import.meta.dirname, '..', 'fixtures', 'people', 'astronaut.png'))
     .resize(PHOTO.width, PHOTO.height, { fit: 'cover' })
     .jpeg({ quality: 90 })
     .toBuffer();
-  const garment = await sharp({ create: { width: 960, height: 960, channels: 3, background: '#f4f4f4' } })
-    .composite([{ input: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="960" height="960"><path d="M300 150 L400 120 Q480 170 560 120 L660 150 L800 300 L720 370 L660 320 L660 840 L300 840 L300 320 L240 370 L160 300 Z" fill="#c81e28"/></svg>') }])
-    .png()
-    .toBuffer();
+  // Each seller's own garment (its colour from the seller's name), as real sellers bring theirs: the
+  // engine keeps a garment's cut-out between the models of a job, not between sellers.
+  const garment = (seller) => {
+    const hue = [...seller].reduce((h, c) => (h * 31 + c.charCodeAt(0)) % 360, 7);
+    return sharp({ create: { width: 960, height: 960, channels: 3, background: '#f4f4f4' } })
+      .composite([{ input: Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="960" height="960"><path d="M300 150 L400 120 Q480 170 560 120 L660 150 L800 300 L720 370 L660 320 L660 840 L300 840 L300 320 L240 370 L160 300 Z" fill="hsl(${hue}, 70%, 45%)"/></svg>`) }])
+      .png()
+      .toBuffer();
+  };
   const mask = await sharp({ create: { width: PHOTO.width, height: PHOTO.height, channels: 3, background: '#000000' } })
     .composite([{ input: { create: { width: MASK_RECT.width, height: MASK_RECT.height, channels: 3, background: '#ffffff' } }, left: MASK_RECT.left, top: MASK_RECT.top }])
     .png()
