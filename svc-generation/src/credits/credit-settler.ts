@@ -55,10 +55,8 @@ export class CreditSettler {
       for (const jobId of new Set(mine.map((d) => d.jobId))) {
         const runs = (outcome: DueSettlement['outcome']) => mine.filter((d) => d.jobId === jobId && d.outcome === outcome).map((d) => `${d.modelId} (run ${d.run})`);
         const [captured, released] = [runs('capture'), runs('release')];
-        this.logger.log(
-          { jobId, userId, captured: captured.length, released: released.length },
-          `Job ${jobId}: credits ${[captured.length ? `captured for model(s) ${captured.join(', ')}` : '', released.length ? `released for model(s) ${released.join(', ')}` : ''].filter(Boolean).join('; ')}`,
-        );
+        const what = [captured.length && `captured for model(s) ${captured.join(', ')}`, released.length && `released for model(s) ${released.join(', ')}`];
+        this.logger.log({ jobId, userId, captured: captured.length, released: released.length }, `Job ${jobId}: credits ${what.filter(Boolean).join('; ')}`);
       }
     }
   }
