@@ -20,9 +20,9 @@ type Mixin = <B extends ConfigClass>(Base: B) => ConfigClass;
  * PLACEMENT_PROVIDER) from that config.
  *
  * A provider's module is loaded only when it is the one configured (its *.config.ts, which the
- * registry imports, holds only its variables): the hosted providers' SDKs (openai, @google/genai,
- * google-auth-library, @fal-ai/client) are ~15 MB of heap a worker would otherwise carry, and every
- * major collection marks the whole heap (BENCHMARKS.md, issue 35).
+ * registry imports, holds only its variables and how it describes itself): the hosted providers'
+ * SDKs (openai, @google/genai, google-auth-library, @fal-ai/client) are ~15 MB of heap a worker would
+ * otherwise carry, and every major collection marks the whole heap (BENCHMARKS.md, issue 35).
  */
 interface ProviderEntry<C> {
   variables?: readonly Mixin[];
