@@ -2,6 +2,7 @@ import type { TryOnJob } from '@vton/contracts';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
+import { DataSource } from 'typeorm';
 import { JobEvents } from '../src/jobs/job-events.js';
 import { JobStore } from '../src/jobs/job-store.js';
 import { FAULT_COLOURS, FaultyVton, MediaSeeder, Platform, readJobEvents, solidPng, statesOf, unsigned, until, waitForJob, type App, type Fault } from './helpers.js';
@@ -113,6 +114,24 @@ describe('try-on jobs: live progress, retry, reload and restart (real svc-media,
     const model = events[events.length - 1].models.find((m) => m.modelId === models.error400)!;
     expect(model).toMatchObject({ state: 'succeeded', error: null, attempts: 2, result: { modelId: models.error400 } });
     expect(events[events.length - 1].status).toBe('completed');
+  });
+
+  it('fails a model whose mask is gone from storage once, without calling the try-on service: "the photo or mask of model N is missing"', async () => {
+    const gone = (await new MediaSeeder(platform.media.url, token).model(await solidPng(440, 300, FAULT_COLOURS.ok))).id;
+    // Its row still names a mask, but no object is there (a key of another version).
+    await platform.media.app
+      .get(DataSource)
+      .query(`UPDATE model_masks SET "inpaintMaskObjectStorageKey" = regexp_replace("inpaintMaskObjectStorageKey", '\\.v[0-9a-z]+\\.png$', '.vgone.png') WHERE "modelId" = $1`, [gone]);
+    const calls = vton.calls.ok;
+    const created = (await createJob([], [gone]).expect(201)).body as TryOnJob;
+    const done = await waitForJob(generation.url, token, created.id, (j) => j.status !== 'running');
+    expect(done.models[0]).toMatchObject({
+      state: 'failed',
+      result: null,
+      attempts: 1,
+      error: { code: 'VTON_PROCESSING_ERROR', message: `Failed to process VTON request: the photo or mask of model ${gone} is missing` },
+    });
+    expect(vton.calls.ok - calls).toBe(0);
   });
 
   it('checks the ?access_token= of the event stream exactly like a Bearer token, and shows a job only to its owner', async () => {

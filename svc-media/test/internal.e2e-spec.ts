@@ -1,4 +1,4 @@
-import { INTERNAL_MEDIA_PATHS, SERVICE_CREDENTIAL, type GarmentRecord, type GeneratedImageRecord, type ModelPhotoRecord, type ResultUploadGrant } from '@vton/contracts';
+import { INTERNAL_MEDIA_PATHS, SERVICE_CREDENTIAL, type GarmentCategory, type GarmentRecord, type GeneratedImageRecord, type ModelPhotoAndMask, type ModelPhotoRecord, type ResultUploadGrant } from '@vton/contracts';
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { SignJWT } from 'jose';
@@ -79,6 +79,82 @@ describe('internal routes for svc-generation’s workers: the service credential
     // The URL is signed for that one object (the embedded S3 server does not check query signatures; S3 and MinIO do).
     const res = await harness.http().get(INTERNAL_MEDIA_PATHS.modelFile(model.id, 'original')).set(await service()).expect(307);
     expect(new URL(res.headers.location as string).searchParams.get('X-Amz-Signature')).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  describe('a model’s photo and mask in one request (the worker’s inputs)', () => {
+    type Keys = { photo: string; masks: Record<string, string> };
+    /** The object keys the rows hold: what the presigned GETs must be of. */
+    const keysOf = async (id: number): Promise<Keys> => {
+      const [{ key }] = await harness.query<{ key: string }>('SELECT "objectStorageKey" AS key FROM models WHERE id = $1', [id]);
+      const masks = await harness.query<{ category: string; key: string }>('SELECT category, "inpaintMaskObjectStorageKey" AS key FROM model_masks WHERE "modelId" = $1', [id]);
+      return { photo: key, masks: Object.fromEntries(masks.map((m) => [m.category, m.key])) };
+    };
+    /** The object a presigned GET is of (path style: /bucket/key), and the signature it carries. */
+    const objectOf = (url: string) => {
+      const parsed = new URL(url);
+      expect(parsed.origin).toBe(new URL(process.env.S3_ENDPOINT!).origin);
+      expect(parsed.searchParams.get('X-Amz-Expires')).toBe('60');
+      expect(parsed.searchParams.get('X-Amz-Signature')).toMatch(/^[0-9a-f]{64}$/);
+      return decodeURIComponent(parsed.pathname).replace(`/${process.env.S3_BUCKET}/`, '');
+    };
+    const inputs = async (id: number, category: GarmentCategory | undefined, status: number, ownerId = owner.id) =>
+      harness.http().get(INTERNAL_MEDIA_PATHS.modelPhotoAndMask(id, category)).set(await service(ownerId)).expect(status);
+    let twoMasks: ModelPhotoRecord;
+    let unmasked: ModelPhotoRecord;
+
+    beforeAll(async () => {
+      const upload = async () => (await harness.http().post('/api/models').set(bearer(owner)).attach('files', await png(800, 600), 'm.png').expect(201)).body[0] as ModelPhotoRecord;
+      const paint = async (id: number, category: GarmentCategory, box: { left: number; top: number; width: number; height: number }) =>
+        (await harness.http().post(`/api/models/${id}/mask`).set(bearer(owner)).field('category', category).attach('mask', await mask(800, 600, [box]), 'mask.png').expect(201))
+          .body as ModelPhotoRecord;
+      twoMasks = await upload();
+      await paint(twoMasks.id, 'lower_body', { left: 100, top: 300, width: 400, height: 250 });
+      // Approved last: the mask a worker without a category reads.
+      twoMasks = await paint(twoMasks.id, 'upper_body', { left: 300, top: 50, width: 100, height: 100 });
+      unmasked = await upload();
+    });
+
+    it('answers presigned GETs of the photo and of its mask for the category, which read straight from object storage', async () => {
+      const keys = await keysOf(twoMasks.id);
+      for (const category of ['lower_body', 'upper_body'] as const) {
+        const res = await inputs(twoMasks.id, category, 200);
+        expect(res.headers['cache-control']).toBe('private, no-store');
+        const body = res.body as ModelPhotoAndMask;
+        expect(Object.keys(body).sort()).toEqual(['maskUrl', 'photoUrl']);
+        expect(objectOf(body.photoUrl)).toBe(keys.photo);
+        expect(objectOf(body.maskUrl)).toBe(keys.masks[category]);
+        // Read as the worker reads them: no credential, another origin.
+        const [photo, maskFile] = await Promise.all([body.photoUrl, body.maskUrl].map(async (url) => Buffer.from(await (await fetch(url)).arrayBuffer())));
+        expect(await sharp(photo).metadata()).toMatchObject({ format: 'png', width: 800, height: 600 });
+        const { width, height } = twoMasks.masks[category]!.bounds;
+        expect(await sharp(maskFile).metadata()).toMatchObject({ format: 'png', width, height });
+        // The same objects the file routes (kept for a rollout) redirect to.
+        const redirected = await harness.http().get(INTERNAL_MEDIA_PATHS.modelFile(twoMasks.id, 'inpaint-mask', category)).set(await service()).expect(307);
+        expect(objectOf(redirected.headers.location as string)).toBe(keys.masks[category]);
+      }
+      // Without a category: the mask approved last.
+      expect(objectOf(((await inputs(twoMasks.id, undefined, 200)).body as ModelPhotoAndMask).maskUrl)).toBe(keys.masks.upper_body);
+    });
+
+    it('answers 404 without a mask for the category, and for another account’s model exactly like a missing one', async () => {
+      for (const [id, category] of [
+        [twoMasks.id, 'full_body'],
+        [unmasked.id, 'upper_body'],
+        [unmasked.id, undefined],
+      ] as const) {
+        expect((await inputs(id, category, 404)).body).toMatchObject({ code: 'NOT_FOUND', message: `Model ${id} does not have inpaint mask data` });
+      }
+      for (const [id, ownerId] of [
+        [twoMasks.id, stranger.id],
+        [999_999, owner.id],
+      ]) {
+        expect((await inputs(id, 'upper_body', 404, ownerId)).body).toMatchObject({ code: 'NOT_FOUND', message: `Model ${id} not found` });
+      }
+      const bad = await harness.http().get(`/internal/media/models/${twoMasks.id}/photo-and-mask?category=hats`).set(await service()).expect(400);
+      expect(bad.body.message).toBe('category must be one of upper_body, lower_body, full_body, product');
+      const seller = await harness.http().get(INTERNAL_MEDIA_PATHS.modelPhotoAndMask(twoMasks.id)).set(bearer(owner)).expect(401);
+      expect(seller.body.message).toBe('Invalid service credential');
+    });
   });
 
   it('answers 404 for another account’s objects, exactly like missing ones', async () => {

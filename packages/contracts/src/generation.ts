@@ -178,7 +178,16 @@ export const SERVICE_CREDENTIAL = {
 export const INTERNAL_MEDIA_PATHS = {
   /** GET: the bytes of `original` or `cropped`. */
   garmentFile: (garmentId: number, variant: 'original' | 'cropped') => `/internal/media/garments/${garmentId}/files/${variant}`,
-  /** GET: the bytes of `original`, `inpaint-cropped` or `inpaint-mask` (of the mask for `category`; without one, the mask approved last). */
+  /**
+   * GET → ModelPhotoAndMask: where a worker reads a model photo and its mask for `category`
+   * (without one, the mask approved last) straight from object storage — one request to svc-media
+   * for a model's inputs. 404 when the photo is not the credential's account's, or has no such mask.
+   */
+  modelPhotoAndMask: (modelId: number, category?: GarmentCategory) => `/internal/media/models/${modelId}/photo-and-mask${category ? `?category=${category}` : ''}`,
+  /**
+   * GET: the bytes of `original`, `inpaint-cropped` or `inpaint-mask` (of the mask for `category`; without one, the mask approved last).
+   * The workers read `modelPhotoAndMask` instead; kept for the previous release's workers during a rollout.
+   */
   modelFile: (modelId: number, variant: 'original' | 'inpaint-cropped' | 'inpaint-mask', category?: GarmentCategory) =>
     `/internal/media/models/${modelId}/files/${variant}${category ? `?category=${category}` : ''}`,
   /**
@@ -201,6 +210,14 @@ export const INTERNAL_MEDIA_PATHS = {
    */
   tryOnResultUpload: (id: number) => `/internal/media/try-on-results/uploads/${id}`,
 } as const;
+
+/** Answer of INTERNAL_MEDIA_PATHS.modelPhotoAndMask: presigned GETs, each of one object, valid a minute (read them at once). */
+export interface ModelPhotoAndMask {
+  /** The model photo as uploaded (file variant `original`). */
+  photoUrl: string;
+  /** Its mask for the category, white on black, cut to the mask bounds (file variant `inpaint-mask`). */
+  maskUrl: string;
+}
 
 /** Answer of INTERNAL_MEDIA_PATHS.tryOnResultUploads. */
 export type ResultUploadGrant =

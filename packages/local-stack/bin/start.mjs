@@ -8,7 +8,7 @@ import './bootstrap.mjs';
 const { buildAll } = await import('../src/build.mjs');
 const { startStack, defaultPorts } = await import('../src/stack.mjs');
 const { REPO_ROOT } = await import('../src/apps.mjs');
-const { placementSummary, providerSummary } = await import('../src/providers.mjs');
+const { providerSummaries } = await import('../src/providers.mjs');
 
 const LOCAL_TRIAL_CREDITS = 100;
 const dataDir = path.resolve(REPO_ROOT, process.env.DATA_DIR ?? '.data');
@@ -47,14 +47,16 @@ try {
   // otherwise (the services' own default, and the Kubernetes overlays', is the product's 10).
   const env = { ...process.env, TRIAL_CREDITS: process.env.TRIAL_CREDITS || String(LOCAL_TRIAL_CREDITS) };
   stack = await startStack({ dataDir, ports: defaultPorts(), env, signal: startup.signal });
+  // The environment svc-generation's processes were given (its config validated at their start).
+  const providers = providerSummaries({ ...env, ...stack.env });
   const processes = stack.processes
     .map((p) => `    ${p.name.padEnd(26)} pid ${String(p.pid).padEnd(8)} ${p.kind === 'worker' ? `${p.url}/metrics` : p.url}`)
     .join('\n');
   console.log(`
   Try-on studio is ready:  ${stack.url}
   Mail inbox (MailDev):    ${stack.inboxUrl ?? '(external SMTP: see SMTP_URL)'}
-  Try-on provider:         ${providerSummary({ ...process.env, VTON_API_URL: stack.env.VTON_API_URL })}
-  Placement engine:        ${placementSummary({ ...process.env, VTON_API_URL: stack.env.VTON_API_URL })}
+  Try-on provider:         ${providers.tryOn}
+  Placement engine:        ${providers.placement}
   Processes (an app that exits is restarted):
 ${processes}
   Press Ctrl-C to stop.

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { REPO_ROOT } from './apps.mjs';
@@ -49,34 +50,22 @@ export function withoutProviderEnv(env) {
   return Object.fromEntries(Object.entries(env).filter(([name]) => !names.includes(name)));
 }
 
-/** One line for the start banner: which provider the workers call, and where (never a key). */
-export function providerSummary(env = process.env) {
-  const name = env.VTON_PROVIDER || (env.VTON_API_URL ? 'seed' : 'local');
-  const where = {
-    seed: env.VTON_API_URL,
-    fashn: env.FASHN_API_URL || 'https://api.fashn.ai/v1',
-    vertex: env.VERTEX_API_URL || vertexHost(env.GOOGLE_CLOUD_LOCATION || 'us-central1'),
-    fal: `${env.FAL_QUEUE_URL || 'https://queue.fal.run'} (${env.FAL_MODEL || 'fal-ai/leffa/virtual-tryon'})`,
-  }[name];
-  return where ? `${name} at ${where}` : name;
-}
-
-/** Vertex AI's host for a location (svc-generation's vertexHost): global, the us/eu multi-regions, or a region. */
-function vertexHost(location) {
-  if (location === 'global') return 'https://aiplatform.googleapis.com';
-  if (location === 'us' || location === 'eu') return `https://aiplatform.${location}.rep.googleapis.com`;
-  return `https://${location}-aiplatform.googleapis.com`;
-}
-
-/** The same for the placement engine (products): PLACEMENT_PROVIDER, default the built-in compositor. */
-export function placementSummary(env = process.env) {
-  const name = env.PLACEMENT_PROVIDER || 'local';
-  const where = {
-    seed: env.VTON_API_URL,
-    gemini: `${env.GEMINI_API_URL || (env.GEMINI_API_KEY ? 'the Gemini API' : 'Vertex AI')} (${env.GEMINI_MODEL || 'gemini-3.1-flash-image'})`,
-    openai: `${env.OPENAI_BASE_URL || 'https://api.openai.com/v1'} (${env.OPENAI_IMAGE_MODEL || 'gpt-image-1.5'})`,
-    bfl: `${env.BFL_API_URL || 'https://api.bfl.ai'} (${env.BFL_MODEL || 'flux-2-pro'})`,
-    fal: `${env.FAL_QUEUE_URL || 'https://queue.fal.run'} (${env.FAL_PLACEMENT_MODEL || 'fal-ai/nano-banana-2/edit'})`,
-  }[name];
-  return where ? `${name} at ${where}` : name;
+/**
+ * The start banner's two lines: the try-on provider and the placement engine svc-generation's workers
+ * call, each with where it sends work ("fal at https://queue.fal.run (fal-ai/leffa/virtual-tryon)"),
+ * never a key. Each provider's folder describes itself from svc-generation's validated config; the
+ * build's dist/providers/print-summary.js prints the lines, run here in a child process (npm start's own
+ * process never loads the service's libraries) with the environment svc-generation is given, so a new
+ * provider needs no line in this file.
+ * @param {NodeJS.ProcessEnv} env
+ * @returns {{ tryOn: string, placement: string }}
+ */
+export function providerSummaries(env) {
+  const script = path.join(REPO_ROOT, 'svc-generation', 'dist', 'providers', 'print-summary.js');
+  if (!fs.existsSync(script)) throw new Error(`${path.relative(REPO_ROOT, script)} is missing: build svc-generation first (npm run build -w svc-generation)`);
+  try {
+    return JSON.parse(execFileSync(process.execPath, [script], { env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }));
+  } catch (error) {
+    throw new Error(`svc-generation could not name its providers: ${String(error.stderr || error.message).trim()}`);
+  }
 }

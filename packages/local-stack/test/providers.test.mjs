@@ -1,4 +1,4 @@
-import { placementSummary, providerEnv, providerSummary, providerVariables, withoutProviderEnv } from '../src/providers.mjs';
+import { providerEnv, providerSummaries, providerVariables, withoutProviderEnv } from '../src/providers.mjs';
 
 const started = {
   PATH: '/usr/bin',
@@ -30,11 +30,22 @@ test('the list names every variable of the svc-generation README’s provider ta
   );
 });
 
+// What svc-generation's processes get from npm start besides the provider variables (startStack's serviceEnv).
+const service = { DATABASE_URL: 'postgres://vton:vton@127.0.0.1:54329/vton', VTON_API_URL: 'http://127.0.0.1:3004/v1/try-on' };
+
 test('the start banner names the provider and where it is, never a key', () => {
-  expect(providerSummary({ VTON_PROVIDER: 'fashn', FASHN_API_KEY: 'fa-secret', FASHN_API_URL: 'http://127.0.0.1:4101/v1' })).toBe('fashn at http://127.0.0.1:4101/v1');
-  expect(providerSummary({ VTON_API_URL: 'http://127.0.0.1:3004/v1/try-on' })).toBe('seed at http://127.0.0.1:3004/v1/try-on');
-  expect(providerSummary({ VTON_PROVIDER: 'local' })).toBe('local');
-  expect(placementSummary({})).toBe('local');
-  expect(placementSummary({ PLACEMENT_PROVIDER: 'bfl', BFL_API_KEY: 'bfl-secret', BFL_API_URL: 'http://127.0.0.1:4106' })).toBe('bfl at http://127.0.0.1:4106 (flux-2-pro)');
-  expect(placementSummary({ PLACEMENT_PROVIDER: 'gemini', GEMINI_API_KEY: 'gm-secret' })).toBe('gemini at the Gemini API (gemini-3.1-flash-image)');
+  const banner = (env) => providerSummaries({ ...service, ...env });
+  expect(banner({ VTON_PROVIDER: 'fashn', FASHN_API_KEY: 'fa-secret', FASHN_API_URL: 'http://127.0.0.1:4101/v1' })).toEqual({ tryOn: 'fashn at http://127.0.0.1:4101/v1', placement: 'local' });
+  expect(banner({})).toEqual({ tryOn: 'seed at http://127.0.0.1:3004/v1/try-on', placement: 'local' });
+  expect(banner({ VTON_PROVIDER: 'local', PLACEMENT_PROVIDER: 'bfl', BFL_API_KEY: 'bfl-secret', BFL_API_URL: 'http://127.0.0.1:4106' })).toEqual({ tryOn: 'local', placement: 'bfl at http://127.0.0.1:4106 (flux-2-pro)' });
+  expect(banner({ PLACEMENT_PROVIDER: 'gemini', GEMINI_API_KEY: 'gm-secret' }).placement).toBe('gemini at the Gemini API (gemini-3.1-flash-image)');
+  expect(banner({ VTON_PROVIDER: 'vertex', GOOGLE_CLOUD_LOCATION: 'eu' }).tryOn).toBe('vertex at https://aiplatform.eu.rep.googleapis.com');
+  expect(banner({ VTON_PROVIDER: 'fal', PLACEMENT_PROVIDER: 'fal', FAL_KEY: 'fal-secret' })).toEqual({
+    tryOn: 'fal at https://queue.fal.run (fal-ai/leffa/virtual-tryon)',
+    placement: 'fal at https://queue.fal.run (fal-ai/nano-banana-2/edit)',
+  });
+});
+
+test('a configuration svc-generation refuses is named, not guessed at', () => {
+  expect(() => providerSummaries({ ...service, VTON_PROVIDER: 'fashn' })).toThrow('svc-generation could not name its providers: Invalid configuration: FASHN_API_KEY is required when VTON_PROVIDER=fashn');
 });

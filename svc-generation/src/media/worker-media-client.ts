@@ -1,10 +1,10 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { INTERNAL_MEDIA_PATHS, type GarmentCategory, type GeneratedImageRecord, type ResultProviderMetadata, type ResultUploadGrant } from '@vton/contracts';
+import { INTERNAL_MEDIA_PATHS, type GarmentCategory, type GeneratedImageRecord, type ModelPhotoAndMask, type ResultProviderMetadata, type ResultUploadGrant } from '@vton/contracts';
 import { GenerationConfig } from '../config/generation.config.js';
 import { currentRequestId } from '@vton/service-kit';
 import { ImageProcessor } from '../imaging/image-processor.js';
 import { pngWithoutMetadata } from '../imaging/png-metadata.js';
-import { MediaHttp, MediaUnavailableError, withRequestId } from './media-http.js';
+import { MediaHttp, MediaNotFoundError, MediaUnavailableError, withRequestId } from './media-http.js';
 import { ServiceCredentials } from './service-credential.js';
 
 /** On whose behalf a worker acts: the job's owner, for one job. */
@@ -45,9 +45,17 @@ export class WorkerMediaClient {
     return this.http.bytes(INTERNAL_MEDIA_PATHS.garmentFile(garmentId, variant), await this.headers(owner), signal);
   }
 
-  /** A model photo's file; the mask files are those of its mask for `category` (without one, the mask approved last). */
-  async modelFile(owner: JobOwner, modelId: number, variant: 'original' | 'inpaint-mask', signal?: AbortSignal, category?: GarmentCategory): Promise<Buffer> {
-    return this.http.bytes(INTERNAL_MEDIA_PATHS.modelFile(modelId, variant, category), await this.headers(owner), signal);
+  /**
+   * A model's photo and its mask for `category` (without one, the mask approved last), in one request
+   * to svc-media: it answers where both are, and both are read straight from object storage at once.
+   * A photo or mask that is not there is a MediaNotFoundError; svc-media or object storage unreachable
+   * or failing a MediaUnavailableError (the caller asks again: the URLs are good for a minute).
+   */
+  async modelPhotoAndMask(owner: JobOwner, modelId: number, category: GarmentCategory | undefined, signal?: AbortSignal): Promise<{ photo: Buffer; mask: Buffer }> {
+    const path = INTERNAL_MEDIA_PATHS.modelPhotoAndMask(modelId, category);
+    const where = await this.http.json<ModelPhotoAndMask>(path, await this.headers(owner), undefined, signal);
+    const [photo, mask] = await Promise.all([this.getObject(where.photoUrl, `photo of model ${modelId}`, signal), this.getObject(where.maskUrl, `mask of model ${modelId}`, signal)]);
+    return { photo, mask };
   }
 
   /**
@@ -89,24 +97,40 @@ export class WorkerMediaClient {
    */
   private async putObject(url: string, parts: Buffer[], contentType: string, signal?: AbortSignal): Promise<void> {
     const body = parts.length === 1 ? parts[0] : Buffer.concat(parts);
+    const res = await this.objectStorage(
+      url,
+      // The images are ours, on plain ArrayBuffers (never shared memory).
+      { method: 'PUT', body: new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.byteLength), headers: { 'content-type': contentType } },
+      'writing a result',
+      signal,
+    );
+    await res.text().catch(() => '');
+  }
+
+  /** One input file read from a presigned GET URL, at most MEDIA_MAX_RESPONSE_BYTES of it. */
+  private async getObject(url: string, what: string, signal?: AbortSignal): Promise<Buffer> {
+    return this.http.body(await this.objectStorage(url, { method: 'GET' }, `reading ${what}`, signal, what), what);
+  }
+
+  /**
+   * One request to object storage at a presigned URL, answered when it succeeded: unreachable or
+   * failing is a MediaUnavailableError, an object that is not there (`missing` names it) a MediaNotFoundError.
+   * The URL itself is never logged (it grants access while it is good).
+   */
+  private async objectStorage(url: string, init: RequestInit, doing: string, signal?: AbortSignal, missing?: string): Promise<Response> {
     const timeout = AbortSignal.timeout(this.timeoutMs);
     let res: Response;
     try {
-      res = await fetch(url, {
-        method: 'PUT',
-        // The images are ours, on plain ArrayBuffers (never shared memory).
-        body: new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.byteLength),
-        headers: { 'content-type': contentType },
-        signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
-      });
+      res = await fetch(url, { ...init, signal: signal ? AbortSignal.any([signal, timeout]) : timeout });
     } catch (error) {
       if (signal?.aborted) throw error;
-      this.logger.error(`Object storage unreachable writing a result: ${(error as Error).message}`);
+      this.logger.error(`Object storage unreachable ${doing}: ${(error as Error).message}`);
       throw new MediaUnavailableError('The object storage is not reachable');
     }
+    if (res.ok) return res;
     const answer = await res.text().catch(() => '');
-    if (res.ok) return;
-    this.logger.error(`Object storage answered ${res.status} writing a result: ${answer.slice(0, 300)}`);
+    if (res.status === 404 && missing) throw new MediaNotFoundError(missing);
+    this.logger.error(`Object storage answered ${res.status} ${doing}: ${answer.slice(0, 300)}`);
     throw new MediaUnavailableError(`The object storage failed (${res.status})`);
   }
 

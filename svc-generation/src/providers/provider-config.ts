@@ -7,3 +7,6 @@ import type { GenerationConfig } from '../config/generation.config.js';
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a mixin's base takes any constructor arguments
 export type ConfigClass = new (...args: any[]) => GenerationConfig;
+
+/** What a provider is chosen for: garments (`tryOn`, VTON_PROVIDER) or products (`placement`, PLACEMENT_PROVIDER). */
+export type ProviderUse = 'tryOn' | 'placement';

@@ -3,10 +3,10 @@ import { fashnPollIntervalMs } from './fashn/fashn.provider.js';
 import type { GeminiConfig } from './gemini/gemini.config.js';
 import { geminiSettings } from './gemini/gemini.provider.js';
 import { ProviderRouter } from './provider-router.js';
-import type { VertexConfig } from './vertex/vertex.config.js';
-import { vertexHost, vertexSettings } from './vertex/vertex.provider.js';
+import { vertexHost, type VertexConfig } from './vertex/vertex.config.js';
+import { vertexSettings } from './vertex/vertex.provider.js';
 import { readFileSync } from 'node:fs';
-import { createPlacementProvider, createTryOnProvider, providerNameOf, ProviderConfigs, providerVariables } from './registry.js';
+import { createPlacementProvider, createTryOnProvider, PLACEMENT_NAMES, providerNameOf, ProviderConfigs, providerSummary, providerVariables, TRY_ON_NAMES } from './registry.js';
 
 const base = { DATABASE_URL: 'postgres://u:p@127.0.0.1:5432/db' };
 // The service's config: its own variables and every provider's (the registry composes them).
@@ -118,5 +118,58 @@ describe('the provider folders’ variables', () => {
       const text = readFileSync(new URL(readme, import.meta.url), 'utf8');
       expect(names.filter((name) => !text.includes(`\`${name}\``))).toEqual([]);
     }
+  });
+});
+
+describe('the start banner’s lines (providerSummary, which `npm start` prints)', () => {
+  // Every secret the folders declare, set: none may reach the banner.
+  const secrets = Object.fromEntries(providerVariables().filter((name) => /KEY|SECRET|TOKEN/.test(name)).map((name) => [name, `sk-fake-${name.toLowerCase()}-0123456789`]));
+  const seedUrl = { VTON_API_URL: 'http://127.0.0.1:3004/v1/try-on' };
+  const TRY_ON: Record<string, string> = {
+    local: 'local',
+    seed: 'seed at http://127.0.0.1:3004/v1/try-on',
+    fashn: 'fashn at https://api.fashn.ai/v1',
+    vertex: 'vertex at https://us-central1-aiplatform.googleapis.com',
+    fal: 'fal at https://queue.fal.run (fal-ai/leffa/virtual-tryon)',
+  };
+  const PLACEMENT: Record<string, string> = {
+    local: 'local',
+    seed: 'seed at http://127.0.0.1:3004/v1/try-on',
+    gemini: 'gemini at the Gemini API (gemini-3.1-flash-image)',
+    openai: 'openai at https://api.openai.com/v1 (gpt-image-1.5)',
+    bfl: 'bfl at https://api.bfl.ai (flux-2-pro)',
+    fal: 'fal at https://queue.fal.run (fal-ai/nano-banana-2/edit)',
+  };
+
+  // A provider added later (not in the tables) is held to the rule alone: its name, then where it sends work.
+  const expected = (table: Record<string, string>, name: string) => table[name] ?? expect.stringMatching(new RegExp(`^${name} at \\S`));
+
+  it('the lines above are the registered providers’, with every key set', () => {
+    expect(TRY_ON_NAMES).toEqual(expect.arrayContaining(Object.keys(TRY_ON)));
+    expect(PLACEMENT_NAMES).toEqual(expect.arrayContaining(Object.keys(PLACEMENT)));
+    expect(Object.keys(secrets)).toEqual(expect.arrayContaining(['FASHN_API_KEY', 'FAL_KEY', 'GEMINI_API_KEY', 'OPENAI_API_KEY', 'BFL_API_KEY']));
+  });
+
+  it.each(TRY_ON_NAMES)('try-on %s: its default host and model, never a key', (name) => {
+    const line = providerSummary(config({ ...secrets, ...seedUrl, VTON_PROVIDER: name }), 'tryOn');
+    expect(line).toEqual(expected(TRY_ON, name));
+    for (const secret of Object.values(secrets)) expect(line).not.toContain(secret);
+  });
+
+  it.each(PLACEMENT_NAMES)('placement %s: its default host and model, never a key', (name) => {
+    const line = providerSummary(config({ ...secrets, ...seedUrl, PLACEMENT_PROVIDER: name }), 'placement');
+    expect(line).toEqual(expected(PLACEMENT, name));
+    for (const secret of Object.values(secrets)) expect(line).not.toContain(secret);
+  });
+
+  it('follows the variables that move a provider: its URL, model and location', () => {
+    const line = (env: Record<string, string>, use: 'tryOn' | 'placement') => providerSummary(config(env), use);
+    expect(line({ VTON_PROVIDER: 'vertex', GOOGLE_CLOUD_LOCATION: 'global', VERTEX_API_URL: 'http://127.0.0.1:4102' }, 'tryOn')).toBe('vertex at http://127.0.0.1:4102');
+    expect(line({ VTON_PROVIDER: 'vertex', GOOGLE_CLOUD_LOCATION: 'eu' }, 'tryOn')).toBe('vertex at https://aiplatform.eu.rep.googleapis.com');
+    expect(line({ VTON_PROVIDER: 'fal', FAL_KEY: 'k-123456', FAL_MODEL: 'fal-ai/cat-vton', FAL_QUEUE_URL: 'http://127.0.0.1:4103' }, 'tryOn')).toBe('fal at http://127.0.0.1:4103 (fal-ai/cat-vton)');
+    expect(line({ PLACEMENT_PROVIDER: 'gemini', GEMINI_MODEL: 'gemini-3-pro-image' }, 'placement')).toBe('gemini at Vertex AI (gemini-3-pro-image)');
+    expect(line({ PLACEMENT_PROVIDER: 'gemini', GEMINI_API_KEY: 'k-123456', GEMINI_API_URL: 'http://127.0.0.1:4104' }, 'placement')).toBe('gemini at http://127.0.0.1:4104 (gemini-3.1-flash-image)');
+    expect(line({ PLACEMENT_PROVIDER: 'openai', OPENAI_API_KEY: 'k-123456', OPENAI_BASE_URL: 'http://127.0.0.1:4105/v1', OPENAI_IMAGE_MODEL: 'gpt-image-2' }, 'placement')).toBe('openai at http://127.0.0.1:4105/v1 (gpt-image-2)');
+    expect(line({ PLACEMENT_PROVIDER: 'seed' }, 'placement')).toBe('seed');
   });
 });

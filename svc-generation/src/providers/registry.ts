@@ -1,29 +1,32 @@
 import { getMetadataStorage, IsIn, IsOptional } from 'class-validator';
 import { GenerationConfig } from '../config/generation.config.js';
-import { withBflConfig, type BflConfig } from './bfl/bfl.config.js';
-import { withFalConfig, type FalConfig } from './fal/fal.config.js';
-import { withFashnConfig, type FashnConfig } from './fashn/fashn.config.js';
-import { withGeminiConfig, type GeminiConfig } from './gemini/gemini.config.js';
-import { withOpenAIConfig, type OpenAIConfig } from './openai/openai.config.js';
-import type { ConfigClass } from './provider-config.js';
+import { describeBfl, withBflConfig, type BflConfig } from './bfl/bfl.config.js';
+import { describeFal, withFalConfig, type FalConfig } from './fal/fal.config.js';
+import { describeFashn, withFashnConfig, type FashnConfig } from './fashn/fashn.config.js';
+import { describeGemini, withGeminiConfig, type GeminiConfig } from './gemini/gemini.config.js';
+import { describeOpenAI, withOpenAIConfig, type OpenAIConfig } from './openai/openai.config.js';
+import type { ConfigClass, ProviderUse } from './provider-config.js';
 import type { TryOnProvider } from './try-on-provider.js';
 import { withGoogleCloudConfig } from './vertex/google-cloud.config.js';
-import { withVertexConfig, type VertexConfig } from './vertex/vertex.config.js';
+import { vertexApiUrl, withVertexConfig, type VertexConfig } from './vertex/vertex.config.js';
 
 type Mixin = <B extends ConfigClass>(Base: B) => ConfigClass;
 
 /**
  * A provider as the registry knows it: the variables its folder declares (`variables`, composed onto
- * svc-generation's config and validated at start), and how it is made for garments (`tryOn`,
- * VTON_PROVIDER) and/or products (`placement`, PLACEMENT_PROVIDER) from that config.
+ * svc-generation's config and validated at start), where it sends work as its folder says from that
+ * config (`describe`: its host, and its model where one is chosen; never a key — `npm start`'s banner),
+ * and how it is made for garments (`tryOn`, VTON_PROVIDER) and/or products (`placement`,
+ * PLACEMENT_PROVIDER) from that config.
  *
  * A provider's module is loaded only when it is the one configured (its *.config.ts, which the
- * registry imports, holds only its variables): the hosted providers' SDKs (openai, @google/genai,
- * google-auth-library, @fal-ai/client) are ~15 MB of heap a worker would otherwise carry, and every
- * major collection marks the whole heap (BENCHMARKS.md, issue 35).
+ * registry imports, holds only its variables and how it describes itself): the hosted providers'
+ * SDKs (openai, @google/genai, google-auth-library, @fal-ai/client) are ~15 MB of heap a worker would
+ * otherwise carry, and every major collection marks the whole heap (BENCHMARKS.md, issue 35).
  */
 interface ProviderEntry<C> {
   variables?: readonly Mixin[];
+  describe?: (config: C, use: ProviderUse) => string | undefined;
   tryOn?: (config: C) => Promise<TryOnProvider>;
   placement?: (config: C) => Promise<TryOnProvider>;
 }
@@ -43,16 +46,16 @@ const fal = (role: 'try-on' | 'placement') => async (c: FalConfig) => {
 /** One line per provider: a new provider is a new folder and a line here (svc-generation README, "Adding a provider"). */
 export const PROVIDERS: Record<string, ProviderEntry<GenerationConfig>> = {
   local: entry({ tryOn: local, placement: local }),
-  seed: entry({ tryOn: seed('VTON_PROVIDER'), placement: seed('PLACEMENT_PROVIDER') }),
-  fashn: entry({ variables: [withFashnConfig], tryOn: async (c: FashnConfig) => { const { FashnProvider, fashnSettings } = await import('./fashn/fashn.provider.js'); return new FashnProvider(fashnSettings(c)); } }),
-  vertex: entry({ variables: [withGoogleCloudConfig, withVertexConfig], tryOn: async (c: VertexConfig) => { const { VertexProvider, vertexSettings } = await import('./vertex/vertex.provider.js'); return new VertexProvider(vertexSettings(c)); } }),
-  gemini: entry({ variables: [withGoogleCloudConfig, withGeminiConfig], placement: async (c: GeminiConfig) => { const { GeminiProvider, geminiSettings } = await import('./gemini/gemini.provider.js'); return new GeminiProvider(geminiSettings(c)); } }),
-  openai: entry({ variables: [withOpenAIConfig], placement: async (c: OpenAIConfig) => { const { OpenAIProvider, openaiSettings } = await import('./openai/openai.provider.js'); return new OpenAIProvider(openaiSettings(c)); } }),
-  bfl: entry({ variables: [withBflConfig], placement: async (c: BflConfig) => { const { BflProvider, bflSettings } = await import('./bfl/bfl.provider.js'); return new BflProvider(bflSettings(c)); } }),
-  fal: entry({ variables: [withFalConfig], tryOn: fal('try-on'), placement: fal('placement') }),
+  seed: entry({ describe: (c) => c.VTON_API_URL, tryOn: seed('VTON_PROVIDER'), placement: seed('PLACEMENT_PROVIDER') }),
+  fashn: entry({ variables: [withFashnConfig], describe: describeFashn, tryOn: async (c: FashnConfig) => { const { FashnProvider, fashnSettings } = await import('./fashn/fashn.provider.js'); return new FashnProvider(fashnSettings(c)); } }),
+  vertex: entry({ variables: [withGoogleCloudConfig, withVertexConfig], describe: vertexApiUrl, tryOn: async (c: VertexConfig) => { const { VertexProvider, vertexSettings } = await import('./vertex/vertex.provider.js'); return new VertexProvider(vertexSettings(c)); } }),
+  gemini: entry({ variables: [withGoogleCloudConfig, withGeminiConfig], describe: describeGemini, placement: async (c: GeminiConfig) => { const { GeminiProvider, geminiSettings } = await import('./gemini/gemini.provider.js'); return new GeminiProvider(geminiSettings(c)); } }),
+  openai: entry({ variables: [withOpenAIConfig], describe: describeOpenAI, placement: async (c: OpenAIConfig) => { const { OpenAIProvider, openaiSettings } = await import('./openai/openai.provider.js'); return new OpenAIProvider(openaiSettings(c)); } }),
+  bfl: entry({ variables: [withBflConfig], describe: describeBfl, placement: async (c: BflConfig) => { const { BflProvider, bflSettings } = await import('./bfl/bfl.provider.js'); return new BflProvider(bflSettings(c)); } }),
+  fal: entry({ variables: [withFalConfig], describe: describeFal, tryOn: fal('try-on'), placement: fal('placement') }),
 };
 
-const namesFor = (use: 'tryOn' | 'placement') => Object.keys(PROVIDERS).filter((name) => PROVIDERS[name][use]);
+const namesFor = (use: ProviderUse) => Object.keys(PROVIDERS).filter((name) => PROVIDERS[name][use]);
 /** The names VTON_PROVIDER and PLACEMENT_PROVIDER take, in the registry's order (their error messages list them so). */
 export const TRY_ON_NAMES = namesFor('tryOn');
 export const PLACEMENT_NAMES = namesFor('placement');
@@ -86,6 +89,17 @@ export function createTryOnProvider(config: GenerationConfig): Promise<TryOnProv
 /** The configured placement engine (PLACEMENT_PROVIDER, default the built-in compositor). */
 export function createPlacementProvider(config: GenerationConfig): Promise<TryOnProvider> {
   return PROVIDERS[config.PLACEMENT_PROVIDER].placement!(config);
+}
+
+/**
+ * `npm start`'s banner line for the configured try-on provider or placement engine: its name and, as
+ * its folder describes it, where it sends work ("fal at https://queue.fal.run (fal-ai/leffa/virtual-tryon)");
+ * the name alone for one that sends work nowhere (the built-in compositor). Never a key.
+ */
+export function providerSummary(config: GenerationConfig, use: ProviderUse): string {
+  const name = use === 'tryOn' ? providerNameOf(config) : config.PLACEMENT_PROVIDER;
+  const where = PROVIDERS[name].describe?.(config, use);
+  return where ? `${name} at ${where}` : name;
 }
 
 /** The variables the provider folders declare (for `npm start`, which hands them to svc-generation alone). */

@@ -83,14 +83,13 @@ export class ModelRunner {
     let t = performance.now();
 
     // Our own outage (svc-media, its storage) is waited out here, within the job's time limit, instead of spending the model's attempts.
-    const [garment, original, mask] = await Promise.all([
+    const [garment, { photo: original, mask }] = await Promise.all([
       this.withMediaRetries(owner, () => this.garmentOf(run, owner), signal).catch((error) => {
         if (error instanceof MediaNotFoundError) throw vtonProcessingError(`garment ${run.garmentId} is no longer cropped`);
         throw error;
       }),
-      this.withMediaRetries(owner, () => this.media.modelFile(owner, run.modelId, 'original', signal), signal),
-      // The mask its bounds were taken from when it was queued: the product's category's.
-      this.withMediaRetries(owner, () => this.media.modelFile(owner, run.modelId, 'inpaint-mask', signal, run.input.maskCategory), signal),
+      // The photo and the mask its bounds were taken from when it was queued (the product's category's), in one request to svc-media.
+      this.withMediaRetries(owner, () => this.media.modelPhotoAndMask(owner, run.modelId, run.input.maskCategory, signal), signal),
     ]).catch((error) => {
       if (error instanceof MediaNotFoundError) throw vtonProcessingError(`the photo or mask of model ${run.modelId} is missing`);
       throw inputsError(error, signal);

@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
-import { ErrorCode, type GeneratedImageRecord, type ResultUploadGrant } from '@vton/contracts';
+import { ErrorCode, type GeneratedImageRecord, type ModelPhotoAndMask, type ResultUploadGrant } from '@vton/contracts';
 import { ApiException, createValidationPipe, CurrentServiceCaller, Public, RecordIdPipe } from '@vton/service-kit';
 import type { Request, Response } from 'express';
 import type { Readable } from 'node:stream';
@@ -18,7 +18,7 @@ import { MediaServiceCredentialGuard, type ServiceCaller } from './service-crede
 import { TryOnResultsService } from './try-on-results.service.js';
 
 const KEY_PATTERN = /^[\w:.-]{1,200}$/;
-/** How long a worker's redirect to one input file stays good: it follows it at once. */
+/** How long a worker's presigned GET of one input file stays good: it reads it at once. */
 const INPUT_URL_SECONDS = 60;
 
 /**
@@ -27,9 +27,10 @@ const INPUT_URL_SECONDS = 60;
  * token), and only the credential's account's objects (another account's answer 404, like a missing
  * one). Outside /api: the gateway and the ingress do not route it.
  *
- * A file is not streamed through here: the answer is a redirect (307) to a presigned GET of that one
- * object, valid a minute, which the worker's fetch follows straight to object storage (dropping the
- * credential, another origin). One hop for the bytes instead of two, and no S3 request here at all.
+ * A file is not streamed through here: the answer is a presigned GET of that one object, valid a
+ * minute, which the worker reads straight from object storage — a model's photo and mask both in one
+ * JSON answer, a garment's crop as a redirect (307) its fetch follows (dropping the credential,
+ * another origin). One hop for the bytes instead of two, and no S3 request here at all.
  */
 @ApiExcludeController()
 @Public()
@@ -55,7 +56,28 @@ export class InternalController {
     await this.redirectToObject(res, key);
   }
 
-  /** `?category=`: the mask files of the photo's mask for that garment category (without it, of the mask approved last). */
+  /**
+   * A model's inputs in one request: presigned GETs of its photo and of its mask for `?category=`
+   * (without it, of the mask approved last), which the worker reads straight from object storage.
+   * The same checks and 404s as the file routes below, one query for both keys.
+   */
+  @Get('models/:id/photo-and-mask')
+  async modelPhotoAndMask(
+    @CurrentServiceCaller() caller: ServiceCaller,
+    @Param('id', RecordIdPipe) id: number,
+    @Query('category') category: string | undefined,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<ModelPhotoAndMask> {
+    const { photoKey, maskKey } = await this.models.photoAndMaskKeys(caller.ownerId, id, parseGarmentCategory(category));
+    const [photoUrl, maskUrl] = await Promise.all([this.signedInput(photoKey), this.signedInput(maskKey)]);
+    res.setHeader('Cache-Control', 'private, no-store');
+    return { photoUrl, maskUrl };
+  }
+
+  /**
+   * `?category=`: the mask files of the photo's mask for that garment category (without it, of the mask approved last).
+   * The workers read modelPhotoAndMask instead: kept for the previous release's workers while they may still run, during a rollout.
+   */
   @Get('models/:id/files/:variant')
   async modelFile(
     @CurrentServiceCaller() caller: ServiceCaller,
@@ -69,9 +91,15 @@ export class InternalController {
   }
 
   private async redirectToObject(res: Response, key: string): Promise<void> {
-    if (!parseObjectKey(key)) throw new ApiException(404, ErrorCode.NOT_FOUND, 'Image not found');
+    const url = await this.signedInput(key);
     res.setHeader('Cache-Control', 'private, no-store');
-    res.redirect(307, await this.storage.signedGetUrl(key, INPUT_URL_SECONDS));
+    res.redirect(307, url);
+  }
+
+  /** A presigned GET of one input file, valid a minute; a key that is not one of ours is as absent as a missing one. */
+  private async signedInput(key: string): Promise<string> {
+    if (!parseObjectKey(key)) throw new ApiException(404, ErrorCode.NOT_FOUND, 'Image not found');
+    return this.storage.signedGetUrl(key, INPUT_URL_SECONDS);
   }
 
   /**

@@ -303,6 +303,26 @@ export class ModelsService {
   }
 
   /**
+   * The keys of the photo (`original`) and of its mask (`inpaint-mask`) for `category` — without a
+   * category, of the mask approved last — in one query: what a worker reads for one model. The same
+   * answers as fileKey for those two variants, 404s included.
+   */
+  async photoAndMaskKeys(userId: number, id: number, category?: GarmentCategory): Promise<{ photoKey: string; maskKey: string }> {
+    const row = await this.models
+      .createQueryBuilder('model')
+      .select('model.objectStorageKey', 'photoKey')
+      .addSelect('mask.inpaintMaskObjectStorageKey', 'maskKey')
+      .leftJoin(ModelMask, 'mask', category ? 'mask.modelId = model.id AND mask.category = :category' : 'mask.modelId = model.id', { category })
+      .where('model.id = :id AND model.userId = :userId', { id, userId })
+      .orderBy('mask.approvedAt', 'DESC', 'NULLS LAST')
+      .limit(1)
+      .getRawOne<{ photoKey: string | null; maskKey: string | null }>();
+    if (!row) throw new ApiException(404, ErrorCode.NOT_FOUND, `Model ${id} not found`);
+    if (!row.maskKey) throw new ApiException(404, ErrorCode.NOT_FOUND, `Model ${id} does not have inpaint mask data`);
+    return { photoKey: row.photoKey!, maskKey: row.maskKey };
+  }
+
+  /**
    * A failed attempt removes its own files. It drops the category's mask (dropping the earlier
    * approval, as spec §8 asks) only if that mask is still what it was when this attempt began: a mask
    * that succeeded meanwhile is newer than this failure and stays. The photo goes back to `uploaded`

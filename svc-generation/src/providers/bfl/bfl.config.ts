@@ -20,3 +20,6 @@ export function withBflConfig<B extends ConfigClass>(Base: B) {
 }
 
 export type BflConfig = InstanceType<ReturnType<typeof withBflConfig>>;
+
+/** Where Black Forest Labs is called and with which model, for `npm start`'s banner (never the key). */
+export const describeBfl = (config: BflConfig) => `${config.BFL_API_URL} (${config.BFL_MODEL})`;

@@ -1,7 +1,7 @@
 import { HttpUrl } from '@vton/service-kit';
 import { Matches } from 'class-validator';
 import { RequiredFor } from '../../config/config-rules.js';
-import type { ConfigClass } from '../provider-config.js';
+import type { ConfigClass, ProviderUse } from '../provider-config.js';
 
 /** The variables of fal.ai (VTON_PROVIDER=fal for garments, PLACEMENT_PROVIDER=fal for products): declared, defaulted and validated here, composed by the registry. */
 export function withFalConfig<B extends ConfigClass>(Base: B) {
@@ -24,3 +24,6 @@ export function withFalConfig<B extends ConfigClass>(Base: B) {
 }
 
 export type FalConfig = InstanceType<ReturnType<typeof withFalConfig>>;
+
+/** Where fal is called and with which model (FAL_MODEL for garments, FAL_PLACEMENT_MODEL for products), for `npm start`'s banner (never the key). */
+export const describeFal = (config: FalConfig, use: ProviderUse) => `${config.FAL_QUEUE_URL} (${use === 'placement' ? config.FAL_PLACEMENT_MODEL : config.FAL_MODEL})`;

@@ -24,3 +24,6 @@ export function withFashnConfig<B extends ConfigClass>(Base: B) {
 }
 
 export type FashnConfig = InstanceType<ReturnType<typeof withFashnConfig>>;
+
+/** Where FASHN is called, for `npm start`'s banner (never the key). */
+export const describeFashn = (config: FashnConfig) => config.FASHN_API_URL;

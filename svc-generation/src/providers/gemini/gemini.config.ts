@@ -23,3 +23,6 @@ export function withGeminiConfig<B extends ConfigClass>(Base: B) {
 }
 
 export type GeminiConfig = InstanceType<ReturnType<typeof withGeminiConfig>> & GoogleCloudConfig;
+
+/** Where Gemini is called (GEMINI_API_URL, else the Gemini API with a key, Vertex AI without) and with which model, for `npm start`'s banner (never the key). */
+export const describeGemini = (config: GeminiConfig) => `${config.GEMINI_API_URL ?? (config.GEMINI_API_KEY ? 'the Gemini API' : 'Vertex AI')} (${config.GEMINI_MODEL})`;

@@ -23,3 +23,17 @@ export function withVertexConfig<B extends ConfigClass>(Base: B) {
 }
 
 export type VertexConfig = InstanceType<ReturnType<typeof withVertexConfig>> & GoogleCloudConfig;
+
+/**
+ * Vertex AI's host for a location, as Google's SDKs choose it: `global` is aiplatform.googleapis.com,
+ * the `us` and `eu` multi-regions their regional endpoints aiplatform.{location}.rep.googleapis.com,
+ * any other region {location}-aiplatform.googleapis.com.
+ */
+export function vertexHost(location: string): string {
+  if (location === 'global') return 'https://aiplatform.googleapis.com';
+  if (location === 'us' || location === 'eu') return `https://aiplatform.${location}.rep.googleapis.com`;
+  return `https://${location}-aiplatform.googleapis.com`;
+}
+
+/** Where Vertex AI is called: VERTEX_API_URL, else the location's host. The provider's base and `npm start`'s banner. */
+export const vertexApiUrl = (config: VertexConfig) => config.VERTEX_API_URL ?? vertexHost(config.GOOGLE_CLOUD_LOCATION);

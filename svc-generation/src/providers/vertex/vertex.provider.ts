@@ -1,5 +1,5 @@
 import type { GoogleAuth } from 'google-auth-library';
-import type { VertexConfig } from './vertex.config.js';
+import { vertexApiUrl, type VertexConfig } from './vertex.config.js';
 import { vtonApiError, vtonProcessingError } from '../../errors/try-on-errors.js';
 import { jsonMessage, ProviderCall } from '../provider-http.js';
 import type { TryOnInput, TryOnOutput, TryOnProvider } from '../try-on-provider.js';
@@ -19,17 +19,6 @@ export interface VertexSettings {
   maxResponseBytes: number;
 }
 
-/**
- * Vertex AI's host for a location, as Google's SDKs choose it: `global` is aiplatform.googleapis.com,
- * the `us` and `eu` multi-regions their regional endpoints aiplatform.{location}.rep.googleapis.com,
- * any other region {location}-aiplatform.googleapis.com.
- */
-export function vertexHost(location: string): string {
-  if (location === 'global') return 'https://aiplatform.googleapis.com';
-  if (location === 'us' || location === 'eu') return `https://aiplatform.${location}.rep.googleapis.com`;
-  return `https://${location}-aiplatform.googleapis.com`;
-}
-
 export function vertexSettings(config: VertexConfig): VertexSettings {
   const location = config.GOOGLE_CLOUD_LOCATION;
   return {
@@ -37,7 +26,7 @@ export function vertexSettings(config: VertexConfig): VertexSettings {
     project: config.GOOGLE_CLOUD_PROJECT,
     location,
     personGeneration: config.VERTEX_PERSON_GENERATION,
-    baseUrl: (config.VERTEX_API_URL ?? vertexHost(location)).replace(/\/+$/, ''),
+    baseUrl: vertexApiUrl(config).replace(/\/+$/, ''),
     model: config.VERTEX_MODEL,
     timeoutMs: config.VTON_TIMEOUT_MS,
     maxResponseBytes: config.VTON_MAX_RESPONSE_BYTES,
