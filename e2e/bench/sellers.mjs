@@ -316,8 +316,8 @@ async function startProfile(infra) {
 async function latencyRun(stack, infra, images) {
   print(`\n(b) ${LATENCY_SELLERS} sellers, one model each, on the studio page in Chromium; ${LATENCY_ROUNDS} rounds, each seller clicking Try on at once`);
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
-  const db = new pg.Client({ connectionString: infra.databaseUrl });
-  await db.connect();
+  // A pool: the ten pages' stages are read at once.
+  const db = new pg.Pool({ connectionString: infra.databaseUrl, max: 4 });
   const waits = [];
   /** @type {Record<string, number>[]} where each try-on's time went, stage by stage */
   const stages = [];
@@ -383,7 +383,7 @@ async function latencyRun(stack, infra, images) {
           await page.waitForFunction(() => /** @type {any} */ (window).__bench.stageShown > 0, null, { timeout: 60_000, polling: 100 }).catch(() => undefined);
           const { submitted, shown, stageLoaded, stageShown, requests } = await page.evaluate(() => {
             const { timeOrigin } = performance;
-            const requests = performance.getEntriesByType('resource').map((e) => ({ path: new URL(e.name).pathname, start: timeOrigin + e.startTime, end: timeOrigin + e.responseEnd }));
+            const requests = /** @type {PerformanceResourceTiming[]} */ (performance.getEntriesByType('resource')).map((e) => ({ path: new URL(e.name).pathname, start: timeOrigin + e.startTime, end: timeOrigin + e.responseEnd }));
             return { .../** @type {any} */ (window).__bench, requests };
           });
           // The gallery record says when svc-media saved it and how long the engine's call took.
