@@ -1,5 +1,5 @@
 import type { BillingAccount, LedgerEntry, TryOnJob } from '@vton/contracts';
-import { BILLING_PATHS, creditKey } from '@vton/contracts';
+import { BILLING_PATHS, INTERNAL_BILLING_PATHS, creditKey } from '@vton/contracts';
 import { DatabaseConnection } from '@vton/service-kit';
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
@@ -11,7 +11,7 @@ import { CreditsClient } from '../src/credits/credits-client.js';
 import { JobStore } from '../src/jobs/job-store.js';
 import { JobQueue } from '../src/queue/job-queue.js';
 import { Reconciler } from '../src/worker/reconciler.js';
-import { FAULT_COLOURS, FaultyVton, MediaSeeder, Platform, solidPng, until, waitForJob, type App } from './helpers.js';
+import { FAULT_COLOURS, FaultyVton, MediaSeeder, Metrics, Platform, solidPng, until, waitForJob, type App } from './helpers.js';
 
 /**
  * Credits across the two services (svc-auth's ledger, svc-generation's jobs): reserved before any
@@ -43,8 +43,14 @@ describe('credits: reserve before queueing, capture on success, release on failu
   const ledger = async (token: string) =>
     ((await request(platform.auth.url).get(`${BILLING_PATHS.ledger}?pageSize=100`).auth(token, { type: 'bearer' }).expect(200)).body.entries as LedgerEntry[]).reverse();
   const finished = (token: string, id: string) => waitForJob(api.url, token, id, (j) => j.status !== 'running', 60_000);
-  /** The credit of every run has been settled (the worker settles right after it records the outcome). */
+  /** The credit of every run has been settled (a failure when the worker records it, a job's successes when its last model ends). */
   const settled = (token: string) => until(async () => (await credits(token)).reserved === 0, 'every reserved credit is settled');
+  /** The settlement requests svc-auth has answered (its /metrics, by route). */
+  const settlementRequests = async () =>
+    new Metrics(await (await fetch(`${platform.auth.url}/metrics`)).text()).value('http_server_request_duration_seconds_count', {
+      http_request_method: 'POST',
+      http_route: INTERNAL_BILLING_PATHS.settlements,
+    }) ?? 0;
 
   beforeAll(async () => {
     await platform.start({}, { BILLING_MODE: 'credits', TRIAL_CREDITS: '10' });
@@ -94,6 +100,55 @@ describe('credits: reserve before queueing, capture on success, release on failu
     await settled(s.token);
     expect(await credits(s.token)).toEqual({ available: 7, reserved: 0 });
     expect((await ledger(s.token)).slice(-2).map((e) => `${e.kind}:${e.key}`)).toEqual([`reserve:${creditKey(failed.id, failing, 2)}`, `release:${creditKey(failed.id, failing, 2)}`]);
+  }, 120_000);
+
+  it("a job's successes are captured together when its last model ends: one settlement request for a 3-model job across two workers", async () => {
+    const s = await seller(3);
+    // The models run at the same time on two workers and end together: only the one that records the job's last outcome settles.
+    vton.okDelayMs = 500;
+    worker = await platform.worker(env({ WORKER_CONCURRENCY: '2' }));
+    const other = await platform.worker(env({ WORKER_CONCURRENCY: '2' }));
+    try {
+      const before = await settlementRequests();
+      const job = (await startJob(s.token, s.garmentId, s.modelIds).expect(201)).body as TryOnJob;
+      expect((await finished(s.token, job.id)).status).toBe('completed');
+      await settled(s.token);
+      expect(await credits(s.token)).toEqual({ available: 7, reserved: 0 });
+      expect(await settlementRequests()).toBe(before + 1);
+      const captures = (await ledger(s.token)).filter((e) => e.kind === 'capture');
+      expect(captures.map((e) => e.key).sort()).toEqual(s.modelIds.map((m) => creditKey(job.id, m, 1)).sort());
+    } finally {
+      vton.okDelayMs = 0;
+      await other.app.close();
+    }
+  }, 120_000);
+
+  it("a model that fails for good gives its credit back at once, while the job's other models still run; their captures follow when they end", async () => {
+    const s = await seller(2);
+    const failing = (await s.seed.model(await solidPng(340, 240, FAULT_COLOURS.error400))).id;
+    vton.okDelayMs = 600_000;
+    worker = await platform.worker(env({ VTON_TIMEOUT_MS: '300000' }));
+    try {
+      const job = (await startJob(s.token, s.garmentId, [...s.modelIds, failing]).expect(201)).body as TryOnJob;
+      await until(async () => (await credits(s.token)).available === 8, "the failed model's credit is back");
+      expect(await credits(s.token)).toEqual({ available: 8, reserved: 2 });
+      const running = (await request(api.url).get(`/api/try-on/jobs/${job.id}`).auth(s.token, { type: 'bearer' }).expect(200)).body as TryOnJob;
+      expect(running.status).toBe('running');
+      expect(running.models.find((m) => m.modelId === failing)).toMatchObject({ state: 'failed', error: { code: 'VTON_API_ERROR' } });
+      expect((await ledger(s.token)).filter((e) => e.kind === 'capture' || e.kind === 'release').map((e) => `${e.kind}:${e.key}`)).toEqual([`release:${creditKey(job.id, failing, 1)}`]);
+
+      vton.okDelayMs = 0;
+      vton.answerPaused();
+      expect((await finished(s.token, job.id)).status).toBe('completed');
+      await settled(s.token);
+      expect(await credits(s.token)).toEqual({ available: 8, reserved: 0 });
+      const entries = await ledger(s.token);
+      expect(entries.filter((e) => e.kind === 'capture').map((e) => e.key).sort()).toEqual(s.modelIds.map((m) => creditKey(job.id, m, 1)).sort());
+      expect(entries.filter((e) => e.kind === 'release').map((e) => e.key)).toEqual([creditKey(job.id, failing, 1)]);
+    } finally {
+      vton.okDelayMs = 0;
+      vton.answerPaused();
+    }
   }, 120_000);
 
   it('an account out of credits gets 402 INSUFFICIENT_CREDITS before anything is queued or any provider is called', async () => {

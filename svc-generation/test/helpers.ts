@@ -300,6 +300,7 @@ export class FaultyVton {
   oversize?: { bytes: number; declared: boolean };
   private close?: () => Promise<void>;
   private readonly hanging = new Set<http.ServerResponse>();
+  private readonly paused = new Set<() => void>();
 
   constructor(readonly colours: Record<Fault, Rgb>) {}
 
@@ -362,14 +363,22 @@ export class FaultyVton {
     }
   }
 
-  /** Waits `ms`, or less if the caller hangs up (a killed worker). */
+  /** Successful answers held back by okDelayMs are sent now. */
+  answerPaused(): void {
+    for (const answer of this.paused) answer();
+  }
+
+  /** Waits `ms`, or less if the caller hangs up (a killed worker) or answerPaused() is called. */
   private pause(res: http.ServerResponse, ms: number): Promise<void> {
     return new Promise((resolve) => {
-      const timer = setTimeout(resolve, ms);
-      res.once('close', () => {
+      const done = () => {
         clearTimeout(timer);
+        this.paused.delete(done);
         resolve();
-      });
+      };
+      const timer = setTimeout(done, ms);
+      this.paused.add(done);
+      res.once('close', done);
     });
   }
 

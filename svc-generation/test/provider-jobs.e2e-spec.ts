@@ -10,6 +10,8 @@ import { startFashnFake, type FashnFake } from '../src/providers/fashn/fashn.fak
 import { startGeminiFake, type GeminiFake } from '../src/providers/gemini/gemini.fake.js';
 import { startOpenAIFake, type OpenAIFake } from '../src/providers/openai/openai.fake.js';
 import { startVertexFake, type VertexFake } from '../src/providers/vertex/vertex.fake.js';
+import { JobQueue } from '../src/queue/job-queue.js';
+import { MODEL_QUEUE } from '../src/queue/queue-schema.js';
 import { download, MediaSeeder, Platform, readJobEvents, statesOf, until, waitForJob, type App } from './helpers.js';
 
 /**
@@ -445,6 +447,18 @@ describe.each(PROVIDERS.map((p) => ({ ...p, variable: p.role === 'placement' ? '
     workerClosed = true;
     const fleetEnv = { ...provider.env(fake), VTON_API_URL: undefined, VTON_MAX_ATTEMPTS: '3', VTON_CONCURRENCY: '1', PLACEMENT_CONCURRENCY: '1', VTON_POLL_INTERVAL_MS: '20', VTON_TIMEOUT_MS: String(timeoutMs) };
     const fleet = [await platform.worker(fleetEnv), await platform.worker(fleetEnv)];
+    // How often each worker looked for work and was held back by the pause (a pass-through count of its claims).
+    const heldBack = fleet.map((w) => {
+      const queue = w.app.get(JobQueue);
+      const claim = queue.claim.bind(queue);
+      const count = { times: 0 };
+      queue.claim = (async (...args: Parameters<typeof claim>) => {
+        const answer = await claim(...args);
+        if (answer && 'pausedMs' in answer) count.times++;
+        return answer;
+      }) as typeof queue.claim;
+      return count;
+    });
     try {
       // The first call is rate limited for an hour (the pause is capped at 10 minutes); the rest would succeed.
       fake.retryAfterSeconds = 3600;
@@ -453,13 +467,20 @@ describe.each(PROVIDERS.map((p) => ({ ...p, variable: p.role === 'placement' ? '
       const database = generation.app.get(DataSource);
       const paused = async () => (await database.query(`SELECT paused_until > now() AS paused FROM provider_pauses WHERE provider = $1`, [provider.name]))[0]?.paused === true;
       await until(paused, 'the provider is paused');
-      // Both workers poll (WORKER_POLL_MS=500) and are woken when work is queued: give them several chances.
-      await database.query(`SELECT pg_notify($1, '')`, [`${platform.schema}.work`]);
-      await new Promise((resolve) => setTimeout(resolve, 2500));
-      expect(fake.submissions).toHaveLength(1);
-      const waiting = await waitForJob(generation.url, token, job.id, () => true);
+      // The rate-limited model is given back: the fleet's one slot is free for any worker that would not honour the pause.
+      const waiting = await waitForJob(generation.url, token, job.id, (j) => j.models.some((m) => m.state === 'requeued'));
       expect(waiting.status).toBe('running');
       expect(waiting.models.map((m) => m.state).sort()).toEqual(['queued', 'requeued']);
+      // SQL: pg-boss's own table, the one place that says the model's unit of work is no longer held.
+      const slotsTaken = async () => (await database.query(`SELECT count(*)::int AS active FROM job WHERE name = $1 AND state = 'active'`, [MODEL_QUEUE]))[0].active;
+      await until(async () => (await slotsTaken()) === 0, 'the rate-limited model is given back');
+      // Both workers look for work again and are held back, twice each: a worker claims one claim after another, so
+      // the second of two that end from here on began after the slot was freed.
+      const before = heldBack.map((h) => h.times);
+      await database.query(`SELECT pg_notify($1, '')`, [`${platform.schema}.work`]);
+      await until(() => heldBack.every((h, i) => h.times >= before[i] + 2), 'both workers looked for work twice more and were held back by the pause');
+      expect(fake.submissions).toHaveLength(1);
+      expect((await waitForJob(generation.url, token, job.id, () => true)).models.map((m) => m.state).sort()).toEqual(['queued', 'requeued']);
 
       // The Retry-After passes (here: made to pass now): the fleet sends the models again.
       await database.query(`UPDATE provider_pauses SET paused_until = now() WHERE provider = $1`, [provider.name]);

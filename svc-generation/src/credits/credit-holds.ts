@@ -46,20 +46,25 @@ export class CreditHolds {
   }
 
   /**
-   * Unsettled holds whose run has ended, with the outcome to settle: capture when that very run
-   * succeeded, release when it failed, was cancelled or the model has a newer run. A hold whose run was never
-   * queued (no such model run after ORPHANED_AFTER: the API stopped between reserving and
-   * queueing) is released. Optionally of one job only.
+   * Unsettled holds that are due, with the outcome to settle. A release is due as soon as its run
+   * ended without success (it failed, was cancelled, or the model has a newer run): the seller gets
+   * the credit back at once. A capture (that very run succeeded) is due once the job has ended (no
+   * model of it queued or running), so a job's captures are settled together, in one call to the
+   * ledger; a capture changes no balance the seller can spend (the reservation already took the
+   * credit). A hold whose run was never queued (no such model run after ORPHANED_AFTER: the API
+   * stopped between reserving and queueing) is released. Optionally of one job only.
    */
   async due(limit: number, jobId?: string): Promise<DueSettlement[]> {
-    // SQL: the holds are read with their model's state in one statement (the job tables belong to JobStore).
+    // SQL: the holds are read with their model's state and their job's unfinished models in one statement (the job tables belong to JobStore).
     const rows: DueSettlement[] = await this.holds.query(
       `SELECT h.job_id AS "jobId", h.model_id AS "modelId", h.run, h.user_id AS "userId",
               CASE WHEN m.run = h.run AND m.state = 'succeeded' THEN 'capture' ELSE 'release' END AS outcome
          FROM credit_holds h LEFT JOIN try_on_job_models m ON m.job_id = h.job_id AND m.model_id = h.model_id
         WHERE h.settled_at IS NULL
           AND (m.run > h.run
-               OR (m.run = h.run AND m.state IN ('succeeded', 'failed', 'canceled'))
+               OR (m.run = h.run AND m.state IN ('failed', 'canceled'))
+               OR (m.run = h.run AND m.state = 'succeeded'
+                   AND NOT EXISTS (SELECT 1 FROM try_on_job_models o WHERE o.job_id = h.job_id AND o.state IN ('queued', 'requeued', 'running')))
                OR ((m.run IS NULL OR m.run < h.run) AND h.created_at < now() - make_interval(secs => $3)))
           AND ($2::uuid IS NULL OR h.job_id = $2::uuid)
         ORDER BY h.created_at LIMIT $1`,
@@ -68,8 +73,15 @@ export class CreditHolds {
     return rows;
   }
 
+  /** The holds are settled with these outcomes, in one statement (a hold settled before keeps its first settlement). */
   async markSettled(settled: DueSettlement[]): Promise<void> {
-    const now = new Date();
-    for (const s of settled) await this.holds.update({ jobId: s.jobId, modelId: s.modelId, run: s.run }, { outcome: s.outcome, settledAt: now });
+    if (!settled.length) return;
+    // SQL: one UPDATE for every settled hold, from arrays.
+    await this.holds.query(
+      `UPDATE credit_holds h SET outcome = s.outcome, settled_at = now()
+         FROM unnest($1::uuid[], $2::int[], $3::int[], $4::text[]) AS s(job_id, model_id, run, outcome)
+        WHERE h.job_id = s.job_id AND h.model_id = s.model_id AND h.run = s.run AND h.settled_at IS NULL`,
+      [settled.map((s) => s.jobId), settled.map((s) => s.modelId), settled.map((s) => s.run), settled.map((s) => s.outcome)],
+    );
   }
 }

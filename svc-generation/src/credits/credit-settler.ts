@@ -6,11 +6,12 @@ import { CreditsClient } from './credits-client.js';
 const BATCH = 200;
 
 /**
- * Settles held credits in svc-auth's ledger once their run has ended: capture a success, release a
- * failure (or a run a retry replaced). The worker settles its own run as soon as it is recorded;
- * the reconciler's pass settles whatever ended elsewhere (pg-boss's expiry trigger, an abandoned
- * /generate, lost work) or could not be settled then (svc-auth away). The ledger keys each run, so
- * settling twice changes nothing.
+ * Settles held credits in svc-auth's ledger: a failure (or a run a retry replaced) is released as
+ * soon as it is recorded, a job's successes are captured together once the job has ended
+ * (CreditHolds.due), so a job costs the ledger one call, not one per model. The worker that
+ * records a failure, or the outcome that ends a job, settles then; the reconciler's pass settles
+ * whatever ended elsewhere (pg-boss's expiry trigger, an abandoned /generate, lost work) or could
+ * not be settled then (svc-auth away). The ledger keys each run, so settling twice changes nothing.
  */
 @Injectable()
 export class CreditSettler {
@@ -21,7 +22,7 @@ export class CreditSettler {
     private readonly credits: CreditsClient,
   ) {}
 
-  /** Settles the ended runs of one job now (after a worker recorded its outcome, after an abandon); failures are left to the sweep. */
+  /** Settles what is due of one job now (a failure recorded, the job ended, an abandon); what cannot be settled now is left to the sweep. */
   async settleJob(jobId: string): Promise<void> {
     try {
       await this.settle(await this.holds.due(BATCH, jobId));
@@ -50,7 +51,13 @@ export class CreditSettler {
         mine.map((d) => ({ key: creditKey(d.jobId, d.modelId, d.run), outcome: d.outcome })),
       );
       await this.holds.markSettled(mine);
-      for (const d of mine) this.logger.log({ jobId: d.jobId, modelId: d.modelId, userId }, `Model ${d.modelId} of job ${d.jobId} (run ${d.run}): credit ${d.outcome === 'capture' ? 'captured' : 'released'}`);
+      // One line per job (svc-auth logs every ledger entry with its key).
+      for (const jobId of new Set(mine.map((d) => d.jobId))) {
+        const runs = (outcome: DueSettlement['outcome']) => mine.filter((d) => d.jobId === jobId && d.outcome === outcome).map((d) => `${d.modelId} (run ${d.run})`);
+        const [captured, released] = [runs('capture'), runs('release')];
+        const what = [captured.length && `captured for model(s) ${captured.join(', ')}`, released.length && `released for model(s) ${released.join(', ')}`];
+        this.logger.log({ jobId, userId, captured: captured.length, released: released.length }, `Job ${jobId}: credits ${what.filter(Boolean).join('; ')}`);
+      }
     }
   }
 }

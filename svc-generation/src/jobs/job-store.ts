@@ -345,8 +345,8 @@ export class JobStore {
   }
 
   /** The run's result. Written unless the model already succeeded in this run (a twin run got there first). */
-  async recordSuccess(work: ModelWork, result: TryOnResult): Promise<boolean> {
-    return this.change(
+  async recordSuccess(work: ModelWork, result: TryOnResult): Promise<RecordedEnd> {
+    return this.recordEnd(
       work.jobId,
       `UPDATE try_on_job_models SET state = 'succeeded', result = $4, error = NULL, finished_at = now(), updated_at = now()
         WHERE job_id = $1 AND model_id = $2 AND run = $3 AND state <> 'succeeded'`,
@@ -355,8 +355,8 @@ export class JobStore {
   }
 
   /** The run failed for good. Never overrides a success of the same run. */
-  async recordFailure(work: ModelWork, error: ModelError): Promise<boolean> {
-    return this.change(
+  async recordFailure(work: ModelWork, error: ModelError): Promise<RecordedEnd> {
+    return this.recordEnd(
       work.jobId,
       `UPDATE try_on_job_models SET state = 'failed', error = $4, finished_at = now(), updated_at = now()
         WHERE job_id = $1 AND model_id = $2 AND run = $3 AND state IN ('queued', 'requeued', 'running')`,
@@ -432,6 +432,26 @@ export class JobStore {
     });
   }
 
+  /**
+   * A run's outcome, and whether it ended the job. From the UPDATE to the commit the writes of one
+   * job's outcomes take turns (a lock on the job's id, not its row), so each one reads the models
+   * as the ones before it committed them: of models of a job ending at once, exactly one sees the
+   * job ended (the worker that settles the job's credits then, CreditSettler).
+   */
+  private async recordEnd(jobId: string, text: string, params: unknown[]): Promise<RecordedEnd> {
+    return this.transaction(async (tx) => {
+      const { affected } = await sql(tx, text, params);
+      if (!affected) return { recorded: false, jobEnded: false };
+      await tx.query(`SELECT pg_advisory_xact_lock(hashtext($1), hashtext($2))`, [`${this.config.DATABASE_SCHEMA}.job-outcomes`, jobId]);
+      // SQL: the NOTIFY and the check in one statement, read after the lock (its own snapshot).
+      const [{ ended }] = await tx.query(
+        `SELECT pg_notify($1, $2), NOT EXISTS (SELECT 1 FROM try_on_job_models WHERE job_id = $3 AND state IN ('queued', 'requeued', 'running')) AS ended`,
+        [this.channels.jobChanged, jobId, jobId],
+      );
+      return { recorded: true, jobEnded: ended };
+    });
+  }
+
   /** The job's models changed and the running ones are to stop (its workers listen): after an abandon or a cancel, in its transaction. */
   async announceCancelled(tx: EntityManager, jobId: string): Promise<void> {
     await this.notifyChanged(tx, jobId);
@@ -441,6 +461,12 @@ export class JobStore {
   private async notifyChanged(tx: EntityManager, jobId: string): Promise<void> {
     await tx.query(`SELECT pg_notify($1, $2)`, [this.channels.jobChanged, jobId]);
   }
+}
+
+/** A run's outcome was written (not when a twin run's was there first), and then no model of its job was left queued or running. */
+export interface RecordedEnd {
+  recorded: boolean;
+  jobEnded: boolean;
 }
 
 /** What a worker knows about the model run it claimed. */

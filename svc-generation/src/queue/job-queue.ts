@@ -136,7 +136,7 @@ export class JobQueue implements OnApplicationBootstrap, OnApplicationShutdown {
    */
   async claim<T>(tx: EntityManager, lanes: QueueLane[], onClaimed: (work: ClaimedWork) => Promise<T>): Promise<Claim<T>> {
     await this.ready();
-    await tx.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`${this.config.DATABASE_SCHEMA}.claim`]);
+    await this.lockClaims(tx);
     // SQL: the time left is read on the database's clock, under the claim lock.
     const pauses: { provider: string; ms: number }[] = await tx.query(
       `SELECT provider, ceil(extract(epoch FROM paused_until - now()) * 1000)::int AS ms FROM provider_pauses WHERE provider = ANY($1) AND paused_until > now()`,
@@ -161,15 +161,30 @@ export class JobQueue implements OnApplicationBootstrap, OnApplicationShutdown {
   /**
    * The provider rate-limited us: no worker of the fleet claims work for it for `ms` (at most
    * MAX_PROVIDER_PAUSE_MS). A pause only ever grows: a shorter Retry-After does not end a longer one.
+   *
+   * Written under the claim lock. A claim reads the pauses and then takes a slot in two statements;
+   * unlocked, this pause could commit between them and the rate-limited model be given back (its
+   * slot freed) before the second, so a claim that had seen no pause would take that slot and call
+   * the provider during the pause. Under the lock a claim either comes after the pause and sees it,
+   * or is over before the pause exists and so before the model is given back.
    */
   async pauseProvider(provider: string, ms: number, reason: string): Promise<void> {
     const pause = Math.max(0, Math.min(MAX_PROVIDER_PAUSE_MS, Math.round(ms)));
-    // SQL: an upsert whose update is conditional (greatest), in one statement.
-    await this.pauses.query(
-      `INSERT INTO provider_pauses (provider, paused_until, reason, updated_at) VALUES ($1, now() + $2 * interval '1 millisecond', $3, now())
-       ON CONFLICT (provider) DO UPDATE SET paused_until = greatest(provider_pauses.paused_until, excluded.paused_until), reason = excluded.reason, updated_at = now()`,
-      [provider, pause, reason.slice(0, 500)],
-    );
+    await this.pauses.manager.transaction(async (tx) => {
+      await this.lockClaims(tx);
+      // SQL: an upsert whose update is conditional (greatest), in one statement.
+      await tx.query(
+        `INSERT INTO provider_pauses (provider, paused_until, reason, updated_at) VALUES ($1, now() + $2 * interval '1 millisecond', $3, now())
+         ON CONFLICT (provider) DO UPDATE SET paused_until = greatest(provider_pauses.paused_until, excluded.paused_until), reason = excluded.reason, updated_at = now()`,
+        [provider, pause, reason.slice(0, 500)],
+      );
+    });
+  }
+
+  /** The fleet's claim lock, held until `tx` ends: claims, and the pauses they read, happen one at a time. */
+  private async lockClaims(tx: EntityManager): Promise<void> {
+    // SQL: a transaction-scoped advisory lock (the repository API has no locks that are not rows).
+    await tx.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`${this.config.DATABASE_SCHEMA}.claim`]);
   }
 
   /** Renews the lease of a claimed unit; false when the claim lapsed (the work was given to another run). */

@@ -191,11 +191,12 @@ export class ModelWorker implements OnApplicationBootstrap, BeforeApplicationShu
     const heartbeat = this.keepLease(work, abort, log);
     try {
       const result = await this.runner.run(run, { signal: abort.signal });
-      await this.persist(() => this.store.recordSuccess(run, result), log);
+      let jobEnded = false;
+      await this.persist(async () => ({ jobEnded } = await this.store.recordSuccess(run, result)), log);
       this.metrics.modelsFinished.inc({ state: 'succeeded' });
       await this.settle(() => this.queue.complete(work, { outcome: 'succeeded' }), log);
-      // Its credit is captured now (or by the reconciler's pass if svc-auth is away).
-      await this.credits.settleJob(run.jobId);
+      // The job's credits are captured together once its last model has ended, by the worker that recorded it (or by the reconciler's pass if svc-auth is away).
+      if (jobEnded) await this.credits.settleJob(run.jobId);
     } catch (error) {
       await this.handleFailure(work, run, abort.signal.reason as StopReason | undefined, error, log);
     } finally {
@@ -242,7 +243,7 @@ export class ModelWorker implements OnApplicationBootstrap, BeforeApplicationShu
     await this.persist(() => this.store.recordFailure(run, failure.toJSON()), log);
     this.metrics.modelsFinished.inc({ state: 'failed' });
     await this.settle(() => this.queue.complete(work, { outcome: 'failed', ...failure.toJSON() }), log);
-    // Failed for good: its credit goes back.
+    // Failed for good: its credit goes back now (and the job's captures with it, if this ended the job).
     await this.credits.settleJob(run.jobId);
   }
 

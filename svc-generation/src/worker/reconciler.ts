@@ -41,7 +41,7 @@ export class Reconciler {
     clearInterval(this.timer);
   }
 
-  /** Credits of every run that ended without being settled (failed by pg-boss's trigger or above, abandoned, svc-auth was away). */
+  /** Credits of every run that ended without being settled (failed by pg-boss's trigger or above, abandoned, svc-auth was away), a success once its job has ended. */
   private async settleCredits(): Promise<void> {
     try {
       const settled = await this.credits.sweep();
