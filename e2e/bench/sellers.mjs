@@ -14,7 +14,8 @@
  *     the click on Try on to the result painted on the page, less the engine's 2 s; p50 and p95.
  *
  * Prints figures and asserts nothing. BENCH_PARTS=cost,latency (default both), BENCH_SELLERS,
- * BENCH_LATENCY_ROUNDS (3), BENCH_KEEP_LOG=1 (keep the stack's log, path printed), BENCH_PROFILE=<dir>
+ * BENCH_LATENCY_SELLERS (10; 1 traces one model alone on a quiet stack), BENCH_LATENCY_ROUNDS (3),
+ * BENCH_KEEP_LOG=1 (keep the stack's log, each line stamped with its time; path printed), BENCH_PROFILE=<dir>
  * (during (a): `perf record` of the whole machine, reported for our processes only, with the Node
  * processes' JavaScript functions named; and Postgres's statements by time, from pg_stat_statements).
  */
@@ -36,7 +37,7 @@ const { buildAll, REPO_ROOT } = await import('@vton/local-stack');
 const PARTS = new Set((process.env.BENCH_PARTS || 'cost,latency').split(','));
 const SELLERS = Number(process.env.BENCH_SELLERS || 50);
 const MODELS_PER_JOB = 5;
-const LATENCY_SELLERS = 10;
+const LATENCY_SELLERS = Number(process.env.BENCH_LATENCY_SELLERS || 10);
 const LATENCY_ROUNDS = Number(process.env.BENCH_LATENCY_ROUNDS || 3);
 const ENGINE_DELAY_MS = 2000;
 const PROFILE_DIR = process.env.BENCH_PROFILE ? path.resolve(process.env.BENCH_PROFILE) : undefined;
@@ -312,10 +313,14 @@ async function startProfile(infra) {
   };
 }
 
-async function latencyRun(stack, images) {
+async function latencyRun(stack, infra, images) {
   print(`\n(b) ${LATENCY_SELLERS} sellers, one model each, on the studio page in Chromium; ${LATENCY_ROUNDS} rounds, each seller clicking Try on at once`);
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  // A pool: the ten pages' stages are read at once.
+  const db = new pg.Pool({ connectionString: infra.databaseUrl, max: 4 });
   const waits = [];
+  /** @type {Record<string, number>[]} where each try-on's time went, stage by stage */
+  const stages = [];
   try {
     for (let round = 0; round < LATENCY_ROUNDS; round++) {
       const sellers = await inParallel(LATENCY_SELLERS, 4, (i) => seller(stack, images, 1, `latency${round}-${i}`));
@@ -326,7 +331,8 @@ async function latencyRun(stack, images) {
           await context.addInitScript((token) => {
             window.localStorage.setItem('auth_token', token);
             // Submit: the click on Try on. Shown: the first result image (its object key is <user>/generated/…) loaded and painted.
-            const bench = { submitted: 0, shown: 0 };
+            // Also when the stage's full-size result (not the progress list's thumbnail) was loaded and painted.
+            const bench = { submitted: 0, shown: 0, stageLoaded: 0, stageShown: 0 };
             Object.assign(window, { __bench: bench });
             document.addEventListener(
               'click',
@@ -340,7 +346,12 @@ async function latencyRun(stack, images) {
               'load',
               (event) => {
                 const img = event.target;
-                if (!(img instanceof HTMLImageElement) || !/\/generated\//.test(img.currentSrc || img.src) || !bench.submitted || bench.shown) return;
+                if (!(img instanceof HTMLImageElement) || !/\/generated\//.test(img.currentSrc || img.src) || !bench.submitted) return;
+                if (img.dataset.testid === 'active-result' && !bench.stageLoaded) {
+                  bench.stageLoaded = performance.timeOrigin + performance.now();
+                  requestAnimationFrame(() => (bench.stageShown = performance.timeOrigin + performance.now()));
+                }
+                if (bench.shown) return;
                 requestAnimationFrame(() => {
                   if (!bench.shown) bench.shown = performance.timeOrigin + performance.now();
                 });
@@ -369,9 +380,15 @@ async function latencyRun(stack, images) {
       const round_ = await Promise.all(
         pages.map(async ({ page }, i) => {
           await page.waitForFunction(() => /** @type {any} */ (window).__bench.shown > 0, null, { timeout: 180_000, polling: 100 });
-          const { submitted, shown } = await page.evaluate(() => /** @type {any} */ (window).__bench);
+          await page.waitForFunction(() => /** @type {any} */ (window).__bench.stageShown > 0, null, { timeout: 60_000, polling: 100 }).catch(() => undefined);
+          const { submitted, shown, stageLoaded, stageShown, requests } = await page.evaluate(() => {
+            const { timeOrigin } = performance;
+            const requests = /** @type {PerformanceResourceTiming[]} */ (performance.getEntriesByType('resource')).map((e) => ({ path: new URL(e.name).pathname, start: timeOrigin + e.startTime, end: timeOrigin + e.responseEnd }));
+            return { .../** @type {any} */ (window).__bench, requests };
+          });
           // The gallery record says when svc-media saved it and how long the engine's call took.
           const { images: [saved] } = await api(stack.url, sellers[i].token)('GET', '/api/generated-images?limit=1');
+          stages.push(await stagesOf(db, { submitted, shown, stageLoaded, stageShown, requests, saved }));
           return { wait: shown - submitted - ENGINE_DELAY_MS, engine: saved.metadata.providerDurationMs, toSaved: Date.parse(saved.createdAt) - submitted, toShown: shown - Date.parse(saved.createdAt) };
         }),
       );
@@ -383,6 +400,12 @@ async function latencyRun(stack, images) {
     }
   } finally {
     await browser.close();
+    await db.end();
+  }
+  print(`    where the time went (median, min–max ms over ${stages.length} try-ons; "claimed" and "recorded" are the model's row in Postgres):`);
+  for (const stage of Object.keys(stages[0] ?? {})) {
+    const values = stages.map((t) => t[stage]).filter(Number.isFinite);
+    print(`      ${stage.padEnd(72)} ${median(values).toFixed(0).padStart(6)}  (${Math.min(...values).toFixed(0)}–${Math.max(...values).toFixed(0)})`);
   }
   const beyond = waits.map((w) => w.wait);
   const beyondEngine = waits.map((w) => w.wait + ENGINE_DELAY_MS - w.engine);
@@ -390,6 +413,40 @@ async function latencyRun(stack, images) {
   print(`    result painted − click − ${ENGINE_DELAY_MS / 1000} s: p50 ${s(median(beyond))}, p95 ${s(quantile(beyond, 0.95))} over ${waits.length} try-ons (goal p95 ≤ 1 s)`);
   print(`    the same less the engine's own time instead of ${ENGINE_DELAY_MS / 1000} s (it answers later when its composition is slowed): p50 ${s(median(beyondEngine))}, p95 ${s(quantile(beyondEngine, 0.95))}`);
   return { p50: median(beyond), p95: quantile(beyond, 0.95), waits };
+}
+
+/**
+ * One try-on's time, stage by stage, on the machine's clock: the click, the job's POST answered
+ * (the page's resource timing), the model claimed by a worker and its outcome recorded (its row's
+ * started_at and finished_at; the engine's call within that is the provider's), the full image
+ * requested (after the job's event reached the page and the studio rendered it) and fetched
+ * (resource timing), and painted in the stage.
+ */
+async function stagesOf(db, { submitted, shown, stageLoaded, stageShown, requests, saved }) {
+  const posted = requests.find((r) => r.path === '/api/try-on/jobs');
+  const events = requests.find((r) => /^\/api\/try-on\/jobs\/[^/]+\/events$/.test(r.path));
+  const image = requests.find((r) => /\/generated\/.*-full\./.test(r.path));
+  const jobId = events?.path.split('/')[4];
+  const {
+    rows: [row],
+  } = await db.query(
+    `SELECT extract(epoch FROM started_at) * 1000 AS claimed, extract(epoch FROM finished_at) * 1000 AS recorded FROM generation.try_on_job_models WHERE job_id = $1`,
+    [jobId],
+  );
+  const claimed = Number(row?.claimed);
+  const recorded = Number(row?.recorded);
+  const engine = saved.metadata.providerDurationMs;
+  return {
+    'click → the job created (its POST answered)': posted ? posted.end - submitted : NaN,
+    'created → claimed by a worker (< 0: before the answer reached the page)': posted ? claimed - posted.end : NaN,
+    "claimed → recorded, less the engine's call (the worker)": recorded - claimed - engine,
+    'recorded → the image requested (the event, the render)': image ? image.start - recorded : NaN,
+    'the full image fetched': image ? image.end - image.start : NaN,
+    'fetched → the stage painted it (decode, load event, next frame)': image && stageShown ? stageShown - image.end : NaN,
+    '(of which its load event → painted)': stageShown ? stageShown - stageLoaded : NaN,
+    // The figure above counts the first result image painted: often the progress list's thumbnail, before the stage's full image.
+    'the first result image painted → the stage painted the full one': stageShown ? stageShown - shown : NaN,
+  };
 }
 
 /** The astronaut photograph (fixtures/people) as a 1024×768 JPEG, a 960 garment on a plain ground for each seller, and a mask over her torso. */
@@ -457,7 +514,7 @@ try {
   const floor = await pixelFloor(images);
   print(`    the sharp floor for one 1024×768 model (pixel work only, its own process, median of 30): ${floor.cpuMs.toFixed(0)} CPU ms, ${floor.wallMs.toFixed(0)} ms wall`);
   if (PARTS.has('cost')) await costRun(stack, infra, images, floor);
-  if (PARTS.has('latency')) await latencyRun(stack, images);
+  if (PARTS.has('latency')) await latencyRun(stack, infra, images);
   print();
 } finally {
   await stack?.stop();

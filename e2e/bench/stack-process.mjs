@@ -4,7 +4,8 @@
  * as its child; with BENCH_PG_STATEMENTS=1 Postgres loads pg_stat_statements) or `stack` (what
  * `npm start` runs — the gateway and MailDev in this process; the apps, the workers and the local
  * compositor as its children — on the database and S3 server given by DATABASE_URL and S3_ENDPOINT).
- * Prints one JSON line when ready; stops on SIGTERM. The stack's logs go to BENCH_STACK_LOG.
+ * Prints one JSON line when ready; stops on SIGTERM. The stack's logs go to BENCH_STACK_LOG, each line
+ * stamped with the time it arrived here.
  *
  *   node bench/stack-process.mjs infrastructure <dataDir>
  *   node bench/stack-process.mjs stack <dataDir>
@@ -34,12 +35,14 @@ if (what === 'infrastructure') {
 } else if (what === 'stack') {
   const logFile = process.env.BENCH_STACK_LOG ?? path.join(dataDir, 'stack.log');
   const logStream = fs.createWriteStream(logFile);
+  // Each line with the time it reached this process (UTC, ms): the stages of a model across processes line up by it.
+  const stamp = () => new Date().toISOString().slice(11, 23);
   const stack = await startStack({
     dataDir,
     ports: anyFreePorts(),
     env: process.env,
-    log: (s) => logStream.write(`${s}\n`),
-    write: (s) => logStream.write(s),
+    log: (s) => logStream.write(`${stamp()} ${s}\n`),
+    write: (s) => logStream.write(`${stamp()} ${s}`),
   });
   stop = async () => {
     await stack.stop();
