@@ -93,12 +93,11 @@ test.describe.serial('a seller with 250 saved results', () => {
       .toBe(true);
     expect(settledY).toBeLessThanOrEqual(210);
 
-    // scrolling on loads every page down to the oldest
-    for (let i = 0; i < 40 && !(await tile(page, 1).isVisible()); i += 1) {
+    // scrolling on loads every page down to the oldest: to the bottom, again and again, until #1 shows
+    await expect(async () => {
       await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-      await page.waitForTimeout(150);
-    }
-    await expect(tile(page, 1)).toBeVisible();
+      await expect(tile(page, 1)).toBeVisible({ timeout: 150 });
+    }).toPass({ intervals: [150], timeout: 30_000 });
     expect(await thumbnailPath(page, 1)).toBe(unsigned(records[0].thumbnailUrl));
     expect(pages.length).toBe(Math.ceil(SEEDED / 60));
     expect(pages[1]).toMatch(/^\?limit=60&cursor=\d+$/);

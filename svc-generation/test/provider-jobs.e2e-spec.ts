@@ -30,10 +30,13 @@ const OPENAI_KEY = 'sk-jobs-key-0123456789';
 const BFL_KEY = 'bfl-jobs-key-0123456789';
 /** The seller's prompt of every job here: a placement engine must be told it. */
 const PROMPT = 'a blue shirt';
-// Generous enough that a loaded machine (two shared cores) never times out a call meant to succeed.
-const TIMEOUT_MS = 5000;
-/** The placement engines' frames (up to 2048 px, three images a call) take longer to render, send and check. */
-const PLACEMENT_TIMEOUT_MS = 15_000;
+/**
+ * The workers' VTON_TIMEOUT_MS: the service's default, so that no call meant to succeed depends on how
+ * fast a loaded machine (two shared cores) renders, sends and checks it.
+ */
+const CALL_TIMEOUT_MS = 120_000;
+/** The timeout of the one worker that meets a provider slower than VTON_TIMEOUT_MS (its fake never answers). */
+const SLOW_TIMEOUT_MS = 5000;
 const MAX_ATTEMPTS = 2;
 /** The fakes' try-on: a solid colour (fake-server.ts fakeResult); a placement engine's answer has its own (PLACEMENT_COLOUR). */
 const FAKE_COLOUR = [30, 90, 200];
@@ -72,7 +75,7 @@ const PROVIDERS: ProviderCase[] = [
       unauthorized: api('401 Unauthorized', 'UnauthorizedAccess: Unauthorized: Invalid token'),
       'rate-limited': api('429 Too Many Requests', 'RateLimitExceeded: Too many requests in the window'),
       'server-error': api('500 Internal Server Error', 'InternalServerError: Internal server error'),
-      slow: `Failed to process VTON request: FASHN did not finish within ${TIMEOUT_MS} ms`,
+      slow: `Failed to process VTON request: FASHN did not finish within ${SLOW_TIMEOUT_MS} ms`,
       garbage: 'Failed to process VTON request: FASHN answered with a body that is not JSON: <html><body>502 Bad Gateway</body></html>',
     },
   },
@@ -95,7 +98,7 @@ const PROVIDERS: ProviderCase[] = [
         'RESOURCE_EXHAUSTED: Quota exceeded for aiplatform.googleapis.com/online_prediction_requests_per_base_model with base model: virtual-try-on-001. Please submit a quota increase request.',
       ),
       'server-error': api('500 Internal Server Error', 'INTERNAL: Internal error encountered.'),
-      slow: `Failed to process VTON request: Vertex AI did not finish within ${TIMEOUT_MS} ms`,
+      slow: `Failed to process VTON request: Vertex AI did not finish within ${SLOW_TIMEOUT_MS} ms`,
       garbage: 'Failed to process VTON request: Vertex AI answered with a body that is not JSON: <html><body>502 Bad Gateway</body></html>',
     },
   },
@@ -112,7 +115,7 @@ const PROVIDERS: ProviderCase[] = [
       unauthorized: api('401 Unauthorized', 'Invalid Key Authorization header'),
       'rate-limited': api('429 Too Many Requests', 'Rate limit exceeded'),
       'server-error': api('500 Internal Server Error', 'Internal Server Error'),
-      slow: `Failed to process VTON request: fal.ai did not finish within ${TIMEOUT_MS} ms`,
+      slow: `Failed to process VTON request: fal.ai did not finish within ${SLOW_TIMEOUT_MS} ms`,
       garbage: 'Failed to process VTON request: fal.ai answered with a body that is not JSON: <html><body>502 Bad Gateway</body></html>',
     },
   },
@@ -136,7 +139,7 @@ const PROVIDERS: ProviderCase[] = [
       unauthorized: api('401 Unauthorized', 'UNAUTHENTICATED: Request had invalid authentication credentials. Expected OAuth 2 access token, login cookie or other valid authentication credential.'),
       'rate-limited': api('429 Too Many Requests', 'RESOURCE_EXHAUSTED: Resource has been exhausted (e.g. check quota). Quota exceeded for metric: generate_content_requests, model: gemini-3.1-flash-image'),
       'server-error': api('500 Internal Server Error', 'INTERNAL: An internal error has occurred. Please retry or report in https://developers.generativeai.google/guide/troubleshooting'),
-      slow: `Failed to process VTON request: Google Gemini did not finish within ${PLACEMENT_TIMEOUT_MS} ms`,
+      slow: `Failed to process VTON request: Google Gemini did not finish within ${SLOW_TIMEOUT_MS} ms`,
       garbage: 'Failed to process VTON request: Google Gemini answered with a body that is not JSON',
       refused: 'Failed to process VTON request: Google Gemini refused to place the product for safety reasons (IMAGE_SAFETY)',
     },
@@ -164,7 +167,7 @@ const PROVIDERS: ProviderCase[] = [
         'rate_limit_exceeded: Rate limit reached for gpt-image-1.5 in organization org-fake on images per minute (IPM): Limit 5, Used 5, Requested 1. Please try again in 12s.',
       ),
       'server-error': api('500 Internal Server Error', 'The server had an error while processing your request. Sorry about that!'),
-      slow: `Failed to process VTON request: OpenAI did not finish within ${PLACEMENT_TIMEOUT_MS} ms`,
+      slow: `Failed to process VTON request: OpenAI did not finish within ${SLOW_TIMEOUT_MS} ms`,
       garbage: 'Failed to process VTON request: OpenAI answered with a body that is not JSON',
       refused: 'Failed to process VTON request: OpenAI refused to place the product for safety reasons (moderation_blocked)',
     },
@@ -189,7 +192,7 @@ const PROVIDERS: ProviderCase[] = [
       unauthorized: api('403 Forbidden', 'Not authenticated - Invalid Authentication'),
       'rate-limited': api('429 Too Many Requests', 'You have exceeded the number of active tasks (24). Please wait for some tasks to finish.'),
       'server-error': api('500 Internal Server Error', 'Internal Server Error'),
-      slow: `Failed to process VTON request: Black Forest Labs did not finish within ${PLACEMENT_TIMEOUT_MS} ms`,
+      slow: `Failed to process VTON request: Black Forest Labs did not finish within ${SLOW_TIMEOUT_MS} ms`,
       garbage: 'Failed to process VTON request: Black Forest Labs answered with a body that is not JSON: <html><body>502 Bad Gateway</body></html>',
       refused: 'Failed to process VTON request: Black Forest Labs refused to place the product for safety reasons (Content Moderated)',
     },
@@ -255,9 +258,10 @@ const paintedRect = (m: { width: number; height: number }) => ({
 describe.each(PROVIDERS.map((p) => ({ ...p, variable: p.role === 'placement' ? 'PLACEMENT_PROVIDER' : 'VTON_PROVIDER' })))('$variable=$name through POST /api/try-on/jobs (its documented fake, real Postgres, S3 and svc-media)', (provider) => {
   const placement = provider.role === 'placement';
   const colour = placement ? [PLACEMENT_COLOUR.r, PLACEMENT_COLOUR.g, PLACEMENT_COLOUR.b] : FAKE_COLOUR;
-  const timeoutMs = placement ? PLACEMENT_TIMEOUT_MS : TIMEOUT_MS;
   const platform = new Platform();
   let fake: FakeServer;
+  /** The API's and the shared worker's environment. */
+  let env: Record<string, string | undefined>;
   let generation: App;
   let worker: App;
   let workerClosed = false;
@@ -269,10 +273,10 @@ describe.each(PROVIDERS.map((p) => ({ ...p, variable: p.role === 'placement' ? '
   beforeAll(async () => {
     await platform.start();
     fake = await provider.start();
-    const env = {
+    env = {
       ...provider.env(fake),
       VTON_API_URL: undefined,
-      VTON_TIMEOUT_MS: String(timeoutMs),
+      VTON_TIMEOUT_MS: String(CALL_TIMEOUT_MS),
       VTON_POLL_INTERVAL_MS: '20',
       VTON_MAX_ATTEMPTS: String(MAX_ATTEMPTS),
       VTON_CONCURRENCY: '2',
@@ -394,9 +398,17 @@ describe.each(PROVIDERS.map((p) => ({ ...p, variable: p.role === 'placement' ? '
   }, 60_000);
 
   it('gives up on a provider that answers slower than VTON_TIMEOUT_MS, after VTON_MAX_ATTEMPTS, with VTON_PROCESSING_ERROR', async () => {
-    fake.scenario = 'slow';
-    const job = await finished(await startJob([plainModels[0]]));
-    expect(job.models[0]).toMatchObject({ state: 'failed', attempts: MAX_ATTEMPTS, error: { code: 'VTON_PROCESSING_ERROR', message: provider.messages.slow } });
+    // A worker of its own with a short VTON_TIMEOUT_MS, in place of the shared one (whose timeout is generous).
+    await worker.app.close();
+    const impatient = await platform.worker({ ...env, VTON_TIMEOUT_MS: String(SLOW_TIMEOUT_MS) });
+    try {
+      fake.scenario = 'slow';
+      const job = await finished(await startJob([plainModels[0]]));
+      expect(job.models[0]).toMatchObject({ state: 'failed', attempts: MAX_ATTEMPTS, error: { code: 'VTON_PROCESSING_ERROR', message: provider.messages.slow } });
+    } finally {
+      await impatient.app.close();
+      worker = await platform.worker(env);
+    }
   }, 60_000);
 
   it('fails a model at once on a garbage body, with VTON_PROCESSING_ERROR', async () => {
@@ -445,7 +457,7 @@ describe.each(PROVIDERS.map((p) => ({ ...p, variable: p.role === 'placement' ? '
   it('a 429 pauses the provider for the whole fleet: no worker sends anything until the Retry-After has passed', async () => {
     await worker.app.close();
     workerClosed = true;
-    const fleetEnv = { ...provider.env(fake), VTON_API_URL: undefined, VTON_MAX_ATTEMPTS: '3', VTON_CONCURRENCY: '1', PLACEMENT_CONCURRENCY: '1', VTON_POLL_INTERVAL_MS: '20', VTON_TIMEOUT_MS: String(timeoutMs) };
+    const fleetEnv = { ...env, VTON_MAX_ATTEMPTS: '3', VTON_CONCURRENCY: '1', PLACEMENT_CONCURRENCY: '1' };
     const fleet = [await platform.worker(fleetEnv), await platform.worker(fleetEnv)];
     // How often each worker looked for work and was held back by the pause (a pass-through count of its claims).
     const heldBack = fleet.map((w) => {
