@@ -1,5 +1,6 @@
 import type { ApiKeyScope } from '@vton/contracts';
-import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { Column, Entity } from 'typeorm';
+import { TokenSidColumns } from '../tables/token-sid.entity.js';
 
 /**
  * A personal API key (svc-auth README, "API keys"). The key itself is never stored: only its
@@ -7,13 +8,7 @@ import { Column, Entity, PrimaryColumn } from 'typeorm';
  * to tell keys apart on the page. Revoking sets `revokedAt`; the row stays for the revocation list.
  */
 @Entity({ name: 'api_keys' })
-export class ApiKey {
-  @PrimaryColumn({ type: 'uuid' })
-  id: string;
-
-  @Column({ type: 'integer' })
-  userId: number;
-
+export class ApiKey extends TokenSidColumns {
   @Column({ type: 'text' })
   name: string;
 
@@ -26,12 +21,6 @@ export class ApiKey {
   @Column({ type: 'text', array: true })
   scopes: ApiKeyScope[];
 
-  @Column({ type: 'timestamptz' })
-  createdAt: Date;
-
   @Column({ type: 'timestamptz', nullable: true })
   lastUsedAt: Date | null;
-
-  @Column({ type: 'timestamptz', nullable: true })
-  revokedAt: Date | null;
 }

@@ -1,19 +1,11 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { ModelRunColumns } from '../tables/model-run.entity.js';
 
 /** A credit reserved (or about to be) in svc-auth's ledger for one model run, until its outcome is settled there. */
 @Entity({ name: 'credit_holds' })
-export class CreditHoldEntity {
-  @PrimaryColumn('uuid', { name: 'job_id' })
-  jobId: string;
-
-  @PrimaryColumn('integer', { name: 'model_id' })
-  modelId: number;
-
+export class CreditHoldEntity extends ModelRunColumns {
   @PrimaryColumn('integer')
   run: number;
-
-  @Column('integer', { name: 'user_id' })
-  userId: number;
 
   @Column('timestamptz', { name: 'created_at' })
   createdAt: Date;

@@ -1,4 +1,5 @@
-import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { Column, Entity } from 'typeorm';
+import { AccountRecordColumns } from '../tables/account-record.entity.js';
 
 /**
  * A composed result the gallery could not save, kept here for RESULT_FALLBACK_TTL_MS so the
@@ -6,22 +7,13 @@ import { Column, Entity, PrimaryColumn } from 'typeorm';
  * memory so every replica can serve it.
  */
 @Entity({ name: 'try_on_result_files' })
-export class TryOnResultFileEntity {
-  @PrimaryColumn('uuid')
-  id: string;
-
-  @Column('integer', { name: 'user_id' })
-  userId: number;
-
+export class TryOnResultFileEntity extends AccountRecordColumns {
   /** Random capability in the URL: an <img> cannot send a Bearer header. */
   @Column('text', { name: 'access_key' })
   accessKey: string;
 
   @Column('bytea')
   png: Buffer;
-
-  @Column('timestamptz', { name: 'created_at' })
-  createdAt: Date;
 
   @Column('timestamptz', { name: 'expires_at' })
   expiresAt: Date;

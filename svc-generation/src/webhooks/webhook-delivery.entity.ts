@@ -1,21 +1,16 @@
 import type { WebhookDeliveryStatus } from '@vton/contracts';
-import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { Column, Entity } from 'typeorm';
+import { AccountRecordColumns } from '../tables/account-record.entity.js';
 
 /** One event to one endpoint: its exact signed body, and how its attempts went. */
 @Entity({ name: 'webhook_deliveries' })
-export class WebhookDeliveryEntity {
-  @PrimaryColumn('uuid')
-  id: string;
-
+export class WebhookDeliveryEntity extends AccountRecordColumns {
   /** The `webhook-id`: the same for every endpoint the event goes to and on every retry. */
   @Column('text', { name: 'event_id' })
   eventId: string;
 
   @Column('uuid', { name: 'endpoint_id' })
   endpointId: string;
-
-  @Column('integer', { name: 'user_id' })
-  userId: number;
 
   @Column('text', { name: 'event_type' })
   eventType: string;
@@ -35,9 +30,6 @@ export class WebhookDeliveryEntity {
 
   @Column('text', { name: 'last_error', nullable: true })
   lastError: string | null;
-
-  @Column('timestamptz', { name: 'created_at' })
-  createdAt: Date;
 
   @Column('timestamptz', { name: 'last_attempt_at', nullable: true })
   lastAttemptAt: Date | null;

@@ -1,18 +1,13 @@
 import type { WebhookEventType } from '@vton/contracts';
-import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { Column, Entity } from 'typeorm';
+import { AccountRecordColumns } from '../tables/account-record.entity.js';
 
 /**
  * Where an account wants its try-on events sent. `secret` is the Standard Webhooks signing
  * secret (`whsec_…`), shown to the seller once; it is kept because every delivery is signed with it.
  */
 @Entity({ name: 'webhook_endpoints' })
-export class WebhookEndpointEntity {
-  @PrimaryColumn('uuid')
-  id: string;
-
-  @Column('integer', { name: 'user_id' })
-  userId: number;
-
+export class WebhookEndpointEntity extends AccountRecordColumns {
   @Column('text')
   url: string;
 
@@ -21,9 +16,6 @@ export class WebhookEndpointEntity {
 
   @Column('text')
   secret: string;
-
-  @Column('timestamptz', { name: 'created_at' })
-  createdAt: Date;
 
   /** Set when the receiver answered 410 Gone. */
   @Column('timestamptz', { name: 'disabled_at', nullable: true })

@@ -24,3 +24,18 @@ export abstract class StoredImageColumns {
   @Column({ type: 'integer' })
   height: number;
 }
+
+/**
+ * The columns of a photo the seller uploaded (spec §3 garments and models), on top of a stored
+ * image's: the uploaded file's name, the upload's object key and when it came.
+ */
+export abstract class UploadedImageColumns extends StoredImageColumns {
+  @Column({ type: 'text' })
+  filename: string;
+
+  @Column({ type: 'text' })
+  originalPath: string;
+
+  @Column({ type: 'timestamptz', default: () => 'now()' })
+  uploadedAt: Date;
+}

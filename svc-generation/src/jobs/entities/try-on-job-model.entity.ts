@@ -1,5 +1,6 @@
 import type { CropBounds, GarmentCategory, JobModelState, TryOnResult } from '@vton/contracts';
-import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { Column, Entity } from 'typeorm';
+import { ModelRunColumns } from '../../tables/model-run.entity.js';
 
 /** What a worker needs to run a model, fixed when it was queued (§5's checks passed then). */
 export interface ModelInput {
@@ -12,20 +13,10 @@ export interface ModelInput {
 
 /** One model photo of a job: its state and, once finished, its result or its error. */
 @Entity({ name: 'try_on_job_models' })
-export class TryOnJobModelEntity {
+export class TryOnJobModelEntity extends ModelRunColumns {
   /** Written by Postgres (an identity): a catalogue run's cell id. */
   @Column({ type: 'integer', insert: false, update: false })
   id: number;
-
-  @PrimaryColumn('uuid', { name: 'job_id' })
-  jobId: string;
-
-  @PrimaryColumn('integer', { name: 'model_id' })
-  modelId: number;
-
-  /** The job's owner (per-account limits and fairness read it without a join). */
-  @Column('integer', { name: 'user_id' })
-  userId: number;
 
   /** Order of the model in the request, kept for the answer. */
   @Column('integer')

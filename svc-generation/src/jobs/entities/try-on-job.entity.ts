@@ -1,18 +1,13 @@
 import type { GarmentCategory } from '@vton/contracts';
-import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { Column, Entity } from 'typeorm';
+import { AccountRecordColumns } from '../../tables/account-record.entity.js';
 
 /**
  * One batch started through POST /api/try-on/jobs (or /generate), or one product of a catalogue
  * run; its models are TryOnJobModelEntity rows, and its status is derived from them.
  */
 @Entity({ name: 'try_on_jobs' })
-export class TryOnJobEntity {
-  @PrimaryColumn('uuid')
-  id: string;
-
-  @Column('integer', { name: 'user_id' })
-  userId: number;
-
+export class TryOnJobEntity extends AccountRecordColumns {
   @Column('integer', { name: 'garment_id' })
   garmentId: number;
 
@@ -26,9 +21,6 @@ export class TryOnJobEntity {
   /** The catalogue run this job is one product of; null for a job started on its own. */
   @Column('uuid', { name: 'run_id', nullable: true })
   runId: string | null;
-
-  @Column('timestamptz', { name: 'created_at' })
-  createdAt: Date;
 
   @Column('timestamptz', { name: 'updated_at' })
   updatedAt: Date;

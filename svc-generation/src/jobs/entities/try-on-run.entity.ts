@@ -1,17 +1,12 @@
-import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { Column, Entity } from 'typeorm';
+import { AccountRecordColumns } from '../../tables/account-record.entity.js';
 
 /**
  * A catalogue run: many products on many model photos in one go. Its products are jobs
  * (TryOnJobEntity.runId), its cells their model rows; its state is derived from them.
  */
 @Entity({ name: 'try_on_runs' })
-export class TryOnRunEntity {
-  @PrimaryColumn('uuid')
-  id: string;
-
-  @Column('integer', { name: 'user_id' })
-  userId: number;
-
+export class TryOnRunEntity extends AccountRecordColumns {
   @Column('text')
   prompt: string;
 
@@ -22,7 +17,4 @@ export class TryOnRunEntity {
   /** The grid's columns, in the order asked for. */
   @Column('integer', { name: 'model_ids', array: true })
   modelIds: number[];
-
-  @Column('timestamptz', { name: 'created_at' })
-  createdAt: Date;
 }

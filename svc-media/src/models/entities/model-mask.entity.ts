@@ -1,6 +1,7 @@
 import type { CropBounds, GarmentCategory } from '@vton/contracts';
 import type { JsonObject } from '../../tables/json-column.js';
-import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { Column, Entity } from 'typeorm';
+import { CategoryMaskColumns } from './category-mask.entity.js';
 
 /**
  * One approved mask of a model photo for one garment category (a model serves tops and trousers):
@@ -9,16 +10,7 @@ import { Column, Entity, PrimaryColumn } from 'typeorm';
  * photo cut to the same bounds) are objects; their keys are the authoritative columns.
  */
 @Entity({ name: 'model_masks' })
-export class ModelMask {
-  @PrimaryColumn({ type: 'integer' })
-  modelId: number;
-
-  @PrimaryColumn({ type: 'text' })
-  category: GarmentCategory;
-
-  @Column({ type: 'integer' })
-  userId: number;
-
+export class ModelMask extends CategoryMaskColumns<GarmentCategory> {
   @Column({ type: 'jsonb', nullable: true })
   inpaintMaskData: JsonObject | null;
 

@@ -1,19 +1,13 @@
 import type { ModelStatus } from '@vton/contracts';
 import { Column, Entity } from 'typeorm';
-import { StoredImageColumns } from '../../tables/stored-image.entity.js';
+import { UploadedImageColumns } from '../../tables/stored-image.entity.js';
 
 /**
  * A model photo (spec §3 models); its approved masks, one per garment category, are ModelMask rows,
  * and its suggested masks waiting for approval, one per worn category, SuggestedMask rows.
  */
 @Entity({ name: 'models' })
-export class ModelPhoto extends StoredImageColumns {
-  @Column({ type: 'text' })
-  filename: string;
-
-  @Column({ type: 'text' })
-  originalPath: string;
-
+export class ModelPhoto extends UploadedImageColumns {
   @Column({ type: 'text', nullable: true })
   thumbnailObjectStorageKey: string | null;
 
@@ -24,7 +18,4 @@ export class ModelPhoto extends StoredImageColumns {
   /** Why the last mask failed (status back to `uploaded`). */
   @Column({ type: 'text', nullable: true })
   error: string | null;
-
-  @Column({ type: 'timestamptz', default: () => 'now()' })
-  uploadedAt: Date;
 }

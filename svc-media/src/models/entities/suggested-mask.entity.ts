@@ -1,5 +1,6 @@
 import type { WornCategory } from '@vton/contracts';
-import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { Column, Entity } from 'typeorm';
+import { CategoryMaskColumns } from './category-mask.entity.js';
 
 /**
  * A suggested mask of a model photo for one worn category, waiting for the seller's approval (the
@@ -8,16 +9,7 @@ import { Column, Entity, PrimaryColumn } from 'typeorm';
  * is approved, is withdrawn, or the photo is deleted.
  */
 @Entity({ name: 'model_suggested_masks' })
-export class SuggestedMask {
-  @PrimaryColumn({ type: 'integer' })
-  modelId: number;
-
-  @PrimaryColumn({ type: 'text' })
-  category: WornCategory;
-
-  @Column({ type: 'integer' })
-  userId: number;
-
+export class SuggestedMask extends CategoryMaskColumns<WornCategory> {
   @Column({ type: 'text' })
   objectStorageKey: string;
 
