@@ -1,13 +1,5 @@
-import { createRoot } from 'react-dom/client';
-import { StandaloneHost } from '@vton/shell-sdk';
-import { ThemeRoot } from '@vton/ui';
+import { renderStandalone } from '@vton/shell-sdk/standalone';
 import App from './app/App';
 
 // Standalone page for the studio team: the remote inside a minimal host, mounted where the shell mounts it.
-createRoot(document.getElementById('root')!).render(
-  <ThemeRoot>
-    <StandaloneHost mountPath="/app">
-      <App />
-    </StandaloneHost>
-  </ThemeRoot>,
-);
+renderStandalone(<App />, '/app');

@@ -47,12 +47,7 @@ export class GarmentsService {
       height: image.height,
       uploadedAt: new Date(),
     };
-    try {
-      await this.garments.insert(garment);
-    } catch (error) {
-      await this.storage.removeAll([key]);
-      throw error;
-    }
+    await this.storage.removeIfFails([key], () => this.garments.insert(garment));
     return this.toRecord(garment);
   }
 
@@ -115,14 +110,8 @@ export class GarmentsService {
       croppedObjectStorageKey: null,
       uploadedAt: new Date(),
     };
-    let before: Garment;
-    try {
-      // Locked, so two replacements at once each remove exactly the files they displaced.
-      before = await this.changeLocked(userId, id, (repository) => repository.update({ id, userId }, changes));
-    } catch (error) {
-      await this.storage.removeAll([key]);
-      throw error;
-    }
+    // Locked, so two replacements at once each remove exactly the files they displaced.
+    const before = await this.storage.removeIfFails([key], () => this.changeLocked(userId, id, (repository) => repository.update({ id, userId }, changes)));
     await this.storage.removeAll([before.croppedObjectStorageKey, before.objectStorageKey].filter((k) => k !== key));
     return this.toRecord({ ...before, ...changes });
   }
@@ -147,16 +136,12 @@ export class GarmentsService {
       x: crop.x, y: crop.y, width: crop.width, height: crop.height, naturalWidth: crop.naturalWidth, naturalHeight: crop.naturalHeight,
     };
     const changes: Partial<Garment> = { cropData, croppedPath: key, croppedObjectStorageKey: key };
-    let before: Garment;
-    try {
-      before = await this.changeLocked(userId, id, (repository, current) => {
+    const before = await this.storage.removeIfFails([key], () =>
+      this.changeLocked(userId, id, (repository, current) => {
         if (current.objectStorageKey !== garment.objectStorageKey) throw replacedWhileCropping(id);
         return repository.update({ id, userId }, changes);
-      });
-    } catch (error) {
-      await this.storage.removeAll([key]);
-      throw error;
-    }
+      }),
+    );
     // The crop it displaced (an earlier crop of the same photo) goes only now.
     if (before.croppedObjectStorageKey !== key) await this.storage.removeAll([before.croppedObjectStorageKey]);
     return this.toRecord({ ...before, ...changes });

@@ -118,7 +118,7 @@ export class GeneratedImagesService {
     const id = await reserveId(this.generatedImages);
     const key = objectKey({ userId, kind: 'generated', id, variant: 'full', ext: 'png' });
     const thumbKey = objectKey({ userId, kind: 'generated', id, variant: 'thumb', ext: thumb.ext });
-    try {
+    return this.storage.removeIfFails([key, thumbKey], async () => {
       // Both objects at once (the result's megabytes hide the thumbnail's), each settled before any clean-up below.
       const puts = await Promise.allSettled([this.storage.put(key, image.data, image.contentType), this.storage.put(thumbKey, thumb.data, thumb.contentType)]);
       const failed = puts.find((p): p is PromiseRejectedResult => p.status === 'rejected');
@@ -126,10 +126,7 @@ export class GeneratedImagesService {
       const row = this.newRow(userId, id, key, thumbKey, image, fields, filenames, idempotencyKey);
       await this.insert(row, tryOnResult);
       return this.toRecord(row);
-    } catch (error) {
-      await this.storage.removeAll([key, thumbKey]);
-      throw error;
-    }
+    });
   }
 
   /**
@@ -199,7 +196,7 @@ export class GeneratedImagesService {
       throw new ApiException(400, ErrorCode.INVALID_INPUT, 'The upload grant is not valid for this result (expired, or for another id or key)');
     }
     const keys = resultKeys(userId, upload.id);
-    try {
+    return this.storage.removeIfFails([keys.png, keys.thumbnail], async () => {
       const { garmentId, modelId } = this.references(fields, true);
       const [head, thumbnail, filenames] = await Promise.all([
         this.storage.readRange(keys.png, `bytes=0-${RESULT_HEAD_BYTES - 1}`),
@@ -219,10 +216,7 @@ export class GeneratedImagesService {
       const row = this.newRow(userId, upload.id, keys.png, keys.thumbnail, png, fields, filenames, idempotencyKey);
       await this.insert(row, true);
       return this.toRecord(row);
-    } catch (error) {
-      await this.storage.removeAll([keys.png, keys.thumbnail]);
-      throw error;
-    }
+    });
   }
 
   /** A granted upload that will not be saved (an earlier save under its key won): its objects go. */

@@ -142,12 +142,7 @@ export class ModelsService {
       height: photo.height,
       uploadedAt: new Date(),
     }));
-    try {
-      await this.models.insert(rows);
-    } catch (error) {
-      await this.storage.removeAll(photos.flatMap((photo) => [photo.key, photo.thumbKey]));
-      throw error;
-    }
+    await this.storage.removeIfFails(photos.flatMap((photo) => [photo.key, photo.thumbKey]), () => this.models.insert(rows));
     return rows.map((row) => this.toRecord(row, [], []));
   }
 
@@ -260,19 +255,15 @@ export class ModelsService {
     const mask = await this.maskImages.suggestedMask(sent.mask, model.width, model.height);
     const key = objectKey({ userId, kind: 'models', id, variant: 'suggested-mask', ext: 'png', version: newObjectVersion() });
     await this.storage.put(key, mask.data, mask.contentType);
-    let displaced: SuggestedMask | null;
-    try {
-      displaced = await this.updateLocked(model, async (tx, row) => {
+    const displaced = await this.storage.removeIfFails([key], () =>
+      this.updateLocked(model, async (tx, row) => {
         if (!row) throw new ApiException(404, ErrorCode.NOT_FOUND, `Model ${id} not found`);
         const suggestions = tx.getRepository(SuggestedMask);
         const before = await suggestions.findOneBy({ modelId: id, category });
         await suggestions.upsert({ modelId: id, userId, category, objectStorageKey: key, suggestedAt: new Date() }, ['modelId', 'category']);
         return before;
-      });
-    } catch (error) {
-      await this.storage.removeAll([key]);
-      throw error;
-    }
+      }),
+    );
     await this.storage.removeAll([displaced?.objectStorageKey ?? null]);
     return this.get(userId, id);
   }

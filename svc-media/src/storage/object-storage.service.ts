@@ -194,6 +194,19 @@ export class ObjectStorage {
     }
     if (failed.length) this.logger.warn(`Objects left behind (remove failed): ${failed.join(', ')}`);
   }
+
+  /**
+   * Runs `write` (what makes rows point at the objects just stored under `keys`); if it fails, those
+   * objects are removed (removeAll) before its error goes on, so no object is left that no row describes.
+   */
+  async removeIfFails<T>(keys: (string | null | undefined)[], write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } catch (error) {
+      await this.removeAll(keys);
+      throw error;
+    }
+  }
 }
 
 function isMissing(error: unknown): boolean {
