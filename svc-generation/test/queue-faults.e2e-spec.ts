@@ -2,7 +2,7 @@ import type { GeneratedImagesPage, TryOnJob } from '@vton/contracts';
 import { DatabaseConnection } from '@vton/service-kit';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { JobStore } from '../src/jobs/job-store.js';
+import { enqueueLock, JobStore } from '../src/jobs/job-store.js';
 import { JobQueue } from '../src/queue/job-queue.js';
 import { CreditSettler } from '../src/credits/credit-settler.js';
 import { Reconciler } from '../src/worker/reconciler.js';
@@ -236,6 +236,68 @@ describe('the try-on queue: workers killed, drained, sharing work; fairness, lim
     } finally {
       await limited.app.close();
     }
+  }, 120_000);
+
+  it('jobs of one account sent at once never pass MAX_QUEUED_MODELS_PER_ACCOUNT together', async () => {
+    const token = await platform.token(503);
+    const seed = new MediaSeeder(platform.media.url, token);
+    const garmentId = (await seed.croppedGarment()).id;
+    const models: number[] = [];
+    for (let i = 0; i < 2; i++) models.push((await seed.model(await solidPng(400, 300, FAULT_COLOURS.ok))).id);
+    const limited = await platform.generation(env({ MAX_QUEUED_MODELS_PER_ACCOUNT: '4' }));
+    try {
+      // No worker runs: each accepted job's two models stay waiting, so only two of the four fit.
+      const answers = await Promise.all([0, 1, 2, 3].map(() => createJob(token, garmentId, models, limited)));
+      expect(answers.map((a) => a.status).sort()).toEqual([201, 201, 429, 429]);
+      const accepted = answers.filter((a) => a.status === 201).map((a) => (a.body as TryOnJob).id);
+      await spawnWorker();
+      for (const id of accepted) expect((await waitForJob(limited.url, token, id, (j) => j.status !== 'running', 60_000)).status).toBe('completed');
+    } finally {
+      await limited.app.close();
+    }
+  }, 120_000);
+
+  it('one account’s queueing never waits for another’s: while account A’s is held up, B’s job is created, and A’s goes through after', async () => {
+    const garmentId = (await seedA.croppedGarment()).id;
+    const dataSource = api.app.get(DataSource);
+    const holder = dataSource.createQueryRunner();
+    await holder.connect();
+    await holder.startTransaction();
+    let answeredA: number | undefined;
+    let jobs: [string, string][] = [];
+    try {
+      // Account A's queueing is held up, as by a slow transaction of its own.
+      const [key, account] = enqueueLock(platform.schema, 501);
+      await holder.query(`SELECT pg_advisory_xact_lock(hashtext($1), $2)`, [key, account]);
+      const createA = createJob(tokenA, garmentId, [modelsA[0]]).then((answer) => ((answeredA = answer.status), answer));
+      await until(
+        async () =>
+          (
+            await dataSource.query(
+              `SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND objsubid = 2 AND classid::int8 = (hashtext($1)::int8 & 4294967295) AND objid = $2 AND NOT granted`,
+              [key, account],
+            )
+          )[0].n === 1,
+        'A waits for its lock',
+      );
+
+      const jobB = (await createJob(tokenB, garmentB, [modelB]).expect(201)).body as TryOnJob;
+      expect(jobB.status).toBe('running');
+      expect(answeredA).toBeUndefined();
+
+      await holder.commitTransaction();
+      const jobA = await createA;
+      expect(jobA.status).toBe(201);
+      jobs = [
+        [(jobA.body as TryOnJob).id, tokenA],
+        [jobB.id, tokenB],
+      ];
+    } finally {
+      if (holder.isTransactionActive) await holder.rollbackTransaction();
+      await holder.release();
+    }
+    await spawnWorker();
+    for (const [id, token] of jobs) expect((await waitForJob(api.url, token, id, (j) => j.status !== 'running', 60_000)).status).toBe('completed');
   }, 120_000);
 
   it('no deadlocks: three parallel 5-model jobs record every transition, each succeeded model with exactly one attempt, and Postgres detects no deadlock', async () => {

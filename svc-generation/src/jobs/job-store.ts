@@ -48,6 +48,11 @@ const DEFAULT_MODEL_SECONDS = 30;
 /** The per-account limit answers 429 with this message and a Retry-After estimate. */
 export class QueueFullException extends TooManyRequestsException {}
 
+/** The advisory lock (two keys) under which an account's models are queued: one account's queueing never waits for another's. */
+export function enqueueLock(schema: string, userId: number): [string, number] {
+  return [`${schema}.enqueue`, userId];
+}
+
 /** Runs `enqueue`, counting it in `refused` when the account's queue is full (the 429 goes on to the caller). */
 export async function countingRefusals<T>(refused: { inc(): void }, enqueue: () => Promise<T>): Promise<T> {
   try {
@@ -145,7 +150,7 @@ export class JobStore {
         );
       });
     }
-    for (const job of jobs) await this.notifyChanged(tx, job.jobId);
+    await this.announce(tx, jobs.map((job) => job.jobId), models.length > 0);
   }
 
   /** The model's current run (a retry reserves the credit of the next one before queueing it); null when the job has no such model. */
@@ -202,18 +207,20 @@ export class JobStore {
           ],
         );
       });
-      for (const jobId of new Set(ready.map((m) => m.jobId))) await this.notifyChanged(tx, jobId);
+      await this.announce(tx, [...new Set(ready.map((m) => m.jobId))], true);
       return ready;
     });
   }
 
   /**
-   * The per-account limit, the round-robin tags and the units of work. Serialised (one advisory
-   * lock) so two jobs of one account cannot both pass the limit, and tags are computed from a
-   * settled view. Tags are start-time fair queuing: a model's tag is one more than the later of its
+   * The per-account limit, the round-robin tags and the units of work. Serialised per account (an
+   * advisory lock on the account) so two jobs of one account cannot both pass the limit nor take the
+   * same tags. Tags are start-time fair queuing: a model's tag is one more than the later of its
    * account's last waiting tag and the tag now being served, so accounts with work waiting
    * alternate. On equal tags the first model of an account that had nothing waiting goes first
    * (then arrival order): a newcomer waits for a free slot, not behind another account's turn.
+   * Other accounts' queueing need not wait: their new tags are never below the one being served, so
+   * what they add cannot change this account's tags (an empty queue starts from 1 either way).
    */
   private async enqueue(
     tx: EntityManager,
@@ -222,7 +229,7 @@ export class JobStore {
     kind: WaitingLimit,
     write: (queued: (QueuedModel & { queueJobId: string })[], tags: number[]) => Promise<void>,
   ): Promise<void> {
-    await tx.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`${this.config.DATABASE_SCHEMA}.enqueue`]);
+    await tx.query(`SELECT pg_advisory_xact_lock(hashtext($1), $2)`, enqueueLock(this.config.DATABASE_SCHEMA, userId));
     // A job's models count against MAX_QUEUED_MODELS_PER_ACCOUNT, a run's cells against MAX_RUN_CELLS: a catalogue waiting never blocks the studio.
     const {
       rows: [waiting],
@@ -262,7 +269,6 @@ export class JobStore {
         ...this.queue.workOptions(),
       })),
     );
-    await this.notifyWork(tx);
   }
 
   /** How long until `excess` models of this account could be queued: their share of recent service times across the fleet. */
@@ -328,19 +334,21 @@ export class JobStore {
    * run): it is then settled without running.
    */
   async startRun(tx: EntityManager, work: ModelWork, queueJobId: string): Promise<RunContext | null> {
+    // SQL: the UPDATE and its NOTIFY (only when a row changed) in one statement.
     const { rows } = await sql(
       tx,
-      `UPDATE try_on_job_models m
-          SET state = 'running', attempts = m.attempts + 1, started_at = now(), updated_at = now()
-         FROM try_on_jobs j
-        WHERE m.job_id = $1 AND m.model_id = $2 AND m.run = $3 AND m.queue_job_id = $4
-          AND m.state IN ('queued', 'requeued', 'running') AND j.id = m.job_id
-        RETURNING m.user_id AS "userId", m.attempts, m.input, j.garment_id AS "garmentId", j.prompt, j.garment_category AS "garmentCategory"`,
-      [work.jobId, work.modelId, work.run, queueJobId],
+      `WITH started AS (
+         UPDATE try_on_job_models m
+            SET state = 'running', attempts = m.attempts + 1, started_at = now(), updated_at = now()
+           FROM try_on_jobs j
+          WHERE m.job_id = $1 AND m.model_id = $2 AND m.run = $3 AND m.queue_job_id = $4
+            AND m.state IN ('queued', 'requeued', 'running') AND j.id = m.job_id
+          RETURNING m.user_id AS "userId", m.attempts, m.input, j.garment_id AS "garmentId", j.prompt, j.garment_category AS "garmentCategory")
+       SELECT started.*, pg_notify($5, $1::text) FROM started`,
+      [work.jobId, work.modelId, work.run, queueJobId, this.channels.jobChanged],
     );
     const row = rows[0];
     if (!row) return null;
-    await this.notifyChanged(tx, work.jobId);
     return { ...work, userId: row.userId, attempts: row.attempts, input: row.input, garmentId: row.garmentId, prompt: row.prompt, garmentCategory: row.garmentCategory };
   }
 
@@ -403,7 +411,7 @@ export class JobStore {
          RETURNING m.job_id AS "jobId", m.model_id AS "modelId"`,
         [queue, JSON.stringify(error)],
       );
-      for (const jobId of new Set(rows.map((r: { jobId: string }) => r.jobId))) await this.notifyChanged(tx, jobId);
+      await this.announce(tx, [...new Set(rows.map((r: { jobId: string }) => r.jobId))], false);
       return rows;
     });
   }
@@ -427,7 +435,7 @@ export class JobStore {
   private async change(jobId: string, text: string, params: unknown[]): Promise<boolean> {
     return this.transaction(async (tx) => {
       const { affected } = await sql(tx, text, params);
-      if (affected) await this.notifyChanged(tx, jobId);
+      if (affected) await this.announce(tx, [jobId], false);
       return affected > 0;
     });
   }
@@ -454,12 +462,24 @@ export class JobStore {
 
   /** The job's models changed and the running ones are to stop (its workers listen): after an abandon or a cancel, in its transaction. */
   async announceCancelled(tx: EntityManager, jobId: string): Promise<void> {
-    await this.notifyChanged(tx, jobId);
-    await tx.query(`SELECT pg_notify($1, $2)`, [this.channels.jobCancelled, jobId]);
+    await this.notify(tx, [
+      [this.channels.jobChanged, jobId],
+      [this.channels.jobCancelled, jobId],
+    ]);
   }
 
-  private async notifyChanged(tx: EntityManager, jobId: string): Promise<void> {
-    await tx.query(`SELECT pg_notify($1, $2)`, [this.channels.jobChanged, jobId]);
+  /** The jobs changed (their streams and waiting /generate calls listen), and with `work` idle workers look for it now: in the transaction, delivered at its commit. */
+  private async announce(tx: EntityManager, jobIds: string[], work: boolean): Promise<void> {
+    await this.notify(tx, [...(work ? [[this.channels.work, ''] as const] : []), ...jobIds.map((jobId) => [this.channels.jobChanged, jobId] as const)]);
+  }
+
+  /** NOTIFYs (channel, payload) in one statement, in this order. */
+  private async notify(tx: EntityManager, notifications: (readonly [string, string])[]): Promise<void> {
+    if (!notifications.length) return;
+    await tx.query(`SELECT pg_notify(n.channel, n.payload) FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS n(channel, payload, i) ORDER BY n.i`, [
+      notifications.map(([channel]) => channel),
+      notifications.map(([, payload]) => payload),
+    ]);
   }
 }
 
