@@ -1,4 +1,4 @@
-import './worker-heap.js';
+import './imaging/image-heap.js';
 import './worker-telemetry.js';
 import 'reflect-metadata';
 import { bootstrapService, loadConfig } from '@vton/service-kit';

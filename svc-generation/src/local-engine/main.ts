@@ -1,3 +1,4 @@
+import '../imaging/image-heap.js';
 import { createEngineServer } from './server.js';
 
 /**
