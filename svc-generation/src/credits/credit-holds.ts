@@ -32,7 +32,7 @@ const ORPHANED_AFTER_SECONDS = 600;
  */
 const CLAIM_SECONDS = 60;
 
-/** The credit_holds table: which model runs hold a reserved credit, and which of them have been settled. */
+/** The credit_holds table: which model runs hold a reserved credit, which a settler has claimed, and which have been settled. */
 @Injectable()
 export class CreditHolds {
   constructor(@InjectRepository(CreditHoldEntity) private readonly holds: Repository<CreditHoldEntity>) {}
