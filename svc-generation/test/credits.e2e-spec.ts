@@ -52,6 +52,11 @@ describe('credits: reserve before queueing, capture on success, release on failu
       http_route: INTERNAL_BILLING_PATHS.settlements,
     }) ?? 0;
 
+  /** The keys the seller's ledger has captured, sorted. */
+  const captured = async (token: string) => (await ledger(token)).filter((e) => e.kind === 'capture').map((e) => e.key).sort();
+  /** The keys of the first runs of these jobs' models, sorted. */
+  const runKeys = (jobs: TryOnJob[], modelIds: number[]) => jobs.flatMap((job) => modelIds.map((m) => creditKey(job.id, m, 1))).sort();
+
   /**
    * A job of the seller's models that has ended, every model succeeded, its credits still reserved
    * and unsettled: no worker ran it (its units of work are cancelled) and nobody has settled it yet.
@@ -63,6 +68,23 @@ describe('credits: reserve before queueing, capture on success, release on failu
     await api.app.get(JobQueue).cancel(rows.map((r) => r.queueJobId));
     await db.query(`UPDATE try_on_job_models SET state = 'succeeded', finished_at = now(), updated_at = now() WHERE job_id = $1`, [job.id]);
     return job;
+  }
+
+  /** What earlier tests left is settled first, so the settler's counts are this job's. */
+  async function endedJobOfNewSeller() {
+    const s = await seller(3);
+    const settler = api.app.get(CreditSettler);
+    await settler.sweep();
+    return { s, job: await endedJob(s), settler };
+  }
+
+  /** The next pass settles the job (endedJobOfNewSeller) in one settlement request: its 3 runs captured, the seller's 7 credits left. */
+  async function settledByNextPass(s: { token: string; modelIds: number[] }, job: TryOnJob, settler: CreditSettler) {
+    const before = await settlementRequests();
+    expect(await settler.sweep()).toBe(3);
+    expect(await settlementRequests()).toBe(before + 1);
+    expect(await credits(s.token)).toEqual({ available: 7, reserved: 0 });
+    expect(await captured(s.token)).toEqual(runKeys([job], s.modelIds));
   }
 
   beforeAll(async () => {
@@ -304,7 +326,7 @@ describe('credits: reserve before queueing, capture on success, release on failu
     expect(await credits(s.token)).toEqual({ available: 10, reserved: 0 });
   });
 
-  it("settlers at once on one ended job (the worker that ended it, another worker, two reconciler passes): one settlement request per job, each run captured once", async () => {
+  it('settlers at once on one ended job (the worker that ended it, another worker, two reconciler passes): one settlement request per job, each run captured once', async () => {
     const s = await seller(3);
     await platform.auth.app.get(CreditLedger).adjust(s.id, 20, 'test: credits for five jobs');
     const settler = api.app.get(CreditSettler);
@@ -319,17 +341,12 @@ describe('credits: reserve before queueing, capture on success, release on failu
       expect(await settlementRequests()).toBe(before + 1);
       expect(await credits(s.token)).toEqual({ available: 30 - 3 * (round + 1), reserved: 0 });
     }
-    const entries = await ledger(s.token);
-    const runKeys = jobs.flatMap((job) => s.modelIds.map((m) => creditKey(job.id, m, 1))).sort();
-    expect(entries.filter((e) => e.kind === 'capture').map((e) => e.key).sort()).toEqual(runKeys);
-    expect(entries.filter((e) => e.kind === 'release')).toEqual([]);
+    expect(await captured(s.token)).toEqual(runKeys(jobs, s.modelIds));
+    expect((await ledger(s.token)).filter((e) => e.kind === 'release')).toEqual([]);
   }, 120_000);
 
   it("a settler that dies after claiming a job's holds: the sweep leaves them until the claim lapses, then settles them once", async () => {
-    const s = await seller(3);
-    const settler = api.app.get(CreditSettler);
-    await settler.sweep();
-    const job = await endedJob(s);
+    const { s, job, settler } = await endedJobOfNewSeller();
     // What a settler does just before it calls the ledger; then its process is gone.
     expect((await api.app.get(CreditHolds).claim(10, job.id)).due.map((d) => `${d.modelId}:${d.outcome}`).sort()).toEqual(s.modelIds.map((m) => `${m}:capture`).sort());
     const before = await settlementRequests();
@@ -340,17 +357,11 @@ describe('credits: reserve before queueing, capture on success, release on failu
 
     // The claim lapses (moved into the past rather than waited for): the next pass takes the holds.
     await api.app.get(DataSource).query(`UPDATE credit_holds SET claimed_until = now() - interval '1 second' WHERE job_id = $1`, [job.id]);
-    expect(await settler.sweep()).toBe(3);
-    expect(await settlementRequests()).toBe(before + 1);
-    expect(await credits(s.token)).toEqual({ available: 7, reserved: 0 });
-    expect((await ledger(s.token)).filter((e) => e.kind === 'capture').map((e) => e.key).sort()).toEqual(s.modelIds.map((m) => creditKey(job.id, m, 1)).sort());
+    await settledByNextPass(s, job, settler);
   }, 120_000);
 
   it('svc-auth stopped while a job is settled: its claim is given back, and the first pass once svc-auth is back settles the job once', async () => {
-    const s = await seller(3);
-    const settler = api.app.get(CreditSettler);
-    await settler.sweep();
-    const job = await endedJob(s);
+    const { s, job, settler } = await endedJobOfNewSeller();
     const db = api.app.get(DataSource);
     await platform.stopAuth();
     try {
@@ -364,11 +375,7 @@ describe('credits: reserve before queueing, capture on success, release on failu
     } finally {
       await platform.startAuth();
     }
-    const before = await settlementRequests();
-    expect(await settler.sweep()).toBe(3);
-    expect(await settlementRequests()).toBe(before + 1);
-    expect(await credits(s.token)).toEqual({ available: 7, reserved: 0 });
-    expect((await ledger(s.token)).filter((e) => e.kind === 'capture').map((e) => e.key).sort()).toEqual(s.modelIds.map((m) => creditKey(job.id, m, 1)).sort());
+    await settledByNextPass(s, job, settler);
   }, 120_000);
 
   it('webhooks need Enterprise: 403 PLAN_REQUIRED naming the plan, then allowed', async () => {
