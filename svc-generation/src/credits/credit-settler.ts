@@ -8,7 +8,7 @@ const BATCH = 200;
 /**
  * Settles held credits in svc-auth's ledger: a failure (or a run a retry replaced) is released as
  * soon as it is recorded, a job's successes are captured together once the job has ended
- * (CreditHolds.due), so a job costs the ledger one call, not one per model. The worker that
+ * (CreditHolds.claim), so a job costs the ledger one call, not one per model. The worker that
  * records a failure, or the outcome that ends a job, settles then; the reconciler's pass settles
  * whatever ended elsewhere (pg-boss's expiry trigger, an abandoned /generate, lost work) or could
  * not be settled then (svc-auth away). Each settler first claims the holds it settles
