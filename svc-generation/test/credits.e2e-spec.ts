@@ -7,7 +7,7 @@ import { BillingService, CreditLedger, createVerifiedAccount } from 'svc-auth/te
 import { DataSource } from 'typeorm';
 import { CreditHolds } from '../src/credits/credit-holds.js';
 import { CreditSettler } from '../src/credits/credit-settler.js';
-import { CreditsClient } from '../src/credits/credits-client.js';
+import { CreditsClient, LEDGER_UNAVAILABLE_MESSAGE } from '../src/credits/credits-client.js';
 import { JobStore } from '../src/jobs/job-store.js';
 import { JobQueue } from '../src/queue/job-queue.js';
 import { Reconciler } from '../src/worker/reconciler.js';
@@ -51,6 +51,41 @@ describe('credits: reserve before queueing, capture on success, release on failu
       http_request_method: 'POST',
       http_route: INTERNAL_BILLING_PATHS.settlements,
     }) ?? 0;
+
+  /** The keys the seller's ledger has captured, sorted. */
+  const captured = async (token: string) => (await ledger(token)).filter((e) => e.kind === 'capture').map((e) => e.key).sort();
+  /** The keys of the first runs of these jobs' models, sorted. */
+  const runKeys = (jobs: TryOnJob[], modelIds: number[]) => jobs.flatMap((job) => modelIds.map((m) => creditKey(job.id, m, 1))).sort();
+
+  /**
+   * A job of the seller's models that has ended, every model succeeded, its credits still reserved
+   * and unsettled: no worker ran it (its units of work are cancelled) and nobody has settled it yet.
+   */
+  async function endedJob(s: { token: string; garmentId: number; modelIds: number[] }): Promise<TryOnJob> {
+    const job = (await startJob(s.token, s.garmentId, s.modelIds).expect(201)).body as TryOnJob;
+    const db = api.app.get(DataSource);
+    const rows: { queueJobId: string }[] = await db.query(`SELECT queue_job_id AS "queueJobId" FROM try_on_job_models WHERE job_id = $1`, [job.id]);
+    await api.app.get(JobQueue).cancel(rows.map((r) => r.queueJobId));
+    await db.query(`UPDATE try_on_job_models SET state = 'succeeded', finished_at = now(), updated_at = now() WHERE job_id = $1`, [job.id]);
+    return job;
+  }
+
+  /** What earlier tests left is settled first, so the settler's counts are this job's. */
+  async function endedJobOfNewSeller() {
+    const s = await seller(3);
+    const settler = api.app.get(CreditSettler);
+    await settler.sweep();
+    return { s, job: await endedJob(s), settler };
+  }
+
+  /** The next pass settles the job (endedJobOfNewSeller) in one settlement request: its 3 runs captured, the seller's 7 credits left. */
+  async function settledByNextPass(s: { token: string; modelIds: number[] }, job: TryOnJob, settler: CreditSettler) {
+    const before = await settlementRequests();
+    expect(await settler.sweep()).toBe(3);
+    expect(await settlementRequests()).toBe(before + 1);
+    expect(await credits(s.token)).toEqual({ available: 7, reserved: 0 });
+    expect(await captured(s.token)).toEqual(runKeys([job], s.modelIds));
+  }
 
   beforeAll(async () => {
     await platform.start({}, { BILLING_MODE: 'credits', TRIAL_CREDITS: '10' });
@@ -290,6 +325,58 @@ describe('credits: reserve before queueing, capture on success, release on failu
     expect(await settler.sweep()).toBe(1);
     expect(await credits(s.token)).toEqual({ available: 10, reserved: 0 });
   });
+
+  it('settlers at once on one ended job (the worker that ended it, another worker, two reconciler passes): one settlement request per job, each run captured once', async () => {
+    const s = await seller(3);
+    await platform.auth.app.get(CreditLedger).adjust(s.id, 20, 'test: credits for five jobs');
+    const settler = api.app.get(CreditSettler);
+    await settler.sweep();
+    const jobs: TryOnJob[] = [];
+    // Five fresh jobs, one after another: the settlers' statements interleave differently each time.
+    for (let round = 0; round < 5; round++) {
+      const job = await endedJob(s);
+      jobs.push(job);
+      const before = await settlementRequests();
+      await Promise.all([settler.settleJob(job.id), settler.sweep(), settler.settleJob(job.id), settler.sweep(), settler.settleJob(job.id)]);
+      expect(await settlementRequests()).toBe(before + 1);
+      expect(await credits(s.token)).toEqual({ available: 30 - 3 * (round + 1), reserved: 0 });
+    }
+    expect(await captured(s.token)).toEqual(runKeys(jobs, s.modelIds));
+    expect((await ledger(s.token)).filter((e) => e.kind === 'release')).toEqual([]);
+  }, 120_000);
+
+  it("a settler that dies after claiming a job's holds: the sweep leaves them until the claim lapses, then settles them once", async () => {
+    const { s, job, settler } = await endedJobOfNewSeller();
+    // What a settler does just before it calls the ledger; then its process is gone.
+    expect((await api.app.get(CreditHolds).claim(10, job.id)).due.map((d) => `${d.modelId}:${d.outcome}`).sort()).toEqual(s.modelIds.map((m) => `${m}:capture`).sort());
+    const before = await settlementRequests();
+    expect(await settler.sweep()).toBe(0);
+    await settler.settleJob(job.id);
+    expect(await settlementRequests()).toBe(before);
+    expect(await credits(s.token)).toEqual({ available: 7, reserved: 3 });
+
+    // The claim lapses (moved into the past rather than waited for): the next pass takes the holds.
+    await api.app.get(DataSource).query(`UPDATE credit_holds SET claimed_until = now() - interval '1 second' WHERE job_id = $1`, [job.id]);
+    await settledByNextPass(s, job, settler);
+  }, 120_000);
+
+  it('svc-auth stopped while a job is settled: its claim is given back, and the first pass once svc-auth is back settles the job once', async () => {
+    const { s, job, settler } = await endedJobOfNewSeller();
+    const db = api.app.get(DataSource);
+    await platform.stopAuth();
+    try {
+      await settler.settleJob(job.id);
+      await expect(settler.sweep()).rejects.toThrow(LEDGER_UNAVAILABLE_MESSAGE);
+      const holds: { settled: boolean; claimed: boolean }[] = await db.query(
+        `SELECT settled_at IS NOT NULL AS settled, claimed_until IS NOT NULL AS claimed FROM credit_holds WHERE job_id = $1`,
+        [job.id],
+      );
+      expect(holds).toEqual(s.modelIds.map(() => ({ settled: false, claimed: false })));
+    } finally {
+      await platform.startAuth();
+    }
+    await settledByNextPass(s, job, settler);
+  }, 120_000);
 
   it('webhooks need Enterprise: 403 PLAN_REQUIRED naming the plan, then allowed', async () => {
     const s = await seller(0);

@@ -35,17 +35,27 @@ export class Platform {
   readonly schema = `generation_${randomBytes(4).toString('hex')}`;
   private readonly keyDir = fs.mkdtempSync(path.join(os.tmpdir(), 'svc-generation-keys-'));
   private readonly workers = new Set<WorkerProcess>();
+  private authEnv: NodeJS.ProcessEnv = {};
 
   /** `mediaEnv` adds or overrides svc-media's variables (e.g. a short SIGNED_URL_TTL_SECONDS), `authEnv` svc-auth's (e.g. TRIAL_CREDITS). */
   async start(mediaEnv: Record<string, string> = {}, authEnv: Record<string, string> = {}): Promise<this> {
-    this.auth = await startServiceApp(authService, {
-      // Plans and credits are off as for svc-generation (env below) unless a test turns them on.
-      env: { ...process.env, JWT_KEY_FILE: path.join(this.keyDir, 'key.pem'), GENERATION_SERVICE_SECRET: this.serviceSecret, BILLING_MODE: 'off', ...authEnv },
-    });
+    // Plans and credits are off as for svc-generation (env below) unless a test turns them on.
+    this.authEnv = { ...process.env, JWT_KEY_FILE: path.join(this.keyDir, 'key.pem'), GENERATION_SERVICE_SECRET: this.serviceSecret, BILLING_MODE: 'off', ...authEnv };
+    this.auth = await startServiceApp(authService, { env: this.authEnv });
     this.media = await startServiceApp(mediaService, {
       env: { ...process.env, AUTH_JWKS_URL: this.jwksUrl, GENERATION_SERVICE_SECRET: this.serviceSecret, ...mediaEnv },
     });
     return this;
+  }
+
+  /** svc-auth stops: its server closes, so its ledger and its JWKS are unreachable until startAuth. */
+  async stopAuth(): Promise<void> {
+    await this.auth.app.close();
+  }
+
+  /** svc-auth again, with the same settings and on the same port (the other services keep its URL). */
+  async startAuth(): Promise<void> {
+    this.auth = await startServiceApp(authService, { env: this.authEnv, port: Number(new URL(this.auth.url).port) });
   }
 
   get jwksUrl(): string {

@@ -15,4 +15,8 @@ export class CreditHoldEntity extends ModelRunColumns {
 
   @Column('timestamptz', { name: 'settled_at', nullable: true })
   settledAt: Date | null;
+
+  /** Until when a settler has claimed the hold to settle it (CreditHolds.claim); null when unclaimed. */
+  @Column('timestamptz', { name: 'claimed_until', nullable: true })
+  claimedUntil: Date | null;
 }

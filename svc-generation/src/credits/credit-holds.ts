@@ -15,10 +15,24 @@ export interface DueSettlement extends HeldRun {
   outcome: 'capture' | 'release';
 }
 
+/** Due holds one settler has claimed, and the end of its claim (Postgres's text of it: exact to the microsecond). */
+export interface ClaimedSettlements {
+  until: string;
+  due: DueSettlement[];
+}
+
 /** A hold whose run is not queued this long after it was written was left by an API that stopped mid-request. */
 const ORPHANED_AFTER_SECONDS = 600;
 
-/** The credit_holds table: which model runs hold a reserved credit, and which of them have been settled. */
+/**
+ * How long a settler's claim on holds lasts. Well over what a live settler needs between its claim
+ * and markSettled (the ledger call times out after 10 s, CreditsClient), so a slow ledger never lets
+ * a second settler in; short enough that the holds of a settler that died are taken again by the
+ * reconciler's pass (every 30 s) within about a minute and a half.
+ */
+const CLAIM_SECONDS = 60;
+
+/** The credit_holds table: which model runs hold a reserved credit, which a settler has claimed, and which have been settled. */
 @Injectable()
 export class CreditHolds {
   constructor(@InjectRepository(CreditHoldEntity) private readonly holds: Repository<CreditHoldEntity>) {}
@@ -33,7 +47,7 @@ export class CreditHolds {
     const inserted = await this.holds
       .createQueryBuilder()
       .insert()
-      .values(runs.map((r) => ({ ...r, userId, createdAt: new Date(), outcome: null, settledAt: null })))
+      .values(runs.map((r) => ({ ...r, userId, createdAt: new Date(), outcome: null, settledAt: null, claimedUntil: null })))
       .orIgnore()
       .returning(['jobId', 'modelId', 'run'])
       .execute();
@@ -46,31 +60,56 @@ export class CreditHolds {
   }
 
   /**
-   * Unsettled holds that are due, with the outcome to settle. A release is due as soon as its run
-   * ended without success (it failed, was cancelled, or the model has a newer run): the seller gets
-   * the credit back at once. A capture (that very run succeeded) is due once the job has ended (no
-   * model of it queued or running), so a job's captures are settled together, in one call to the
-   * ledger; a capture changes no balance the seller can spend (the reservation already took the
-   * credit). A hold whose run was never queued (no such model run after ORPHANED_AFTER: the API
-   * stopped between reserving and queueing) is released. Optionally of one job only.
+   * Claims the unsettled holds that are due, with the outcome to settle, for one settler: no other
+   * settler takes them until they are settled, the claim is given back (unclaim), or it lapses
+   * (CLAIM_SECONDS, when the settler's process died). A release is due as soon as its run ended
+   * without success (it failed, was cancelled, or the model has a newer run): the seller gets the
+   * credit back at once. A capture (that very run succeeded) is due once the job has ended (no model
+   * of it queued or running), so a job's captures are settled together, in one call to the ledger; a
+   * capture changes no balance the seller can spend (the reservation already took the credit). A hold
+   * whose run was never queued (no such model run after ORPHANED_AFTER: the API stopped between
+   * reserving and queueing) is released. Optionally of one job only.
    */
-  async due(limit: number, jobId?: string): Promise<DueSettlement[]> {
-    // SQL: the holds are read with their model's state and their job's unfinished models in one statement (the job tables belong to JobStore).
-    const rows: DueSettlement[] = await this.holds.query(
-      `SELECT h.job_id AS "jobId", h.model_id AS "modelId", h.run, h.user_id AS "userId",
-              CASE WHEN m.run = h.run AND m.state = 'succeeded' THEN 'capture' ELSE 'release' END AS outcome
-         FROM credit_holds h LEFT JOIN try_on_job_models m ON m.job_id = h.job_id AND m.model_id = h.model_id
-        WHERE h.settled_at IS NULL
-          AND (m.run > h.run
-               OR (m.run = h.run AND m.state IN ('failed', 'canceled'))
-               OR (m.run = h.run AND m.state = 'succeeded'
-                   AND NOT EXISTS (SELECT 1 FROM try_on_job_models o WHERE o.job_id = h.job_id AND o.state IN ('queued', 'requeued', 'running')))
-               OR ((m.run IS NULL OR m.run < h.run) AND h.created_at < now() - make_interval(secs => $3)))
-          AND ($2::uuid IS NULL OR h.job_id = $2::uuid)
-        ORDER BY h.created_at LIMIT $1`,
-      [limit, jobId ?? null, ORPHANED_AFTER_SECONDS],
+  async claim(limit: number, jobId?: string): Promise<ClaimedSettlements> {
+    // SQL: one statement reads the due holds with their model's state and their job's unfinished
+    // models (the job tables belong to JobStore), locks them and writes the claim. The rows are
+    // locked in one order and a settler waits for another's (not SKIP LOCKED, which could split one
+    // job's holds between two settlers: two ledger calls); once the first commits, Postgres checks
+    // the conditions again on the rows it wrote, finds them claimed and leaves them.
+    // TypeORM answers an UPDATE with [rows, count].
+    const [rows]: [(DueSettlement & { until: string })[], number] = await this.holds.query(
+      `WITH due AS (
+         SELECT h.job_id, h.model_id, h.run,
+                CASE WHEN m.run = h.run AND m.state = 'succeeded' THEN 'capture' ELSE 'release' END AS outcome
+           FROM credit_holds h LEFT JOIN try_on_job_models m ON m.job_id = h.job_id AND m.model_id = h.model_id
+          WHERE h.settled_at IS NULL
+            AND (h.claimed_until IS NULL OR h.claimed_until < now())
+            AND (m.run > h.run
+                 OR (m.run = h.run AND m.state IN ('failed', 'canceled'))
+                 OR (m.run = h.run AND m.state = 'succeeded'
+                     AND NOT EXISTS (SELECT 1 FROM try_on_job_models o WHERE o.job_id = h.job_id AND o.state IN ('queued', 'requeued', 'running')))
+                 OR ((m.run IS NULL OR m.run < h.run) AND h.created_at < now() - make_interval(secs => $3)))
+            AND ($2::uuid IS NULL OR h.job_id = $2::uuid)
+          ORDER BY h.created_at, h.job_id, h.model_id, h.run LIMIT $1
+          FOR UPDATE OF h)
+       UPDATE credit_holds h SET claimed_until = now() + make_interval(secs => $4)
+         FROM due WHERE h.job_id = due.job_id AND h.model_id = due.model_id AND h.run = due.run
+       RETURNING h.job_id AS "jobId", h.model_id AS "modelId", h.run, h.user_id AS "userId", due.outcome, h.claimed_until::text AS until`,
+      [limit, jobId ?? null, ORPHANED_AFTER_SECONDS, CLAIM_SECONDS],
     );
-    return rows;
+    return { until: rows[0]?.until ?? '', due: rows.map(({ until: _, ...due }) => due) };
+  }
+
+  /** The claim is given back (the ledger could not be reached): the next settler takes the holds at once. A claim that lapsed and was taken again is left alone. */
+  async unclaim(claim: ClaimedSettlements): Promise<void> {
+    if (!claim.due.length) return;
+    // SQL: one UPDATE for every hold of the claim, from arrays.
+    await this.holds.query(
+      `UPDATE credit_holds h SET claimed_until = NULL
+         FROM unnest($1::uuid[], $2::int[], $3::int[]) AS c(job_id, model_id, run)
+        WHERE h.job_id = c.job_id AND h.model_id = c.model_id AND h.run = c.run AND h.settled_at IS NULL AND h.claimed_until = $4::timestamptz`,
+      [claim.due.map((d) => d.jobId), claim.due.map((d) => d.modelId), claim.due.map((d) => d.run), claim.until],
+    );
   }
 
   /** The holds are settled with these outcomes, in one statement (a hold settled before keeps its first settlement). */

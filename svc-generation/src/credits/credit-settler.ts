@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { creditKey } from '@vton/contracts';
-import { CreditHolds, type DueSettlement } from './credit-holds.js';
+import { CreditHolds, type ClaimedSettlements, type DueSettlement } from './credit-holds.js';
 import { CreditsClient } from './credits-client.js';
 
 const BATCH = 200;
@@ -8,10 +8,12 @@ const BATCH = 200;
 /**
  * Settles held credits in svc-auth's ledger: a failure (or a run a retry replaced) is released as
  * soon as it is recorded, a job's successes are captured together once the job has ended
- * (CreditHolds.due), so a job costs the ledger one call, not one per model. The worker that
+ * (CreditHolds.claim), so a job costs the ledger one call, not one per model. The worker that
  * records a failure, or the outcome that ends a job, settles then; the reconciler's pass settles
  * whatever ended elsewhere (pg-boss's expiry trigger, an abandoned /generate, lost work) or could
- * not be settled then (svc-auth away). The ledger keys each run, so settling twice changes nothing.
+ * not be settled then (svc-auth away). Each settler first claims the holds it settles
+ * (CreditHolds.claim), so two at once never both call the ledger for the same holds; the ledger
+ * keys each run besides, so a run settled twice (a settler that died after the call) changes nothing.
  */
 @Injectable()
 export class CreditSettler {
@@ -25,7 +27,7 @@ export class CreditSettler {
   /** Settles what is due of one job now (a failure recorded, the job ended, an abandon); what cannot be settled now is left to the sweep. */
   async settleJob(jobId: string): Promise<void> {
     try {
-      await this.settle(await this.holds.due(BATCH, jobId));
+      await this.settle(await this.holds.claim(BATCH, jobId));
     } catch (error) {
       this.logger.warn({ jobId }, `Job ${jobId}: credits not settled yet, the next pass will (${(error as Error).message})`);
     }
@@ -35,29 +37,42 @@ export class CreditSettler {
   async sweep(): Promise<number> {
     let total = 0;
     for (;;) {
-      const due = await this.holds.due(BATCH);
-      if (!due.length) return total;
-      await this.settle(due);
-      total += due.length;
-      if (due.length < BATCH) return total;
+      const claim = await this.holds.claim(BATCH);
+      if (!claim.due.length) return total;
+      await this.settle(claim);
+      total += claim.due.length;
+      if (claim.due.length < BATCH) return total;
     }
   }
 
-  private async settle(due: DueSettlement[]): Promise<void> {
-    for (const userId of new Set(due.map((d) => d.userId))) {
-      const mine = due.filter((d) => d.userId === userId);
-      await this.credits.settle(
-        userId,
-        mine.map((d) => ({ key: creditKey(d.jobId, d.modelId, d.run), outcome: d.outcome })),
-      );
-      await this.holds.markSettled(mine);
-      // One line per job (svc-auth logs every ledger entry with its key).
-      for (const jobId of new Set(mine.map((d) => d.jobId))) {
-        const runs = (outcome: DueSettlement['outcome']) => mine.filter((d) => d.jobId === jobId && d.outcome === outcome).map((d) => `${d.modelId} (run ${d.run})`);
-        const [captured, released] = [runs('capture'), runs('release')];
-        const what = [captured.length && `captured for model(s) ${captured.join(', ')}`, released.length && `released for model(s) ${released.join(', ')}`];
-        this.logger.log({ jobId, userId, captured: captured.length, released: released.length }, `Job ${jobId}: credits ${what.filter(Boolean).join('; ')}`);
+  /** One ledger call per account; when one fails, what is not settled yet is given back to the next pass at once. */
+  private async settle(claim: ClaimedSettlements): Promise<void> {
+    let left = claim.due;
+    try {
+      for (const userId of new Set(claim.due.map((d) => d.userId))) {
+        const mine = left.filter((d) => d.userId === userId);
+        await this.credits.settle(
+          userId,
+          mine.map((d) => ({ key: creditKey(d.jobId, d.modelId, d.run), outcome: d.outcome })),
+        );
+        left = left.filter((d) => d.userId !== userId);
+        await this.holds.markSettled(mine);
+        this.logSettled(userId, mine);
       }
+    } catch (error) {
+      // If this fails too, the claim lapses (CreditHolds.claim).
+      await this.holds.unclaim({ until: claim.until, due: left }).catch(() => undefined);
+      throw error;
+    }
+  }
+
+  private logSettled(userId: number, mine: DueSettlement[]): void {
+    // One line per job (svc-auth logs every ledger entry with its key).
+    for (const jobId of new Set(mine.map((d) => d.jobId))) {
+      const runs = (outcome: DueSettlement['outcome']) => mine.filter((d) => d.jobId === jobId && d.outcome === outcome).map((d) => `${d.modelId} (run ${d.run})`);
+      const [captured, released] = [runs('capture'), runs('release')];
+      const what = [captured.length && `captured for model(s) ${captured.join(', ')}`, released.length && `released for model(s) ${released.join(', ')}`];
+      this.logger.log({ jobId, userId, captured: captured.length, released: released.length }, `Job ${jobId}: credits ${what.filter(Boolean).join('; ')}`);
     }
   }
 }
