@@ -160,6 +160,50 @@ describe('try-on jobs: live progress, retry, reload and restart (real svc-media,
     expect(res.body).toMatchObject({ code: 'NOT_FOUND', message: 'Garment 999999 not found' });
   });
 
+  it('a burst of changes to a followed job is read twice at most, and a change during a read is read again after it', async () => {
+    const created = (await createJob(['error400']).expect(201)).body as TryOnJob;
+    await waitForJob(generation.url, token, created.id, (j) => j.status !== 'running');
+    const events = generation.app.get(JobEvents);
+    const store = generation.app.get(JobStore);
+    const findAny = store.findAny.bind(store);
+    let reads = 0;
+    /** Held after its query, before the listeners get it: a read that is slow to finish. */
+    let hold: Promise<void> | undefined;
+    store.findAny = async (...args: Parameters<JobStore['findAny']>) => {
+      reads++;
+      const found = await findAny(...args);
+      await hold;
+      return found;
+    };
+    const seen: TryOnJob[] = [];
+    const unsubscribe = events.subscribe(created.id, (job) => seen.push(job));
+    try {
+      // Twenty notifications at once (a job's models ending together): one read, and one more after it.
+      await Promise.all(Array.from({ length: 20 }, () => events.publish(created.id)));
+      expect(reads).toBeLessThanOrEqual(2);
+      expect(seen.at(-1)!.models[0]).toMatchObject({ state: 'failed', attempts: 1 });
+
+      // A read that has its snapshot but is slow to hand it over; meanwhile the model is retried.
+      let release!: () => void;
+      hold = new Promise<void>((resolve) => (release = resolve));
+      reads = 0;
+      const first = events.publish(created.id);
+      await until(() => reads === 1, 'the first read has started', 5000);
+      vton.healed.add('error400');
+      await request(generation.url).post(`/api/try-on/jobs/${created.id}/models/${models.error400}/retry`).auth(token, { type: 'bearer' }).expect(200);
+      await waitForJob(generation.url, token, created.id, (j) => j.status !== 'running');
+      const second = events.publish(created.id);
+      hold = undefined;
+      release();
+      await Promise.all([first, second]);
+      // The stale snapshot was handed over first, then the one read after the retry: the model succeeded on its second attempt.
+      expect(seen.at(-1)!.models[0]).toMatchObject({ state: 'succeeded', attempts: 2 });
+    } finally {
+      unsubscribe();
+      store.findAny = findAny;
+    }
+  });
+
   it('an event stream closed while its first read re-signs slowly leaves no subscription behind: later changes read nothing for it', async () => {
     const created = (await createJob(['ok']).expect(201)).body as TryOnJob;
     const done = await waitForJob(generation.url, token, created.id, (j) => j.status !== 'running');

@@ -17,7 +17,12 @@ export type JobListener = (job: TryOnJob) => void;
 export class JobEvents implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('JobEvents');
   private readonly listeners = new Map<string, Set<JobListener>>();
-  private readonly publishing = new Map<string, Promise<void>>();
+  /**
+   * Per job, the read under way: a change announced while it runs asks for one more read after it,
+   * however many changes come meanwhile (a job's models end in bursts), so a burst costs two reads,
+   * not one per change, and every change is still followed by a read that started after it.
+   */
+  private readonly reading = new Map<string, { again: boolean; done: Promise<void> }>();
   private listener?: PgListener;
 
   constructor(
@@ -60,16 +65,26 @@ export class JobEvents implements OnApplicationBootstrap, OnApplicationShutdown 
     return this.listeners.get(jobId)?.size ?? 0;
   }
 
-  /** Snapshots are read one after another per job, so listeners never see one go backwards. */
+  /**
+   * Hands the job's listeners a snapshot read after this call; answers when they have it. Snapshots
+   * are read one after another per job, so listeners never see one go backwards.
+   */
   publish(jobId: string): Promise<void> {
-    const next = (this.publishing.get(jobId) ?? Promise.resolve()).then(() => this.deliver(jobId)).catch((error) => {
-      this.logger.warn({ jobId }, `Job ${jobId}: could not read a change: ${(error as Error).message}`);
-    });
-    this.publishing.set(jobId, next);
-    void next.then(() => {
-      if (this.publishing.get(jobId) === next) this.publishing.delete(jobId);
-    });
-    return next;
+    const under = this.reading.get(jobId);
+    if (under) {
+      under.again = true;
+      return under.done;
+    }
+    const read = { again: false, done: Promise.resolve() };
+    read.done = (async () => {
+      do {
+        read.again = false;
+        await this.deliver(jobId).catch((error: unknown) => this.logger.warn({ jobId }, `Job ${jobId}: could not read a change: ${(error as Error).message}`));
+      } while (read.again);
+      this.reading.delete(jobId);
+    })();
+    this.reading.set(jobId, read);
+    return read.done;
   }
 
   private async deliver(jobId: string): Promise<void> {
