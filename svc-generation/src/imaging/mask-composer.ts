@@ -1,5 +1,5 @@
 import type { CropBounds } from '@vton/contracts';
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import type { ProviderFraming, ProviderLimits } from './framing.js';
 import { featherSigma } from './placement.js';
 
@@ -164,7 +164,7 @@ function scalePlacement(p: FramePlacement, factor: number): FramePlacement {
 }
 
 /** The framed photo's encoding (ProviderFraming.jpegQuality): the pixel floor of the benchmarks encodes the same way. */
-export function encodeFrame(image: sharp.Sharp, jpegQuality?: number): sharp.Sharp {
+export function encodeFrame(image: Sharp, jpegQuality?: number): Sharp {
   return jpegQuality ? image.jpeg({ quality: jpegQuality }) : image.png(RESULT_PNG);
 }
 
