@@ -1,6 +1,6 @@
 /**
  * "The sharp floor" of BENCHMARKS.md: the least pixel work one model needs, in plain sharp. The photo
- * decoded once; the provider's frame (person and mask, PNG) rendered from it; an answer of the
+ * decoded once; the provider's frame (person, PNG or the provider's JPEG, and mask, PNG) rendered from it; an answer of the
  * frame's size scaled into the bounds with the feathered mask; the full-size result PNG encoded once;
  * its 400 px WebP thumbnail from the same pixels. No HTTP, no storage, no database. The answer is made
  * beforehand (the provider's work, not ours).
@@ -16,7 +16,7 @@ import fs from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import sharp from 'sharp';
-import { planFrame, RESULT_PNG } from '../dist/imaging/mask-composer.js';
+import { encodeFrame, planFrame, RESULT_PNG } from '../dist/imaging/mask-composer.js';
 import { featherSigma } from '../dist/imaging/placement.js';
 import { SEED_FRAMING } from '../dist/providers/seed/seed.provider.js';
 
@@ -24,14 +24,14 @@ import { SEED_FRAMING } from '../dist/providers/seed/seed.provider.js';
  * One model's pixel work, set up: `run()` does it once and answers its wall time (ms).
  * @param {Buffer} photoBytes @param {Buffer} maskBytes the mask at the bounds' size
  * @param {{ x: number, y: number, width: number, height: number }} bounds
- * @param {{ width: number, height: number, mode: 'pad' | 'free', context: number, upscale: boolean }} framing
+ * @param {{ width: number, height: number, mode: 'pad' | 'widen' | 'free', context: number, upscale: boolean, jpegQuality?: number }} framing
  */
 export async function pixelFloor(photoBytes, maskBytes, bounds, framing) {
   const meta = await sharp(photoBytes).metadata();
   const plan = planFrame({ width: meta.width, height: meta.height }, bounds, framing);
   const answer = await sharp({ create: { width: plan.frame.width, height: plan.frame.height, channels: 3, background: '#1e5ac8' } }).png().toBuffer();
   const box = { width: Math.round(bounds.width), height: Math.round(bounds.height) };
-  return { run: () => floorWork(photoBytes, maskBytes, plan, answer, box) };
+  return { run: () => floorWork(photoBytes, maskBytes, plan, answer, box, framing.jpegQuality) };
 }
 
 /** pixelFloor set up and run once: its wall time (ms). */
@@ -39,13 +39,13 @@ export async function sharpFloor(photoBytes, maskBytes, bounds, framing) {
   return (await pixelFloor(photoBytes, maskBytes, bounds, framing)).run();
 }
 
-async function floorWork(photoBytes, maskBytes, plan, answer, box) {
+async function floorWork(photoBytes, maskBytes, plan, answer, box, jpegQuality) {
   const started = performance.now();
   const { data, info } = await sharp(photoBytes).raw().toBuffer({ resolveWithObject: true });
   const raw = { raw: { width: info.width, height: info.height, channels: info.channels } };
   const pad = { left: plan.offset.left, top: plan.offset.top, right: plan.frame.width - plan.offset.left - plan.content.width, bottom: plan.frame.height - plan.offset.top - plan.content.height };
   await Promise.all([
-    sharp(data, raw).extract(plan.region).resize(plan.content.width, plan.content.height, { fit: 'fill' }).extend({ ...pad, background: '#ffffff' }).png(RESULT_PNG).toBuffer(),
+    encodeFrame(sharp(data, raw).extract(plan.region).resize(plan.content.width, plan.content.height, { fit: 'fill' }).extend({ ...pad, background: '#ffffff' }), jpegQuality).toBuffer(),
     sharp(maskBytes).greyscale().resize(plan.content.width, plan.content.height, { fit: 'fill' }).extend({ ...pad, background: '#000000' }).png(RESULT_PNG).toBuffer(),
     sharp(answer).resize(box.width, box.height, { fit: 'fill' }).raw().toBuffer(),
     sharp(maskBytes).greyscale().blur(featherSigma(box.width, box.height)).extractChannel(0).raw().toBuffer(),

@@ -15,6 +15,22 @@ export interface ProviderFraming {
   context: number;
   /** Whether a small region may be scaled up to the frame (generative models work at a fixed resolution). */
   upscale: boolean;
+  /**
+   * Set: the framed photo is sent as a JPEG of this quality (on white) instead of a PNG — for
+   * providers that recommend JPEG or take it as well. A 2048 px frame of a photo is 0.5–0.7 MB to
+   * upload instead of 3.7–6.5 MB, in a third of the time to encode. The mask is always a PNG.
+   */
+  jpegQuality?: number;
+}
+
+/** The MIME type of an image we send (a framed photo, a crop, a mask), from its first bytes: JPEG or PNG. */
+export function sentImageType(bytes: Buffer): 'image/jpeg' | 'image/png' {
+  return bytes[0] === 0xff && bytes[1] === 0xd8 ? 'image/jpeg' : 'image/png';
+}
+
+/** An image we send as a data URI, with its own MIME type. */
+export function imageDataUri(bytes: Buffer): string {
+  return `data:${sentImageType(bytes)};base64,${bytes.toString('base64')}`;
 }
 
 /** What the provider accepts, so what we send is shrunk to fit (the seller's result never is). */

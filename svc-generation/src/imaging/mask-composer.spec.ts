@@ -144,6 +144,20 @@ describe('mask-constrained composition over any provider (real sharp)', () => {
     expect([composed.width, composed.height]).toEqual([photoSize.width, photoSize.height]);
   });
 
+  it('sends the framed photo as a JPEG where the framing asks for one (same frame, a fraction of the bytes), the mask always as a PNG', async () => {
+    const asPng = await prepareProviderInputs(photo, mask, bounds, FASHN_LIKE, NO_LIMIT);
+    const asJpeg = await prepareProviderInputs(photo, mask, bounds, { ...FASHN_LIKE, jpegQuality: 95 }, NO_LIMIT);
+    const [png, jpeg, jpegMask] = await Promise.all([sharp(asPng.person).metadata(), sharp(asJpeg.person).metadata(), sharp(asJpeg.mask).metadata()]);
+    expect([png.format, png.width, png.height]).toEqual(['png', 864, 1296]);
+    expect([jpeg.format, jpeg.width, jpeg.height]).toEqual(['jpeg', 864, 1296]);
+    expect(jpegMask.format).toBe('png');
+    expect(asJpeg.placement).toEqual(asPng.placement);
+    expect(asJpeg.person.length).toBeLessThan(asPng.person.length);
+    // The same picture (this photo changes at every pixel, JPEG's worst case): each channel's mean within a level of the lossless frame's.
+    const [a, b] = await Promise.all([sharp(asPng.person).stats(), sharp(asJpeg.person).stats()]);
+    for (const [i, channel] of a.channels.entries()) expect(Math.abs(channel.mean - b.channels[i].mean)).toBeLessThan(1);
+  });
+
   it('shrinks what it sends to the provider’s byte limit, keeping the frame’s aspect ratio and the mapping back', async () => {
     const generous = await prepareProviderInputs(photo, mask, bounds, FASHN_LIKE, NO_LIMIT);
     const limited = await prepareProviderInputs(photo, mask, bounds, FASHN_LIKE, { maxImageBytes: Math.floor(generous.person.length / 3) });

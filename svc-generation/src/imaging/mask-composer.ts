@@ -1,5 +1,5 @@
 import type { CropBounds } from '@vton/contracts';
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import type { ProviderFraming, ProviderLimits } from './framing.js';
 import { featherSigma } from './placement.js';
 
@@ -25,7 +25,7 @@ export interface FramePlacement {
 }
 
 export interface ProviderInputs {
-  /** The framed photo, PNG on white. */
+  /** The framed photo on white: PNG, or JPEG where the framing asks for it (ProviderFraming.jpegQuality). */
   person: Buffer;
   /** The mask in the same frame, PNG, white on black. */
   mask: Buffer;
@@ -148,7 +148,7 @@ export async function prepareProviderInputs(
   const photo = await asDecoded(original);
   let placement = planFrame(photo, bounds, framing);
   for (let attempt = 0; ; attempt++) {
-    const inputs = await renderInputs(photo, mask, bounds, placement);
+    const inputs = await renderInputs(photo, mask, bounds, placement, framing.jpegQuality);
     if (inputs.person.length <= limits.maxImageBytes || attempt >= 6) return inputs;
     // Too many bytes for the provider: the same view, at fewer pixels (what we send, never the result).
     const shrink = Math.sqrt(limits.maxImageBytes / inputs.person.length) * 0.9;
@@ -163,20 +163,26 @@ function scalePlacement(p: FramePlacement, factor: number): FramePlacement {
   return { frame, region: p.region, scale, content, offset: { left: Math.floor((frame.width - content.width) / 2), top: Math.floor((frame.height - content.height) / 2) } };
 }
 
-async function renderInputs(photo: DecodedPhoto, mask: Buffer, bounds: CropBounds, placement: FramePlacement): Promise<ProviderInputs> {
+/** The framed photo's encoding (ProviderFraming.jpegQuality): the pixel floor of the benchmarks encodes the same way. */
+export function encodeFrame(image: Sharp, jpegQuality?: number): Sharp {
+  return jpegQuality ? image.jpeg({ quality: jpegQuality }) : image.png(RESULT_PNG);
+}
+
+async function renderInputs(photo: DecodedPhoto, mask: Buffer, bounds: CropBounds, placement: FramePlacement, jpegQuality?: number): Promise<ProviderInputs> {
   const { frame, region, content, offset } = placement;
   const pad = { top: offset.top, left: offset.left, bottom: frame.height - offset.top - content.height, right: frame.width - offset.left - content.width };
   // The mask's place in the frame, in whole pixels (the same rounding compose uses to come back).
   const maskRect = frameRect(roundBox(bounds), placement);
   const maskPad = { top: maskRect.top, left: maskRect.left, bottom: frame.height - maskRect.top - maskRect.height, right: frame.width - maskRect.left - maskRect.width };
   const [person, maskFrame] = await Promise.all([
-    pixelsOf(photo)
-      .extract(region)
-      .resize(content.width, content.height, { fit: 'fill' })
-      .flatten({ background: '#ffffff' })
-      .extend({ ...pad, background: '#ffffff' })
-      .png(RESULT_PNG)
-      .toBuffer(),
+    encodeFrame(
+      pixelsOf(photo)
+        .extract(region)
+        .resize(content.width, content.height, { fit: 'fill' })
+        .flatten({ background: '#ffffff' })
+        .extend({ ...pad, background: '#ffffff' }),
+      jpegQuality,
+    ).toBuffer(),
     // One band from the start, extended with black: no composite on an RGB canvas converted back to
     // grey (libvips goes through float scRGB for that, which cost more than the rest of the frame).
     sharp(mask)

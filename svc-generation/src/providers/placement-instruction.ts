@@ -28,10 +28,11 @@ export function placementInstruction(prompt: string, mask: MaskGiven): string {
 /**
  * The frame placement engines see: the masked region with as much scene again around it (light and
  * perspective come from there), in its own aspect ratio, up to `side` pixels; small regions are
- * scaled up (the engines work at a fixed resolution).
+ * scaled up (the engines work at a fixed resolution). Sent as a JPEG at quality 95 (every placement
+ * engine takes JPEG): a 2048 px frame of a photo is 0.5–0.7 MB to upload instead of 3.7–6.5 MB as PNG.
  */
 export function placementFraming(side: number): ProviderFraming {
-  return { width: side, height: side, mode: 'free', context: 0.5, upscale: true };
+  return { width: side, height: side, mode: 'free', context: 0.5, upscale: true, jpegQuality: 95 };
 }
 
 /** The aspect ratio (of `ratios`, "w:h") nearest the frame's, compared on a log scale (2:1 is as far from 1:1 as 1:2). */

@@ -159,9 +159,11 @@ export async function checkBase64Image(
 ): Promise<{ width: number; height: number; format: string; bytes: number }> {
   if (typeof value !== 'string' || !value) throw new FakeRejection(400, `${field} is required`);
   let base64 = value;
+  let declared: string | undefined;
   if (options.dataUri) {
     const match = /^data:image\/([a-z]+);base64,(.*)$/s.exec(value);
     if (!match) throw new FakeRejection(400, `${field} must be a URL or a base64 data URI with its data:image/<format>;base64, prefix`);
+    declared = match[1];
     base64 = match[2];
   } else if (value.startsWith('data:')) {
     throw new FakeRejection(400, `${field} must be plain base64 without a data: prefix`);
@@ -176,6 +178,8 @@ export async function checkBase64Image(
     throw new FakeRejection(400, `${field} could not be decoded as an image`);
   }
   if (!meta.format || !options.types.includes(meta.format)) throw new FakeRejection(400, `${field} must be one of ${options.types.join(', ')}`);
+  // A data URI that names another type than its bytes (a JPEG sent as image/png) is refused, not guessed at.
+  if (declared && declared !== meta.format) throw new FakeRejection(400, `${field} says image/${declared} but holds ${meta.format}`);
   return { width: meta.width!, height: meta.height!, format: meta.format, bytes: bytes.length };
 }
 

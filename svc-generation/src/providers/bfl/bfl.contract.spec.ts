@@ -32,6 +32,8 @@ describe('Black Forest Labs placement engine (FLUX.2 REST) against a fake writte
     expect(fake.violations).toEqual([]);
     expect(output).toMatchObject({ provider: 'bfl', model: 'flux-2-pro' });
     const scene = await sharp(input.person).metadata();
+    // Placement frames go as JPEG (a sixth to a tenth of a PNG's bytes).
+    expect(scene.format).toBe('jpeg');
     const [asked] = fake.asked;
     expect(asked.images).toEqual([
       { field: 'input_image', width: scene.width, height: scene.height },

@@ -151,6 +151,8 @@ describe('fal.ai adapter (@fal-ai/client) against a fake of fal’s queue writte
       const { input } = fake.asked[fake.asked.length - 1];
       expect(input).toMatchObject(fields);
       expect(input.image_urls).toHaveLength(3);
+      // The scene as JPEG (a sixth to a tenth of a PNG's bytes) under its own type, the product and the mask as PNG.
+      expect((input.image_urls as string[]).map((uri) => uri.slice(0, uri.indexOf(';')))).toEqual(['data:image/jpeg', 'data:image/png', 'data:image/png']);
       expect(input.prompt).toContain(`The seller's direction: ${PRODUCT_PROMPT}`);
       const answer = await sharp(output.image).metadata();
       expect([answer.width, answer.height]).toEqual([side, side]);

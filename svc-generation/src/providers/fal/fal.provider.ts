@@ -6,6 +6,7 @@ import { ModelTryOnError, safetyRefusal, vtonApiError, vtonProcessingError } fro
 import { jsonMessage, parseRetryAfter, ProviderCall } from '../provider-http.js';
 import type { TryOnInput, TryOnOutput, TryOnProvider } from '../try-on-provider.js';
 import { FAL_MODELS, FAL_PLACEMENT_MODELS, GENERIC_FAL_MODEL, GENERIC_FAL_PLACEMENT_MODEL, type FalModel } from './fal-models.js';
+import { imageDataUri } from '../../imaging/framing.js';
 
 export interface FalSettings {
   key: string;
@@ -79,7 +80,7 @@ export class FalProvider implements TryOnProvider {
     let requestId: string | undefined;
     try {
       const submitted = await client.queue.submit(s.model, {
-        input: this.spec.input({ person: dataUri(input.person), garment: dataUri(input.garment), mask: dataUri(input.mask), frame: await frameOf(input.person) }, input),
+        input: this.spec.input({ person: imageDataUri(input.person), garment: imageDataUri(input.garment), mask: imageDataUri(input.mask), frame: await frameOf(input.person) }, input),
         abortSignal: call.signal,
       });
       requestId = submitted.request_id;
@@ -177,11 +178,7 @@ function falMessage(raw: string): string {
   });
 }
 
-async function frameOf(png: Buffer): Promise<{ width: number; height: number }> {
-  const { width = 0, height = 0 } = await sharp(png).metadata();
+async function frameOf(image: Buffer): Promise<{ width: number; height: number }> {
+  const { width = 0, height = 0 } = await sharp(image).metadata();
   return { width, height };
-}
-
-function dataUri(png: Buffer): string {
-  return `data:image/png;base64,${png.toString('base64')}`;
 }

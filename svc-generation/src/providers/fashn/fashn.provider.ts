@@ -5,6 +5,7 @@ import { ModelTryOnError, vtonProcessingError } from '../../errors/try-on-errors
 import sharp from 'sharp';
 import { jsonMessage, ProviderCall } from '../provider-http.js';
 import type { TryOnInput, TryOnOutput, TryOnProvider } from '../try-on-provider.js';
+import { imageDataUri } from '../../imaging/framing.js';
 
 export interface FashnSettings {
   apiKey: string;
@@ -77,7 +78,8 @@ const MAX_INPUT_SIDE = 2000;
 export class FashnProvider implements TryOnProvider {
   readonly name = 'fashn' as const;
   readonly label = 'FASHN';
-  readonly framing = { width: 864, height: 1296, mode: 'widen' as const, context: 0.35, upscale: true };
+  // The framed photo arrives as FASHN recommends its inputs (JPEG at quality 95; 864×1296 is within its 2000 px).
+  readonly framing = { width: 864, height: 1296, mode: 'widen' as const, context: 0.35, upscale: true, jpegQuality: INPUT_JPEG_QUALITY };
   // No documented cap on base64 inputs was found; 10 MB keeps the JSON body reasonable.
   readonly limits = { maxImageBytes: 10 * 1024 * 1024 };
 
@@ -93,7 +95,7 @@ export class FashnProvider implements TryOnProvider {
     const headers = { authorization: `Bearer ${s.apiKey}`, 'content-type': 'application/json', accept: 'application/json' };
     const messageOf = (raw: string) => jsonMessage(raw, (body) => (body?.error && body?.message ? `${body.error}: ${body.message}` : (body?.message ?? body?.error)));
 
-    const [person, garment] = await Promise.all([jpegDataUri(input.person), jpegDataUri(input.garment)]);
+    const [person, garment] = [imageDataUri(input.person), await jpegDataUri(input.garment)];
     // tryon-max takes the garment as product_image and no category; the v1.x models garment_image and category.
     const max = s.model === 'tryon-max';
     const run = await call
@@ -154,7 +156,7 @@ export class FashnProvider implements TryOnProvider {
   }
 }
 
-/** An input as FASHN recommends it: JPEG at quality 95 (on white), at most 2000 px a side. */
+/** The garment as FASHN recommends its inputs: JPEG at quality 95 (on white), at most 2000 px a side. */
 async function jpegDataUri(png: Buffer): Promise<string> {
   const jpeg = await sharp(png)
     .resize(MAX_INPUT_SIDE, MAX_INPUT_SIDE, { fit: 'inside', withoutEnlargement: true })

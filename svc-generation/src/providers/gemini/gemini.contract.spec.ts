@@ -32,6 +32,8 @@ describe('Gemini placement engine (@google/genai) against a fake written from Go
     expect(fake.violations).toEqual([]);
     expect(output).toMatchObject({ provider: 'gemini', model: MODEL, version: MODEL });
     const scene = await sharp(input.person).metadata();
+    // Placement frames go as JPEG (a sixth to a tenth of a PNG's bytes); the fake refuses one sent under another type.
+    expect(scene.format).toBe('jpeg');
     const [asked] = fake.asked;
     expect(asked.backend).toBe(backend);
     expect(asked.model).toBe(MODEL);

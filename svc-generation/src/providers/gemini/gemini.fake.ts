@@ -119,6 +119,8 @@ async function checkGenerateContent(raw: Buffer) {
       const image = await checkBase64Image(inline.data, `contents.parts[${i}].inlineData.data`, { dataUri: false, types: ['png', 'jpeg', 'webp'] }).catch((e: Error) => {
         throw invalid(e.message);
       });
+      // The MIME type tells the model how to read the bytes: one that names another format is an image it cannot process.
+      if (inline.mimeType !== `image/${image.format}`) throw invalid('Unable to process input image. Please retry or report in https://developers.generativeai.google/guide/troubleshooting');
       images.push({ width: image.width, height: image.height });
     } else if (typeof part.text === 'string') {
       texts.push(part.text);

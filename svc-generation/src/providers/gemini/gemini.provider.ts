@@ -8,6 +8,7 @@ import { jsonMessage, parseRetryAfter, ProviderCall } from '../provider-http.js'
 import type { TryOnInput, TryOnOutput, TryOnProvider } from '../try-on-provider.js';
 import { googleAuthFor } from '../vertex/google-credentials.js';
 import type { GoogleAuth } from 'google-auth-library';
+import { sentImageType } from '../../imaging/framing.js';
 
 /** The aspect ratios Gemini's image models answer in (ImageConfig.aspectRatio). */
 const ASPECT_RATIOS = ['1:1', '2:3', '3:2', '3:4', '4:3', '4:5', '5:4', '9:16', '16:9', '21:9'] as const;
@@ -74,7 +75,7 @@ export class GeminiProvider implements TryOnProvider {
           {
             role: 'user',
             parts: [
-              { inlineData: { mimeType: 'image/png', data: input.person.toString('base64') } },
+              { inlineData: { mimeType: sentImageType(input.person), data: input.person.toString('base64') } },
               { inlineData: { mimeType: 'image/png', data: input.garment.toString('base64') } },
               { inlineData: { mimeType: 'image/png', data: input.mask.toString('base64') } },
               { text: placementInstruction(input.prompt, 'third-image') },

@@ -26,6 +26,8 @@ describe('OpenAI placement engine (openai SDK, images.edit) against a fake writt
     expect(fake.violations).toEqual([]);
     expect(output).toMatchObject({ provider: 'openai', model: 'gpt-image-1.5' });
     const scene = await sharp(input.person).metadata();
+    // Placement frames go as JPEG (a sixth to a tenth of a PNG's bytes); the mask stays a PNG with alpha.
+    expect(scene.format).toBe('jpeg');
     const [asked] = fake.asked;
     expect(asked.images).toEqual([
       { width: scene.width, height: scene.height },

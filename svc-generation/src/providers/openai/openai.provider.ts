@@ -6,6 +6,7 @@ import { safetyRefusal, vtonApiError, vtonProcessingError, type ModelTryOnError 
 import { nearestAspect, placementFraming, placementInstruction } from '../placement-instruction.js';
 import { parseRetryAfter, ProviderCall } from '../provider-http.js';
 import type { TryOnInput, TryOnOutput, TryOnProvider } from '../try-on-provider.js';
+import { sentImageType } from '../../imaging/framing.js';
 
 export interface OpenAISettings {
   apiKey: string;
@@ -53,12 +54,13 @@ export class OpenAIProvider implements TryOnProvider {
     const s = this.settings;
     const call = new ProviderCall('OpenAI', s.timeoutMs, [s.apiKey], s.maxResponseBytes, input.signal);
     const { width, height } = await sharp(input.person).metadata();
+    const sceneFile = sentImageType(input.person) === 'image/jpeg' ? 'scene.jpg' : 'scene.png';
     let answer: OpenAI.Images.ImagesResponse;
     try {
       answer = await this.client.images.edit(
         {
           model: s.model,
-          image: [await toFile(input.person, 'scene.png', { type: 'image/png' }), await toFile(input.garment, 'product.png', { type: 'image/png' })],
+          image: [await toFile(input.person, sceneFile, { type: sentImageType(input.person) }), await toFile(input.garment, 'product.png', { type: 'image/png' })],
           mask: await toFile(await editMask(input.mask), 'mask.png', { type: 'image/png' }),
           prompt: placementInstruction(input.prompt, 'edit-mask'),
           size: nearestAspect(width!, height!, SIZES),
