@@ -7,7 +7,7 @@ import { GenerationConfig } from '../config/generation.config.js';
 import { ImageProcessor, RESULT_THUMBNAIL_SIDE } from '../imaging/image-processor.js';
 import type { RunContext } from '../jobs/job-store.js';
 import { MediaNotFoundError, MediaUnavailableError } from '../media/media-http.js';
-import { WorkerMediaClient, type JobOwner } from '../media/worker-media-client.js';
+import { WorkerMediaClient, type JobOwner, type KeptResultGrant } from '../media/worker-media-client.js';
 import { GenerationMetrics } from '../metrics/generation-metrics.js';
 import { ResultFilesService } from '../results/result-files.service.js';
 import { decodePhoto } from '../imaging/mask-composer.js';
@@ -83,13 +83,13 @@ export class ModelRunner {
     let t = performance.now();
 
     // Our own outage (svc-media, its storage) is waited out here, within the job's time limit, instead of spending the model's attempts.
-    const [garment, { photo: original, mask }] = await Promise.all([
+    const [garment, { photo: original, mask, resultGrant }] = await Promise.all([
       this.withMediaRetries(owner, () => this.garmentOf(run, owner), signal).catch((error) => {
         if (error instanceof MediaNotFoundError) throw vtonProcessingError(`garment ${run.garmentId} is no longer cropped`);
         throw error;
       }),
-      // The photo and the mask its bounds were taken from when it was queued (the product's category's), in one request to svc-media.
-      this.withMediaRetries(owner, () => this.media.modelPhotoAndMask(owner, run.modelId, run.input.maskCategory, signal), signal),
+      // The photo and the mask its bounds were taken from when it was queued (the product's category's), and where its result will go, in one request to svc-media.
+      this.withMediaRetries(owner, () => this.media.modelPhotoAndMask(owner, run.modelId, run.input.maskCategory, signal, resultKey(run)), signal),
     ]).catch((error) => {
       if (error instanceof MediaNotFoundError) throw vtonProcessingError(`the photo or mask of model ${run.modelId} is missing`);
       throw inputsError(error, signal);
@@ -136,7 +136,7 @@ export class ModelRunner {
       // Which provider made it, its model (and version) and how long its call took: kept with the result and the gallery image.
       ...answer.metadata,
     };
-    result.imageUrl = await this.save(run, owner, result, png, thumbnail);
+    result.imageUrl = await this.save(run, owner, result, png, thumbnail, resultGrant);
     clock('save', t);
     this.logger.log(
       { jobId: run.jobId, modelId: run.modelId, attempt: run.attempts },
@@ -187,12 +187,15 @@ export class ModelRunner {
    * Saves to the gallery under the run's idempotency key and answers the URL the seller gets. svc-media
    * or its object storage down (a restart, an outage) is waited out within the job's time limit: the
    * result is already paid for. A save that still fails is only logged (§8) and the PNG is kept here
-   * instead, or sent inline.
+   * instead, or sent inline. `grant`: the one svc-media gave with the inputs, for the first attempt
+   * only (a repeated save asks for a fresh one).
    */
-  private async save(run: RunContext, owner: JobOwner, result: TryOnResult, png: Buffer, thumbnail?: Buffer): Promise<string> {
+  private async save(run: RunContext, owner: JobOwner, result: TryOnResult, png: Buffer, thumbnail?: Buffer, grant?: KeptResultGrant): Promise<string> {
     try {
-      const saved = await this.withMediaRetries(owner, () =>
-        this.media.saveResult(
+      const saved = await this.withMediaRetries(owner, () => {
+        const kept = grant;
+        grant = undefined;
+        return this.media.saveResult(
           owner,
           {
             png,
@@ -207,8 +210,10 @@ export class ModelRunner {
             idempotencyKey: resultKey(run),
             ...(thumbnail ? { thumbnail } : {}),
           },
-        ),
-      );
+          undefined,
+          kept,
+        );
+      });
       result.savedImage = saved;
       return saved.imageUrl;
     } catch (error) {
