@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { ErrorCode, type ResultProviderMetadata, type TryOnResult } from '@vton/contracts';
+import { ErrorCode, type GeneratedImageRecord, type ResultProviderMetadata, type TryOnResult } from '@vton/contracts';
 import { ApiException, inSpan, SpanKind } from '@vton/service-kit';
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -47,7 +47,8 @@ export function resultKey(run: Pick<RunContext, 'jobId' | 'modelId' | 'run'>): s
  * chose, or for a product the placement engine PLACEMENT_PROVIDER chose), the answer blended back into the
  * full photo through the feathered mask, and the save to the gallery under the run's idempotency
  * key. `signal` stops the work only until the provider has answered: a result that exists is
- * always saved.
+ * always saved. A run whose result an earlier attempt saved (svc-media says so with the inputs)
+ * answers that image without calling the provider again.
  */
 @Injectable()
 export class ModelRunner {
@@ -95,6 +96,11 @@ export class ModelRunner {
       throw inputsError(error, signal);
     });
     clock('inputs', t);
+    // Saved already under this run's key (its worker stopped after the save, before recording it): that image is the result, and the provider is not paid twice.
+    if (resultGrant?.granted.saved) {
+      this.logger.log({ jobId: run.jobId, modelId: run.modelId, attempt: run.attempts }, `Model ${run.modelId} of job ${run.jobId} was saved by an earlier attempt: answering that image`);
+      return savedResult(run, resultGrant.granted.saved);
+    }
 
     // The photo is decoded once: framing reads it, and the result is composed into it.
     t = performance.now();
@@ -260,8 +266,24 @@ function inputsError(error: unknown, signal?: AbortSignal): unknown {
   return error;
 }
 
+/** The result of a run saved by an earlier attempt, from its gallery record (whose metadata keeps what the result said). */
+function savedResult(run: RunContext, saved: GeneratedImageRecord): TryOnResult {
+  const { processedAt, scaleFactor, ...provider } = (saved.metadata ?? {}) as Partial<TryOnResult>;
+  return {
+    id: randomUUID(),
+    imageUrl: saved.imageUrl,
+    modelId: run.modelId,
+    garmentId: run.garmentId,
+    prompt: run.prompt,
+    processedAt: processedAt ?? saved.createdAt,
+    ...(scaleFactor !== undefined ? { scaleFactor } : {}),
+    ...providerMetadataOf(provider),
+    savedImage: saved,
+  };
+}
+
 /** The result's provider fields, as the gallery record's metadata keeps them. */
-function providerMetadataOf({ provider, providerLabel, providerModel, providerVersion, providerDurationMs, builtInEngine }: TryOnResult): ResultProviderMetadata {
+function providerMetadataOf({ provider, providerLabel, providerModel, providerVersion, providerDurationMs, builtInEngine }: ResultProviderMetadata): ResultProviderMetadata {
   return {
     ...(provider ? { provider } : {}),
     ...(providerLabel ? { providerLabel } : {}),
