@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import http from 'node:http';
+import { createRequire } from 'node:module';
 import S3rver from 's3rver';
 
 export const S3_ACCESS_KEY = 'S3RVER';
@@ -16,10 +17,95 @@ function answerListMultipartUploads(req, res) {
   return true;
 }
 
+/**
+ * s3rver always installs koa-logger first, which formats (chalk, then winston) two lines for every
+ * request even when `silent` only mutes their output: ~5 % of the server's CPU. Taken out of the
+ * middleware list before the app's handler is composed; the app's own `logger` (winston, silent)
+ * stays for its warnings. The middleware is recognised by its source being koa-logger's (as
+ * s3rver resolves it), so another s3rver that installs something else first fails here, loudly.
+ * @param {S3rver} s3
+ */
+function withoutRequestLog(s3) {
+  const koaLogger = createRequire(createRequire(import.meta.url).resolve('s3rver'))('koa-logger');
+  const [first] = s3.middleware;
+  if (typeof first !== 'function' || first.toString() !== koaLogger(() => {}).toString()) {
+    throw new Error("s3rver's first middleware is no longer koa-logger: check object-storage.mjs against this s3rver version");
+  }
+  s3.middleware.shift();
+}
+
+/**
+ * s3rver's store reads a bucket's CORS and website configurations from disk (usually an ENOENT) and
+ * `stat`s the bucket's folder on every request (its cors and website middleware, its bucket check):
+ * ~10 % of the server's CPU. Kept in memory here, per bucket, and forgotten whenever they may change
+ * through the store: a configuration put or deleted (before and after the write, so a read racing
+ * the write is not kept), a bucket put or deleted, a reset. Objects' own subresources are untouched.
+ * What is kept is a promise, so concurrent requests share one read; a failed read is not kept.
+ * @param {any} store s3rver's FilesystemStore
+ */
+function keepBucketsInMemory(store) {
+  const { getSubresource, putSubresource, deleteSubresource, getBucket, putBucket, deleteBucket, reset } = store;
+  /** @type {Map<string, Map<string, Promise<unknown>>>} bucket → configuration type → its read */
+  const configs = new Map();
+  /** @type {Map<string, Promise<unknown>>} bucket → its read, kept only while it exists */
+  const buckets = new Map();
+  const forgetBucket = (/** @type {string} */ bucket) => {
+    configs.delete(bucket);
+    buckets.delete(bucket);
+  };
+  /** Keeps `read` under `key` in `map` unless it fails (or, with `keepEmpty` false, finds nothing). */
+  const keep = (/** @type {Map<string, Promise<unknown>>} */ map, /** @type {string} */ key, /** @type {Promise<unknown>} */ read, keepEmpty = true) => {
+    map.set(key, read);
+    read.then(
+      (found) => { if (!found && !keepEmpty && map.get(key) === read) map.delete(key); },
+      () => { if (map.get(key) === read) map.delete(key); },
+    );
+    return read;
+  };
+  const changingConfig = async (/** @type {string} */ bucket, /** @type {string | undefined} */ key, /** @type {() => Promise<unknown>} */ change) => {
+    if (key) return change();
+    configs.delete(bucket);
+    try {
+      return await change();
+    } finally {
+      configs.delete(bucket);
+    }
+  };
+  const changingBucket = async (/** @type {string} */ bucket, /** @type {() => Promise<unknown>} */ change) => {
+    forgetBucket(bucket);
+    try {
+      return await change();
+    } finally {
+      forgetBucket(bucket);
+    }
+  };
+
+  store.getSubresource = (/** @type {string} */ bucket, /** @type {string | undefined} */ key, /** @type {string} */ type) => {
+    if (key) return getSubresource.call(store, bucket, key, type);
+    let ofBucket = configs.get(bucket);
+    if (!ofBucket) configs.set(bucket, (ofBucket = new Map()));
+    return ofBucket.get(type) ?? keep(ofBucket, type, getSubresource.call(store, bucket, key, type));
+  };
+  store.putSubresource = (/** @type {string} */ bucket, /** @type {string | undefined} */ key, /** @type {{ type: string }} */ resource) =>
+    changingConfig(bucket, key, () => putSubresource.call(store, bucket, key, resource));
+  store.deleteSubresource = (/** @type {string} */ bucket, /** @type {string | undefined} */ key, /** @type {string} */ type) =>
+    changingConfig(bucket, key, () => deleteSubresource.call(store, bucket, key, type));
+  store.getBucket = (/** @type {string} */ bucket) => buckets.get(bucket) ?? keep(buckets, bucket, getBucket.call(store, bucket), false);
+  store.putBucket = (/** @type {string} */ bucket) => changingBucket(bucket, () => putBucket.call(store, bucket));
+  store.deleteBucket = (/** @type {string} */ bucket) => changingBucket(bucket, () => deleteBucket.call(store, bucket));
+  store.reset = () => {
+    configs.clear();
+    buckets.clear();
+    reset.call(store);
+  };
+}
+
 /** Starts an S3-protocol server (s3rver) keeping objects in `dataDir`, with `bucket` created. */
 export async function startObjectStorage({ dataDir, port, bucket }) {
   fs.mkdirSync(dataDir, { recursive: true });
   const s3 = new S3rver({ directory: dataDir, silent: true, configureBuckets: [{ name: bucket }] });
+  withoutRequestLog(s3);
+  keepBucketsInMemory(s3.store);
   await s3.configureBuckets();
   const handle = s3.callback();
   const server = http.createServer((req, res) => { if (!answerListMultipartUploads(req, res)) handle(req, res); });
