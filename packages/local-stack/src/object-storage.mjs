@@ -1,6 +1,9 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import { createRequire } from 'node:module';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import S3rver from 's3rver';
 
 export const S3_ACCESS_KEY = 'S3RVER';
@@ -100,12 +103,44 @@ function keepBucketsInMemory(store) {
   };
 }
 
+/**
+ * s3rver's putObject resolves when the body has gone through its MD5, not when the object's file is
+ * written, so it can answer a PUT before the object is on disk and a GET right after it finds the file
+ * still empty (seen in the replay under load: a 4 kB range read of a 20 kB object answered one byte).
+ * The same work in order: the body through the MD5 into the file, the metadata once the file is whole.
+ * Multipart uploads go through it too (s3rver's putObjectMultipart calls `this.putObject`).
+ * @param {any} store s3rver's FilesystemStore
+ */
+function storeObjectsBeforeAnswering(store) {
+  store.putObject = async (/** @type {{ bucket: string, key: string, content: Buffer | NodeJS.ReadableStream, metadata: object }} */ object) => {
+    const objectPath = store.getResourcePath(object.bucket, object.key, 'object');
+    await fs.promises.mkdir(path.dirname(objectPath), { recursive: true });
+    const hash = crypto.createHash('md5');
+    let size = 0;
+    await pipeline(
+      Buffer.isBuffer(object.content) ? [object.content] : object.content,
+      async function* measure(/** @type {AsyncIterable<Buffer>} */ chunks) {
+        for await (const chunk of chunks) {
+          hash.update(chunk);
+          size += chunk.length;
+          yield chunk;
+        }
+      },
+      fs.createWriteStream(objectPath),
+    );
+    const md5 = hash.digest('hex');
+    await store.putMetadata(object.bucket, object.key, object.metadata, md5);
+    return { size, md5 };
+  };
+}
+
 /** Starts an S3-protocol server (s3rver) keeping objects in `dataDir`, with `bucket` created. */
 export async function startObjectStorage({ dataDir, port, bucket }) {
   fs.mkdirSync(dataDir, { recursive: true });
   const s3 = new S3rver({ directory: dataDir, silent: true, configureBuckets: [{ name: bucket }] });
   withoutRequestLog(s3);
   keepBucketsInMemory(s3.store);
+  storeObjectsBeforeAnswering(s3.store);
   await s3.configureBuckets();
   const handle = s3.callback();
   const server = http.createServer((req, res) => { if (!answerListMultipartUploads(req, res)) handle(req, res); });
