@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import S3rver from 's3rver';
 
@@ -112,13 +113,13 @@ function keepBucketsInMemory(store) {
  * @param {any} store s3rver's FilesystemStore
  */
 function storeObjectsBeforeAnswering(store) {
-  store.putObject = async (/** @type {{ bucket: string, key: string, content: Buffer | NodeJS.ReadableStream, metadata: object }} */ object) => {
+  store.putObject = async (/** @type {{ bucket: string, key: string, content: Buffer | Readable, metadata: object }} */ object) => {
     const objectPath = store.getResourcePath(object.bucket, object.key, 'object');
     await fs.promises.mkdir(path.dirname(objectPath), { recursive: true });
     const hash = crypto.createHash('md5');
     let size = 0;
     await pipeline(
-      Buffer.isBuffer(object.content) ? [object.content] : object.content,
+      Buffer.isBuffer(object.content) ? Readable.from([object.content]) : object.content,
       async function* measure(/** @type {AsyncIterable<Buffer>} */ chunks) {
         for await (const chunk of chunks) {
           hash.update(chunk);
