@@ -23,7 +23,8 @@ function answerListMultipartUploads(req, res) {
 
 /**
  * s3rver always installs koa-logger first, which formats (chalk, then winston) two lines for every
- * request even when `silent` only mutes their output: ~5 % of the server's CPU. Taken out of the
+ * request even when `silent` only mutes their output (with keepBucketsInMemory, ~13 % of the server's
+ * main-thread CPU in the sellers' replay: BENCHMARKS.md, issue 35). Taken out of the
  * middleware list before the app's handler is composed; the app's own `logger` (winston, silent)
  * stays for its warnings. The middleware is recognised by its source being koa-logger's (as
  * s3rver resolves it), so another s3rver that installs something else first fails here, loudly.
@@ -40,8 +41,8 @@ function withoutRequestLog(s3) {
 
 /**
  * s3rver's store reads a bucket's CORS and website configurations from disk (usually an ENOENT) and
- * `stat`s the bucket's folder on every request (its cors and website middleware, its bucket check):
- * ~10 % of the server's CPU. Kept in memory here, per bucket, and forgotten whenever they may change
+ * `stat`s the bucket's folder on every request (its cors and website middleware, its bucket check).
+ * Kept in memory here, per bucket, and forgotten whenever they may change
  * through the store: a configuration put or deleted (before and after the write, so a read racing
  * the write is not kept), a bucket put or deleted, a reset. Objects' own subresources are untouched.
  * What is kept is a promise, so concurrent requests share one read; a failed read is not kept.
