@@ -1,4 +1,5 @@
 import type { ProviderFraming } from './try-on-provider.js';
+import { FRAME_JPEG_QUALITY } from '../imaging/framing.js';
 
 /**
  * How the placement engine learns where the product goes: OpenAI's edit takes a mask of the first
@@ -28,11 +29,11 @@ export function placementInstruction(prompt: string, mask: MaskGiven): string {
 /**
  * The frame placement engines see: the masked region with as much scene again around it (light and
  * perspective come from there), in its own aspect ratio, up to `side` pixels; small regions are
- * scaled up (the engines work at a fixed resolution). Sent as a JPEG at quality 95 (every placement
+ * scaled up (the engines work at a fixed resolution). Sent as a JPEG (FRAME_JPEG_QUALITY; every placement
  * engine takes JPEG): a 2048 px frame of a photo is 0.5–0.7 MB to upload instead of 3.7–6.5 MB as PNG.
  */
 export function placementFraming(side: number): ProviderFraming {
-  return { width: side, height: side, mode: 'free', context: 0.5, upscale: true, jpegQuality: 95 };
+  return { width: side, height: side, mode: 'free', context: 0.5, upscale: true, jpegQuality: FRAME_JPEG_QUALITY };
 }
 
 /** The aspect ratio (of `ratios`, "w:h") nearest the frame's, compared on a log scale (2:1 is as far from 1:1 as 1:2). */

@@ -1,6 +1,7 @@
 import type { GarmentCategory } from '@vton/contracts';
 import { fluxOutputSize, nearestAspect, placementFraming, placementInstruction } from '../placement-instruction.js';
 import type { ProviderFraming, TryOnInput } from '../try-on-provider.js';
+import { FRAME_JPEG_QUALITY } from '../../imaging/framing.js';
 
 /** The images of one call as data URIs (nothing is uploaded to fal's CDN), and the frame's size. */
 export interface FalImages {
@@ -16,10 +17,13 @@ export interface FalModel {
   framing: ProviderFraming;
 }
 
-/** 3:4 portrait, the size these open models are trained and served at (cat-vton's default `portrait_4_3`). */
-const PORTRAIT_3_4: ProviderFraming = { width: 768, height: 1024, mode: 'widen', context: 0.35, upscale: true };
-/** FASHN's own processing size (864×1296), as for the direct FASHN provider. */
-const FASHN_FRAME: ProviderFraming = { width: 864, height: 1296, mode: 'widen', context: 0.35, upscale: true };
+/**
+ * 3:4 portrait, the size these open models are trained and served at (cat-vton's default `portrait_4_3`).
+ * Every fal image field takes a JPEG data URI as well as a PNG one: the person is sent as JPEG.
+ */
+const PORTRAIT_3_4: ProviderFraming = { width: 768, height: 1024, mode: 'widen', context: 0.35, upscale: true, jpegQuality: FRAME_JPEG_QUALITY };
+/** FASHN's own processing size (864×1296) and its recommended JPEG, as for the direct FASHN provider. */
+const FASHN_FRAME: ProviderFraming = { width: 864, height: 1296, mode: 'widen', context: 0.35, upscale: true, jpegQuality: FRAME_JPEG_QUALITY };
 
 // A product never reaches a try-on model (ProviderRouter sends it to the placement engine): its entry only completes the map.
 const LEFFA_TYPE: Record<GarmentCategory, string> = { upper_body: 'upper_body', lower_body: 'lower_body', full_body: 'dresses', product: 'upper_body' };

@@ -31,7 +31,8 @@ describe('fal.ai adapter (@fal-ai/client) against a fake of fal’s queue writte
     expect(submit.path).toBe('/fal-ai/leffa/virtual-tryon');
     expect(submit.headers.authorization).toBe(`Key ${KEY}`);
     expect(submitted()).toMatchObject({ garment_type: 'dresses', output_format: 'png', sync_mode: true });
-    expect(submitted().human_image_url).toMatch(/^data:image\/png;base64,/);
+    // The person as a JPEG under its own type (fal's image fields take either).
+    expect(submitted().human_image_url).toMatch(/^data:image\/jpeg;base64,/);
     // Status and result are addressed without the model's sub-path, as fal's queue does.
     expect(fake.requests.some((r) => r.path.startsWith('/fal-ai/leffa/requests/') && r.path.includes('/status'))).toBe(true);
   });
@@ -127,7 +128,7 @@ describe('fal.ai adapter (@fal-ai/client) against a fake of fal’s queue writte
     const output = await fal.tryOn(await sampleInput(fal, 'lower_body'));
     expect(fake.violations).toEqual([]);
     expect(fake.asked[fake.asked.length - 1].input).toMatchObject({ category: 'bottoms', output_format: 'png', sync_mode: true });
-    expect(fake.asked[fake.asked.length - 1].input.model_image).toMatch(/^data:image\/png;base64,/);
+    expect(fake.asked[fake.asked.length - 1].input.model_image).toMatch(/^data:image\/jpeg;base64,/);
     expect((await sharp(output.image).metadata()).width).toBe(864);
   });
 

@@ -5,7 +5,7 @@ import { ModelTryOnError, vtonProcessingError } from '../../errors/try-on-errors
 import sharp from 'sharp';
 import { jsonMessage, ProviderCall } from '../provider-http.js';
 import type { TryOnInput, TryOnOutput, TryOnProvider } from '../try-on-provider.js';
-import { imageDataUri } from '../../imaging/framing.js';
+import { FRAME_JPEG_QUALITY, imageDataUri } from '../../imaging/framing.js';
 
 export interface FashnSettings {
   apiKey: string;
@@ -65,8 +65,7 @@ interface StatusAnswer {
  * ThirdPartyError (a content filter upstream) and input errors (PoseError, ImageLoadError, …) are not.
  */
 const RETRYABLE_RUNTIME_ERRORS = new Set(['PipelineError', '3rdPartyProviderError', 'InternalServerError']);
-/** FASHN's inputs: JPEG at about quality 95, at most 2000 px a side (FASHN's recommendation; our frame is 864×1296). */
-const INPUT_JPEG_QUALITY = 95;
+/** FASHN's inputs: at most 2000 px a side (its recommendation, with JPEG at about quality 95: FRAME_JPEG_QUALITY; our frame is 864×1296). */
 const MAX_INPUT_SIDE = 2000;
 
 /**
@@ -79,7 +78,7 @@ export class FashnProvider implements TryOnProvider {
   readonly name = 'fashn' as const;
   readonly label = 'FASHN';
   // The framed photo arrives as FASHN recommends its inputs (JPEG at quality 95; 864×1296 is within its 2000 px).
-  readonly framing = { width: 864, height: 1296, mode: 'widen' as const, context: 0.35, upscale: true, jpegQuality: INPUT_JPEG_QUALITY };
+  readonly framing = { width: 864, height: 1296, mode: 'widen' as const, context: 0.35, upscale: true, jpegQuality: FRAME_JPEG_QUALITY };
   // No documented cap on base64 inputs was found; 10 MB keeps the JSON body reasonable.
   readonly limits = { maxImageBytes: 10 * 1024 * 1024 };
 
@@ -161,7 +160,7 @@ async function jpegDataUri(png: Buffer): Promise<string> {
   const jpeg = await sharp(png)
     .resize(MAX_INPUT_SIDE, MAX_INPUT_SIDE, { fit: 'inside', withoutEnlargement: true })
     .flatten({ background: '#ffffff' })
-    .jpeg({ quality: INPUT_JPEG_QUALITY })
+    .jpeg({ quality: FRAME_JPEG_QUALITY })
     .toBuffer();
   return `data:image/jpeg;base64,${jpeg.toString('base64')}`;
 }

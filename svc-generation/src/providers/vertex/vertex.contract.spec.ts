@@ -44,6 +44,9 @@ describe('Vertex AI adapter against a fake written from Google’s docs (token e
     const body = JSON.parse(predict.body.toString('utf8'));
     expect(body.parameters).toEqual({ sampleCount: 1, outputOptions: { mimeType: 'image/png' } });
     expect(body.instances[0].productImages).toHaveLength(1);
+    // The person as a JPEG (Vertex documents PNG and JPEG).
+    const person = Buffer.from(body.instances[0].personImage.image.bytesBase64Encoded, 'base64');
+    expect((await sharp(person).metadata()).format).toBe('jpeg');
   });
 
   it('reuses its access token across calls', async () => {

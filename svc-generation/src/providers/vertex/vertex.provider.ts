@@ -4,6 +4,7 @@ import { vtonApiError, vtonProcessingError } from '../../errors/try-on-errors.js
 import { jsonMessage, ProviderCall } from '../provider-http.js';
 import type { TryOnInput, TryOnOutput, TryOnProvider } from '../try-on-provider.js';
 import { googleAuthFor } from './google-credentials.js';
+import { FRAME_JPEG_QUALITY } from '../../imaging/framing.js';
 
 export interface VertexSettings {
   auth: GoogleAuth;
@@ -43,12 +44,13 @@ interface PredictAnswer {
  * the product as base64, authenticated with an OAuth access token from google-auth-library
  * (service account or ADC; cached by the library until it nears expiry). The answer has the
  * input's size, so the region is sent in its own aspect, up to 1536 px a side, and kept below the
- * documented 10 MB per image (base64 included). Vertex takes no garment category.
+ * documented 10 MB per image (base64 included), as a JPEG (one of the two types it documents, with
+ * PNG). Vertex takes no garment category.
  */
 export class VertexProvider implements TryOnProvider {
   readonly name = 'vertex' as const;
   readonly label = 'Google Vertex AI';
-  readonly framing = { width: 1536, height: 1536, mode: 'free' as const, context: 0.35, upscale: false };
+  readonly framing = { width: 1536, height: 1536, mode: 'free' as const, context: 0.35, upscale: false, jpegQuality: FRAME_JPEG_QUALITY };
   // 10 MB per image as sent; base64 adds a third.
   readonly limits = { maxImageBytes: Math.floor((10 * 1024 * 1024 * 3) / 4) };
   private project?: string;
