@@ -1,5 +1,5 @@
 import type { INestApplication } from '@nestjs/common';
-import type { GarmentCategory, GarmentRecord, JobModelState, ModelPhotoRecord, TryOnJob } from '@vton/contracts';
+import { INTERNAL_MEDIA_PATHS, type GarmentCategory, type GarmentRecord, type JobModelState, type ModelPhotoRecord, type TryOnJob } from '@vton/contracts';
 import { MetricsText as Metrics, startServiceApp } from '@vton/service-kit';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -107,12 +107,34 @@ export class Platform {
     return worker;
   }
 
+  /** The requests svc-media has answered on the routes a model's run uses (its /metrics): inputs, result grants, saves. */
+  async workerMediaRequests(): Promise<WorkerMediaRequests> {
+    const metrics = new Metrics(await (await fetch(`${this.media.url}/metrics`)).text());
+    const count = (method: string, route: string) => metrics.value('http_server_request_duration_seconds_count', { http_request_method: method, http_route: route }) ?? 0;
+    return {
+      inputs: count('GET', '/internal/media/models/:id/photo-and-mask'),
+      grants: count('POST', INTERNAL_MEDIA_PATHS.tryOnResultUploads),
+      saves: count('POST', '/internal/media/try-on-results/uploads/:id'),
+    };
+  }
+
   async stop(): Promise<void> {
     await Promise.all([...this.workers].map((w) => w.kill('SIGKILL')));
     await this.media?.app.close();
     await this.auth?.app.close();
     fs.rmSync(this.keyDir, { recursive: true, force: true });
   }
+}
+
+export interface WorkerMediaRequests {
+  inputs: number;
+  grants: number;
+  saves: number;
+}
+
+/** What svc-media answered between two counts. */
+export function requestsBetween(before: WorkerMediaRequests, after: WorkerMediaRequests): WorkerMediaRequests {
+  return { inputs: after.inputs - before.inputs, grants: after.grants - before.grants, saves: after.saves - before.saves };
 }
 
 /** A worker process: its pid, its /metrics and health URL, its log lines, and how it ended. */

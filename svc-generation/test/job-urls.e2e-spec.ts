@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { JobStore } from '../src/jobs/job-store.js';
-import { MediaSeeder, Platform, readJobEvents, solidPng, startLocalEngine, unsigned, until, waitForJob, type App } from './helpers.js';
+import { MediaSeeder, Platform, readJobEvents, requestsBetween, solidPng, startLocalEngine, unsigned, until, waitForJob, type App } from './helpers.js';
 
 /** svc-media signs for 10 s (its minimum), so a job read a little later holds only expired links. */
 const TTL_SECONDS = 10;
@@ -46,9 +46,12 @@ describe('a job read after its result URLs expired gets working URLs (real svc-m
 
   it('GET /jobs/:id and the event stream re-sign the saved results; a result that cannot be re-signed keeps its URL', async () => {
     const modelIds = [(await seed.model(await solidPng(640, 480, [200, 180, 160]))).id, (await seed.model(await solidPng(480, 640, [160, 180, 200]))).id];
+    const before = await platform.workerMediaRequests();
     const created = (await request(generation.url).post('/api/try-on/jobs').auth(token, { type: 'bearer' }).send({ garmentId, modelIds, prompt: 'linen shirt' }).expect(201)).body as TryOnJob;
     const done = await waitForJob(generation.url, token, created.id, (j) => j.status !== 'running', 30_000);
     expect(done.status).toBe('completed');
+    // The grant that came with each model's inputs was good for 10 s, less than a save may need: each save asked for a fresh one.
+    expect(requestsBetween(before, await platform.workerMediaRequests())).toEqual({ inputs: 2, grants: 2, saves: 2 });
     const stored = await storedResults(created.id);
     for (const { result } of stored) expect(await status(platform.media.url, result!.imageUrl)).toBe(200);
 

@@ -1,10 +1,14 @@
-import type { GeneratedImagesPage, TryOnJob } from '@vton/contracts';
+import { INTERNAL_MEDIA_PATHS, type GeneratedImageRecord, type GeneratedImagesPage, type ModelPhotoAndMask, type TryOnJob } from '@vton/contracts';
+import sharp from 'sharp';
 import { DatabaseConnection } from '@vton/service-kit';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { enqueueLock, JobStore } from '../src/jobs/job-store.js';
 import { JobQueue } from '../src/queue/job-queue.js';
 import { CreditSettler } from '../src/credits/credit-settler.js';
+import type { GenerationConfig } from '../src/config/generation.config.js';
+import { pngWithoutMetadata } from '../src/imaging/png-metadata.js';
+import { ServiceCredentials } from '../src/media/service-credential.js';
 import { Reconciler } from '../src/worker/reconciler.js';
 import { FAULT_COLOURS, FaultyVton, MediaSeeder, Metrics, Platform, readJobEvents, solidPng, statesOf, until, waitForJob, type App, type Rgb, type WorkerProcess } from './helpers.js';
 
@@ -107,6 +111,33 @@ describe('the try-on queue: workers killed, drained, sharing work; fairness, lim
       expect(logged.some((l) => l.jobId === job.id && l.modelId === modelId && l.attempt === 2)).toBe(true);
     }
   }, 150_000);
+
+  it('a run saved before its worker died (the outcome not yet recorded): the next worker answers that image and does not call the provider again', async () => {
+    const garmentId = (await seedA.croppedGarment()).id;
+    const modelId = modelsA[2];
+    const job = (await createJob(tokenA, garmentId, [modelId]).expect(201)).body as TryOnJob;
+    // What the dead worker did before it died: the run's result saved under its key (`try-on:<job>:<model>:<run>`), through svc-media's internal routes.
+    const key = `try-on:${job.id}:${modelId}:1`;
+    const owner = 501;
+    const credential = { authorization: `Bearer ${await new ServiceCredentials({ GENERATION_SERVICE_SECRET: platform.serviceSecret } as GenerationConfig).forJob(owner, job.id)}` };
+    const { result } = (await request(platform.media.url).get(INTERNAL_MEDIA_PATHS.modelPhotoAndMask(modelId, undefined, key)).set(credential).expect(200)).body as ModelPhotoAndMask;
+    const upload = result!.upload!;
+    const png = Buffer.concat(pngWithoutMetadata(await solidPng(420, 300, [10, 200, 10]))); // the model photo's size
+    const put = async (url: string, body: Buffer, type: string) => expect((await fetch(url, { method: 'PUT', body: new Uint8Array(body), headers: { 'content-type': type } })).status).toBe(200);
+    await put(upload.pngUrl, png, 'image/png');
+    await put(upload.thumbnailUrl, await sharp(png).resize(400, 400, { fit: 'inside' }).webp().toBuffer(), 'image/webp');
+    const metadata = { processedAt: '2026-11-27T01:00:00.000Z', scaleFactor: 1.25, provider: 'seed', providerLabel: 'VTON service', providerModel: 'vton-multipart', providerDurationMs: 812 };
+    const saved = (await request(platform.media.url).post(INTERNAL_MEDIA_PATHS.tryOnResultUpload(upload.id)).set(credential).send({ grant: upload.grant, idempotencyKey: key, garmentId, modelId, prompt: 'linen shirt', metadata }).expect(200))
+      .body as GeneratedImageRecord;
+    const callsBefore = vton.calls.ok;
+
+    const worker = await spawnWorker();
+    const done = await waitForJob(api.url, tokenA, job.id, (j) => j.status !== 'running', 60_000);
+    expect(done.models[0]).toMatchObject({ state: 'succeeded', error: null, result: { modelId, garmentId, prompt: 'linen shirt', ...metadata, savedImage: { id: saved.id } } });
+    expect(vton.calls.ok).toBe(callsBefore);
+    expect((await worker.metrics()).value('generation_provider_call_duration_seconds_count')).toBeUndefined();
+    expect((await galleryOf(tokenA, garmentId)).images.map((i) => i.id)).toEqual([saved.id]);
+  });
 
   it('two workers share one job: never more calls in flight than VTON_CONCURRENCY across both, each model run once', async () => {
     const garmentId = (await seedA.croppedGarment()).id;

@@ -1,7 +1,7 @@
 import type { GenerateResponse, GeneratedImagesPage } from '@vton/contracts';
 import sharp from 'sharp';
 import request from 'supertest';
-import { download, MediaSeeder, near, pixelAt, Platform, pngChunkTypes, solidPng, startLocalEngine, type App } from './helpers.js';
+import { download, MediaSeeder, requestsBetween, near, pixelAt, Platform, pngChunkTypes, solidPng, startLocalEngine, type App } from './helpers.js';
 
 const SKIN: [number, number, number] = [196, 150, 120];
 const BLUE: [number, number, number] = [30, 60, 200];
@@ -40,9 +40,13 @@ describe('POST /api/try-on/generate (real Postgres, S3, svc-media and the local 
       filename: 'portrait.jpg',
     });
 
+    const before = await platform.workerMediaRequests();
     const res = await generate({ garmentId: garment.id, modelIds: [landscape.id, portrait.id], prompt: 'a blue shirt' }).expect(200);
     const { results } = res.body as GenerateResponse;
     expect(results.map((r) => r.modelId)).toEqual([landscape.id, portrait.id]);
+    // Two requests to svc-media a model: its inputs (with where its result goes), then the save.
+    const after = await platform.workerMediaRequests();
+    expect(requestsBetween(before, after)).toEqual({ inputs: 2, grants: 0, saves: 2 });
 
     for (const [result, model] of [[results[0], landscape], [results[1], portrait]] as const) {
       expect(result).toMatchObject({ garmentId: garment.id, prompt: 'a blue shirt', id: expect.any(String), processedAt: expect.any(String), scaleFactor: expect.any(Number) });

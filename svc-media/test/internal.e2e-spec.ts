@@ -287,6 +287,26 @@ describe('internal routes for svc-generation’s workers: the service credential
       for (const { upload: lost } of racing) if (lost && lost.id !== ids[0]) expect(objects.filter((k) => k.startsWith(`${owner.id}/generated/${lost.id}-`))).toEqual([]);
     });
 
+    it('gives the grant with the worker’s inputs when asked with the run’s key: one request before the save instead of two', async () => {
+      const key = 'try-on:one-hop-inputs:9:1';
+      const inputs = async (idempotencyKey: string, status = 200) =>
+        (await harness.http().get(INTERNAL_MEDIA_PATHS.modelPhotoAndMask(model.id, undefined, idempotencyKey)).set(await service()).expect(status)).body as ModelPhotoAndMask;
+      const first = await inputs(key);
+      expect(Object.keys(first).sort()).toEqual(['maskUrl', 'photoUrl', 'result']);
+      const upload = first.result!.upload!;
+      // The grant's URLs live ten minutes (the seal an hour): the worker uses it while a minute of that is left.
+      expect(upload.expiresInSeconds).toBe(600);
+      expect(new URL(upload.pngUrl).searchParams.get('X-Amz-Expires')).toBe('600');
+      await Promise.all([put(upload.pngUrl, await workerPng(800, 600), 'image/png'), put(upload.thumbnailUrl, await thumbnailOf(400, 300), 'image/webp')]);
+      const saved = (await commit(await service(), upload.id, { grant: upload.grant, idempotencyKey: key }).expect(200)).body as GeneratedImageRecord;
+      expect(saved).toMatchObject({ id: upload.id, modelId: model.id, width: 800, height: 600 });
+      // A redelivered run: its inputs answer the image saved under its key, nothing to write.
+      expect((await inputs(key)).result).toEqual({ saved: expect.objectContaining({ id: saved.id, modelId: model.id }) });
+      // Without the key, the inputs alone (as before); a key that is not one is refused.
+      expect(Object.keys((await harness.http().get(INTERNAL_MEDIA_PATHS.modelPhotoAndMask(model.id)).set(await service()).expect(200)).body).sort()).toEqual(['maskUrl', 'photoUrl']);
+      expect(((await inputs('try on!', 400)) as unknown as { message: string }).message).toBe('idempotencyKey must be 1–200 characters of letters, digits, _ : . -');
+    });
+
     it('refuses what was written wrongly and leaves no object or row behind', async () => {
       const seller = await harness.seller();
       const sellerGarment = (await harness.http().post('/api/garments').set(bearer(seller)).attach('file', await jpeg(900, 900), 'g.jpg').expect(201)).body as GarmentRecord;

@@ -182,8 +182,13 @@ export const INTERNAL_MEDIA_PATHS = {
    * GET → ModelPhotoAndMask: where a worker reads a model photo and its mask for `category`
    * (without one, the mask approved last) straight from object storage — one request to svc-media
    * for a model's inputs. 404 when the photo is not the credential's account's, or has no such mask.
+   * With `idempotencyKey` (the run's result key) the answer also carries `result`: what
+   * `tryOnResultUploads` would answer for that key, so a run asks svc-media once before its save.
    */
-  modelPhotoAndMask: (modelId: number, category?: GarmentCategory) => `/internal/media/models/${modelId}/photo-and-mask${category ? `?category=${category}` : ''}`,
+  modelPhotoAndMask: (modelId: number, category?: GarmentCategory, idempotencyKey?: string) => {
+    const query = new URLSearchParams({ ...(category ? { category } : {}), ...(idempotencyKey ? { idempotencyKey } : {}) }).toString();
+    return `/internal/media/models/${modelId}/photo-and-mask${query ? `?${query}` : ''}`;
+  },
   /**
    * GET: the bytes of `original`, `inpaint-cropped` or `inpaint-mask` (of the mask for `category`; without one, the mask approved last).
    * The workers read `modelPhotoAndMask` instead; kept for the previous release's workers during a rollout.
@@ -217,9 +222,15 @@ export interface ModelPhotoAndMask {
   photoUrl: string;
   /** Its mask for the category, white on black, cut to the mask bounds (file variant `inpaint-mask`). */
   maskUrl: string;
+  /** Only when asked with `idempotencyKey`: where the run's result goes, or the image saved under that key already. */
+  result?: ResultUploadGrant;
 }
 
 /** Answer of INTERNAL_MEDIA_PATHS.tryOnResultUploads. */
 export type ResultUploadGrant =
   | { saved: GeneratedImageRecord; upload?: undefined }
-  | { saved?: undefined; upload: { id: number; grant: string; pngUrl: string; thumbnailUrl: string } };
+  | {
+      saved?: undefined;
+      /** `expiresInSeconds`: how long, from the answer, the URLs and the grant stay good (ask again after). */
+      upload: { id: number; grant: string; pngUrl: string; thumbnailUrl: string; expiresInSeconds: number };
+    };

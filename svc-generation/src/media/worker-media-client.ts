@@ -26,6 +26,18 @@ export interface SaveResultInput {
   thumbnail?: Buffer;
 }
 
+/** A result grant svc-media gave with a model's inputs, and until when (this worker's clock, ms) its save may use it. */
+export interface KeptResultGrant {
+  granted: ResultUploadGrant;
+  usableUntil: number;
+}
+
+/**
+ * The part of a grant's life the save itself needs (writing two objects, then the save request): a
+ * grant with less left is not used, the save asks for a fresh one.
+ */
+const GRANT_MARGIN_SECONDS = 60;
+
 /** svc-media's internal routes, called by a worker with its service credential (never a seller's token). */
 @Injectable()
 export class WorkerMediaClient {
@@ -51,12 +63,21 @@ export class WorkerMediaClient {
    * to svc-media: it answers where both are, and both are read straight from object storage at once.
    * A photo or mask that is not there is a MediaNotFoundError; svc-media or object storage unreachable
    * or failing a MediaUnavailableError (the caller asks again: the URLs are good for a minute).
+   * With `resultKey` (the run's idempotency key) the same answer carries the result's grant, which
+   * saveResult then uses instead of asking for one (a svc-media that does not give it: saveResult asks).
    */
-  async modelPhotoAndMask(owner: JobOwner, modelId: number, category: GarmentCategory | undefined, signal?: AbortSignal): Promise<{ photo: Buffer; mask: Buffer }> {
-    const path = INTERNAL_MEDIA_PATHS.modelPhotoAndMask(modelId, category);
+  async modelPhotoAndMask(
+    owner: JobOwner,
+    modelId: number,
+    category: GarmentCategory | undefined,
+    signal?: AbortSignal,
+    resultKey?: string,
+  ): Promise<{ photo: Buffer; mask: Buffer; resultGrant?: KeptResultGrant }> {
+    const path = INTERNAL_MEDIA_PATHS.modelPhotoAndMask(modelId, category, resultKey);
     const where = await this.http.json<ModelPhotoAndMask>(path, await this.headers(owner), undefined, signal);
+    const answeredAt = Date.now();
     const [photo, mask] = await Promise.all([this.getObject(where.photoUrl, `photo of model ${modelId}`, signal), this.getObject(where.maskUrl, `mask of model ${modelId}`, signal)]);
-    return { photo, mask };
+    return { photo, mask, ...(where.result ? { resultGrant: keptGrant(where.result, answeredAt) } : {}) };
   }
 
   /**
@@ -67,9 +88,12 @@ export class WorkerMediaClient {
    * because svc-media or object storage is unreachable or failing is a MediaUnavailableError: the
    * caller repeats the whole save (a new grant; svc-media answers the earlier image if it was saved).
    */
-  async saveResult(owner: JobOwner, input: SaveResultInput, signal?: AbortSignal): Promise<GeneratedImageRecord> {
+  async saveResult(owner: JobOwner, input: SaveResultInput, signal?: AbortSignal, kept?: KeptResultGrant): Promise<GeneratedImageRecord> {
     const headers = await this.headers(owner);
-    const granted = await this.postJson<ResultUploadGrant>(INTERNAL_MEDIA_PATHS.tryOnResultUploads, { idempotencyKey: input.idempotencyKey }, headers, signal);
+    const granted =
+      kept && (kept.granted.saved || Date.now() < kept.usableUntil)
+        ? kept.granted
+        : await this.postJson<ResultUploadGrant>(INTERNAL_MEDIA_PATHS.tryOnResultUploads, { idempotencyKey: input.idempotencyKey }, headers, signal);
     if (granted.saved) return granted.saved;
     const { upload } = granted;
     const thumbnail = input.thumbnail ?? (await this.images.thumbnailOf(input.png));
@@ -102,4 +126,10 @@ export class WorkerMediaClient {
   private async headers(owner: JobOwner): Promise<Record<string, string>> {
     return withRequestId({ authorization: `Bearer ${await this.credentials.forJob(owner.userId, owner.jobId)}` }, currentRequestId());
   }
+}
+
+/** A grant answered at `answeredAt`, usable by a save until GRANT_MARGIN_SECONDS before it expires (an image saved already: always). */
+function keptGrant(granted: ResultUploadGrant, answeredAt: number): KeptResultGrant {
+  const seconds = granted.upload ? granted.upload.expiresInSeconds - GRANT_MARGIN_SECONDS : Infinity;
+  return { granted, usableUntil: answeredAt + seconds * 1000 };
 }

@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { ErrorCode, type ResultProviderMetadata, type TryOnResult } from '@vton/contracts';
+import { ErrorCode, type GeneratedImageRecord, type ResultProviderMetadata, type TryOnResult } from '@vton/contracts';
 import { ApiException, inSpan, SpanKind } from '@vton/service-kit';
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -7,7 +7,7 @@ import { GenerationConfig } from '../config/generation.config.js';
 import { ImageProcessor, RESULT_THUMBNAIL_SIDE } from '../imaging/image-processor.js';
 import type { RunContext } from '../jobs/job-store.js';
 import { MediaNotFoundError, MediaUnavailableError } from '../media/media-http.js';
-import { WorkerMediaClient, type JobOwner } from '../media/worker-media-client.js';
+import { WorkerMediaClient, type JobOwner, type KeptResultGrant } from '../media/worker-media-client.js';
 import { GenerationMetrics } from '../metrics/generation-metrics.js';
 import { ResultFilesService } from '../results/result-files.service.js';
 import { decodePhoto } from '../imaging/mask-composer.js';
@@ -47,7 +47,8 @@ export function resultKey(run: Pick<RunContext, 'jobId' | 'modelId' | 'run'>): s
  * chose, or for a product the placement engine PLACEMENT_PROVIDER chose), the answer blended back into the
  * full photo through the feathered mask, and the save to the gallery under the run's idempotency
  * key. `signal` stops the work only until the provider has answered: a result that exists is
- * always saved.
+ * always saved. A run whose result an earlier attempt saved (svc-media says so with the inputs)
+ * answers that image without calling the provider again.
  */
 @Injectable()
 export class ModelRunner {
@@ -83,18 +84,23 @@ export class ModelRunner {
     let t = performance.now();
 
     // Our own outage (svc-media, its storage) is waited out here, within the job's time limit, instead of spending the model's attempts.
-    const [garment, { photo: original, mask }] = await Promise.all([
+    const [garment, { photo: original, mask, resultGrant }] = await Promise.all([
       this.withMediaRetries(owner, () => this.garmentOf(run, owner), signal).catch((error) => {
         if (error instanceof MediaNotFoundError) throw vtonProcessingError(`garment ${run.garmentId} is no longer cropped`);
         throw error;
       }),
-      // The photo and the mask its bounds were taken from when it was queued (the product's category's), in one request to svc-media.
-      this.withMediaRetries(owner, () => this.media.modelPhotoAndMask(owner, run.modelId, run.input.maskCategory, signal), signal),
+      // The photo and the mask its bounds were taken from when it was queued (the product's category's), and where its result will go, in one request to svc-media.
+      this.withMediaRetries(owner, () => this.media.modelPhotoAndMask(owner, run.modelId, run.input.maskCategory, signal, resultKey(run)), signal),
     ]).catch((error) => {
       if (error instanceof MediaNotFoundError) throw vtonProcessingError(`the photo or mask of model ${run.modelId} is missing`);
       throw inputsError(error, signal);
     });
     clock('inputs', t);
+    // Saved already under this run's key (its worker stopped after the save, before recording it): that image is the result, and the provider is not paid twice.
+    if (resultGrant?.granted.saved) {
+      this.logger.log({ jobId: run.jobId, modelId: run.modelId, attempt: run.attempts }, `Model ${run.modelId} of job ${run.jobId} was saved by an earlier attempt: answering that image`);
+      return savedResult(run, resultGrant.granted.saved);
+    }
 
     // The photo is decoded once: framing reads it, and the result is composed into it.
     t = performance.now();
@@ -136,7 +142,7 @@ export class ModelRunner {
       // Which provider made it, its model (and version) and how long its call took: kept with the result and the gallery image.
       ...answer.metadata,
     };
-    result.imageUrl = await this.save(run, owner, result, png, thumbnail);
+    result.imageUrl = await this.save(run, owner, result, png, thumbnail, resultGrant);
     clock('save', t);
     this.logger.log(
       { jobId: run.jobId, modelId: run.modelId, attempt: run.attempts },
@@ -187,12 +193,15 @@ export class ModelRunner {
    * Saves to the gallery under the run's idempotency key and answers the URL the seller gets. svc-media
    * or its object storage down (a restart, an outage) is waited out within the job's time limit: the
    * result is already paid for. A save that still fails is only logged (§8) and the PNG is kept here
-   * instead, or sent inline.
+   * instead, or sent inline. `grant`: the one svc-media gave with the inputs, for the first attempt
+   * only (a repeated save asks for a fresh one).
    */
-  private async save(run: RunContext, owner: JobOwner, result: TryOnResult, png: Buffer, thumbnail?: Buffer): Promise<string> {
+  private async save(run: RunContext, owner: JobOwner, result: TryOnResult, png: Buffer, thumbnail?: Buffer, grant?: KeptResultGrant): Promise<string> {
     try {
-      const saved = await this.withMediaRetries(owner, () =>
-        this.media.saveResult(
+      const saved = await this.withMediaRetries(owner, () => {
+        const kept = grant;
+        grant = undefined;
+        return this.media.saveResult(
           owner,
           {
             png,
@@ -207,8 +216,10 @@ export class ModelRunner {
             idempotencyKey: resultKey(run),
             ...(thumbnail ? { thumbnail } : {}),
           },
-        ),
-      );
+          undefined,
+          kept,
+        );
+      });
       result.savedImage = saved;
       return saved.imageUrl;
     } catch (error) {
@@ -255,8 +266,24 @@ function inputsError(error: unknown, signal?: AbortSignal): unknown {
   return error;
 }
 
+/** The result of a run saved by an earlier attempt, from its gallery record (whose metadata keeps what the result said). */
+function savedResult(run: RunContext, saved: GeneratedImageRecord): TryOnResult {
+  const { processedAt, scaleFactor, ...provider } = (saved.metadata ?? {}) as Partial<TryOnResult>;
+  return {
+    id: randomUUID(),
+    imageUrl: saved.imageUrl,
+    modelId: run.modelId,
+    garmentId: run.garmentId,
+    prompt: run.prompt,
+    processedAt: processedAt ?? saved.createdAt,
+    ...(scaleFactor !== undefined ? { scaleFactor } : {}),
+    ...providerMetadataOf(provider),
+    savedImage: saved,
+  };
+}
+
 /** The result's provider fields, as the gallery record's metadata keeps them. */
-function providerMetadataOf({ provider, providerLabel, providerModel, providerVersion, providerDurationMs, builtInEngine }: TryOnResult): ResultProviderMetadata {
+function providerMetadataOf({ provider, providerLabel, providerModel, providerVersion, providerDurationMs, builtInEngine }: ResultProviderMetadata): ResultProviderMetadata {
   return {
     ...(provider ? { provider } : {}),
     ...(providerLabel ? { providerLabel } : {}),

@@ -11,7 +11,8 @@ export type SignatureCheck = 'valid' | 'expired' | 'invalid';
 export class UrlSigner {
   constructor(
     private readonly secret: Buffer,
-    private readonly ttlSeconds: number,
+    /** How long a signed URL or a seal stays valid. */
+    readonly ttlSeconds: number,
     private readonly now: () => number = () => Date.now(),
   ) {}
 

@@ -36,6 +36,8 @@ export interface ResultUpload {
   grant: string;
   pngUrl: string;
   thumbnailUrl: string;
+  /** How long, from now, the URLs and the grant stay good. */
+  expiresInSeconds: number;
 }
 
 /** How long the worker has to write its result after asking (it writes at once; a restart of the save asks again). */
@@ -182,7 +184,8 @@ export class GeneratedImagesService {
       this.storage.signedPutUrl(resultKeys(userId, id).png, RESULT_UPLOAD_SECONDS),
       this.storage.signedPutUrl(resultKeys(userId, id).thumbnail, RESULT_UPLOAD_SECONDS),
     ]);
-    return { upload: { id, grant: this.urls.seal(uploadSubject(userId, id, idempotencyKey)), pngUrl, thumbnailUrl } };
+    const expiresInSeconds = Math.min(RESULT_UPLOAD_SECONDS, this.urls.ttlSeconds);
+    return { upload: { id, grant: this.urls.seal(uploadSubject(userId, id, idempotencyKey)), pngUrl, thumbnailUrl, expiresInSeconds } };
   }
 
   /**

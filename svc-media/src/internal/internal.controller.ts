@@ -59,19 +59,26 @@ export class InternalController {
   /**
    * A model's inputs in one request: presigned GETs of its photo and of its mask for `?category=`
    * (without it, of the mask approved last), which the worker reads straight from object storage.
-   * The same checks and 404s as the file routes below, one query for both keys.
+   * The same checks and 404s as the file routes below, one query for both keys. With
+   * `?idempotencyKey=` (the run's result key), also the answer of `try-on-results/uploads` for it:
+   * a run asks here once before its save instead of twice.
    */
   @Get('models/:id/photo-and-mask')
   async modelPhotoAndMask(
     @CurrentServiceCaller() caller: ServiceCaller,
     @Param('id', RecordIdPipe) id: number,
     @Query('category') category: string | undefined,
+    @Query('idempotencyKey') idempotencyKey: string | undefined,
     @Res({ passthrough: true }) res: Response,
   ): Promise<ModelPhotoAndMask> {
-    const { photoKey, maskKey } = await this.models.photoAndMaskKeys(caller.ownerId, id, parseGarmentCategory(category));
+    const resultKey = idempotencyKey === undefined ? undefined : checkedIdempotencyKey(idempotencyKey);
+    const [{ photoKey, maskKey }, result] = await Promise.all([
+      this.models.photoAndMaskKeys(caller.ownerId, id, parseGarmentCategory(category)),
+      resultKey === undefined ? undefined : this.results.grantUpload(caller.ownerId, resultKey),
+    ]);
     const [photoUrl, maskUrl] = await Promise.all([this.signedInput(photoKey), this.signedInput(maskKey)]);
     res.setHeader('Cache-Control', 'private, no-store');
-    return { photoUrl, maskUrl };
+    return { photoUrl, maskUrl, ...(result ? { result } : {}) };
   }
 
   /**
@@ -148,7 +155,7 @@ export class InternalController {
     let dto: GeneratedImageFieldsDto;
     const key = fields.idempotencyKey ?? '';
     try {
-      if (!KEY_PATTERN.test(key)) throw new ApiException(400, ErrorCode.INVALID_INPUT, 'idempotencyKey must be 1–200 characters of letters, digits, _ : . -');
+      checkedIdempotencyKey(key);
       let metadata: unknown;
       try {
         metadata = fields.metadata ? JSON.parse(fields.metadata) : undefined;
@@ -167,4 +174,10 @@ export class InternalController {
     res.status(200);
     return this.results.save(caller.ownerId, png, dto, key, files[1]?.buffer);
   }
+}
+
+/** A result's idempotency key, as the save's DTO checks it (ResultUploadRequestDto). */
+function checkedIdempotencyKey(key: string): string {
+  if (!KEY_PATTERN.test(key)) throw new ApiException(400, ErrorCode.INVALID_INPUT, 'idempotencyKey must be 1–200 characters of letters, digits, _ : . -');
+  return key;
 }
