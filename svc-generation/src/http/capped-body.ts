@@ -12,24 +12,31 @@ export class BodyTooLargeError extends Error {
  * stream and abandoned as soon as it passes the cap. Either way the connection is released.
  */
 export async function readCappedBody(response: Response, maxBytes: number): Promise<Buffer> {
-  const declared = Number(response.headers.get('content-length') ?? NaN);
+  if (!response.body) return Buffer.alloc(0);
+  // Node's web streams are async iterables (the DOM typings say not).
+  return readCappedChunks(response.body as unknown as AsyncIterable<Uint8Array>, Number(response.headers.get('content-length') ?? NaN), maxBytes);
+}
+
+/**
+ * A body's chunks (a web stream's or a Node stream's), but never more than `maxBytes`, as
+ * `readCappedBody`: refused before reading when `declared` (its Content-Length, NaN when there is
+ * none) is over the cap, abandoned as soon as it passes the cap; abandoning it (the iterator's
+ * return) cancels the web stream or destroys the Node stream.
+ */
+export async function readCappedChunks(body: AsyncIterable<Uint8Array>, declared: number, maxBytes: number): Promise<Buffer> {
   if (Number.isFinite(declared) && declared > maxBytes) {
-    await response.body?.cancel().catch(() => undefined);
+    await Promise.resolve(body[Symbol.asyncIterator]().return?.()).catch(() => undefined);
     throw new BodyTooLargeError(maxBytes);
   }
-  if (!response.body) return Buffer.alloc(0);
-  const reader = response.body.getReader();
   // With a declared length the chunks are copied into one buffer as they come (no list of them and
   // no second copy at the end); a body longer than declared falls back to collecting.
   let whole = Number.isFinite(declared) ? Buffer.allocUnsafe(declared) : undefined;
   const chunks: Uint8Array[] = [];
   let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
+  for await (const value of body) {
     if (size + value.byteLength > maxBytes) {
       chunks.length = 0;
-      await reader.cancel().catch(() => undefined);
+      // Leaving the loop by a throw cancels the body.
       throw new BodyTooLargeError(maxBytes);
     }
     if (whole && size + value.byteLength <= whole.length) whole.set(value, size);

@@ -4,7 +4,8 @@ import { GenerationConfig } from '../config/generation.config.js';
 import { currentRequestId } from '@vton/service-kit';
 import { ImageProcessor } from '../imaging/image-processor.js';
 import { pngWithoutMetadata } from '../imaging/png-metadata.js';
-import { MediaHttp, MediaNotFoundError, MediaUnavailableError, withRequestId } from './media-http.js';
+import { MediaHttp, withRequestId } from './media-http.js';
+import { ObjectStorageHttp } from './object-storage-http.js';
 import { ServiceCredentials } from './service-credential.js';
 
 /** On whose behalf a worker acts: the job's owner, for one job. */
@@ -42,7 +43,7 @@ const GRANT_MARGIN_SECONDS = 60;
 export class WorkerMediaClient {
   private readonly logger = new Logger('WorkerMediaClient');
   private readonly http: MediaHttp;
-  private readonly timeoutMs: number;
+  private readonly objects: ObjectStorageHttp;
 
   constructor(
     config: GenerationConfig,
@@ -50,7 +51,7 @@ export class WorkerMediaClient {
     private readonly images: ImageProcessor,
   ) {
     this.http = new MediaHttp(config, this.logger);
-    this.timeoutMs = config.MEDIA_TIMEOUT_MS;
+    this.objects = new ObjectStorageHttp(config, this.logger);
   }
 
   async garmentFile(owner: JobOwner, garmentId: number, variant: 'original' | 'cropped', signal?: AbortSignal): Promise<Buffer> {
@@ -113,49 +114,12 @@ export class WorkerMediaClient {
     return JSON.parse((await this.http.body(res, path)).toString('utf8')) as T;
   }
 
-  /**
-   * One object written to a presigned PUT URL, as one Buffer: on Node 26 a streamed body (a
-   * ReadableStream, a FormData) cancelled while it is sent — the timeout, storage going away — throws
-   * an uncatchable ERR_INVALID_STATE in fetch (nodejs/undici#5715), a Buffer is written as it is.
-   * Joining the PNG's parts costs one copy of it.
-   */
   private async putObject(url: string, parts: Buffer[], contentType: string, signal?: AbortSignal): Promise<void> {
-    const body = parts.length === 1 ? parts[0] : Buffer.concat(parts);
-    const res = await this.objectStorage(
-      url,
-      // The images are ours, on plain ArrayBuffers (never shared memory).
-      { method: 'PUT', body: new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.byteLength), headers: { 'content-type': contentType } },
-      'writing a result',
-      signal,
-    );
-    await res.text().catch(() => '');
+    await this.objects.put(url, parts, contentType, 'writing a result', signal);
   }
 
-  /** One input file read from a presigned GET URL, at most MEDIA_MAX_RESPONSE_BYTES of it. */
   private async getObject(url: string, what: string, signal?: AbortSignal): Promise<Buffer> {
-    return this.http.body(await this.objectStorage(url, { method: 'GET' }, `reading ${what}`, signal, what), what);
-  }
-
-  /**
-   * One request to object storage at a presigned URL, answered when it succeeded: unreachable or
-   * failing is a MediaUnavailableError, an object that is not there (`missing` names it) a MediaNotFoundError.
-   * The URL itself is never logged (it grants access while it is good).
-   */
-  private async objectStorage(url: string, init: RequestInit, doing: string, signal?: AbortSignal, missing?: string): Promise<Response> {
-    const timeout = AbortSignal.timeout(this.timeoutMs);
-    let res: Response;
-    try {
-      res = await fetch(url, { ...init, signal: signal ? AbortSignal.any([signal, timeout]) : timeout });
-    } catch (error) {
-      if (signal?.aborted) throw error;
-      this.logger.error(`Object storage unreachable ${doing}: ${(error as Error).message}`);
-      throw new MediaUnavailableError('The object storage is not reachable');
-    }
-    if (res.ok) return res;
-    const answer = await res.text().catch(() => '');
-    if (res.status === 404 && missing) throw new MediaNotFoundError(missing);
-    this.logger.error(`Object storage answered ${res.status} ${doing}: ${answer.slice(0, 300)}`);
-    throw new MediaUnavailableError(`The object storage failed (${res.status})`);
+    return this.objects.get(url, what, signal);
   }
 
   /** The credential, and the request id of the request that queued the job (svc-media logs under it). */
