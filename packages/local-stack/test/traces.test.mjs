@@ -152,6 +152,11 @@ test('one try-on is one trace across the gateway, the API, the queue, a worker, 
   expect(provider).toMatchObject({ service: 'svc-generation-worker', attributes: expect.objectContaining({ 'vton.provider': 'seed' }) });
   expect(ancestry(provider)).toContain(processing);
   expect(spans.some((s) => parentOf(s) === provider && s.kind === 3)).toBe(true);
+  // The worker's reads and writes at presigned URLs are traced without their signatures (a live one grants the object).
+  const storageCalls = spans.filter((s) => s.service === 'svc-generation-worker' && s.kind === 3 && String(s.attributes['url.full']).includes('X-Amz-'));
+  expect(storageCalls.map((s) => s.name).sort()).toEqual(expect.arrayContaining(['GET', 'GET', 'PUT', 'PUT']));
+  for (const call of storageCalls) expect(call.attributes['url.full']).toContain('X-Amz-Signature=[REDACTED]');
+  expect(spans.flatMap((s) => Object.values(s.attributes)).filter((v) => /X-Amz-Signature=[0-9a-f]/i.test(String(v)))).toEqual([]);
 
   // Logs: the worker's lines about this model carry the trace id and the request id of the POST that queued it.
   const worker = stack.processes.find((p) => p.kind === 'worker');

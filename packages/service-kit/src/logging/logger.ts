@@ -6,9 +6,9 @@ import type { Options as PinoHttpOptions } from 'pino-http';
 import type { ServiceConfig } from '../config/service-config.js';
 import type { ServiceName } from '../service-name.js';
 import { currentRequestId } from '../telemetry/trace-context.js';
-import { REDACTED_QUERY_PARAMS } from './redacted-query-params.js';
+import { isSecretParam, REDACTED, REDACTED_QUERY_PARAMS, redactUrl } from './redacted-query-params.js';
 
-export { REDACTED_QUERY_PARAMS };
+export { REDACTED_QUERY_PARAMS, redactUrl };
 
 /** JSON logs (pino) with the request id bound to every line logged while serving a request. */
 export function serviceLoggerModule(app: ServiceName, config: ServiceConfig): DynamicModule {
@@ -36,39 +36,6 @@ export function pinoHttpOptions(app: ServiceName, config: Pick<ServiceConfig, 'L
     autoLogging: { ignore: (req: IncomingMessage) => probePaths.has((req.url ?? '').split('?')[0]) },
     customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
   };
-}
-
-const REDACTED = '[REDACTED]';
-
-function isSecretParam(name: string): boolean {
-  let decoded = name;
-  try {
-    decoded = decodeURIComponent(name.replace(/\+/g, ' '));
-  } catch {
-    // A malformed escape: compare the raw name.
-  }
-  return REDACTED_QUERY_PARAMS.has(decoded.trim().toLowerCase());
-}
-
-/** The URL with the values of secret query parameters replaced; everything else kept as sent. */
-export function redactUrl(url: string): string;
-export function redactUrl(url: string | undefined): string | undefined;
-export function redactUrl(url: string | undefined): string | undefined {
-  if (typeof url !== 'string') return url;
-  const queryStart = url.indexOf('?');
-  if (queryStart < 0) return url;
-  const hashStart = url.indexOf('#', queryStart);
-  const end = hashStart < 0 ? url.length : hashStart;
-  const query = url
-    .slice(queryStart + 1, end)
-    .split('&')
-    .map((part) => {
-      const eq = part.indexOf('=');
-      const name = eq < 0 ? part : part.slice(0, eq);
-      return eq >= 0 && isSecretParam(name) ? `${name}=${REDACTED}` : part;
-    })
-    .join('&');
-  return `${url.slice(0, queryStart)}?${query}${url.slice(end)}`;
 }
 
 function redactQuery(query: unknown): unknown {

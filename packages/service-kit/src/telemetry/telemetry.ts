@@ -8,7 +8,7 @@ import { PinoInstrumentation } from '@opentelemetry/instrumentation-pino';
 import { UndiciInstrumentation } from '@opentelemetry/instrumentation-undici';
 import { SERVICE_HEALTH_PATHS, SERVICE_LIVENESS_PATHS } from '@vton/contracts';
 import type { IncomingMessage } from 'node:http';
-import { REDACTED_QUERY_PARAMS } from '../logging/redacted-query-params.js';
+import { REDACTED_QUERY_PARAMS, redactUrl } from '../logging/redacted-query-params.js';
 import { onTelemetryFlush } from './flush.js';
 
 /** Requests that are not anyone's work: the scraper's and the probes' (a span each would bury the rest). */
@@ -50,10 +50,23 @@ export function startTelemetry(service: string, env: NodeJS.ProcessEnv = process
       new ExpressInstrumentation({ ignoreLayersType: [ExpressLayerType.MIDDLEWARE] }),
       new NestInstrumentation(),
       new PgInstrumentation({ requireParentSpan: true }),
-      new UndiciInstrumentation({ requireParentforSpans: true }),
+      new UndiciInstrumentation({
+        requireParentforSpans: true,
+        // fetch's and undici's client spans keep the URL as sent (redactedQueryParams is the HTTP
+        // instrumentation's only): a presigned URL's signature would reach the trace store, where it
+        // grants access to the object until it expires. Only recorded spans carry attributes.
+        ...(exporting ? { startSpanHook: ({ origin, path }: { origin: string; path: string }) => redactedUrlAttributes(origin, path) } : {}),
+      }),
       new PinoInstrumentation({ disableLogSending: !env.OTEL_LOGS_EXPORTER }),
     ],
   });
   sdk.start();
   onTelemetryFlush(() => sdk.shutdown());
+}
+
+/** A client span's URL attributes (as the undici instrumentation sets them) with secret query values redacted. */
+export function redactedUrlAttributes(origin: string, path: string): { 'url.full': string; 'url.query': string } {
+  const full = redactUrl(new URL(path, origin).toString());
+  const queryStart = full.indexOf('?');
+  return { 'url.full': full, 'url.query': queryStart < 0 ? '' : full.slice(queryStart) };
 }
