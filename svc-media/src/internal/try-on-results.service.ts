@@ -33,13 +33,14 @@ export class TryOnResultsService {
    */
   async saveUploaded(ownerId: number, id: number, fields: SaveUploadedResultDto): Promise<GeneratedImageRecord> {
     const { grant, idempotencyKey, ...rest } = fields;
-    const earlier = await this.images.findByIdempotencyKey(ownerId, idempotencyKey);
-    if (earlier) {
-      if (earlier.id !== id) await this.images.discardUpload(ownerId, id);
-      return earlier;
+    // Looked up before anything is read: a repeat of the winner's own save must not remove its objects.
+    const { saved, filenames } = await this.images.lookUpSave(ownerId, rest, idempotencyKey);
+    if (saved) {
+      if (saved.id !== id) await this.images.discardUpload(ownerId, id);
+      return saved;
     }
     try {
-      return await this.images.saveUploaded(ownerId, { id, grant }, { ...rest, generationType: 'vton' }, idempotencyKey);
+      return await this.images.saveUploaded(ownerId, { id, grant }, { ...rest, generationType: 'vton' }, idempotencyKey, filenames);
     } catch (error) {
       // Two saves of one key at once: the one that lost the unique index has removed its objects already.
       if ((error as { code?: string }).code !== UNIQUE_VIOLATION) throw error;
@@ -59,13 +60,13 @@ export class TryOnResultsService {
    * from the pixels it composed (else one is made here).
    */
   async save(ownerId: number, png: ReceivedPng, fields: GeneratedImageFieldsDto, idempotencyKey: string, thumbnail?: Buffer): Promise<GeneratedImageRecord> {
-    const earlier = await this.images.findByIdempotencyKey(ownerId, idempotencyKey);
-    if (earlier) {
+    const { saved, filenames } = await this.images.lookUpSave(ownerId, fields, idempotencyKey);
+    if (saved) {
       await this.images.discardReceived(png);
-      return earlier;
+      return saved;
     }
     try {
-      return await this.images.saveReceived(ownerId, png, { ...fields, generationType: 'vton' }, idempotencyKey, thumbnail);
+      return await this.images.saveReceived(ownerId, png, { ...fields, generationType: 'vton' }, idempotencyKey, filenames, thumbnail);
     } catch (error) {
       if ((error as { code?: string }).code !== UNIQUE_VIOLATION) throw error;
       const winner = await this.images.findByIdempotencyKey(ownerId, idempotencyKey);
