@@ -275,15 +275,22 @@ describe('internal routes for svc-generation’s workers: the service credential
       expect((await grant(owner.id, 'try-on:one-hop:7:1')).saved?.id).toBe(first.id);
       // The same save asked again (its answer was lost) answers the same image.
       expect(((await commit(await service(owner.id), first.id, { grant: upload!.grant, idempotencyKey: 'try-on:one-hop:7:1' }).expect(200)).body as GeneratedImageRecord).id).toBe(first.id);
+      // The same save sent again while the first is still running (a retry after a timeout): one image, its objects kept.
+      const { upload: retried } = await grant(owner.id, 'try-on:one-hop:7:3');
+      await Promise.all([put(retried!.pngUrl, bytes, 'image/png'), put(retried!.thumbnailUrl, thumbnail, 'image/webp')]);
+      const retries = await Promise.all(
+        [0, 1, 2].map(async () => ((await commit(await service(owner.id), retried!.id, { grant: retried!.grant, idempotencyKey: 'try-on:one-hop:7:3' }).expect(200)).body as GeneratedImageRecord).id),
+      );
+      expect(retries).toEqual([retried!.id, retried!.id, retried!.id]);
       // Two runs racing with one key: one image, the loser's objects removed.
       const racing = await Promise.all([0, 1].map(() => saveOneHop(owner.id, 'try-on:one-hop:7:2', bytes, thumbnail)));
       const ids = racing.map(({ saved, res }) => (saved ?? (res!.body as GeneratedImageRecord)).id);
       expect(new Set(ids).size).toBe(1);
       const after = await harness.rowsOf(owner.id);
-      expect(after.generated_images - before.generated_images).toBe(2);
-      expect(after.try_on_results - before.try_on_results).toBe(2);
+      expect(after.generated_images - before.generated_images).toBe(3);
+      expect(after.try_on_results - before.try_on_results).toBe(3);
       const objects = (await harness.objectsOf(owner.id)).filter((k) => k.includes('/generated/'));
-      for (const id of [first.id, ids[0]]) expect(objects.filter((k) => k.startsWith(`${owner.id}/generated/${id}-`))).toHaveLength(2);
+      for (const id of [first.id, retried!.id, ids[0]]) expect(objects.filter((k) => k.startsWith(`${owner.id}/generated/${id}-`))).toHaveLength(2);
       for (const { upload: lost } of racing) if (lost && lost.id !== ids[0]) expect(objects.filter((k) => k.startsWith(`${owner.id}/generated/${lost.id}-`))).toEqual([]);
     });
 

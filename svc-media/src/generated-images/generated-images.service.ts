@@ -7,6 +7,7 @@ import { In, LessThan, type Repository } from 'typeorm';
 import { MediaConfig } from '../config/media.config.js';
 import { DEFAULT_PAGE_SIZE } from '../paging/page-query.js';
 import { NEXT_ID, nextIdParameters, reserveId } from '../tables/reserve-id.js';
+import { isUniqueViolation } from '../tables/unique-violation.js';
 import { MediaUrls } from '../files/media-urls.service.js';
 import { GarmentsService } from '../garments/garments.service.js';
 import { ResultImages } from '../images/result-images.js';
@@ -223,7 +224,9 @@ export class GeneratedImagesService {
    * The row of a result the worker wrote under a granted upload, once what it wrote is checked: the
    * PNG by its head and tail (ResultImages.storedResultPng: a whole PNG, no metadata, within the
    * pixel limit and MAX_UPLOAD_BYTES), the thumbnail whole (a WebP of the result's fitted size). All
-   * or nothing: whatever is refused or fails, both objects are removed, and no row points at them.
+   * or nothing: whatever is refused or fails, both objects are removed, and no row points at them,
+   * unless a row does: the same save sent again while the first was still running (a retry after a
+   * timeout) loses the unique index to it, and the objects are the first one's.
    * `looked`: lookUpSave's file names for these fields.
    */
   async saveUploaded(
@@ -237,7 +240,7 @@ export class GeneratedImagesService {
       throw new ApiException(400, ErrorCode.INVALID_INPUT, 'The upload grant is not valid for this result (expired, or for another id or key)');
     }
     const keys = resultKeys(userId, upload.id);
-    return this.storage.removeIfFails([keys.png, keys.thumbnail], async () => {
+    try {
       const filenames = ownedFilenames(this.references(fields, true), looked);
       const [head, thumbnail] = await Promise.all([
         this.storage.readRange(keys.png, `bytes=0-${RESULT_HEAD_BYTES - 1}`),
@@ -256,7 +259,11 @@ export class GeneratedImagesService {
       const row = this.newRow(userId, upload.id, keys.png, keys.thumbnail, png, fields, filenames, idempotencyKey);
       await this.insert(row, true);
       return this.toRecord(row);
-    });
+    } catch (error) {
+      const recorded = isUniqueViolation(error) && (await this.generatedImages.existsBy({ id: upload.id, userId }));
+      if (!recorded) await this.storage.removeAll([keys.png, keys.thumbnail]);
+      throw error;
+    }
   }
 
   /** A granted upload that will not be saved (an earlier save under its key won): its objects go. */

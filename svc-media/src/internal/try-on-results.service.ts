@@ -3,8 +3,7 @@ import type { GeneratedImageRecord, ResultUploadGrant } from '@vton/contracts';
 import type { Readable } from 'node:stream';
 import type { GeneratedImageFieldsDto, SaveUploadedResultDto } from '../generated-images/dto/generated-image.dto.js';
 import { GeneratedImagesService, type ReceivedPng } from '../generated-images/generated-images.service.js';
-
-const UNIQUE_VIOLATION = '23505';
+import { isUniqueViolation } from '../tables/unique-violation.js';
 
 /**
  * A worker's try-on result, saved once per idempotency key: the gallery image and its
@@ -42,8 +41,9 @@ export class TryOnResultsService {
     try {
       return await this.images.saveUploaded(ownerId, { id, grant }, { ...rest, generationType: 'vton' }, idempotencyKey, filenames);
     } catch (error) {
-      // Two saves of one key at once: the one that lost the unique index has removed its objects already.
-      if ((error as { code?: string }).code !== UNIQUE_VIOLATION) throw error;
+      // Two saves of one key at once: the one that lost the unique index has removed its objects already
+      // (unless they are the winner's: the same save sent twice).
+      if (!isUniqueViolation(error)) throw error;
       const winner = await this.images.findByIdempotencyKey(ownerId, idempotencyKey);
       if (!winner) throw error;
       return winner;
@@ -68,7 +68,7 @@ export class TryOnResultsService {
     try {
       return await this.images.saveReceived(ownerId, png, { ...fields, generationType: 'vton' }, idempotencyKey, filenames, thumbnail);
     } catch (error) {
-      if ((error as { code?: string }).code !== UNIQUE_VIOLATION) throw error;
+      if (!isUniqueViolation(error)) throw error;
       const winner = await this.images.findByIdempotencyKey(ownerId, idempotencyKey);
       if (!winner) throw error;
       return winner;
