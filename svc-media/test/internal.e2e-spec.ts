@@ -249,6 +249,13 @@ describe('internal routes for svc-generation’s workers: the service credential
         .post(INTERNAL_MEDIA_PATHS.tryOnResultUpload(id))
         .set(headers)
         .send({ garmentId: garment.id, modelId: model.id, prompt: 'linen shirt', metadata: { processedAt: '2026-01-01T00:00:00.000Z' }, ...body });
+    /** A new seller with a garment (g.jpg) and a model photo (m.png) of their own. */
+    const sellerWithPhotos = async () => {
+      const seller = await harness.seller();
+      const sellerGarment = (await harness.http().post('/api/garments').set(bearer(seller)).attach('file', await jpeg(900, 900), 'g.jpg').expect(201)).body as GarmentRecord;
+      const sellerModel = (await harness.http().post('/api/models').set(bearer(seller)).attach('files', await png(800, 600), 'm.png').expect(201)).body[0] as ModelPhotoRecord;
+      return { seller, sellerGarment, sellerModel };
+    };
     /** Grant, write both files, save: what the worker does. */
     const saveOneHop = async (ownerId: number, key: string, bytes: Buffer, thumbnail: Buffer) => {
       const { upload, saved } = await grant(ownerId, key);
@@ -315,9 +322,7 @@ describe('internal routes for svc-generation’s workers: the service credential
     });
 
     it('numbers a seller’s results consecutively when their saves come at once, each with its try_on_results row; another seller’s garment or model is refused and leaves nothing', async () => {
-      const seller = await harness.seller();
-      const sellerGarment = (await harness.http().post('/api/garments').set(bearer(seller)).attach('file', await jpeg(900, 900), 'g.jpg').expect(201)).body as GarmentRecord;
-      const sellerModel = (await harness.http().post('/api/models').set(bearer(seller)).attach('files', await png(800, 600), 'm.png').expect(201)).body[0] as ModelPhotoRecord;
+      const { seller, sellerGarment, sellerModel } = await sellerWithPhotos();
       const bytes = await workerPng(800, 600);
       const thumbnail = await thumbnailOf(400, 300);
       /** Grant and write as the worker does, then save with these references. */
@@ -359,9 +364,7 @@ describe('internal routes for svc-generation’s workers: the service credential
     });
 
     it('refuses what was written wrongly and leaves no object or row behind', async () => {
-      const seller = await harness.seller();
-      const sellerGarment = (await harness.http().post('/api/garments').set(bearer(seller)).attach('file', await jpeg(900, 900), 'g.jpg').expect(201)).body as GarmentRecord;
-      const sellerModel = (await harness.http().post('/api/models').set(bearer(seller)).attach('files', await png(800, 600), 'm.png').expect(201)).body[0] as ModelPhotoRecord;
+      const { seller, sellerGarment, sellerModel } = await sellerWithPhotos();
       const thumbnail = await thumbnailOf(400, 300);
       const good = await workerPng(800, 600);
       const cases: [string, Buffer | null, Buffer | null, number, string][] = [
