@@ -1,10 +1,10 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { GarmentRecord, GeneratedImageRecord, GeneratedImagesPage, ModelPhotoRecord } from '@vton/contracts';
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { GenerationConfig } from '../config/generation.config.js';
 import { MediaHttp, withRequestId } from './media-http.js';
 
-export { MediaNotFoundError, MediaUnavailableError } from './media-http.js';
+export { MediaNotFoundError, MediaUnavailableError } from './media-errors.js';
 
 /** A seller on whose behalf the API calls svc-media: their own Bearer token, and the request id for the logs. */
 export interface Caller {
@@ -22,7 +22,7 @@ export interface Caller {
 export class MediaClient {
   private readonly http: MediaHttp;
 
-  constructor(private readonly config: GenerationConfig) {
+  constructor(config: GenerationConfig) {
     this.http = new MediaHttp(config, new Logger('MediaClient'));
   }
 
@@ -51,20 +51,9 @@ export class MediaClient {
     return (await Promise.all(pages)).flatMap((page) => page.images);
   }
 
-  /**
-   * The bytes behind a signed svc-media URL (`/api/media/files/…?exp=&sig=`, the signature is the
-   * permission), as a stream. MEDIA_TIMEOUT_MS bounds the wait for the answer, not the body, which
-   * flows at the reader's pace; destroying the stream ends the download.
-   */
-  async signedFile(signedUrl: string): Promise<Readable> {
-    const started = new AbortController();
-    const timer = setTimeout(() => started.abort(new Error('svc-media did not answer in time')), this.config.MEDIA_TIMEOUT_MS);
-    try {
-      const res = await this.http.call(signedUrl, { headers: {}, signal: started.signal }, 2_147_483_647);
-      return Readable.fromWeb(res.body as never);
-    } finally {
-      clearTimeout(timer);
-    }
+  /** The bytes behind a signed svc-media URL, as a stream (MediaHttp.stream). */
+  signedFile(signedUrl: string): Promise<Readable> {
+    return this.http.stream(signedUrl);
   }
 }
 

@@ -1,72 +1,79 @@
-import { Logger } from '@nestjs/common';
+import type { Logger } from '@nestjs/common';
 import { ErrorCode } from '@vton/contracts';
 import { ApiException, REQUEST_ID_HEADER } from '@vton/service-kit';
-import { GenerationConfig } from '../config/generation.config.js';
-import { BodyTooLargeError, readCappedBody } from '../http/capped-body.js';
+import { Readable } from 'node:stream';
+import type { GenerationConfig } from '../config/generation.config.js';
+import { MediaNotFoundError } from './media-errors.js';
+import { PeerHttp, succeeded, type Peer, type PeerAnswer, type PeerRequest } from './peer-http.js';
 
-/** svc-media answered 404: the garment, model or file does not exist (or is not this user's). */
-export class MediaNotFoundError extends Error {
-  constructor(readonly path: string) {
-    super(`svc-media has no ${path}`);
-    this.name = 'MediaNotFoundError';
-  }
-}
-
-/** svc-media could not be reached, or answered 5xx: worth trying again later. */
-export class MediaUnavailableError extends ApiException {
-  constructor(message: string) {
-    super(503, ErrorCode.SERVICE_UNAVAILABLE, message);
-  }
-}
+const SVC_MEDIA: Peer = { logged: 'svc-media', named: 'media service' };
 
 /**
- * HTTP to svc-media (MEDIA_SERVICE_URL) with a timeout per call and a cap on what is read; the
- * two clients (the seller's, the worker's) differ only in the credential and the routes.
+ * HTTP to svc-media (MEDIA_SERVICE_URL) through PeerHttp (its timeout, cap and errors); the two
+ * clients (the seller's, the worker's) differ only in the credential and the routes.
  */
 export class MediaHttp {
+  private readonly http: PeerHttp;
+
   constructor(
-    private readonly config: GenerationConfig,
-    private readonly logger: Logger,
-  ) {}
+    private readonly config: Pick<GenerationConfig, 'MEDIA_SERVICE_URL' | 'MEDIA_TIMEOUT_MS' | 'MEDIA_MAX_RESPONSE_BYTES'>,
+    logger: Pick<Logger, 'error'>,
+  ) {
+    this.http = new PeerHttp(SVC_MEDIA, config, logger);
+  }
 
   async json<T>(path: string, headers: Record<string, string>, timeoutMs?: number, signal?: AbortSignal): Promise<T> {
-    const res = await this.call(path, { headers, signal }, timeoutMs);
-    return JSON.parse((await this.body(res, path)).toString('utf8')) as T;
+    return parsed(await this.request(path, { method: 'GET', headers }, signal, timeoutMs));
   }
 
-  async bytes(path: string, headers: Record<string, string>, signal?: AbortSignal): Promise<Buffer> {
-    return this.body(await this.call(path, { headers, signal }), path);
+  async postJson<T>(path: string, body: unknown, headers: Record<string, string>, signal?: AbortSignal): Promise<T> {
+    return parsed(await this.request(path, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body) }, signal));
   }
 
-  /** The answer's bytes, at most MEDIA_MAX_RESPONSE_BYTES of them (they are held in memory). */
-  async body(res: Response, path: string): Promise<Buffer> {
-    try {
-      return await readCappedBody(res, this.config.MEDIA_MAX_RESPONSE_BYTES);
-    } catch (error) {
-      if (!(error instanceof BodyTooLargeError)) throw error;
-      this.logger.error(`svc-media answered ${path} with a ${error.message}`);
-      throw new ApiException(503, ErrorCode.SERVICE_UNAVAILABLE, `The media service failed (${error.message})`);
-    }
+  /**
+   * A file svc-media answers with its bytes, or with a redirect to a presigned GET of them (its
+   * target), which the caller reads straight from object storage.
+   */
+  async file(path: string, headers: Record<string, string>, signal?: AbortSignal): Promise<Buffer | URL> {
+    const url = this.url(path);
+    const answer = await this.http.read(url, { method: 'GET', headers }, `on GET ${path}`, signal);
+    const location = answer.headers.location;
+    if (answer.status >= 300 && answer.status < 400 && typeof location === 'string') return new URL(location, url);
+    return this.checked(answer, 'GET', path).body;
   }
 
-  async call(path: string, init: RequestInit & { headers: Record<string, string> }, timeoutMs = this.config.MEDIA_TIMEOUT_MS): Promise<Response> {
-    let res: Response;
-    const timeout = AbortSignal.timeout(timeoutMs);
-    try {
-      res = await fetch(new URL(path, this.config.MEDIA_SERVICE_URL), { ...init, signal: init.signal ? AbortSignal.any([init.signal, timeout]) : timeout });
-    } catch (error) {
-      if (init.signal?.aborted) throw error;
-      this.logger.error(`svc-media unreachable on ${init.method ?? 'GET'} ${path}: ${(error as Error).message}`);
-      throw new MediaUnavailableError('The media service is not reachable');
-    }
-    if (res.ok) return res;
-    const body = await res.text().catch(() => '');
-    if (res.status === 404) throw new MediaNotFoundError(path);
-    if (res.status === 401) throw new ApiException(401, ErrorCode.UNAUTHORIZED, 'Authentication required');
-    this.logger.error(`svc-media answered ${res.status} on ${init.method ?? 'GET'} ${path}: ${body.slice(0, 300)}`);
-    if (res.status >= 500) throw new MediaUnavailableError(`The media service failed (${res.status})`);
-    throw new ApiException(503, ErrorCode.SERVICE_UNAVAILABLE, `The media service failed (${res.status}): ${body.slice(0, 300)}`);
+  /**
+   * The bytes behind a signed svc-media URL (`/api/media/files/…?exp=&sig=`, the signature is the
+   * permission), as a stream. MEDIA_TIMEOUT_MS bounds the wait for the answer, not the body, which
+   * flows at the reader's pace; destroying the stream ends the download.
+   */
+  async stream(signedUrl: string): Promise<Readable> {
+    const opened = await this.http.open(this.url(signedUrl), { method: 'GET' }, `on GET ${signedUrl}`);
+    return opened instanceof Readable ? opened : this.refused(opened, 'GET', signedUrl);
   }
+
+  private async request(path: string, init: PeerRequest & { method: string }, signal?: AbortSignal, timeoutMs?: number): Promise<PeerAnswer> {
+    return this.checked(await this.http.read(this.url(path), init, `on ${init.method} ${path}`, signal, timeoutMs), init.method, path);
+  }
+
+  private checked(answer: PeerAnswer, method: string, path: string): PeerAnswer {
+    return succeeded(answer.status) ? answer : this.refused(answer, method, path);
+  }
+
+  /** 404 is a MediaNotFoundError, 401 the caller's, 5xx worth asking again; the rest is a 503 saying what svc-media answered. */
+  private refused(answer: PeerAnswer, method: string, path: string): never {
+    if (answer.status === 404) throw new MediaNotFoundError(path);
+    if (answer.status === 401) throw new ApiException(401, ErrorCode.UNAUTHORIZED, 'Authentication required');
+    return this.http.failed(answer, `on ${method} ${path}`, answer.status >= 500);
+  }
+
+  private url(path: string): URL {
+    return new URL(path, this.config.MEDIA_SERVICE_URL);
+  }
+}
+
+function parsed<T>(answer: PeerAnswer): T {
+  return JSON.parse(answer.body.toString('utf8')) as T;
 }
 
 export function withRequestId(headers: Record<string, string>, requestId?: string): Record<string, string> {

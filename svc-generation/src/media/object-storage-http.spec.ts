@@ -2,46 +2,12 @@ import { stoppableObjectStorage } from '@vton/local-stack';
 import { ErrorCode } from '@vton/contracts';
 import { ApiException } from '@vton/service-kit';
 import { randomBytes } from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { MediaNotFoundError, MediaUnavailableError } from './media-http.js';
+import { MediaNotFoundError, MediaUnavailableError } from './media-errors.js';
 import { ObjectStorageHttp } from './object-storage-http.js';
+import { FakePeer } from './peer.fake.js';
 
 /** A presigned URL's query, which grants access: no log line may hold it. */
 const GRANT = 'X-Grant=do-not-log-me';
-
-/** A stand-in for object storage on 127.0.0.1 that misbehaves as each test says; it records what reached it. */
-class Storage {
-  handle: (req: http.IncomingMessage, res: http.ServerResponse) => void = (_req, res) => res.writeHead(200).end();
-  /** Bytes of request bodies received, and whether each request's connection was seen to close. */
-  received: number[] = [];
-  closed: Promise<void>[] = [];
-  private requests: http.IncomingMessage[] = [];
-  private server = http.createServer((req, res) => {
-    const index = this.received.push(0) - 1;
-    this.requests.push(req);
-    req.on('data', (chunk: Buffer) => (this.received[index] += chunk.length));
-    this.closed.push(new Promise((resolve) => req.socket.once('close', () => resolve())));
-    this.handle(req, res);
-  });
-  url = '';
-
-  async start(): Promise<this> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/bucket/result.png?${GRANT}`;
-    return this;
-  }
-
-  /** Reads what the requests still send: a paused socket would not see the other side close it. */
-  resume(): void {
-    for (const req of this.requests) req.resume();
-  }
-
-  stop(): Promise<void> {
-    this.server.closeAllConnections();
-    return new Promise((resolve) => this.server.close(() => resolve()));
-  }
-}
 
 describe('object storage at presigned URLs (a worker’s reads and writes)', () => {
   const logged: string[] = [];
@@ -98,8 +64,12 @@ describe('object storage at presigned URLs (a worker’s reads and writes)', () 
   });
 
   describe('a server that misbehaves', () => {
-    let storage: Storage;
-    beforeEach(async () => void (storage = await new Storage().start()));
+    let storage: FakePeer;
+    let url: string;
+    beforeEach(async () => {
+      storage = await new FakePeer().start();
+      url = `${storage.origin}/bucket/result.png?${GRANT}`;
+    });
     afterEach(async () => storage.stop());
 
     /** The server reads the start of a PUT's body, then nothing more. */
@@ -109,7 +79,7 @@ describe('object storage at presigned URLs (a worker’s reads and writes)', () 
 
     it('a PUT that stalls mid-body times out as a MediaUnavailableError, and its connection is closed', async () => {
       stallAfterFirstChunk();
-      await expect(objects({ MEDIA_TIMEOUT_MS: 500 }).put(storage.url, parts, 'image/png', 'writing a result')).rejects.toEqual(
+      await expect(objects({ MEDIA_TIMEOUT_MS: 500 }).put(url, parts, 'image/png', 'writing a result')).rejects.toEqual(
         new MediaUnavailableError('The object storage is not reachable'),
       );
       storage.resume();
@@ -121,7 +91,7 @@ describe('object storage at presigned URLs (a worker’s reads and writes)', () 
     it('a PUT cancelled by the caller mid-body rejects with the caller’s reason, and its connection is closed', async () => {
       stallAfterFirstChunk();
       const cancel = new AbortController();
-      const put = objects().put(storage.url, parts, 'image/png', 'writing a result', cancel.signal);
+      const put = objects().put(url, parts, 'image/png', 'writing a result', cancel.signal);
       await new Promise((resolve) => setTimeout(resolve, 200));
       const reason = new Error('the job was cancelled');
       cancel.abort(reason);
@@ -134,7 +104,7 @@ describe('object storage at presigned URLs (a worker’s reads and writes)', () 
 
     it('a PUT whose connection is dropped mid-body is a MediaUnavailableError', async () => {
       storage.handle = (req) => req.once('data', () => req.socket.destroy());
-      await expect(objects().put(storage.url, parts, 'image/png', 'writing a result')).rejects.toEqual(new MediaUnavailableError('The object storage is not reachable'));
+      await expect(objects().put(url, parts, 'image/png', 'writing a result')).rejects.toEqual(new MediaUnavailableError('The object storage is not reachable'));
     });
 
     it('a GET whose answer stalls times out as a MediaUnavailableError', async () => {
@@ -142,7 +112,7 @@ describe('object storage at presigned URLs (a worker’s reads and writes)', () 
         res.writeHead(200, { 'content-length': '1000' });
         res.write(Buffer.alloc(10));
       };
-      await expect(objects({ MEDIA_TIMEOUT_MS: 500 }).get(storage.url, 'photo of model 7')).rejects.toEqual(new MediaUnavailableError('The object storage is not reachable'));
+      await expect(objects({ MEDIA_TIMEOUT_MS: 500 }).get(url, 'photo of model 7')).rejects.toEqual(new MediaUnavailableError('The object storage is not reachable'));
       expect(logged).toEqual([expect.stringMatching(/^Object storage unreachable reading photo of model 7: .*timeout/)]);
     });
 
@@ -153,7 +123,7 @@ describe('object storage at presigned URLs (a worker’s reads and writes)', () 
         const send = () => res.write(Buffer.alloc(64 * 1024), (error) => !error && !res.destroyed && setImmediate(send));
         send();
       };
-      await expect(objects({ MEDIA_MAX_RESPONSE_BYTES: 1024 * 1024 }).get(storage.url, 'mask of model 7')).rejects.toMatchObject({
+      await expect(objects({ MEDIA_MAX_RESPONSE_BYTES: 1024 * 1024 }).get(url, 'mask of model 7')).rejects.toMatchObject({
         message: 'The object storage failed (response larger than 1 MB)',
         code: ErrorCode.SERVICE_UNAVAILABLE,
       });
@@ -163,7 +133,7 @@ describe('object storage at presigned URLs (a worker’s reads and writes)', () 
 
     it('a 5xx is a MediaUnavailableError, logged with the start of the answer but not the URL', async () => {
       storage.handle = (req, res) => req.resume().once('end', () => res.writeHead(503, { 'content-type': 'application/xml' }).end('<Error><Code>SlowDown</Code></Error>'));
-      await expect(objects().put(storage.url, parts, 'image/png', 'writing a result')).rejects.toEqual(new MediaUnavailableError('The object storage failed (503)'));
+      await expect(objects().put(url, parts, 'image/png', 'writing a result')).rejects.toEqual(new MediaUnavailableError('The object storage failed (503)'));
       expect(logged).toEqual(['Object storage answered 503 writing a result: <Error><Code>SlowDown</Code></Error>']);
     });
   });

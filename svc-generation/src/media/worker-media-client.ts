@@ -54,8 +54,13 @@ export class WorkerMediaClient {
     this.objects = new ObjectStorageHttp(config, this.logger);
   }
 
+  /**
+   * A garment's file: svc-media answers where it is (a redirect to a presigned GET, read here straight
+   * from object storage, without the credential), or, a release before that, its bytes.
+   */
   async garmentFile(owner: JobOwner, garmentId: number, variant: 'original' | 'cropped', signal?: AbortSignal): Promise<Buffer> {
-    return this.http.bytes(INTERNAL_MEDIA_PATHS.garmentFile(garmentId, variant), await this.headers(owner), signal);
+    const file = await this.http.file(INTERNAL_MEDIA_PATHS.garmentFile(garmentId, variant), await this.headers(owner), signal);
+    return file instanceof URL ? this.objects.get(file.href, `the ${variant} file of garment ${garmentId}`, signal) : file;
   }
 
   /**
@@ -93,7 +98,7 @@ export class WorkerMediaClient {
     const granted =
       kept && (kept.granted.saved || Date.now() < kept.usableUntil)
         ? kept.granted
-        : await this.postJson<ResultUploadGrant>(INTERNAL_MEDIA_PATHS.tryOnResultUploads, { idempotencyKey: input.idempotencyKey }, headers, signal);
+        : await this.http.postJson<ResultUploadGrant>(INTERNAL_MEDIA_PATHS.tryOnResultUploads, { idempotencyKey: input.idempotencyKey }, headers, signal);
     if (granted.saved) return granted.saved;
     const { upload } = granted;
     const thumbnail = input.thumbnail ?? (await this.images.thumbnailOf(input.png));
@@ -101,17 +106,12 @@ export class WorkerMediaClient {
       this.putObject(upload.pngUrl, pngWithoutMetadata(input.png), 'image/png', signal),
       this.putObject(upload.thumbnailUrl, [thumbnail], 'image/webp', signal),
     ]);
-    return this.postJson<GeneratedImageRecord>(
+    return this.http.postJson<GeneratedImageRecord>(
       INTERNAL_MEDIA_PATHS.tryOnResultUpload(upload.id),
       { grant: upload.grant, idempotencyKey: input.idempotencyKey, garmentId: input.garmentId, modelId: input.modelId, prompt: input.prompt, metadata: input.metadata },
       headers,
       signal,
     );
-  }
-
-  private async postJson<T>(path: string, body: unknown, headers: Record<string, string>, signal?: AbortSignal): Promise<T> {
-    const res = await this.http.call(path, { method: 'POST', body: JSON.stringify(body), headers: { ...headers, 'content-type': 'application/json' }, signal });
-    return JSON.parse((await this.http.body(res, path)).toString('utf8')) as T;
   }
 
   private async putObject(url: string, parts: Buffer[], contentType: string, signal?: AbortSignal): Promise<void> {

@@ -6,7 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { GenerationConfig } from '../config/generation.config.js';
 import { ImageProcessor, RESULT_THUMBNAIL_SIDE } from '../imaging/image-processor.js';
 import type { RunContext } from '../jobs/job-store.js';
-import { MediaNotFoundError, MediaUnavailableError } from '../media/media-http.js';
+import { MediaNotFoundError, MediaUnavailableError } from '../media/media-errors.js';
 import { WorkerMediaClient, type JobOwner, type KeptResultGrant } from '../media/worker-media-client.js';
 import { GenerationMetrics } from '../metrics/generation-metrics.js';
 import { ResultFilesService } from '../results/result-files.service.js';

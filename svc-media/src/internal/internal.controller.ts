@@ -29,7 +29,7 @@ const INPUT_URL_SECONDS = 60;
  *
  * A file is not streamed through here: the answer is a presigned GET of that one object, valid a
  * minute, which the worker reads straight from object storage — a model's photo and mask both in one
- * JSON answer, a garment's crop as a redirect (307) its fetch follows (dropping the credential,
+ * JSON answer, a garment's crop as a redirect (307) whose target the worker reads (without the credential,
  * another origin). One hop for the bytes instead of two, and no S3 request here at all.
  */
 @ApiExcludeController()
