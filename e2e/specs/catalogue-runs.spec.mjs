@@ -66,9 +66,13 @@ test.describe('catalogue runs (/app/runs)', () => {
     await api.mask(ben, 'lower_body');
 
     await page.goto('/app');
-    await page.getByRole('navigation', { name: 'Studio' }).getByRole('link', { name: 'Catalogue' }).click();
+    const tabs = page.getByRole('navigation', { name: 'Studio' });
+    await tabs.getByRole('link', { name: 'Catalogue' }).click();
     await expect(page).toHaveURL(/\/app\/runs$/);
     await expect(page.getByText('No run yet: choose products and model photos, then start a run.')).toBeVisible();
+    // on the catalogue its own tab is the current one, and Workspace still leads back to /app
+    await expect(tabs.getByRole('link', { name: 'Catalogue' })).toHaveAttribute('aria-current', 'page');
+    await expect(tabs.getByRole('link', { name: 'Workspace' })).toHaveAttribute('href', '/app');
 
     const planner = page.getByRole('form', { name: 'Start a catalogue run' });
     await planner.getByRole('checkbox', { name: /Red shirt/ }).check();
