@@ -73,6 +73,7 @@ test.describe('catalogue runs (/app/runs)', () => {
     // on the catalogue its own tab is the current one, and Workspace still leads back to /app
     await expect(tabs.getByRole('link', { name: 'Catalogue' })).toHaveAttribute('aria-current', 'page');
     await expect(tabs.getByRole('link', { name: 'Workspace' })).toHaveAttribute('href', '/app');
+    await expect(page.getByRole('main')).toHaveCount(1); // the shell's: the catalogue adds no second one inside it
 
     const planner = page.getByRole('form', { name: 'Start a catalogue run' });
     await planner.getByRole('checkbox', { name: /Red shirt/ }).check();

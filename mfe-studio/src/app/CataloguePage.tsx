@@ -38,7 +38,8 @@ const Side = styled.aside`
   min-width: 0;
 `;
 
-const Main = styled.main`
+// not <main>: the shell's <main> holds every page, and a page has one main landmark
+const RunArea = styled.div`
   min-width: 0;
   display: flex;
   flex-direction: column;
@@ -137,7 +138,7 @@ export function CataloguePage() {
           </nav>
         )}
       </Side>
-      <Main>
+      <RunArea>
         {runId === null ? (
           <Fetched state={runs} note={Note} spinnerSize={16} loading="Loading your runs…" failed="Your runs could not be loaded.">
             <Note>No run yet: choose products and model photos, then start a run. Its results fill a grid here.</Note>
@@ -156,7 +157,7 @@ export function CataloguePage() {
             )}
           </Fetched>
         )}
-      </Main>
+      </RunArea>
     </Page>
   );
 }

@@ -73,7 +73,8 @@ const SidebarScroll = styled.div`
   ${media.belowMobileBreakpoint} { overflow: visible; }
 `;
 
-const Canvas = styled.main<{ $full: boolean }>`
+// a named region, not <main>: the shell's <main> holds every page, and a page has one main landmark
+const Canvas = styled.section<{ $full: boolean }>`
   position: relative;
   flex: 1;
   min-width: 0;
