@@ -84,10 +84,12 @@ test.describe('catalogue runs (/app/runs)', () => {
     await expect(page.getByTestId('run-plan')).toContainText('4 cells · 3 credits');
     await expect(page.getByTestId('run-plan')).toContainText('1 cell will be skipped: the model photo has no mask for the product’s category.');
     await planner.getByRole('textbox', { name: 'Prompt for every product' }).fill('studio light');
-    await planner.getByRole('button', { name: 'Start run' }).click();
+    // a double click starts one run, not two
+    await planner.getByRole('button', { name: 'Start run' }).dblclick();
 
     await expect(page).toHaveURL(/\/app\/runs\?run=[0-9a-f-]{36}$/);
     const runId = new URL(page.url()).searchParams.get('run');
+    await expect(page.getByRole('navigation', { name: 'Your runs' }).getByRole('button')).toHaveCount(1);
     // The grid fills: products as rows, model photos as columns, results as they finish.
     await expect(page.getByTestId('run-counts')).toContainText('4 of 4 cells finished', { timeout: 120_000 });
     await expect(cell(page, 'Red shirt', 'anna.png')).toHaveAttribute('data-state', 'succeeded');
