@@ -116,6 +116,23 @@ test('#4 a batch keeps its good photos and one toast names each refused file (14
   });
 });
 
+test('the canvas strip keeps each model photo\'s shape when there are more than fit, and scrolls (1440×900)', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signInNewSeller(page);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  // eight landscape photos at the strip's 96 px height are wider together than the canvas
+  const files = [];
+  for (let i = 0; i < 8; i += 1) files.push(await writeModelPhoto(photos.dir, `wide-${i + 1}.jpg`, { width: 1200, height: 900, look: i }));
+  await page.goto('/app');
+  await addModelPhotos(page, files);
+  const strip = page.getByRole('list', { name: 'Selected model photos' });
+  await expect(strip.getByRole('img')).toHaveCount(8);
+  await expect.poll(() => strip.getByRole('img').evaluateAll((imgs) => imgs.every((img) => img.complete && img.naturalWidth > 0))).toBe(true);
+  const shapes = await strip.getByRole('img').evaluateAll((imgs) => imgs.map((img) => ({ shown: img.clientWidth / img.clientHeight, natural: img.naturalWidth / img.naturalHeight })));
+  for (const { shown, natural } of shapes) expect(Math.abs(shown - natural) / natural).toBeLessThan(0.03);
+  expect(await strip.evaluate((list) => list.scrollWidth > list.clientWidth)).toBe(true);
+});
+
 test('#5 Try on says how many photos will run and why the others will not, before it runs (1024×768)', async ({ page }) => {
   test.setTimeout(150_000);
   await signInNewSeller(page);

@@ -123,7 +123,9 @@ const Strip = styled.ul`
   padding: 0;
   overflow-x: auto;
   max-width: 100%;
-  img { height: 96px; border-radius: 8px; display: block; }
+  /* the photos keep their size and the strip scrolls: shrunk to fit, their width went and their height stayed (squashed) */
+  li { flex: none; }
+  img { height: 96px; max-width: none; border-radius: 8px; display: block; }
 `;
 
 function CanvasContent({ onRetry, onOpenViewer, onRetryRestore }: { onRetry: (modelId: number) => void; onOpenViewer: () => void; onRetryRestore?: () => void }) {
