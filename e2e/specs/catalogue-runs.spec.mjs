@@ -109,6 +109,8 @@ test.describe('catalogue runs (/app/runs)', () => {
     await expect(skipped).toHaveAttribute('data-state', /queued|running|succeeded/);
     await expect(skipped).toHaveAttribute('data-state', 'succeeded', { timeout: 120_000 });
     await expect(page.getByTestId('run-counts')).toContainText('4 done');
+    // "Your runs" follows the grid, without a reload
+    await expect(page.getByRole('navigation', { name: 'Your runs' }).getByRole('button', { name: /2 × 2 · 4\/4 done/ })).toBeVisible();
 
     // The viewer opens on a result, and closes with Escape.
     await cell(page, 'Chinos', 'ben.png').getByRole('button', { name: 'View result' }).click();
