@@ -64,6 +64,8 @@ export const Table = styled.table`
 /** Around a table: on a narrow screen the table scrolls sideways here, not the whole page. */
 export const TableScroll = styled.div`
   overflow-x: auto;
+  /* the containing block of the visually hidden column names, which would otherwise widen the page */
+  position: relative;
 `;
 
 /** A bordered box inside a panel (a webhook endpoint, a secret shown once); the border colour is the box's own. */
