@@ -127,8 +127,13 @@ test('the canvas strip keeps each model photo\'s shape when there are more than 
   await addModelPhotos(page, files);
   const strip = page.getByRole('list', { name: 'Selected model photos' });
   await expect(strip.getByRole('img')).toHaveCount(8);
-  await expect.poll(() => strip.getByRole('img').evaluateAll((imgs) => imgs.every((img) => img.complete && img.naturalWidth > 0))).toBe(true);
-  const shapes = await strip.getByRole('img').evaluateAll((imgs) => imgs.map((img) => ({ shown: img.clientWidth / img.clientHeight, natural: img.naturalWidth / img.naturalHeight })));
+  const photosShown = strip.locator('img');
+  /** @param {Element[]} imgs */
+  const loaded = (imgs) => imgs.every((img) => img instanceof HTMLImageElement && img.complete && img.naturalWidth > 0);
+  await expect.poll(() => photosShown.evaluateAll(loaded)).toBe(true);
+  /** @param {Element[]} imgs */
+  const shapesOf = (imgs) => imgs.map((img) => (img instanceof HTMLImageElement ? { shown: img.clientWidth / img.clientHeight, natural: img.naturalWidth / img.naturalHeight } : { shown: 0, natural: 1 }));
+  const shapes = await photosShown.evaluateAll(shapesOf);
   for (const { shown, natural } of shapes) expect(Math.abs(shown - natural) / natural).toBeLessThan(0.03);
   expect(await strip.evaluate((list) => list.scrollWidth > list.clientWidth)).toBe(true);
 });
