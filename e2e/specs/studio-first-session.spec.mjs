@@ -291,6 +291,15 @@ test('#12 Escape cancels the crop tool and the mask editor; honest upload bar; t
   await test.step('Escape cancels the crop tool', async () => {
     await sidebar(page).getByRole('button', { name: 'Crop' }).click();
     await expect(page.getByTestId('crop-size')).toHaveText('960px');
+    // the sidebar shrinks to its narrowest: every garment category and the products button still fit
+    const categories = sidebar(page).getByRole('group', { name: 'Garment category' }).locator('label');
+    await expect(categories).toHaveCount(4);
+    /** @param {Element[]} labels */
+    const clipped = (labels) => labels.filter((label) => label.scrollWidth > label.clientWidth + 1).map((label) => label.textContent);
+    await expect.poll(() => categories.evaluateAll(clipped)).toEqual([]);
+    const products = sidebar(page).getByRole('button', { name: 'Choose from your products' });
+    const [button, side] = [await products.boundingBox(), await sidebar(page).boundingBox()];
+    expect(button.x + button.width).toBeLessThanOrEqual(side.x + side.width);
     await page.keyboard.press('Escape');
     await expect(page.getByTestId('crop-stage')).toHaveCount(0);
     await expect(sidebar(page).getByTestId('garment-status')).toHaveText('Ready for cropping');
