@@ -39,6 +39,12 @@ test.describe('API keys page', () => {
     await page.getByRole('button', { name: 'Done' }).click();
     await expect(page.getByRole('main')).not.toContainText(key);
 
+    // On a phone the keys table scrolls sideways inside its panel; the page itself does not.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(row).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.setViewportSize({ width: 1280, height: 720 });
+
     // The copied key works on the public routes like the browser's sign-in, with its rate on each answer.
     const models = await page.request.get('/api/models', { headers: { Authorization: `Bearer ${key}` } });
     expect(models.status()).toBe(200);

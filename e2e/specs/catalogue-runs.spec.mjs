@@ -66,9 +66,14 @@ test.describe('catalogue runs (/app/runs)', () => {
     await api.mask(ben, 'lower_body');
 
     await page.goto('/app');
-    await page.getByRole('navigation', { name: 'Studio' }).getByRole('link', { name: 'Catalogue' }).click();
+    const tabs = page.getByRole('navigation', { name: 'Studio' });
+    await tabs.getByRole('link', { name: 'Catalogue' }).click();
     await expect(page).toHaveURL(/\/app\/runs$/);
     await expect(page.getByText('No run yet: choose products and model photos, then start a run.')).toBeVisible();
+    // on the catalogue its own tab is the current one, and Workspace still leads back to /app
+    await expect(tabs.getByRole('link', { name: 'Catalogue' })).toHaveAttribute('aria-current', 'page');
+    await expect(tabs.getByRole('link', { name: 'Workspace' })).toHaveAttribute('href', '/app');
+    await expect(page.getByRole('main')).toHaveCount(1); // the shell's: the catalogue adds no second one inside it
 
     const planner = page.getByRole('form', { name: 'Start a catalogue run' });
     await planner.getByRole('checkbox', { name: /Red shirt/ }).check();
@@ -79,10 +84,12 @@ test.describe('catalogue runs (/app/runs)', () => {
     await expect(page.getByTestId('run-plan')).toContainText('4 cells · 3 credits');
     await expect(page.getByTestId('run-plan')).toContainText('1 cell will be skipped: the model photo has no mask for the product’s category.');
     await planner.getByRole('textbox', { name: 'Prompt for every product' }).fill('studio light');
-    await planner.getByRole('button', { name: 'Start run' }).click();
+    // a double click starts one run, not two
+    await planner.getByRole('button', { name: 'Start run' }).dblclick();
 
     await expect(page).toHaveURL(/\/app\/runs\?run=[0-9a-f-]{36}$/);
     const runId = new URL(page.url()).searchParams.get('run');
+    await expect(page.getByRole('navigation', { name: 'Your runs' }).getByRole('button')).toHaveCount(1);
     // The grid fills: products as rows, model photos as columns, results as they finish.
     await expect(page.getByTestId('run-counts')).toContainText('4 of 4 cells finished', { timeout: 120_000 });
     await expect(cell(page, 'Red shirt', 'anna.png')).toHaveAttribute('data-state', 'succeeded');
@@ -102,6 +109,8 @@ test.describe('catalogue runs (/app/runs)', () => {
     await expect(skipped).toHaveAttribute('data-state', /queued|running|succeeded/);
     await expect(skipped).toHaveAttribute('data-state', 'succeeded', { timeout: 120_000 });
     await expect(page.getByTestId('run-counts')).toContainText('4 done');
+    // "Your runs" follows the grid, without a reload
+    await expect(page.getByRole('navigation', { name: 'Your runs' }).getByRole('button', { name: /2 × 2 · 4\/4 done/ })).toBeVisible();
 
     // The viewer opens on a result, and closes with Escape.
     await cell(page, 'Chinos', 'ben.png').getByRole('button', { name: 'View result' }).click();

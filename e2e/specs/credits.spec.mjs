@@ -64,6 +64,11 @@ test.describe.serial('credits', () => {
     await expect(page.getByTestId('billing-credits-available')).toHaveText('0');
     const used = page.getByTestId('ledger').getByRole('row').filter({ has: page.getByRole('cell', { name: 'Used', exact: true }) });
     await expect(used).toHaveCount(3);
+
+    // On a phone the ledger scrolls sideways inside its panel; the page itself does not.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(page.getByTestId('ledger')).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   });
 
   test('a signed-in seller’s plan button on the pricing page opens the plan page with that plan and period chosen', async ({ page }) => {

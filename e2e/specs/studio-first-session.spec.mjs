@@ -116,6 +116,28 @@ test('#4 a batch keeps its good photos and one toast names each refused file (14
   });
 });
 
+test('the canvas strip keeps each model photo\'s shape when there are more than fit, and scrolls (1440×900)', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signInNewSeller(page);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  // eight landscape photos at the strip's 96 px height are wider together than the canvas
+  const files = [];
+  for (let i = 0; i < 8; i += 1) files.push(await writeModelPhoto(photos.dir, `wide-${i + 1}.jpg`, { width: 1200, height: 900, look: i }));
+  await page.goto('/app');
+  await addModelPhotos(page, files);
+  const strip = page.getByRole('list', { name: 'Selected model photos' });
+  await expect(strip.getByRole('img')).toHaveCount(8);
+  const photosShown = strip.locator('img');
+  /** @param {Element[]} imgs */
+  const loaded = (imgs) => imgs.every((img) => img instanceof HTMLImageElement && img.complete && img.naturalWidth > 0);
+  await expect.poll(() => photosShown.evaluateAll(loaded)).toBe(true);
+  /** @param {Element[]} imgs */
+  const shapesOf = (imgs) => imgs.map((img) => (img instanceof HTMLImageElement ? { shown: img.clientWidth / img.clientHeight, natural: img.naturalWidth / img.naturalHeight } : { shown: 0, natural: 1 }));
+  const shapes = await photosShown.evaluateAll(shapesOf);
+  for (const { shown, natural } of shapes) expect(Math.abs(shown - natural) / natural).toBeLessThan(0.03);
+  expect(await strip.evaluate((list) => list.scrollWidth > list.clientWidth)).toBe(true);
+});
+
 test('#5 Try on says how many photos will run and why the others will not, before it runs (1024×768)', async ({ page }) => {
   test.setTimeout(150_000);
   await signInNewSeller(page);
@@ -269,6 +291,15 @@ test('#12 Escape cancels the crop tool and the mask editor; honest upload bar; t
   await test.step('Escape cancels the crop tool', async () => {
     await sidebar(page).getByRole('button', { name: 'Crop' }).click();
     await expect(page.getByTestId('crop-size')).toHaveText('960px');
+    // the sidebar shrinks to its narrowest: every garment category and the products button still fit
+    const categories = sidebar(page).getByRole('group', { name: 'Garment category' }).locator('label');
+    await expect(categories).toHaveCount(4);
+    /** @param {Element[]} labels */
+    const clipped = (labels) => labels.filter((label) => label.scrollWidth > label.clientWidth + 1).map((label) => label.textContent);
+    await expect.poll(() => categories.evaluateAll(clipped)).toEqual([]);
+    const products = sidebar(page).getByRole('button', { name: 'Choose from your products' });
+    const [button, side] = [await products.boundingBox(), await sidebar(page).boundingBox()];
+    expect(button.x + button.width).toBeLessThanOrEqual(side.x + side.width);
     await page.keyboard.press('Escape');
     await expect(page.getByTestId('crop-stage')).toHaveCount(0);
     await expect(sidebar(page).getByTestId('garment-status')).toHaveText('Ready for cropping');

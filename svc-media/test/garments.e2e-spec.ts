@@ -134,7 +134,8 @@ describe('garments (real Postgres, S3 server, svc-auth tokens)', () => {
         `${seller.id}/garments/${garment.id}-original.jpg`,
       ]);
       const res = await h.http().put(`/api/garments/${garment.id}`).set(bearer(seller)).attach('file', await png(120, 80), 'new.png').expect(200);
-      expect(res.body).toMatchObject({ id: garment.id, filename: 'new.png', width: 120, height: 80, croppedUrl: null, cropData: null });
+      // never renamed, the product is called after its new file
+      expect(res.body).toMatchObject({ id: garment.id, name: 'new', filename: 'new.png', width: 120, height: 80, croppedUrl: null, cropData: null });
       // The new photo has a key of its own (never the old photo's bytes overwritten in place).
       const objects = await h.objectsOf(seller.id);
       expect(objects).toEqual([expect.stringMatching(new RegExp(`^${seller.id}/garments/${garment.id}-original\\.v[0-9a-z]+\\.png$`))]);
@@ -149,13 +150,18 @@ describe('garments (real Postgres, S3 server, svc-auth tokens)', () => {
       expect(after).toHaveLength(1);
       const [latest] = after;
       expect(latest).not.toBe(objects[0]);
-      expect(again.body).toMatchObject({ id: garment.id, filename: 'newer.png', width: 60, height: 40 });
+      expect(again.body).toMatchObject({ id: garment.id, name: 'newer', filename: 'newer.png', width: 60, height: 40 });
+      // a name the seller chose stays through a replacement
+      await h.http().patch(`/api/garments/${garment.id}`).set(bearer(seller)).send({ name: 'Summer tee' }).expect(200);
+      const renamed = await h.http().put(`/api/garments/${garment.id}`).set(bearer(seller)).attach('file', await png(60, 40), 'newest.png').expect(200);
+      expect(renamed.body).toMatchObject({ name: 'Summer tee', filename: 'newest.png' });
       await h.fetchSigned(res.body.url).expect(404);
 
       // A bad replacement leaves the garment as it was.
+      const kept = await h.objectsOf(seller.id);
       await h.http().put(`/api/garments/${garment.id}`).set(bearer(seller)).attach('file', Buffer.from('not an image'), 'x.png').expect(415);
-      expect(await h.objectsOf(seller.id)).toEqual([latest]);
-      expect((await h.http().get(`/api/garments/${garment.id}`).set(bearer(seller)).expect(200)).body).toMatchObject({ filename: 'newer.png', width: 60, height: 40 });
+      expect(await h.objectsOf(seller.id)).toEqual(kept);
+      expect((await h.http().get(`/api/garments/${garment.id}`).set(bearer(seller)).expect(200)).body).toMatchObject({ name: 'Summer tee', filename: 'newest.png', width: 60, height: 40 });
     });
   });
 

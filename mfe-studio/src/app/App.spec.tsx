@@ -68,7 +68,7 @@ describe('studio workspace', () => {
     });
     try {
       renderWithHost(<App />, { path: '/app', mount: '/app/*' });
-      const canvas = screen.getByRole('main', { name: 'Canvas' });
+      const canvas = screen.getByRole('region', { name: 'Canvas' });
       const alert = await within(canvas).findByRole('alert');
       expect(alert).toHaveTextContent('Your workspace could not be loaded. Internal server error');
       fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
@@ -91,6 +91,8 @@ describe('studio workspace', () => {
     expect(screen.getByPlaceholderText('Enter generation prompt...')).toHaveAttribute('rows', '3');
     expect(screen.getByRole('button', { name: 'Try on' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Mock' })).toBeEnabled();
+    // the shell's <main> holds the page: the studio adds no second main landmark inside it
+    expect(screen.queryAllByRole('main')).toHaveLength(0);
   });
 
   it('sizes the sidebar at 40 % of the window, clamped, and moves it 20 px per arrow key', () => {

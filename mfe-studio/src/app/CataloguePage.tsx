@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import type { TryOnRunCell } from '@vton/contracts';
@@ -38,7 +38,8 @@ const Side = styled.aside`
   min-width: 0;
 `;
 
-const Main = styled.main`
+// not <main>: the shell's <main> holds every page, and a page has one main landmark
+const RunArea = styled.div`
   min-width: 0;
   display: flex;
   flex-direction: column;
@@ -85,6 +86,7 @@ export function CataloguePage() {
   const runId = params.get('run') ?? runs.data?.runs[0]?.id ?? null;
   const run = useRun(runId);
   const start = useStartRun();
+  const starting = useRef<Promise<unknown> | null>(null);
   const change = useChangeRun(runId ?? '');
   const { data: account } = useBillingAccount();
   const refreshCredits = useRefreshBillingAccount();
@@ -112,15 +114,22 @@ export function CataloguePage() {
           models={models}
           creditsLeft={creditsLeft}
           starting={start.isPending}
-          onStart={(request) =>
-            start.mutateAsync(request).then(
-              (created) => {
-                setParams({ run: created.id });
-                void refreshCredits();
-              },
-              (error) => toast(creditsErrorToast(error) ?? apiErrorToast(error, { title: 'The run could not start', description: 'Please try again.', variant: 'destructive' })),
-            )
-          }
+          onStart={(request) => {
+            // isPending (which disables the button) arrives a tick later: a double click would start two runs
+            if (starting.current) return;
+            starting.current = start
+              .mutateAsync(request)
+              .then(
+                (created) => {
+                  setParams({ run: created.id });
+                  void refreshCredits();
+                },
+                (error) => toast(creditsErrorToast(error) ?? apiErrorToast(error, { title: 'The run could not start', description: 'Please try again.', variant: 'destructive' })),
+              )
+              .finally(() => {
+                starting.current = null;
+              });
+          }}
         />
         {(runs.data?.runs.length ?? 0) > 0 && (
           <nav aria-label="Your runs">
@@ -137,7 +146,7 @@ export function CataloguePage() {
           </nav>
         )}
       </Side>
-      <Main>
+      <RunArea>
         {runId === null ? (
           <Fetched state={runs} note={Note} spinnerSize={16} loading="Loading your runs…" failed="Your runs could not be loaded.">
             <Note>No run yet: choose products and model photos, then start a run. Its results fill a grid here.</Note>
@@ -156,7 +165,7 @@ export function CataloguePage() {
             )}
           </Fetched>
         )}
-      </Main>
+      </RunArea>
     </Page>
   );
 }

@@ -1,4 +1,4 @@
-import { NavLink } from 'react-router-dom';
+import { Link, useLocation, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 
 /** The tab strip's height: the pages below it take the rest of the screen (WorkspacePage reads it). */
@@ -25,14 +25,26 @@ const Tabs = styled.nav`
   }
 `;
 
-/** The studio's two pages: the single-garment workspace and the catalogue (many products × many models). */
+/**
+ * The tabs sit in the shell's /app/* route, where React Router 7 resolves "." and "runs" from the
+ * whole path: on /app/runs they pointed at /app/runs and /app/runs/runs, and "Workspace" looked
+ * current there. So the links are built from the mount (the path without what the splat matched),
+ * and the current tab follows App's routes: "runs" is the catalogue, any other path the workspace.
+ */
 export function StudioTabs() {
+  const { pathname } = useLocation();
+  const rest = useParams()['*'] ?? '';
+  const mount = (rest && pathname.endsWith(rest) ? pathname.slice(0, -rest.length) : pathname).replace(/\/+$/, '');
+  const onCatalogue = /^runs(\/|$)/.test(rest);
+  const current = (yes: boolean) => (yes ? { className: 'active', 'aria-current': 'page' as const } : {});
   return (
     <Tabs aria-label="Studio">
-      <NavLink to="." end>
+      <Link to={mount || '/'} {...current(!onCatalogue)}>
         Workspace
-      </NavLink>
-      <NavLink to="runs">Catalogue</NavLink>
+      </Link>
+      <Link to={`${mount}/runs`} {...current(onCatalogue)}>
+        Catalogue
+      </Link>
     </Tabs>
   );
 }

@@ -73,7 +73,8 @@ const SidebarScroll = styled.div`
   ${media.belowMobileBreakpoint} { overflow: visible; }
 `;
 
-const Canvas = styled.main<{ $full: boolean }>`
+// a named region, not <main>: the shell's <main> holds every page, and a page has one main landmark
+const Canvas = styled.section<{ $full: boolean }>`
   position: relative;
   flex: 1;
   min-width: 0;
@@ -122,7 +123,9 @@ const Strip = styled.ul`
   padding: 0;
   overflow-x: auto;
   max-width: 100%;
-  img { height: 96px; border-radius: 8px; display: block; }
+  /* the photos keep their size and the strip scrolls: shrunk to fit, their width went and their height stayed (squashed) */
+  li { flex: none; }
+  img { height: 96px; max-width: none; border-radius: 8px; display: block; }
 `;
 
 function CanvasContent({ onRetry, onOpenViewer, onRetryRestore }: { onRetry: (modelId: number) => void; onOpenViewer: () => void; onRetryRestore?: () => void }) {

@@ -96,6 +96,19 @@ describe('navigation', () => {
   });
 });
 
+describe('scroll', () => {
+  it('opens a page reached by a link at its top', async () => {
+    const scrollTo = jest.spyOn(window, 'scrollTo').mockImplementation(() => {});
+    renderShell('/');
+    await screen.findByRole('heading', { name: 'marketing ./App' });
+    expect(scrollTo).not.toHaveBeenCalled(); // the first page is the browser's to place
+    fireEvent.click(within(mainNav()).getByRole('link', { name: 'Docs' }));
+    await screen.findByRole('heading', { name: 'docs ./App' });
+    expect(scrollTo).toHaveBeenCalledWith(0, 0);
+    scrollTo.mockRestore();
+  });
+});
+
 describe('user menu', () => {
   it('offers Sign In to visitors, which goes to /auth', async () => {
     renderShell('/docs');

@@ -3,6 +3,7 @@ import { DeferredToaster, ShellProviders } from '@vton/shell-sdk';
 import { ThemeRoot } from '@vton/ui';
 import { Header } from '../features/navigation/components/Header';
 import { AppRoutes } from './AppRoutes';
+import { ScrollToTopOnNavigation } from './ScrollToTopOnNavigation';
 
 const Main = styled.main`
   min-height: calc(100vh - ${({ theme }) => theme.layout.headerHeight});
@@ -13,6 +14,7 @@ export function App() {
   return (
     <ThemeRoot>
       <ShellProviders Toaster={DeferredToaster}>
+        <ScrollToTopOnNavigation />
         <Header />
         <Main id="main">
           <AppRoutes />

@@ -4,6 +4,8 @@ import { Card } from '@vton/ui';
 
 export const Panel = styled(Card)`
   display: grid;
+  /* minmax(0, …): a wide table scrolls inside the panel instead of widening the page on a phone */
+  grid-template-columns: minmax(0, 1fr);
   gap: 20px;
   margin-bottom: 32px;
 `;
@@ -59,9 +61,17 @@ export const Table = styled.table`
   code { font-family: ${({ theme }) => theme.fonts.mono}; }
 `;
 
+/** Around a table: on a narrow screen the table scrolls sideways here, not the whole page. */
+export const TableScroll = styled.div`
+  overflow-x: auto;
+  /* the containing block of the visually hidden column names, which would otherwise widen the page */
+  position: relative;
+`;
+
 /** A bordered box inside a panel (a webhook endpoint, a secret shown once); the border colour is the box's own. */
 export const boxInPanel = css`
   display: grid;
+  grid-template-columns: minmax(0, 1fr);
   gap: 10px;
   padding: 16px;
   border-radius: ${({ theme }) => theme.radii.md};

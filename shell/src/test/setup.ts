@@ -4,3 +4,6 @@ beforeAll(async () => {
   const { preloadAccountPages } = await import('../app/AppRoutes');
   await preloadAccountPages();
 });
+
+// jsdom has no layout and does not implement window.scrollTo (the shell scrolls a new page to its top).
+window.scrollTo = () => {};

@@ -110,8 +110,15 @@ export class GarmentsService {
       croppedObjectStorageKey: null,
       uploadedAt: new Date(),
     };
-    // Locked, so two replacements at once each remove exactly the files they displaced.
-    const before = await this.storage.removeIfFails([key], () => this.changeLocked(userId, id, (repository) => repository.update({ id, userId }, changes)));
+    // Locked, so two replacements at once each remove exactly the files they displaced. A product
+    // never renamed is still called after its file, so it takes the new file's name (the library
+    // listed a bottle as "blue-shirt"); a name the seller chose stays.
+    const before = await this.storage.removeIfFails([key], () =>
+      this.changeLocked(userId, id, (repository, current) => {
+        if (current.name === productName(current.filename)) changes.name = productName(file.originalname);
+        return repository.update({ id, userId }, changes);
+      }),
+    );
     await this.storage.removeAll([before.croppedObjectStorageKey, before.objectStorageKey].filter((k) => k !== key));
     return this.toRecord({ ...before, ...changes });
   }

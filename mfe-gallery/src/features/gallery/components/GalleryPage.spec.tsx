@@ -123,6 +123,8 @@ describe('GalleryPage', () => {
     expect(await screen.findByText('Image deleted')).toBeInTheDocument();
     expect(screen.getByText('Generated image has been removed from your gallery.')).toBeInTheDocument();
     expect(tiles()).toHaveLength(2);
+    // the count says what the grid shows, also inside the undo window
+    expect(screen.getByText('2 saved results')).toBeInTheDocument();
     expect(api.calls).not.toContain('DELETE /api/generated-images/3');
     await waitFor(() => expect(api.calls).toContain('DELETE /api/generated-images/3'), { timeout: UNDO_DELETE_MS + 3000 });
     await waitFor(() => expect(api.calls.filter((c) => c === 'GET /api/generated-images?limit=60')).toHaveLength(2));
@@ -135,8 +137,10 @@ describe('GalleryPage', () => {
     renderPage();
     fireEvent.click(await screen.findByRole('button', { name: 'Delete Result #1' }));
     expect(tiles()).toHaveLength(2);
+    expect(screen.getByText('2 saved results')).toBeInTheDocument();
     fireEvent.click(await screen.findByRole('button', { name: 'Undo' }));
     expect(tiles()).toHaveLength(3);
+    expect(screen.getByText('3 saved results')).toBeInTheDocument();
     await new Promise((resolve) => setTimeout(resolve, UNDO_DELETE_MS + 500));
     expect(api.calls.some((c) => c.startsWith('DELETE'))).toBe(false);
   }, 15_000);

@@ -105,7 +105,13 @@ export function GalleryPage() {
     () => mergeGalleryItems(results, saved).filter((item) => item.savedId === undefined || !undoable.has(item.savedId)),
     [results, saved, undoable],
   );
-  const total = gallery.data?.pages[gallery.data.pages.length - 1]?.total;
+  const loadedTotal = gallery.data?.pages[gallery.data.pages.length - 1]?.total;
+  // a delete inside its undo window is gone from the grid, so from the count too
+  const hidden = useMemo(() => {
+    const loaded = new Set(saved.map((image) => image.id));
+    return [...undoable].filter((id) => loaded.has(id)).length;
+  }, [saved, undoable]);
+  const total = loadedTotal === undefined ? undefined : Math.max(0, loadedTotal - hidden);
 
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = gallery;
   const loadMore = useCallback(() => {

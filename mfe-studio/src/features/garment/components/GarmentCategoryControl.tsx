@@ -24,6 +24,7 @@ const Options = styled.div`
   border: 1px solid ${({ theme }) => theme.colors.borderStrong};
   border-radius: ${({ theme }) => theme.radii.md};
   overflow: hidden;
+  container-type: inline-size;
 `;
 
 const Option = styled.label`
@@ -43,6 +44,11 @@ const Option = styled.label`
   &:has(input:focus-visible) {
     outline: 2px solid ${({ theme }) => theme.colors.focusRing};
     outline-offset: -2px;
+  }
+  /* the sidebar at its narrowest (a tool open): "Product", one word, was cut to "Produc" at 13 px */
+  @container (max-width: 240px) {
+    font-size: 11px;
+    padding: 6px 2px;
   }
 `;
 

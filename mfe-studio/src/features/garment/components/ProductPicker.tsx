@@ -26,6 +26,12 @@ const List = styled(ThumbnailList)`
   }
 `;
 
+// wraps in the narrow sidebar of an open tool instead of running under the separator
+const PickerButton = styled(Button)`
+  white-space: normal;
+  text-align: left;
+`;
+
 const Note = styled.p`
   font-size: 13px;
   color: ${({ theme }) => theme.colors.textMuted};
@@ -49,7 +55,7 @@ export function ProductPicker({ currentId, onPick }: { currentId: number | null;
   const others = state.products?.filter((p) => p.id !== currentId) ?? [];
   return (
     <div>
-      <Button
+      <PickerButton
         variant="ghost"
         size="sm"
         aria-expanded={open}
@@ -59,7 +65,7 @@ export function ProductPicker({ currentId, onPick }: { currentId: number | null;
         }}
       >
         {open ? 'Hide your products' : 'Choose from your products'}
-      </Button>
+      </PickerButton>
       {open && (
         <Fetched state={fetching} note={Note} loading="Loading your products…" failed="Your products could not be loaded.">
           {others.length === 0 ? (

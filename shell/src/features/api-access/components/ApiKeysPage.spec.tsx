@@ -82,6 +82,19 @@ it('creates a key shown once in full, then lists it by its prefix, and revokes i
   expect(await screen.findByText('You have no API keys yet.')).toBeInTheDocument();
 });
 
+it('creates one key when Create key is clicked twice in a row', async () => {
+  const server = fakeServer();
+  renderShell('/account/api-keys');
+  const form = await screen.findByRole('form', { name: 'Create an API key' });
+  fireEvent.change(within(form).getByLabelText('Key name'), { target: { value: 'Shop sync' } });
+  const create = within(form).getByRole('button', { name: 'Create key' });
+  fireEvent.click(create);
+  fireEvent.click(create);
+  expect(await screen.findByDisplayValue(KEY)).toBeInTheDocument();
+  expect(server.calls.filter((call) => call === 'POST /api/auth/api-keys')).toHaveLength(1);
+  expect(within(await screen.findByRole('table')).getAllByText('Shop sync')).toHaveLength(1);
+});
+
 it('adds a webhook endpoint and shows its signing secret once; a refused URL says why', async () => {
   fakeServer();
   renderShell('/account/api-keys');

@@ -14,7 +14,7 @@ import { useRevokeApiKey } from '../api/revokeApiKey';
 import { formatWhen } from '../utils/formatWhen';
 import { RevealedSecret } from './RevealedSecret';
 import { CreateWithChoicesForm } from './CreateWithChoicesForm';
-import { Actions, Mono, Muted, Panel, PanelTitle, Table } from '../../../components/accountPanels';
+import { Actions, Mono, Muted, Panel, PanelTitle, Table, TableScroll } from '../../../components/accountPanels';
 
 /** Create a key (name + scopes, shown once), list keys by prefix with their times, revoke. */
 export function ApiKeysSection() {
@@ -76,33 +76,35 @@ function ApiKeyTable({ keys }: { keys: ApiKeyRecord[] }) {
       onError: (error) => toast(apiErrorToast(error, { title: 'Revoke failed', description: apiErrorMessage(error), variant: 'destructive' })),
     });
   return (
-    <DataTable
-      as={Table}
-      caption="Active keys"
-      columns={['Name', 'Key', 'Scopes', 'Created', 'Last used', <VisuallyHidden>Actions</VisuallyHidden>]}
-      rows={keys}
-      rowKey={(key) => key.id}
-      cells={(key) => [
-        key.name,
-        <Mono>{key.prefix}…</Mono>,
-        key.scopes.join(', '),
-        formatWhen(key.createdAt),
-        formatWhen(key.lastUsedAt),
-        confirming === key.id ? (
-          <Actions>
-            <Button size="sm" variant="destructive" loading={revoke.isPending} onClick={() => confirm(key)} aria-label={`Confirm revoking ${key.name}`}>
-              Revoke now
+    <TableScroll>
+      <DataTable
+        as={Table}
+        caption="Active keys"
+        columns={['Name', 'Key', 'Scopes', 'Created', 'Last used', <VisuallyHidden>Actions</VisuallyHidden>]}
+        rows={keys}
+        rowKey={(key) => key.id}
+        cells={(key) => [
+          key.name,
+          <Mono>{key.prefix}…</Mono>,
+          key.scopes.join(', '),
+          formatWhen(key.createdAt),
+          formatWhen(key.lastUsedAt),
+          confirming === key.id ? (
+            <Actions>
+              <Button size="sm" variant="destructive" loading={revoke.isPending} onClick={() => confirm(key)} aria-label={`Confirm revoking ${key.name}`}>
+                Revoke now
+              </Button>
+              <Button size="sm" variant="ghost" onClick={() => setConfirming(null)}>
+                Cancel
+              </Button>
+            </Actions>
+          ) : (
+            <Button size="sm" variant="outline" onClick={() => setConfirming(key.id)} aria-label={`Revoke ${key.name}`}>
+              Revoke
             </Button>
-            <Button size="sm" variant="ghost" onClick={() => setConfirming(null)}>
-              Cancel
-            </Button>
-          </Actions>
-        ) : (
-          <Button size="sm" variant="outline" onClick={() => setConfirming(key.id)} aria-label={`Revoke ${key.name}`}>
-            Revoke
-          </Button>
-        ),
-      ]}
-    />
+          ),
+        ]}
+      />
+    </TableScroll>
   );
 }

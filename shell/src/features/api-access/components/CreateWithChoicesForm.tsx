@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { apiErrorMessage } from '@vton/shell-sdk';
 import { Button, Input, Label } from '@vton/ui';
@@ -26,18 +26,26 @@ export function CreateWithChoicesForm<T extends string, Request, Created>({ name
   const [chosen, setChosen] = useState<T[]>(choices.initial);
   const [error, setError] = useState<string | null>(null);
   const fieldId = useId();
+  // isPending (which disables the button) arrives a tick after the click: a double click would
+  // create two keys, the first one live with a secret nobody saw
+  const sending = useRef(false);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    if (sending.current) return;
     if (!text.trim()) return setError(field.missing);
     if (!chosen.length) return setError(choices.missing);
     setError(null);
+    sending.current = true;
     mutation.mutate(request(text.trim(), chosen), {
       onSuccess: (created) => {
         setText('');
         onCreated(created);
       },
       onError: (failure) => setError(apiErrorMessage(failure)),
+      onSettled: () => {
+        sending.current = false;
+      },
     });
   };
 

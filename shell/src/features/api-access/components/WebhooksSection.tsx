@@ -18,7 +18,7 @@ import { useWebhookEndpoints } from '../api/webhookEndpoints';
 import { formatWhen } from '../utils/formatWhen';
 import { RevealedSecret } from './RevealedSecret';
 import { CreateWithChoicesForm } from './CreateWithChoicesForm';
-import { Actions, Mono, Muted, Panel, PanelTitle, Table, boxInPanel } from '../../../components/accountPanels';
+import { Actions, Mono, Muted, Panel, PanelTitle, Table, TableScroll, boxInPanel } from '../../../components/accountPanels';
 
 const EndpointList = styled.ul`
   list-style: none;
@@ -136,14 +136,16 @@ function EndpointItem({ endpoint }: { endpoint: WebhookEndpointRecord }) {
         </Button>
       </Actions>
       {showDeliveries && deliveries.data && (
-        <DataTable
-          as={Table}
-          caption="Recent deliveries"
-          columns={['Event', 'Status', 'Response', 'Attempts', 'When']}
-          rows={deliveries.data.deliveries}
-          rowKey={(d) => d.id}
-          cells={(d) => [<Mono>{d.eventType}</Mono>, STATUS_LABELS[d.status], describeAnswer(d), d.attempts, formatWhen(d.lastAttemptAt ?? d.createdAt)]}
-        />
+        <TableScroll>
+          <DataTable
+            as={Table}
+            caption="Recent deliveries"
+            columns={['Event', 'Status', 'Response', 'Attempts', 'When']}
+            rows={deliveries.data.deliveries}
+            rowKey={(d) => d.id}
+            cells={(d) => [<Mono>{d.eventType}</Mono>, STATUS_LABELS[d.status], describeAnswer(d), d.attempts, formatWhen(d.lastAttemptAt ?? d.createdAt)]}
+          />
+        </TableScroll>
       )}
     </Endpoint>
   );

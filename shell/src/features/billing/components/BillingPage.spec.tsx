@@ -76,10 +76,16 @@ it('names the sales address as the one who manages an operator-set plan when SAL
   expect(within(plan).getByRole('link', { name: 'sales@example.com' })).toHaveAttribute('href', 'mailto:sales@example.com');
 });
 
+it('says when the free trial has ended', async () => {
+  fakeServer({ ...PROFESSIONAL, plan: 'trial', status: 'trial_ended', renewsAt: null, trialEndsAt: '2026-06-01T10:00:00Z', credits: { available: 0, reserved: 0 } });
+  renderShell('/account/billing');
+  expect(await screen.findByRole('region', { name: 'Free trial · Your free trial has ended' })).toBeInTheDocument();
+});
+
 it('has neither the portal nor the note during the trial: the plans below are bought through Stripe', async () => {
   fakeServer({ ...PROFESSIONAL, plan: 'trial', status: 'trialing', renewsAt: null, trialEndsAt: '2026-06-01T10:00:00Z', credits: { available: 10, reserved: 0 } });
   renderShell('/account/billing');
-  const plan = await screen.findByRole('region', { name: 'Free trial · Free trial' });
+  const plan = await screen.findByRole('region', { name: 'Free trial' });
   expect(within(plan).queryByRole('button', { name: 'Manage subscription' })).not.toBeInTheDocument();
   expect(within(plan).queryByTestId('plan-managed-by')).not.toBeInTheDocument();
   expect(screen.getByRole('button', { name: 'Choose Professional' })).toBeInTheDocument();

@@ -58,6 +58,13 @@ const STATUS_TEXT: Record<BillingStatus, string> = {
   canceled: 'Cancelled',
 };
 
+/** "Professional · Active"; a trial running says "Free trial" once, not "Free trial · Free trial". */
+function planTitle(account: BillingAccount): string {
+  const plan = PLANS[account.plan].name;
+  const status = STATUS_TEXT[account.status];
+  return status === plan ? plan : `${plan} · ${status}`;
+}
+
 const isPaidPlan = (value: string | null): value is PaidPlanId => !!value && (PAID_PLAN_IDS as readonly string[]).includes(value);
 const formatDate = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' }) : null);
 
@@ -74,7 +81,7 @@ function CurrentPlan({ account }: { account: BillingAccount }) {
   return (
     <Panel as="section" aria-labelledby="current-plan-title">
       <PanelTitle id="current-plan-title">
-        {PLANS[account.plan].name} · {STATUS_TEXT[account.status]}
+        {planTitle(account)}
       </PanelTitle>
       <Figures>
         <div>

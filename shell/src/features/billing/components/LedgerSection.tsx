@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { LedgerEntry, LedgerEntryKind } from '@vton/contracts';
 import { apiErrorMessage } from '@vton/shell-sdk';
 import { Button, DataTable, Spinner } from '@vton/ui';
-import { Actions, Muted, Panel, PanelTitle, Table } from '../../../components/accountPanels';
+import { Actions, Muted, Panel, PanelTitle, Table, TableScroll } from '../../../components/accountPanels';
 import { LEDGER_PAGE_SIZE, useLedger } from '../api/ledger';
 
 const KIND_LABELS: Record<LedgerEntryKind, string> = {
@@ -33,20 +33,22 @@ export function LedgerSection() {
       {ledger.data && ledger.data.total === 0 && <Muted>Nothing yet.</Muted>}
       {ledger.data && ledger.data.total > 0 && (
         <>
-          <DataTable
-            as={Table}
-            data-testid="ledger"
-            columns={['When', 'What', 'Credits', 'Balance', 'About']}
-            rows={ledger.data.entries}
-            rowKey={(entry) => entry.id}
-            cells={(entry) => [
-              new Date(entry.createdAt).toLocaleString(),
-              KIND_LABELS[entry.kind],
-              entry.kind === 'capture' ? entry.credits : entry.change > 0 ? `+${entry.change}` : entry.change || entry.credits,
-              entry.balance,
-              about(entry),
-            ]}
-          />
+          <TableScroll>
+            <DataTable
+              as={Table}
+              data-testid="ledger"
+              columns={['When', 'What', 'Credits', 'Balance', 'About']}
+              rows={ledger.data.entries}
+              rowKey={(entry) => entry.id}
+              cells={(entry) => [
+                new Date(entry.createdAt).toLocaleString(),
+                KIND_LABELS[entry.kind],
+                entry.kind === 'capture' ? entry.credits : entry.change > 0 ? `+${entry.change}` : entry.change || entry.credits,
+                entry.balance,
+                about(entry),
+              ]}
+            />
+          </TableScroll>
           <Actions>
             <Button variant="outline" size="sm" onClick={() => setPage((p) => p - 1)} disabled={page <= 1}>
               Newer
