@@ -58,6 +58,12 @@ export class WebhookEventPublisher {
     });
   }
 
+  /** Whether any row waits to be published: one plain read, so a pass that finds nothing (every second on every worker) is one statement, not a transaction's three. */
+  async anyWaiting(): Promise<boolean> {
+    const [{ waiting }]: { waiting: boolean }[] = await this.events.query(`SELECT EXISTS (SELECT 1 FROM "webhook_events" WHERE "published_at" IS NULL) AS "waiting"`);
+    return waiting;
+  }
+
   /**
    * `run.completed` for a run that has no cell left to run, named by how many of its cells' runs
    * have ended (the same ending is one event, however many rows see it; a retried run's next ending another).
