@@ -399,9 +399,9 @@ export class JobStore {
     return row?.state ?? null;
   }
 
-  /** Tells idle workers to look for work now. */
-  async notifyWork(manager: EntityManager = this.models.manager): Promise<void> {
-    await manager.query(`SELECT pg_notify($1, '')`, [this.channels.work]);
+  /** Tells idle workers to look for work now; `from` names the worker that sends it (the payload), which need not hear it. */
+  async notifyWork(from = ''): Promise<void> {
+    await this.models.manager.query(`SELECT pg_notify($1, $2)`, [this.channels.work, from]);
   }
 
   /**
