@@ -17,6 +17,8 @@ describe('svc-generation platform (real Postgres and svc-auth)', () => {
     auth = await startServiceApp(authService, { env: { ...process.env, JWT_KEY_FILE: path.join(keyDir, 'key.pem') } });
     const env: NodeJS.ProcessEnv = { ...process.env, AUTH_JWKS_URL: `${auth.url}/api/auth/.well-known/jwks.json` };
     delete env.VTON_API_URL;
+    // svc-media absent (not the default 3002, where a developer's npm start may be running one).
+    env.MEDIA_SERVICE_URL = 'http://127.0.0.1:9';
     generation = await startServiceApp(generationService, { env });
     token = await auth.app.get(TokenService).issue({ id: 9, email: 'seller@example.com' });
   });

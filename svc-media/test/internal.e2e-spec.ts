@@ -249,6 +249,13 @@ describe('internal routes for svc-generation’s workers: the service credential
         .post(INTERNAL_MEDIA_PATHS.tryOnResultUpload(id))
         .set(headers)
         .send({ garmentId: garment.id, modelId: model.id, prompt: 'linen shirt', metadata: { processedAt: '2026-01-01T00:00:00.000Z' }, ...body });
+    /** A new seller with a garment (g.jpg) and a model photo (m.png) of their own. */
+    const sellerWithPhotos = async () => {
+      const seller = await harness.seller();
+      const sellerGarment = (await harness.http().post('/api/garments').set(bearer(seller)).attach('file', await jpeg(900, 900), 'g.jpg').expect(201)).body as GarmentRecord;
+      const sellerModel = (await harness.http().post('/api/models').set(bearer(seller)).attach('files', await png(800, 600), 'm.png').expect(201)).body[0] as ModelPhotoRecord;
+      return { seller, sellerGarment, sellerModel };
+    };
     /** Grant, write both files, save: what the worker does. */
     const saveOneHop = async (ownerId: number, key: string, bytes: Buffer, thumbnail: Buffer) => {
       const { upload, saved } = await grant(ownerId, key);
@@ -275,15 +282,22 @@ describe('internal routes for svc-generation’s workers: the service credential
       expect((await grant(owner.id, 'try-on:one-hop:7:1')).saved?.id).toBe(first.id);
       // The same save asked again (its answer was lost) answers the same image.
       expect(((await commit(await service(owner.id), first.id, { grant: upload!.grant, idempotencyKey: 'try-on:one-hop:7:1' }).expect(200)).body as GeneratedImageRecord).id).toBe(first.id);
+      // The same save sent again while the first is still running (a retry after a timeout): one image, its objects kept.
+      const { upload: retried } = await grant(owner.id, 'try-on:one-hop:7:3');
+      await Promise.all([put(retried!.pngUrl, bytes, 'image/png'), put(retried!.thumbnailUrl, thumbnail, 'image/webp')]);
+      const retries = await Promise.all(
+        [0, 1, 2].map(async () => ((await commit(await service(owner.id), retried!.id, { grant: retried!.grant, idempotencyKey: 'try-on:one-hop:7:3' }).expect(200)).body as GeneratedImageRecord).id),
+      );
+      expect(retries).toEqual([retried!.id, retried!.id, retried!.id]);
       // Two runs racing with one key: one image, the loser's objects removed.
       const racing = await Promise.all([0, 1].map(() => saveOneHop(owner.id, 'try-on:one-hop:7:2', bytes, thumbnail)));
       const ids = racing.map(({ saved, res }) => (saved ?? (res!.body as GeneratedImageRecord)).id);
       expect(new Set(ids).size).toBe(1);
       const after = await harness.rowsOf(owner.id);
-      expect(after.generated_images - before.generated_images).toBe(2);
-      expect(after.try_on_results - before.try_on_results).toBe(2);
+      expect(after.generated_images - before.generated_images).toBe(3);
+      expect(after.try_on_results - before.try_on_results).toBe(3);
       const objects = (await harness.objectsOf(owner.id)).filter((k) => k.includes('/generated/'));
-      for (const id of [first.id, ids[0]]) expect(objects.filter((k) => k.startsWith(`${owner.id}/generated/${id}-`))).toHaveLength(2);
+      for (const id of [first.id, retried!.id, ids[0]]) expect(objects.filter((k) => k.startsWith(`${owner.id}/generated/${id}-`))).toHaveLength(2);
       for (const { upload: lost } of racing) if (lost && lost.id !== ids[0]) expect(objects.filter((k) => k.startsWith(`${owner.id}/generated/${lost.id}-`))).toEqual([]);
     });
 
@@ -307,10 +321,50 @@ describe('internal routes for svc-generation’s workers: the service credential
       expect(((await inputs('try on!', 400)) as unknown as { message: string }).message).toBe('idempotencyKey must be 1–200 characters of letters, digits, _ : . -');
     });
 
+    it('numbers a seller’s results consecutively when their saves come at once, each with its try_on_results row; another seller’s garment or model is refused and leaves nothing', async () => {
+      const { seller, sellerGarment, sellerModel } = await sellerWithPhotos();
+      const bytes = await workerPng(800, 600);
+      const thumbnail = await thumbnailOf(400, 300);
+      /** Grant and write as the worker does, then save with these references. */
+      const written = async (key: string) => {
+        const { upload } = await grant(seller.id, key);
+        await Promise.all([put(upload!.pngUrl, bytes, 'image/png'), put(upload!.thumbnailUrl, thumbnail, 'image/webp')]);
+        return upload!;
+      };
+      const saveAs = async (key: string, references: { garmentId: number; modelId: number }, status: number) => {
+        const upload = await written(key);
+        return commit(await service(seller.id), upload.id, { grant: upload.grant, idempotencyKey: key, ...references }).expect(status);
+      };
+      const own = { garmentId: sellerGarment.id, modelId: sellerModel.id };
+      const saved = await Promise.all([0, 1, 2, 3, 4, 5].map(async (i) => (await saveAs(`try-on:numbers:3:${i}`, own, 200)).body as GeneratedImageRecord));
+      expect(saved.map((image) => image.number).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6]);
+      expect(saved.map((image) => [image.garmentFilename, image.modelFilename])).toEqual(saved.map(() => ['g.jpg', 'm.png']));
+      const results = await harness.query<{ generatedImageId: number; resultPath: string; garmentId: number; modelId: number; metadata: unknown }>(
+        'SELECT "generatedImageId", "resultPath", "garmentId", "modelId", metadata FROM try_on_results WHERE "userId" = $1 ORDER BY "generatedImageId"',
+        [seller.id],
+      );
+      expect(results).toEqual(
+        [...saved]
+          .sort((a, b) => a.id - b.id)
+          .map((image) => ({ generatedImageId: image.id, resultPath: `${seller.id}/generated/${image.id}-full.png`, ...own, metadata: { processedAt: '2026-01-01T00:00:00.000Z' } })),
+      );
+      // The owner's garment or model in this seller's result: 400, that upload's objects removed, no row.
+      const theirs: [string, { garmentId: number; modelId: number }, string][] = [
+        ['garment', { ...own, garmentId: garment.id }, `garmentId ${garment.id} is not one of your garments`],
+        ['model', { ...own, modelId: model.id }, `modelId ${model.id} is not one of your model photos`],
+      ];
+      for (const [what, references, message] of theirs) {
+        const res = await saveAs(`try-on:numbers:4:${what}`, references, 400);
+        expect([what, res.body.message]).toEqual([what, message]);
+      }
+      expect(await harness.rowsOf(seller.id)).toMatchObject({ generated_images: 6, try_on_results: 6 });
+      expect((await harness.objectsOf(seller.id)).filter((k) => k.includes('/generated/'))).toHaveLength(12);
+      // The next save takes the next number: the refused ones took none.
+      expect(((await saveAs('try-on:numbers:3:6', own, 200)).body as GeneratedImageRecord).number).toBe(7);
+    });
+
     it('refuses what was written wrongly and leaves no object or row behind', async () => {
-      const seller = await harness.seller();
-      const sellerGarment = (await harness.http().post('/api/garments').set(bearer(seller)).attach('file', await jpeg(900, 900), 'g.jpg').expect(201)).body as GarmentRecord;
-      const sellerModel = (await harness.http().post('/api/models').set(bearer(seller)).attach('files', await png(800, 600), 'm.png').expect(201)).body[0] as ModelPhotoRecord;
+      const { seller, sellerGarment, sellerModel } = await sellerWithPhotos();
       const thumbnail = await thumbnailOf(400, 300);
       const good = await workerPng(800, 600);
       const cases: [string, Buffer | null, Buffer | null, number, string][] = [

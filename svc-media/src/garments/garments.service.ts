@@ -8,7 +8,7 @@ import { planGarmentCrop } from '../images/geometry.js';
 import { GarmentImages } from '../images/garment-images.js';
 import { newObjectVersion, objectKey } from '../storage/object-keys.js';
 import { ObjectStorage } from '../storage/object-storage.service.js';
-import { LessThan, type Repository } from 'typeorm';
+import { LessThan, type ObjectLiteral, type Repository, type SelectQueryBuilder } from 'typeorm';
 import type { UploadedFile } from '../uploads/multipart.js';
 import { Garment } from './entities/garment.entity.js';
 
@@ -155,10 +155,12 @@ export class GarmentsService {
     return key;
   }
 
-  /** The file name of the user's garment photo, or null when it is not theirs (or gone). */
-  async filenameOf(userId: number, id: number): Promise<string | null> {
-    const garment = await this.garments.findOne({ where: { id, userId }, select: { id: true, filename: true } });
-    return garment?.filename ?? null;
+  /**
+   * The file name of the user's garment photo (null when it is not theirs, or gone) as a subquery of
+   * another domain's statement: a result's save asks it with its other lookups at once.
+   */
+  filenameQuery(userId: number, id: number | null): (query: SelectQueryBuilder<ObjectLiteral>) => SelectQueryBuilder<ObjectLiteral> {
+    return (query) => query.select('garment.filename').from(Garment, 'garment').where('garment.id = :garmentId AND garment.userId = :garmentOwnerId', { garmentId: id, garmentOwnerId: userId });
   }
 
   /** Whether the garment exists and is the user's (a result or the workspace may only point at their own). */

@@ -6,7 +6,8 @@ import { pipeline, type Readable } from 'node:stream';
 import { In, LessThan, type Repository } from 'typeorm';
 import { MediaConfig } from '../config/media.config.js';
 import { DEFAULT_PAGE_SIZE } from '../paging/page-query.js';
-import { reserveId } from '../tables/reserve-id.js';
+import { NEXT_ID, nextIdParameters, reserveId } from '../tables/reserve-id.js';
+import { isUniqueViolation } from '../tables/unique-violation.js';
 import { MediaUrls } from '../files/media-urls.service.js';
 import { GarmentsService } from '../garments/garments.service.js';
 import { ResultImages } from '../images/result-images.js';
@@ -48,9 +49,19 @@ const RESULT_HEAD_BYTES = 64 * 1024;
 const RESULT_NUMBER_LOCK = 21;
 
 /** The file names of the garment and model photos a result was made from, kept with it. */
-interface ResultFilenames {
+export interface ResultFilenames {
   garmentFilename: string | null;
   modelFilename: string | null;
+}
+
+/**
+ * What a save looks up before it stores anything (GeneratedImagesService.lookUpSave): the image
+ * saved earlier under its idempotency key, and the file names of the garment and model photos it
+ * names, each null when that photo is not the seller's (the save refuses it).
+ */
+export interface SaveLookup {
+  saved: GeneratedImageRecord | null;
+  filenames: ResultFilenames;
 }
 
 @Injectable()
@@ -103,6 +114,22 @@ export class GeneratedImagesService {
     return image ? this.toRecord(image) : null;
   }
 
+  /**
+   * What a save needs to know before it stores anything, in one statement (SaveLookup): the image
+   * saved under `idempotencyKey` (none without a key), the file names of the garment and model.
+   */
+  async lookUpSave(userId: number, fields: GeneratedImageFieldsDto, idempotencyKey?: string): Promise<SaveLookup> {
+    const garmentId = fields.garmentId ?? null;
+    const modelId = fields.modelId ?? null;
+    if (idempotencyKey === undefined && garmentId === null && modelId === null) return { saved: null, filenames: { garmentFilename: null, modelFilename: null } };
+    const row = await this.savedUnder(userId, idempotencyKey ?? null)
+      .addSelect(this.garments.filenameQuery(userId, garmentId), 'garmentFilename')
+      .addSelect(this.models.filenameQuery(userId, modelId), 'modelFilename')
+      .getRawOne<{ savedId: number | null } & ResultFilenames>();
+    const saved = row?.savedId ? await this.generatedImages.findOneBy({ id: row.savedId, userId }) : null;
+    return { saved: saved ? this.toRecord(saved) : null, filenames: { garmentFilename: row?.garmentFilename ?? null, modelFilename: row?.modelFilename ?? null } };
+  }
+
   /** The browser's save (spec §7): the image arrives as a data URL. */
   async saveDataUrl(userId: number, request: SaveGeneratedImageDto): Promise<GeneratedImageRecord> {
     const bytes = decodeImageDataUrl(request.imageUrl, this.config.MAX_DATA_URL_BYTES);
@@ -114,8 +141,8 @@ export class GeneratedImagesService {
    * try-ons, the try_on_results row) in one transaction; objects are removed if that fails.
    */
   async save(userId: number, bytes: Buffer, fields: GeneratedImageFieldsDto, tryOnResult: boolean, idempotencyKey?: string, thumbnail?: Buffer): Promise<GeneratedImageRecord> {
-    const { garmentId, modelId } = this.references(fields, tryOnResult);
-    const filenames = await this.assertOwnedReferences(userId, garmentId, modelId);
+    const references = this.references(fields, tryOnResult);
+    const filenames = ownedFilenames(references, (await this.lookUpSave(userId, fields)).filenames);
     const { image, thumbnail: thumb } = await this.images.resultWithThumbnail(bytes, 'The image', thumbnail);
     const id = await reserveId(this.generatedImages);
     const key = objectKey({ userId, kind: 'generated', id, variant: 'full', ext: 'png' });
@@ -151,19 +178,18 @@ export class GeneratedImagesService {
     return { id, key, width: header.width, height: header.height };
   }
 
-  /** A received PNG's row and thumbnail, as save does for bytes; every object is removed if that fails. */
-  async saveReceived(userId: number, png: ReceivedPng, fields: GeneratedImageFieldsDto, idempotencyKey: string, thumbnail?: Buffer): Promise<GeneratedImageRecord> {
+  /**
+   * A received PNG's row and thumbnail, as save does for bytes; every object is removed if that
+   * fails. `looked`: lookUpSave's file names for these fields.
+   */
+  async saveReceived(userId: number, png: ReceivedPng, fields: GeneratedImageFieldsDto, idempotencyKey: string, looked: ResultFilenames, thumbnail?: Buffer): Promise<GeneratedImageRecord> {
     let thumbKey: string | undefined;
     try {
-      const { garmentId, modelId } = this.references(fields, true);
+      const filenames = ownedFilenames(this.references(fields, true), looked);
       const thumb = await this.images.resultThumbnail(thumbnail, png.width, png.height, () => this.storage.getBytes(png.key));
-      const key = objectKey({ userId, kind: 'generated', id: png.id, variant: 'thumb', ext: thumb.ext });
-      thumbKey = key;
-      // The thumbnail goes up while the references are checked; both settle before any clean-up below.
-      const [references, stored] = await Promise.allSettled([this.assertOwnedReferences(userId, garmentId, modelId), this.storage.put(key, thumb.data, thumb.contentType)]);
-      if (references.status === 'rejected') throw references.reason;
-      if (stored.status === 'rejected') throw stored.reason;
-      const row = this.newRow(userId, png.id, png.key, thumbKey, png, fields, references.value, idempotencyKey);
+      thumbKey = objectKey({ userId, kind: 'generated', id: png.id, variant: 'thumb', ext: thumb.ext });
+      await this.storage.put(thumbKey, thumb.data, thumb.contentType);
+      const row = this.newRow(userId, png.id, png.key, thumbKey, png, fields, filenames, idempotencyKey);
       await this.insert(row, true);
       return this.toRecord(row);
     } catch (error) {
@@ -177,9 +203,15 @@ export class GeneratedImagesService {
    * one (nothing to write), else an id and the presigned URLs to write it under (ResultUpload).
    */
   async grantResultUpload(userId: number, idempotencyKey: string): Promise<{ saved: GeneratedImageRecord } | { upload: ResultUpload }> {
-    const saved = await this.findByIdempotencyKey(userId, idempotencyKey);
-    if (saved) return { saved };
-    const id = await reserveId(this.generatedImages);
+    // One statement: the image saved under the key, else the id the result will keep.
+    const looked = await this.savedUnder(userId, idempotencyKey)
+      .addSelect(`CASE WHEN saved.id IS NULL THEN ${NEXT_ID} END`, 'id')
+      .setParameters(nextIdParameters(this.generatedImages))
+      .getRawOne<{ savedId: number | null; id: number | null }>();
+    const saved = looked?.savedId ? await this.generatedImages.findOneBy({ id: looked.savedId, userId }) : null;
+    if (saved) return { saved: this.toRecord(saved) };
+    // The image under the key was deleted between the two statements: no id was taken.
+    const id = looked?.id ?? (await reserveId(this.generatedImages));
     const [pngUrl, thumbnailUrl] = await Promise.all([
       this.storage.signedPutUrl(resultKeys(userId, id).png, RESULT_UPLOAD_SECONDS),
       this.storage.signedPutUrl(resultKeys(userId, id).thumbnail, RESULT_UPLOAD_SECONDS),
@@ -192,19 +224,27 @@ export class GeneratedImagesService {
    * The row of a result the worker wrote under a granted upload, once what it wrote is checked: the
    * PNG by its head and tail (ResultImages.storedResultPng: a whole PNG, no metadata, within the
    * pixel limit and MAX_UPLOAD_BYTES), the thumbnail whole (a WebP of the result's fitted size). All
-   * or nothing: whatever is refused or fails, both objects are removed, and no row points at them.
+   * or nothing: whatever is refused or fails, both objects are removed, and no row points at them,
+   * unless a row does: the same save sent again while the first was still running (a retry after a
+   * timeout) loses the unique index to it, and the objects are the first one's.
+   * `looked`: lookUpSave's file names for these fields.
    */
-  async saveUploaded(userId: number, upload: { id: number; grant: string }, fields: GeneratedImageFieldsDto, idempotencyKey: string): Promise<GeneratedImageRecord> {
+  async saveUploaded(
+    userId: number,
+    upload: { id: number; grant: string },
+    fields: GeneratedImageFieldsDto,
+    idempotencyKey: string,
+    looked: ResultFilenames,
+  ): Promise<GeneratedImageRecord> {
     if (this.urls.opened(uploadSubject(userId, upload.id, idempotencyKey), upload.grant) !== 'valid') {
       throw new ApiException(400, ErrorCode.INVALID_INPUT, 'The upload grant is not valid for this result (expired, or for another id or key)');
     }
     const keys = resultKeys(userId, upload.id);
-    return this.storage.removeIfFails([keys.png, keys.thumbnail], async () => {
-      const { garmentId, modelId } = this.references(fields, true);
-      const [head, thumbnail, filenames] = await Promise.all([
+    try {
+      const filenames = ownedFilenames(this.references(fields, true), looked);
+      const [head, thumbnail] = await Promise.all([
         this.storage.readRange(keys.png, `bytes=0-${RESULT_HEAD_BYTES - 1}`),
         this.storage.readRange(keys.thumbnail, `bytes=0-${this.config.MAX_UPLOAD_BYTES}`),
-        this.assertOwnedReferences(userId, garmentId, modelId),
       ]);
       if (!head) throw new ApiException(400, ErrorCode.INVALID_INPUT, 'The image was not written to its upload URL');
       if (head.size > this.config.MAX_UPLOAD_BYTES) {
@@ -219,7 +259,11 @@ export class GeneratedImagesService {
       const row = this.newRow(userId, upload.id, keys.png, keys.thumbnail, png, fields, filenames, idempotencyKey);
       await this.insert(row, true);
       return this.toRecord(row);
-    });
+    } catch (error) {
+      const recorded = isUniqueViolation(error) && (await this.generatedImages.existsBy({ id: upload.id, userId }));
+      if (!recorded) await this.storage.removeAll([keys.png, keys.thumbnail]);
+      throw error;
+    }
   }
 
   /** A granted upload that will not be saved (an earlier save under its key won): its objects go. */
@@ -275,20 +319,33 @@ export class GeneratedImagesService {
     };
   }
 
-  /** The row (with the seller's next number) and, for a try-on, its try_on_results row, in one transaction. */
+  /**
+   * The row with the seller's next number and, for a try-on, its try_on_results row (copied from it)
+   * in one statement, after the lock that makes saves of one seller take turns (workers save in
+   * parallel). The lock is a statement of its own: the INSERT's snapshot, taken after it, sees every
+   * number taken before (one taken inside the INSERT would not).
+   */
   private async insert(row: GeneratedImage, tryOnResult: boolean): Promise<void> {
     await this.generatedImages.manager.transaction(async (tx) => {
-      const images = tx.getRepository(GeneratedImage);
-      // the seller's next number: saves of one seller take turns here (workers save in parallel)
       await tx.query('SELECT pg_advisory_xact_lock($1, $2)', [RESULT_NUMBER_LOCK, row.userId]);
-      const last = await images.createQueryBuilder('image').select('MAX(image.number)', 'max').where('image.userId = :userId', { userId: row.userId }).getRawOne<{ max: number | null }>();
-      row.number = Number(last?.max ?? 0) + 1;
-      await images.insert(row);
+      const images = tx.getRepository(GeneratedImage);
+      const next = images.createQueryBuilder('last').select('COALESCE(MAX(last.number), 0) + 1').where('last.userId = :userId');
+      const image = images
+        .createQueryBuilder()
+        .insert()
+        .values({ ...row, number: () => `(${next.getQuery()})` })
+        .returning(['id', 'userId', 'garmentId', 'modelId', 'objectStorageKey', 'metadata', 'number']);
+      const statement = tx.createQueryBuilder().addCommonTableExpression(image, 'image');
       if (tryOnResult) {
-        await tx.getRepository(TryOnResult).insert({
-          userId: row.userId, garmentId: row.garmentId!, modelId: row.modelId!, resultPath: row.objectStorageKey!, generatedImageId: row.id, metadata: row.metadata,
-        });
+        const result = tx
+          .createQueryBuilder()
+          .insert()
+          .into(TryOnResult, ['userId', 'garmentId', 'modelId', 'resultPath', 'generatedImageId', 'metadata'])
+          .valuesFromSelect((select) => select.select(['userId', 'garmentId', 'modelId', 'objectStorageKey', 'id', 'metadata'].map((column) => `image.${select.escape(column)}`)).from('image', 'image'));
+        statement.addCommonTableExpression(result, 'result');
       }
+      const inserted = await statement.select('image.number', 'number').from('image', 'image').setParameter('userId', row.userId).getRawOne<{ number: number }>();
+      row.number = inserted!.number;
     });
   }
 
@@ -299,16 +356,13 @@ export class GeneratedImagesService {
     await this.storage.removeAll([image.objectStorageKey, image.thumbnailObjectStorageKey]);
   }
 
-  /** A result may only point at the user's own garment and model; answers their photos' file names (what the result names). */
-  private async assertOwnedReferences(userId: number, garmentId: number | null, modelId: number | null): Promise<ResultFilenames> {
-    const garmentFilename = garmentId ? await this.garments.filenameOf(userId, garmentId) : null;
-    if (garmentId && garmentFilename === null) {
-      throw new ApiException(400, ErrorCode.INVALID_INPUT, `garmentId ${garmentId} is not one of your garments`);
-    }
-    if (!modelId) return { garmentFilename, modelFilename: null };
-    const modelFilename = await this.models.filenameOf(userId, modelId);
-    if (modelFilename === null) throw new ApiException(400, ErrorCode.INVALID_INPUT, `modelId ${modelId} is not one of your model photos`);
-    return { garmentFilename, modelFilename };
+  /** One row, whether or not an image was saved under the key (`savedId`): a lookup joins what else it asks to it. */
+  private savedUnder(userId: number, idempotencyKey: string | null) {
+    return this.generatedImages.manager
+      .createQueryBuilder()
+      .fromDummy()
+      .leftJoin(GeneratedImage, 'saved', 'saved.userId = :userId AND saved.idempotencyKey = :idempotencyKey', { userId, idempotencyKey })
+      .select('saved.id', 'savedId');
   }
 
   private async findOwned(userId: number, id: number): Promise<GeneratedImage> {
@@ -335,6 +389,13 @@ export class GeneratedImagesService {
       garmentFilename: image.garmentFilename ?? null,
     };
   }
+}
+
+/** A result may only point at the seller's own garment and model: their photos' file names (what the result names), as looked up. */
+function ownedFilenames({ garmentId, modelId }: { garmentId: number | null; modelId: number | null }, looked: ResultFilenames): ResultFilenames {
+  if (garmentId && looked.garmentFilename === null) throw new ApiException(400, ErrorCode.INVALID_INPUT, `garmentId ${garmentId} is not one of your garments`);
+  if (modelId && looked.modelFilename === null) throw new ApiException(400, ErrorCode.INVALID_INPUT, `modelId ${modelId} is not one of your model photos`);
+  return looked;
 }
 
 /** The keys a worker's result is written under: the gallery's own (`<user>/generated/<id>-full.png`, `-thumb.webp`). */

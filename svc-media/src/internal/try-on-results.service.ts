@@ -3,8 +3,7 @@ import type { GeneratedImageRecord, ResultUploadGrant } from '@vton/contracts';
 import type { Readable } from 'node:stream';
 import type { GeneratedImageFieldsDto, SaveUploadedResultDto } from '../generated-images/dto/generated-image.dto.js';
 import { GeneratedImagesService, type ReceivedPng } from '../generated-images/generated-images.service.js';
-
-const UNIQUE_VIOLATION = '23505';
+import { isUniqueViolation } from '../tables/unique-violation.js';
 
 /**
  * A worker's try-on result, saved once per idempotency key: the gallery image and its
@@ -33,16 +32,18 @@ export class TryOnResultsService {
    */
   async saveUploaded(ownerId: number, id: number, fields: SaveUploadedResultDto): Promise<GeneratedImageRecord> {
     const { grant, idempotencyKey, ...rest } = fields;
-    const earlier = await this.images.findByIdempotencyKey(ownerId, idempotencyKey);
-    if (earlier) {
-      if (earlier.id !== id) await this.images.discardUpload(ownerId, id);
-      return earlier;
+    // Looked up before anything is read: a repeat of the winner's own save must not remove its objects.
+    const { saved, filenames } = await this.images.lookUpSave(ownerId, rest, idempotencyKey);
+    if (saved) {
+      if (saved.id !== id) await this.images.discardUpload(ownerId, id);
+      return saved;
     }
     try {
-      return await this.images.saveUploaded(ownerId, { id, grant }, { ...rest, generationType: 'vton' }, idempotencyKey);
+      return await this.images.saveUploaded(ownerId, { id, grant }, { ...rest, generationType: 'vton' }, idempotencyKey, filenames);
     } catch (error) {
-      // Two saves of one key at once: the one that lost the unique index has removed its objects already.
-      if ((error as { code?: string }).code !== UNIQUE_VIOLATION) throw error;
+      // Two saves of one key at once: the one that lost the unique index has removed its objects already
+      // (unless they are the winner's: the same save sent twice).
+      if (!isUniqueViolation(error)) throw error;
       const winner = await this.images.findByIdempotencyKey(ownerId, idempotencyKey);
       if (!winner) throw error;
       return winner;
@@ -59,15 +60,15 @@ export class TryOnResultsService {
    * from the pixels it composed (else one is made here).
    */
   async save(ownerId: number, png: ReceivedPng, fields: GeneratedImageFieldsDto, idempotencyKey: string, thumbnail?: Buffer): Promise<GeneratedImageRecord> {
-    const earlier = await this.images.findByIdempotencyKey(ownerId, idempotencyKey);
-    if (earlier) {
+    const { saved, filenames } = await this.images.lookUpSave(ownerId, fields, idempotencyKey);
+    if (saved) {
       await this.images.discardReceived(png);
-      return earlier;
+      return saved;
     }
     try {
-      return await this.images.saveReceived(ownerId, png, { ...fields, generationType: 'vton' }, idempotencyKey, thumbnail);
+      return await this.images.saveReceived(ownerId, png, { ...fields, generationType: 'vton' }, idempotencyKey, filenames, thumbnail);
     } catch (error) {
-      if ((error as { code?: string }).code !== UNIQUE_VIOLATION) throw error;
+      if (!isUniqueViolation(error)) throw error;
       const winner = await this.images.findByIdempotencyKey(ownerId, idempotencyKey);
       if (!winner) throw error;
       return winner;

@@ -22,7 +22,7 @@ import { WebpMetadataFilter } from '../images/webp-chunks.js';
 import { CONTENT_TYPES, newObjectVersion, objectKey, type ObjectExtension } from '../storage/object-keys.js';
 import { ObjectStorage } from '../storage/object-storage.service.js';
 import { parseGarmentCategory, parseWornCategory } from '../validation/garment-category.js';
-import { In, type EntityManager, type Repository } from 'typeorm';
+import { In, type EntityManager, type ObjectLiteral, type Repository, type SelectQueryBuilder } from 'typeorm';
 import { IncomingFile } from '../uploads/incoming-file.js';
 import type { Readable } from 'node:stream';
 import { ModelMask } from './entities/model-mask.entity.js';
@@ -350,10 +350,12 @@ export class ModelsService {
     });
   }
 
-  /** The file name of the user's model photo, or null when it is not theirs (or gone). */
-  async filenameOf(userId: number, id: number): Promise<string | null> {
-    const model = await this.models.findOne({ where: { id, userId }, select: { id: true, filename: true } });
-    return model?.filename ?? null;
+  /**
+   * The file name of the user's model photo (null when it is not theirs, or gone) as a subquery of
+   * another domain's statement: a result's save asks it with its other lookups at once.
+   */
+  filenameQuery(userId: number, id: number | null): (query: SelectQueryBuilder<ObjectLiteral>) => SelectQueryBuilder<ObjectLiteral> {
+    return (query) => query.select('model.filename').from(ModelPhoto, 'model').where('model.id = :modelId AND model.userId = :modelOwnerId', { modelId: id, modelOwnerId: userId });
   }
 
   /** Which of these ids are model photos of the user. */
