@@ -288,10 +288,8 @@ export class JobStore {
   /** The job as its owner sees it, or null. */
   async find(userId: number, jobId: string): Promise<TryOnJob | null> {
     if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(jobId)) return null;
-    const job = await this.jobs.findOneBy({ id: jobId, userId });
-    if (!job) return null;
-    const models = await this.models.find({ where: { jobId }, order: { position: 'ASC' } });
-    return toTryOnJob(job, models);
+    const found = await this.withModels(jobId, userId);
+    return found && toTryOnJob(found.job, found.models);
   }
 
   /**
@@ -307,10 +305,23 @@ export class JobStore {
 
   /** The job whoever owns it (event delivery). */
   async findAny(jobId: string): Promise<{ userId: number; job: TryOnJob } | null> {
-    const job = await this.jobs.findOneBy({ id: jobId });
-    if (!job) return null;
-    const models = await this.models.find({ where: { jobId }, order: { position: 'ASC' } });
-    return { userId: job.userId, job: toTryOnJob(job, models) };
+    const found = await this.withModels(jobId);
+    return found && { userId: found.job.userId, job: toTryOnJob(found.job, found.models) };
+  }
+
+  /**
+   * The job row and its models in position order, in one statement (a followed job is read on every
+   * change of it, so this is the read the API makes most); of this owner only when `userId` is given.
+   */
+  private async withModels(jobId: string, userId?: number): Promise<{ job: TryOnJobEntity; models: TryOnJobModelEntity[] } | null> {
+    const query = this.jobs
+      .createQueryBuilder('j')
+      .leftJoinAndMapMany('j.models', TryOnJobModelEntity, 'm', 'm.jobId = j.id')
+      .where('j.id = :jobId', { jobId })
+      .orderBy('m.position', 'ASC');
+    if (userId !== undefined) query.andWhere('j.userId = :userId', { userId });
+    const job = (await query.getOne()) as (TryOnJobEntity & { models: TryOnJobModelEntity[] }) | null;
+    return job && { job, models: job.models };
   }
 
   /** Unfinished models of a job are failed with `error` (the caller went away); answers their units of work. */
@@ -355,20 +366,20 @@ export class JobStore {
   /** The run's result. Written unless the model already succeeded in this run (a twin run got there first). */
   async recordSuccess(work: ModelWork, result: TryOnResult): Promise<RecordedEnd> {
     return this.recordEnd(
-      work.jobId,
+      work,
       `UPDATE try_on_job_models SET state = 'succeeded', result = $4, error = NULL, finished_at = now(), updated_at = now()
         WHERE job_id = $1 AND model_id = $2 AND run = $3 AND state <> 'succeeded'`,
-      [work.jobId, work.modelId, work.run, JSON.stringify(result)],
+      JSON.stringify(result),
     );
   }
 
   /** The run failed for good. Never overrides a success of the same run. */
   async recordFailure(work: ModelWork, error: ModelError): Promise<RecordedEnd> {
     return this.recordEnd(
-      work.jobId,
+      work,
       `UPDATE try_on_job_models SET state = 'failed', error = $4, finished_at = now(), updated_at = now()
         WHERE job_id = $1 AND model_id = $2 AND run = $3 AND state IN ('queued', 'requeued', 'running')`,
-      [work.jobId, work.modelId, work.run, JSON.stringify(error)],
+      JSON.stringify(error),
     );
   }
 
@@ -388,9 +399,9 @@ export class JobStore {
     return row?.state ?? null;
   }
 
-  /** Tells idle workers to look for work now. */
-  async notifyWork(manager: EntityManager = this.models.manager): Promise<void> {
-    await manager.query(`SELECT pg_notify($1, '')`, [this.channels.work]);
+  /** Tells idle workers to look for work now; `from` names the worker that sends it (the payload), which need not hear it. */
+  async notifyWork(from = ''): Promise<void> {
+    await this.models.manager.query(`SELECT pg_notify($1, $2)`, [this.channels.work, from]);
   }
 
   /**
@@ -441,22 +452,26 @@ export class JobStore {
   }
 
   /**
-   * A run's outcome, and whether it ended the job. From the UPDATE to the commit the writes of one
-   * job's outcomes take turns (a lock on the job's id, not its row), so each one reads the models
-   * as the ones before it committed them: of models of a job ending at once, exactly one sees the
-   * job ended (the worker that settles the job's credits then, CreditSettler).
+   * A run's outcome, and whether it ended the job. The writes of one job's outcomes take turns, from
+   * before the UPDATE to the commit (a lock on the job's id, not its row), so each one reads the
+   * models as the ones before it committed them: of models of a job ending at once, exactly one sees
+   * the job ended (the worker that settles the job's credits then, CreditSettler). `update` is the
+   * model's conditional UPDATE ($1 job, $2 model, $3 run, $4 `value`).
    */
-  private async recordEnd(jobId: string, text: string, params: unknown[]): Promise<RecordedEnd> {
+  private async recordEnd(work: ModelWork, update: string, value: string): Promise<RecordedEnd> {
     return this.transaction(async (tx) => {
-      const { affected } = await sql(tx, text, params);
-      if (!affected) return { recorded: false, jobEnded: false };
-      await tx.query(`SELECT pg_advisory_xact_lock(hashtext($1), hashtext($2))`, [`${this.config.DATABASE_SCHEMA}.job-outcomes`, jobId]);
-      // SQL: the NOTIFY and the check in one statement, read after the lock (its own snapshot).
-      const [{ ended }] = await tx.query(
-        `SELECT pg_notify($1, $2), NOT EXISTS (SELECT 1 FROM try_on_job_models WHERE job_id = $3 AND state IN ('queued', 'requeued', 'running')) AS ended`,
-        [this.channels.jobChanged, jobId, jobId],
+      await tx.query(`SELECT pg_advisory_xact_lock(hashtext($1), hashtext($2))`, [`${this.config.DATABASE_SCHEMA}.job-outcomes`, work.jobId]);
+      // SQL: the UPDATE, its NOTIFY (only when a row changed) and the check in one statement, whose
+      // snapshot is taken under the lock; it does not see its own UPDATE, hence the model left out.
+      const { rows } = await sql(
+        tx,
+        `WITH recorded AS (${update} RETURNING 1)
+         SELECT pg_notify($5, $1::text),
+                NOT EXISTS (SELECT 1 FROM try_on_job_models WHERE job_id = $1 AND model_id <> $2 AND state IN ('queued', 'requeued', 'running')) AS ended
+           FROM recorded`,
+        [work.jobId, work.modelId, work.run, value, this.channels.jobChanged],
       );
-      return { recorded: true, jobEnded: ended };
+      return rows.length ? { recorded: true, jobEnded: rows[0].ended } : { recorded: false, jobEnded: false };
     });
   }
 

@@ -54,9 +54,14 @@ export class WebhookWorker implements OnApplicationBootstrap, OnApplicationShutd
         await sleep(delay);
       }
     }
+    // After a pass that found nothing, the next looks with one plain read before opening a transaction.
+    let idle = false;
     while (!this.stopping) {
       try {
-        if ((await this.publisher.publishWaiting(this.snapshots)) > 0) continue;
+        if (!idle || (await this.publisher.anyWaiting())) {
+          idle = (await this.publisher.publishWaiting(this.snapshots)) === 0;
+          if (!idle) continue;
+        }
       } catch (error) {
         this.logger.warn(`Publishing try-on events failed, trying again: ${(error as Error).message}`);
       }

@@ -1,5 +1,6 @@
 import { Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
 import { DatabaseConnection, processQueuedWork } from '@vton/service-kit';
+import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { GenerationConfig } from '../config/generation.config.js';
 import { CreditSettler } from '../credits/credit-settler.js';
@@ -35,6 +36,8 @@ const NO_WORK = Symbol('no work');
 export class ModelWorker implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('Worker');
   private readonly running = new Map<string, Running>();
+  /** This worker's name in the work NOTIFYs it sends: it has looked for work already, so its own come back as nothing to do. */
+  private readonly name = randomUUID();
   private listener?: PgListener;
   private loop?: Promise<void>;
   private stopping = false;
@@ -74,7 +77,7 @@ export class ModelWorker implements OnApplicationBootstrap, BeforeApplicationShu
       logger: this.logger,
       onNotification: (channel, payload) => {
         if (channel === channels.jobCancelled) this.stopJob(payload, 'cancelled');
-        else this.nudge();
+        else if (payload !== this.name) this.nudge();
       },
       onConnected: () => this.nudge(),
     });
@@ -163,7 +166,7 @@ export class ModelWorker implements OnApplicationBootstrap, BeforeApplicationShu
     if (!run) {
       // The model finished, was abandoned, or has a newer run: this unit has nothing left to do.
       await this.queue.complete(work, { outcome: 'stale' }).catch(() => undefined);
-      await this.store.notifyWork().catch(() => undefined);
+      await this.store.notifyWork(this.name).catch(() => undefined);
       return 'stale';
     }
     if (work.retryCount > 0) this.metrics.redeliveries.inc();
@@ -175,7 +178,7 @@ export class ModelWorker implements OnApplicationBootstrap, BeforeApplicationShu
     entry.done = processQueuedWork(MODEL_QUEUE, { ...work.data, id: work.id }, attributes, () => this.execute(entry)).finally(() => {
       this.running.delete(work.id);
       // A provider slot is free again (here and for every other worker).
-      void this.store.notifyWork().catch(() => undefined);
+      void this.store.notifyWork(this.name).catch(() => undefined);
       this.nudge();
     });
     return 'started';
