@@ -44,6 +44,7 @@ export { READINESS_CHECKS, DatabaseReadiness, type ReadinessCheck } from './heal
 export { DatabaseConnection } from './database/database-connection.js';
 export { createDataSource, dataSourceOptions, ownSchema, prepareSchema, ServiceDataSource, DATABASE_NOT_READY_MESSAGE, type ServiceDatabase } from './database/data-source-options.js';
 export { runMigrationsCommand } from './database/migrate.js';
+export { isUniqueViolation } from './database/unique-violation.js';
 export { setupOpenApi, serviceOpenApiDocument, completeOpenApiDocument, API_ERROR_SCHEMA } from './openapi/openapi.js';
 export { ApiResult, PublicApi, RESULT_EXTENSION, PUBLIC_API_EXTENSION, type ApiResultOptions } from './openapi/api-result.decorator.js';
 export { ServiceMetrics, routeOf, UNMATCHED_ROUTE } from './metrics/service-metrics.js';

@@ -11,7 +11,7 @@ import {
   type RegisterResponse,
   type VerifyEmailResponse,
 } from '@vton/contracts';
-import { ApiException, type AuthenticatedUser } from '@vton/service-kit';
+import { ApiException, isUniqueViolation, type AuthenticatedUser } from '@vton/service-kit';
 import type { Repository } from 'typeorm';
 import { BillingService } from '../billing/billing.service.js';
 import { AuthConfig } from '../config/auth.config.js';
@@ -28,7 +28,6 @@ import { hashToken, newOneTimeToken } from './one-time-token.js';
 import { PasswordHasher } from './passwords.js';
 
 const HOUR_MS = 3600_000;
-const UNIQUE_VIOLATION = '23505';
 
 export const ACCOUNT_MESSAGES = {
   registered: 'Account created. Please check your email to verify your account.',
@@ -88,7 +87,7 @@ export class AccountsService {
       await this.users.insert(user);
     } catch (error) {
       // Two registrations of one address at once: the unique index decides.
-      if ((error as { code?: string }).code === UNIQUE_VIOLATION) throw duplicate();
+      if (isUniqueViolation(error)) throw duplicate();
       throw error;
     }
     // The account exists even when the mail cannot go out now: "resend" sends a fresh link later.

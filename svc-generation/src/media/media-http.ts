@@ -1,6 +1,6 @@
 import type { Logger } from '@nestjs/common';
 import { ErrorCode } from '@vton/contracts';
-import { ApiException, REQUEST_ID_HEADER } from '@vton/service-kit';
+import { ApiException, REQUEST_ID_HEADER, redactUrl } from '@vton/service-kit';
 import { Readable } from 'node:stream';
 import type { GenerationConfig } from '../config/generation.config.js';
 import { MediaNotFoundError } from './media-errors.js';
@@ -48,8 +48,10 @@ export class MediaHttp {
    * flows at the reader's pace; destroying the stream ends the download.
    */
   async stream(signedUrl: string): Promise<Readable> {
-    const opened = await this.http.open(this.url(signedUrl), { method: 'GET' }, `on GET ${signedUrl}`);
-    return opened instanceof Readable ? opened : this.refused(opened, 'GET', signedUrl);
+    // The signature is the permission: it is not written into the log.
+    const logged = redactUrl(signedUrl);
+    const opened = await this.http.open(this.url(signedUrl), { method: 'GET' }, `on GET ${logged}`);
+    return opened instanceof Readable ? opened : this.refused(opened, 'GET', logged);
   }
 
   private async request(path: string, init: PeerRequest & { method: string }, signal?: AbortSignal, timeoutMs?: number): Promise<PeerAnswer> {

@@ -1,13 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { ErrorCode, type GeneratedImageRecord, type GeneratedImagesPage } from '@vton/contracts';
-import { ApiException } from '@vton/service-kit';
+import { ApiException, isUniqueViolation } from '@vton/service-kit';
 import { pipeline, type Readable } from 'node:stream';
 import { In, LessThan, type Repository } from 'typeorm';
 import { MediaConfig } from '../config/media.config.js';
 import { DEFAULT_PAGE_SIZE } from '../paging/page-query.js';
 import { NEXT_ID, nextIdParameters, reserveId } from '../tables/reserve-id.js';
-import { isUniqueViolation } from '../tables/unique-violation.js';
 import { MediaUrls } from '../files/media-urls.service.js';
 import { GarmentsService } from '../garments/garments.service.js';
 import { ResultImages } from '../images/result-images.js';

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import type { GeneratedImageRecord, ResultUploadGrant } from '@vton/contracts';
+import { isUniqueViolation } from '@vton/service-kit';
 import type { Readable } from 'node:stream';
 import type { GeneratedImageFieldsDto, SaveUploadedResultDto } from '../generated-images/dto/generated-image.dto.js';
 import { GeneratedImagesService, type ReceivedPng } from '../generated-images/generated-images.service.js';
-import { isUniqueViolation } from '../tables/unique-violation.js';
 
 /**
  * A worker's try-on result, saved once per idempotency key: the gallery image and its

@@ -4,6 +4,7 @@ import { DataSource } from 'typeorm';
 import type { ServiceConfig } from '../config/service-config.js';
 import { ApiException } from '../errors/api-exception.js';
 import { reuseParsedStatements } from './parsed-statements.js';
+import { isUniqueViolation } from './unique-violation.js';
 
 export const DATABASE_NOT_READY_MESSAGE = 'The database is not ready yet';
 
@@ -84,7 +85,7 @@ export async function prepareSchema(dataSource: DataSource, config: ServiceConfi
     await dataSource.query(`CREATE SCHEMA IF NOT EXISTS "${config.DATABASE_SCHEMA}"`);
   } catch (error) {
     // Two replicas starting together may race on the catalog; the schema exists either way.
-    if ((error as { code?: string }).code !== '23505') throw error;
+    if (!isUniqueViolation(error)) throw error;
   }
   if (!runMigrations) return [];
   const ran = await dataSource.runMigrations({ transaction: 'each' });
