@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import yauzl from 'yauzl';
+import { JobStore } from '../src/jobs/job-store.js';
 import { FakeDns } from './fake-dns.js';
 import { FAULT_COLOURS, FaultyVton, MediaSeeder, Platform, solidPng, until, type App } from './helpers.js';
 import { Receiver } from './webhook-receiver.js';
@@ -235,6 +236,30 @@ describe('catalogue runs (real API, worker, queue, svc-media, Postgres, S3)', ()
     const later = await read(run.id);
     expect(later.cells.map((c) => c.state)).toEqual(canceled.cells.map((c) => c.state));
     await until(() => receiver.of('run.completed').some((d) => JSON.parse(d.body).data.id === run.id), 'run.completed delivered after the cancel');
+  }, 120_000);
+
+  it('a result recorded after the seller cancelled its cell does not undo the cancel (no model.succeeded, the cell stays canceled)', async () => {
+    const garment = await seed.croppedGarment();
+    const model = await okModel('late.png', 400);
+    // The engine holds its answer: the cell is running when the seller cancels.
+    vton.okDelayMs = 60_000;
+    const run = (await start({ garmentIds: [garment.id], modelIds: [model.id], prompt: '' }).expect(201)).body as TryOnRun;
+    await until(async () => (await read(run.id)).counts.running === 1, 'the cell running', 30_000);
+    await request(api.url).post(`/api/try-on/runs/${run.id}/cancel`).auth(token, { type: 'bearer' }).expect(200);
+    const [cell] = await api.app
+      .get(DataSource)
+      .query(`SELECT m.job_id AS "jobId", m.model_id AS "modelId", m.run FROM try_on_job_models m JOIN try_on_jobs j ON j.id = m.job_id WHERE j.run_id = $1`, [run.id]);
+    // What the worker does when the engine's answer was already on its way as the cancel came.
+    const late = await worker.app.get(JobStore).recordSuccess(cell, { id: 'late', imageUrl: '/late.png', modelId: model.id, garmentId: garment.id, prompt: '', processedAt: new Date().toISOString() });
+    expect(late).toEqual({ recorded: false, jobEnded: false });
+    const after = await read(run.id);
+    expect(after.cells[0]).toMatchObject({ state: 'canceled', result: null, error: { code: 'CANCELED' } });
+    expect(after.counts).toMatchObject({ succeeded: 0, canceled: 1 });
+    await until(() => receiver.of('run.completed').some((d) => JSON.parse(d.body).data.id === run.id), 'run.completed delivered after the cancel');
+    // The outbox holds the cancel only (its trigger writes in the outcome's own transaction), so no model.succeeded is ever sent.
+    const events = await api.app.get(DataSource).query(`SELECT state FROM webhook_events WHERE job_id = $1 ORDER BY id`, [cell.jobId]);
+    expect(events.map((e: { state: string }) => e.state)).toEqual(['canceled']);
+    expect(receiver.of('model.succeeded').filter((d) => JSON.parse(d.body).data.runId === run.id)).toEqual([]);
   }, 120_000);
 
   it('keeps to MAX_RUN_CELLS: 400 for a run above it, 429 beyond it waiting (jobs are still taken)', async () => {

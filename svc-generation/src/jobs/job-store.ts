@@ -363,12 +363,16 @@ export class JobStore {
     return { ...work, userId: row.userId, attempts: row.attempts, input: row.input, garmentId: row.garmentId, prompt: row.prompt, garmentCategory: row.garmentCategory };
   }
 
-  /** The run's result. Written unless the model already succeeded in this run (a twin run got there first). */
+  /**
+   * The run's result. Written unless the model already succeeded in this run (a twin run got there
+   * first) or the seller cancelled its cell: a cancel is final (its hold was released and its run
+   * announced complete), even when the engine's answer was already on its way.
+   */
   async recordSuccess(work: ModelWork, result: TryOnResult): Promise<RecordedEnd> {
     return this.recordEnd(
       work,
       `UPDATE try_on_job_models SET state = 'succeeded', result = $4, error = NULL, finished_at = now(), updated_at = now()
-        WHERE job_id = $1 AND model_id = $2 AND run = $3 AND state <> 'succeeded'`,
+        WHERE job_id = $1 AND model_id = $2 AND run = $3 AND state NOT IN ('succeeded', 'canceled')`,
       JSON.stringify(result),
     );
   }
