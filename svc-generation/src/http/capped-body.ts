@@ -20,12 +20,12 @@ export async function readCappedBody(response: Response, maxBytes: number): Prom
 /**
  * A body's chunks (a web stream's or a Node stream's), but never more than `maxBytes`, as
  * `readCappedBody`: refused before reading when `declared` (its Content-Length, NaN when there is
- * none) is over the cap, abandoned as soon as it passes the cap; abandoning it (the iterator's
- * return) cancels the web stream or destroys the Node stream.
+ * none) is over the cap, abandoned as soon as it passes the cap (leaving the loop cancels the web stream or
+ * destroys the Node stream).
  */
 export async function readCappedChunks(body: AsyncIterable<Uint8Array>, declared: number, maxBytes: number): Promise<Buffer> {
   if (Number.isFinite(declared) && declared > maxBytes) {
-    await Promise.resolve(body[Symbol.asyncIterator]().return?.()).catch(() => undefined);
+    await abandon(body);
     throw new BodyTooLargeError(maxBytes);
   }
   // With a declared length the chunks are copied into one buffer as they come (no list of them and
@@ -49,6 +49,20 @@ export async function readCappedChunks(body: AsyncIterable<Uint8Array>, declared
   }
   if (whole) return size === whole.length ? whole : whole.subarray(0, size);
   return Buffer.concat(chunks, size);
+}
+
+/**
+ * Drops a body that is never read. An iterator that was never stepped does nothing on return() for
+ * a Node stream (undici's body): the stream is destroyed instead, which closes its connection; a
+ * web stream (fetch's) is cancelled.
+ */
+async function abandon(body: AsyncIterable<Uint8Array>): Promise<void> {
+  const stream = body as Partial<{ destroy(): void; on(event: 'error', listener: () => void): void; cancel(): Promise<void> }>;
+  if (typeof stream.destroy === 'function') {
+    // undici's body reports its own destruction as an 'error' (aborted), which nobody else hears now.
+    stream.on?.('error', () => undefined);
+    stream.destroy();
+  } else if (typeof stream.cancel === 'function') await stream.cancel().catch(() => undefined);
 }
 
 export function formatBytes(bytes: number): string {

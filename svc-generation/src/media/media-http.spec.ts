@@ -109,12 +109,18 @@ describe('svc-media over HTTP (the API’s and the workers’ calls)', () => {
     expect(logged).toEqual([]);
   });
 
-  it('an answer declared over MEDIA_MAX_RESPONSE_BYTES is refused, not read', async () => {
-    answering(200, { filename: 'x'.repeat(4096) });
-    const refused = client({ MEDIA_MAX_RESPONSE_BYTES: 1024 }).json('/api/garments/5', credential);
+  it('an answer declared over MEDIA_MAX_RESPONSE_BYTES is refused, not read, and its connection closed at once', async () => {
+    media.handle = (_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(64 * 1024 * 1024) });
+      // Until the client goes away (a write to the closed connection fails): only closing it stops this.
+      const send = () => res.write(Buffer.alloc(64 * 1024, ' '), (error) => !error && !res.destroyed && setImmediate(send));
+      send();
+    };
+    const refused = client({ MEDIA_MAX_RESPONSE_BYTES: 1024, MEDIA_TIMEOUT_MS: 60_000 }).json('/api/garments/5', credential);
     await expect(refused).rejects.toMatchObject({ status: 503, code: ErrorCode.SERVICE_UNAVAILABLE, message: 'The media service failed (response larger than 1 KB)' });
     await expect(refused).rejects.not.toBeInstanceOf(MediaUnavailableError);
     expect(logged).toEqual(['svc-media answered on GET /api/garments/5 with a response larger than 1 KB']);
+    await media.closed[0];
   });
 
   it('an answer without a Content-Length is abandoned as soon as it passes MEDIA_MAX_RESPONSE_BYTES', async () => {
