@@ -299,6 +299,10 @@ describe('internal routes for svc-generation’s workers: the service credential
       const objects = (await harness.objectsOf(owner.id)).filter((k) => k.includes('/generated/'));
       for (const id of [first.id, retried!.id, ids[0]]) expect(objects.filter((k) => k.startsWith(`${owner.id}/generated/${id}-`))).toHaveLength(2);
       for (const { upload: lost } of racing) if (lost && lost.id !== ids[0]) expect(objects.filter((k) => k.startsWith(`${owner.id}/generated/${lost.id}-`))).toEqual([]);
+      // A save under a recorded key naming another image's id without that id's grant answers the recorded image and removes nothing.
+      const stray = (await commit(await service(owner.id), retried!.id, { grant: upload!.grant, idempotencyKey: 'try-on:one-hop:7:1' }).expect(200)).body as GeneratedImageRecord;
+      expect(stray.id).toBe(first.id);
+      expect((await harness.objectsOf(owner.id)).filter((k) => k.startsWith(`${owner.id}/generated/${retried!.id}-`))).toHaveLength(2);
     });
 
     it('gives the grant with the worker’s inputs when asked with the run’s key: one request before the save instead of two', async () => {

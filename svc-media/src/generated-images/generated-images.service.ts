@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { ErrorCode, type GeneratedImageRecord, type GeneratedImagesPage } from '@vton/contracts';
-import { ApiException, isUniqueViolation } from '@vton/service-kit';
+import { ApiException } from '@vton/service-kit';
 import { pipeline, type Readable } from 'node:stream';
 import { In, LessThan, type Repository } from 'typeorm';
 import { MediaConfig } from '../config/media.config.js';
@@ -259,15 +259,21 @@ export class GeneratedImagesService {
       await this.insert(row, true);
       return this.toRecord(row);
     } catch (error) {
-      const recorded = isUniqueViolation(error) && (await this.generatedImages.existsBy({ id: upload.id, userId }));
+      // Whatever failed (the unique index, a read, a deleted garment), the objects may be a committed
+      // row's: the same save sent twice, the first already recorded. Unknown (the database away): kept.
+      const recorded = await this.generatedImages.existsBy({ id: upload.id, userId }).catch(() => true);
       if (!recorded) await this.storage.removeAll([keys.png, keys.thumbnail]);
       throw error;
     }
   }
 
-  /** A granted upload that will not be saved (an earlier save under its key won): its objects go. */
-  async discardUpload(userId: number, id: number): Promise<void> {
-    const keys = resultKeys(userId, id);
+  /**
+   * A granted upload that will not be saved (an earlier save under its key won): its objects go, if
+   * its grant names them (an expired one too: the worker's own upload); never another image's.
+   */
+  async discardUpload(userId: number, upload: { id: number; grant: string }, idempotencyKey: string): Promise<void> {
+    if (this.urls.opened(uploadSubject(userId, upload.id, idempotencyKey), upload.grant) === 'invalid') return;
+    const keys = resultKeys(userId, upload.id);
     await this.storage.removeAll([keys.png, keys.thumbnail]);
   }
 

@@ -35,7 +35,7 @@ export class TryOnResultsService {
     // Looked up before anything is read: a repeat of the winner's own save must not remove its objects.
     const { saved, filenames } = await this.images.lookUpSave(ownerId, rest, idempotencyKey);
     if (saved) {
-      if (saved.id !== id) await this.images.discardUpload(ownerId, id);
+      if (saved.id !== id) await this.images.discardUpload(ownerId, { id, grant }, idempotencyKey);
       return saved;
     }
     try {
