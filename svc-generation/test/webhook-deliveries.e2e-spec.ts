@@ -38,13 +38,28 @@ describe('webhook deliveries (real API, worker, queue, Postgres)', () => {
     await platform.stop();
   });
 
-  /** A seller with a users row (API keys need one), a browser token, and a webhook endpoint on the receiver. */
-  async function seller(events: string[], url = receiver.url) {
+  /** A seller with a users row (API keys need one) and a browser token. */
+  async function account() {
     const email = `webhooks-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`;
     const [{ id }] = await platform.auth.app.get(DataSource).query(`INSERT INTO auth.users (email, password, "isEmailVerified") VALUES ($1, 'x', 'true') RETURNING id`, [email]);
-    const token = await platform.token(id, email);
-    const endpoint = (await request(api.url).post(WEBHOOKS_PATH).auth(token, { type: 'bearer' }).send({ url, events }).expect(201)).body;
-    return { id, token, endpoint };
+    return { id, token: await platform.token(id, email) };
+  }
+  const addEndpoint = async (token: string, events: string[], url = receiver.url) =>
+    (await request(api.url).post(WEBHOOKS_PATH).auth(token, { type: 'bearer' }).send({ url, events }).expect(201)).body;
+
+  /** A seller with a webhook endpoint on the receiver. */
+  async function seller(events: string[], url = receiver.url) {
+    const { id, token } = await account();
+    return { id, token, endpoint: await addEndpoint(token, events, url) };
+  }
+
+  /** One model's try-on, started in the studio and followed until it ends. */
+  async function finishedJob(token: string): Promise<TryOnJob> {
+    const seed = new MediaSeeder(platform.media.url, token);
+    const garmentId = (await seed.croppedGarment()).id;
+    const modelId = (await seed.model(await solidPng(400, 300, [90, 80, 70]))).id;
+    const job = (await request(api.url).post('/api/try-on/jobs').auth(token, { type: 'bearer' }).send({ garmentId, modelIds: [modelId], prompt: 'tee' }).expect(201)).body as TryOnJob;
+    return waitForJob(api.url, token, job.id, (j) => j.status !== 'running', 60_000);
   }
 
   const deliveriesOf = async (token: string, endpointId: string): Promise<WebhookDeliveryRecord[]> =>
@@ -76,6 +91,23 @@ describe('webhook deliveries (real API, worker, queue, Postgres)', () => {
       ['job.completed', 'succeeded', 204, 1],
       ['model.succeeded', 'succeeded', 204, 1],
     ]);
+  });
+
+  it('sends an account nothing for what ended before it had an endpoint, and the events of what ends after it added one', async () => {
+    const { token } = await account();
+    const before = await finishedJob(token);
+    // Its events were passed over (no endpoint to send to), not kept for later.
+    await until(
+      async () => (await api.app.get(DataSource).query(`SELECT 1 FROM webhook_events WHERE job_id = $1 AND published_at IS NULL`, [before.id])).length === 0,
+      'the outbox passed the first job',
+    );
+    const endpoint = await addEndpoint(token, ['job.completed', 'model.succeeded']);
+    const after = await finishedJob(token);
+    await until(async () => (await deliveriesOf(token, endpoint.id)).filter((d) => d.status === 'succeeded').length === 2, 'the second job’s two deliveries');
+    const sent = receiver.deliveries.map((d) => JSON.parse(d.body) as { type: string; data: { id?: string; jobId?: string } });
+    expect(sent.filter((e) => (e.data.id ?? e.data.jobId) === after.id).map((e) => e.type).sort()).toEqual(['job.completed', 'model.succeeded']);
+    expect(sent.filter((e) => (e.data.id ?? e.data.jobId) === before.id)).toEqual([]);
+    expect((await deliveriesOf(token, endpoint.id)).map((d) => d.eventType).sort()).toEqual(['job.completed', 'model.succeeded']);
   });
 
   it('retries a failing receiver on the schedule, with the same webhook-id, until it answers 2xx; gives up after the last attempt', async () => {
