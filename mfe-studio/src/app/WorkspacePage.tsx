@@ -79,6 +79,9 @@ const Canvas = styled.section<{ $full: boolean }>`
   flex: 1;
   min-width: 0;
   overflow: hidden;
+  /* the built-in engine's note (when shown) above the stage, the tool or result filling the rest */
+  display: flex;
+  flex-direction: column;
   background: radial-gradient(80% 60% at 50% 40%, rgba(139, 108, 255, 0.08) 0%, rgba(11, 11, 18, 0) 100%);
   ${media.belowMobileBreakpoint} {
     flex: none;
@@ -87,6 +90,13 @@ const Canvas = styled.section<{ $full: boolean }>`
     height: ${({ $full, theme }) => ($full ? `calc(100dvh - ${theme.layout.headerHeight} - ${STUDIO_TABS_HEIGHT})` : '60vh')};
     min-height: 360px;
   }
+`;
+
+/** What the canvas panels fill (they are absolute, inset 0): the canvas below the note. */
+const Stage = styled.div`
+  position: relative;
+  flex: 1;
+  min-height: 0;
 `;
 
 const EmptyState = styled.p`
@@ -294,9 +304,11 @@ function Workspace({ onRetryRestore }: { onRetryRestore?: () => void }) {
         </>
       )}
       <Canvas aria-label="Canvas" $full={canvasFull}>
-        <CanvasContent onRetry={(modelId) => void generation.retry(modelId)} onOpenViewer={() => setViewerOpen(true)} onRetryRestore={onRetryRestore} />
-        {/* not over a phone's full-screen generation view, whose per-model list it would cover: it shows once that view is closed */}
+        {/* not while a tool (or a phone's generation view) takes the canvas, whose room it would take: it shows once that closes */}
         {!canvasFull && <BuiltInEngineNote visible={builtInResults} />}
+        <Stage>
+          <CanvasContent onRetry={(modelId) => void generation.retry(modelId)} onOpenViewer={() => setViewerOpen(true)} onRetryRestore={onRetryRestore} />
+        </Stage>
       </Canvas>
       <ResultsDrawer open={drawerOpen} onClose={closeDrawer} modelFilenames={modelFilenames} garment={garmentNames} />
       {!drawerOpen && (
