@@ -45,7 +45,17 @@ test('a built-in engine result is labelled as a preview in the drawer, the viewe
     await test.step('the note sits beside the seller’s work, never over it: the generation view, the preview, the mask editor', async () => {
       await noteClearOf(page, page.getByTestId('generation-view'));
       await page.getByTestId('generation-view').getByRole('button', { name: 'Close' }).click();
-      await noteClearOf(page, page.getByRole('list', { name: 'Selected model photos' }));
+      const strip = page.getByRole('list', { name: 'Selected model photos' });
+      const garment = page.getByRole('region', { name: 'Canvas' }).getByRole('img', { name: 'Cropped garment' });
+      for (const size of [{ width: 1440, height: 900 }, { width: 1280, height: 720 }]) {
+        await page.setViewportSize(size);
+        await noteClearOf(page, strip);
+        await noteClearOf(page, garment);
+        // in the room left under the note, the garment gives way: it runs over none of the strip, whose photos show whole
+        expect(overlap(await settledBox(garment), await settledBox(strip))).toBe(0);
+        expect(await strip.evaluate((list) => list.clientHeight >= list.querySelector('img').offsetHeight)).toBe(true);
+      }
+      await page.setViewportSize({ width: 1440, height: 900 });
       await modelTile(page, 'ines-front.jpg').click();
       await noteClearOf(page, page.getByTestId('mask-stage'));
       await page.getByRole('button', { name: 'Cancel', exact: true }).click();

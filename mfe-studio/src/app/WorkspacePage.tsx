@@ -120,7 +120,8 @@ const Preview = styled(CanvasPanel)`
   /* toasts sit at the bottom right from 768 px: the model strip stays above them */
   ${media.fromMobileBreakpoint} { padding-bottom: 136px; }
   figure { display: flex; flex-direction: column; align-items: center; gap: 8px; min-height: 0; }
-  figure img { max-width: min(100%, 520px); max-height: 56vh; object-fit: contain; background: #fff; border-radius: ${({ theme }) => theme.radii.md}; }
+  /* min-height 0: on a short canvas (a laptop, the built-in engine's note above) the garment shrinks to fit instead of running over the strip */
+  figure img { min-height: 0; max-width: min(100%, 520px); max-height: 56vh; object-fit: contain; background: #fff; border-radius: ${({ theme }) => theme.radii.md}; }
   figcaption { color: ${({ theme }) => theme.colors.textMuted}; font-size: 13px; }
   ${media.belowMobileBreakpoint} { figure img { max-height: 40vh; } }
 `;
@@ -133,6 +134,8 @@ const Strip = styled.ul`
   padding: 0;
   overflow-x: auto;
   max-width: 100%;
+  /* a scroll box may shrink to nothing in the column: the strip keeps its height, the garment above gives way */
+  flex: none;
   /* the photos keep their size and the strip scrolls: shrunk to fit, their width went and their height stayed (squashed) */
   li { flex: none; }
   img { height: 96px; max-width: none; border-radius: 8px; display: block; }
