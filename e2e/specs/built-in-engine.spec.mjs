@@ -47,13 +47,16 @@ test('a built-in engine result is labelled as a preview in the drawer, the viewe
       await page.getByTestId('generation-view').getByRole('button', { name: 'Close' }).click();
       const strip = page.getByRole('list', { name: 'Selected model photos' });
       const garment = page.getByRole('region', { name: 'Canvas' }).getByRole('img', { name: 'Cropped garment' });
-      for (const size of [{ width: 1440, height: 900 }, { width: 1280, height: 720 }]) {
+      for (const size of [{ width: 1440, height: 900 }, { width: 1280, height: 720 }, { width: 390, height: 844 }]) {
         await page.setViewportSize(size);
         await noteClearOf(page, strip);
         await noteClearOf(page, garment);
         // in the room left under the note, the garment gives way: it runs over none of the strip, whose photos show whole
-        expect(overlap(await settledBox(garment), await settledBox(strip))).toBe(0);
+        const garmentBox = await settledBox(garment);
+        expect(overlap(garmentBox, await settledBox(strip))).toBe(0);
         expect(await strip.evaluate((list) => list.clientHeight >= list.querySelector('img').offsetHeight)).toBe(true);
+        // and stays a garment one can see (a phone's preview is not squeezed by the note above it)
+        expect(garmentBox.height, `${size.width}×${size.height}`).toBeGreaterThan(120);
       }
       await page.setViewportSize({ width: 1440, height: 900 });
       await modelTile(page, 'ines-front.jpg').click();

@@ -86,17 +86,20 @@ const Canvas = styled.section<{ $full: boolean }>`
   ${media.belowMobileBreakpoint} {
     flex: none;
     width: 100%;
-    /* a tool or the generation view takes the whole screen below the studio's tabs; otherwise the preview sits below the sections */
-    height: ${({ $full, theme }) => ($full ? `calc(100dvh - ${theme.layout.headerHeight} - ${STUDIO_TABS_HEIGHT})` : '60vh')};
-    min-height: 360px;
+    /* a tool or the generation view takes the whole screen below the studio's tabs; otherwise the note and the preview sit below the sections */
+    ${({ $full, theme }) => ($full ? `height: calc(100dvh - ${theme.layout.headerHeight} - ${STUDIO_TABS_HEIGHT}); min-height: 360px;` : '')}
   }
 `;
 
 /** What the canvas panels fill (they are absolute, inset 0): the canvas below the note. */
-const Stage = styled.div`
+const Stage = styled.div<{ $full: boolean }>`
   position: relative;
   flex: 1;
   min-height: 0;
+  /* a phone's preview keeps its own height below the note, which adds to the page instead of taking from it */
+  ${media.belowMobileBreakpoint} {
+    ${({ $full }) => ($full ? '' : 'flex: none; height: 60vh; min-height: 360px;')}
+  }
 `;
 
 const EmptyState = styled.p`
@@ -309,7 +312,7 @@ function Workspace({ onRetryRestore }: { onRetryRestore?: () => void }) {
       <Canvas aria-label="Canvas" $full={canvasFull}>
         {/* not while a tool (or a phone's generation view) takes the canvas, whose room it would take: it shows once that closes */}
         {!canvasFull && <BuiltInEngineNote visible={builtInResults} />}
-        <Stage>
+        <Stage $full={canvasFull}>
           <CanvasContent onRetry={(modelId) => void generation.retry(modelId)} onOpenViewer={() => setViewerOpen(true)} onRetryRestore={onRetryRestore} />
         </Stage>
       </Canvas>
