@@ -6,8 +6,9 @@ export default [
     name: 'shell',
     isHost: true,
     title: 'VTON Studio',
-    // Carries the landing page's search metadata (description, Open Graph, JSON-LD) in the served HTML.
-    template: 'public/index.html',
+    // The landing page's title and search metadata (description, Open Graph, JSON-LD) in the served HTML.
+    head: 'public/head.html',
+    noscript: 'VTON Studio needs JavaScript: it places garments on model photos in your browser.',
     devPort: 4000,
   }),
   // The shell's layout and routes for Node: scripts/prerender.mjs renders the public pages with it.

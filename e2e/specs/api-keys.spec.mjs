@@ -101,6 +101,37 @@ test.describe('API keys page', () => {
     }
   });
 
+  test('on the free trial the forms show what they need and where to upgrade, disabled, before anything is filled in', async ({ page, baseURL, mailInboxUrl }) => {
+    const seller = await createVerifiedUser(baseURL, mailInboxUrl, 'api-keys-trial');
+    await page.addInitScript((token) => window.localStorage.setItem('auth_token', token), seller.token);
+    await page.goto('/account/api-keys');
+
+    const keys = page.getByRole('form', { name: 'Create an API key' });
+    await expect(keys).toContainText('API keys need the Professional or Enterprise plan. You are on the free trial.');
+    await expect(keys.getByLabel('Key name')).toBeDisabled();
+    await expect(keys.getByRole('button', { name: 'Create key' })).toBeDisabled();
+    const hooks = page.getByRole('form', { name: 'Add a webhook endpoint' });
+    await expect(hooks).toContainText('Webhooks need the Enterprise plan. You are on the free trial.');
+    await expect(hooks.getByLabel('Endpoint URL')).toBeDisabled();
+    await expect(hooks.getByRole('button', { name: 'Add endpoint' })).toBeDisabled();
+
+    // the server still refuses a key to this account (the page is not the only guard)
+    const refused = await page.request.post('/api/auth/api-keys', { headers: { Authorization: `Bearer ${seller.token}` }, data: { name: 'x', scopes: ['try-on'] } });
+    expect(refused.status()).toBe(403);
+    expect(await refused.json()).toMatchObject({ code: 'PLAN_REQUIRED', message: 'API keys need the Professional or Enterprise plan.' });
+
+    await keys.getByRole('link', { name: 'See plans and upgrade' }).click();
+    await expect(page).toHaveURL(/\/account\/billing\?plan=professional$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Plan & credits' })).toBeVisible();
+
+    // once on Enterprise, both forms work
+    setPlan(seller.email, 'enterprise');
+    await page.goto('/account/api-keys');
+    await expect(page.getByRole('form', { name: 'Create an API key' }).getByRole('button', { name: 'Create key' })).toBeEnabled();
+    await expect(page.getByRole('form', { name: 'Add a webhook endpoint' }).getByRole('button', { name: 'Add endpoint' })).toBeEnabled();
+    await expect(page.getByRole('link', { name: 'See plans and upgrade' })).toHaveCount(0);
+  });
+
   test('asks a visitor to sign in first', async ({ page }) => {
     await page.goto('/account/api-keys');
     // the shell, the session check and the redirect's short delay: a loaded CI machine took over 10 s

@@ -1,7 +1,7 @@
 import { test, expect } from '../support/fixtures.mjs';
 import { listGeneratedImages } from '../support/seed.mjs';
 import { photoFolder } from '../support/seller-photos.mjs';
-import { drawer, generateResults, signInNewSeller } from '../support/studio-page.mjs';
+import { drawer, generateResults, modelTile, settledBox, signInNewSeller } from '../support/studio-page.mjs';
 
 /**
  * Issue 29: the stack's try-ons come from the built-in engine (`npm start` without a provider), and
@@ -12,6 +12,14 @@ import { drawer, generateResults, signInNewSeller } from '../support/studio-page
 const LABEL = 'Preview — built-in engine';
 const ARTICLE = '/docs/try-on-providers';
 const note = (page) => page.getByRole('complementary', { name: 'These results are previews from the built-in engine' });
+const overlap = (a, b) => Math.max(0, Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x)) * Math.max(0, Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y));
+
+/** The note, where it shows, covers nothing of what the canvas shows (the result, the progress list, the preview, a tool). */
+async function noteClearOf(page, work) {
+  await expect(work).toBeVisible();
+  if ((await note(page).count()) === 0) return;
+  expect(overlap(await settledBox(note(page)), await settledBox(work))).toBe(0);
+}
 
 test('a built-in engine result is labelled as a preview in the drawer, the viewer and the gallery; the studio says once how to get real try-on', async ({ page, baseURL }) => {
   test.setTimeout(240_000);
@@ -32,6 +40,29 @@ test('a built-in engine result is labelled as a preview in the drawer, the viewe
       await expect(note(page)).toContainText('real try-on needs a provider');
       await expect(note(page)).toContainText('VTON_PROVIDER');
       await expect(note(page).getByRole('link', { name: 'How to configure a provider' })).toHaveAttribute('href', ARTICLE);
+    });
+
+    await test.step('the note sits beside the seller’s work, never over it: the generation view, the preview, the mask editor', async () => {
+      await noteClearOf(page, page.getByTestId('generation-view'));
+      await page.getByTestId('generation-view').getByRole('button', { name: 'Close' }).click();
+      const strip = page.getByRole('list', { name: 'Selected model photos' });
+      const garment = page.getByRole('region', { name: 'Canvas' }).getByRole('img', { name: 'Cropped garment' });
+      for (const size of [{ width: 1440, height: 900 }, { width: 1280, height: 720 }, { width: 390, height: 844 }]) {
+        await page.setViewportSize(size);
+        await noteClearOf(page, strip);
+        await noteClearOf(page, garment);
+        // in the room left under the note, the garment gives way: it runs over none of the strip, whose photos show whole
+        const garmentBox = await settledBox(garment);
+        expect(overlap(garmentBox, await settledBox(strip))).toBe(0);
+        expect(await strip.evaluate((list) => list.clientHeight >= list.querySelector('img').offsetHeight)).toBe(true);
+        // and stays a garment one can see (a phone's preview is not squeezed by the note above it)
+        expect(garmentBox.height, `${size.width}×${size.height}`).toBeGreaterThan(120);
+      }
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await modelTile(page, 'ines-front.jpg').click();
+      await noteClearOf(page, page.getByTestId('mask-stage'));
+      await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+      await expect(note(page)).toBeVisible();
     });
 
     await test.step('the drawer labels the result, and so does the viewer opened from it', async () => {

@@ -172,4 +172,27 @@ test.describe('catalogue runs (/app/runs)', () => {
     await expect(cell(page, 'Product 25', 'model-20.png')).toBeFocused();
     expect(await grid(page).getByRole('gridcell').count()).toBeLessThan(100);
   });
+  test('long names: a model photo’s column header ends in an ellipsis, a product’s row header in three lines and one, each named in full', async ({ page, baseURL }) => {
+    const seller = await signInNewSeller(page, 'catalogue-names');
+    const api = sellerApi(baseURL, seller.token);
+    const productName = 'Organic linen short-sleeve summer shirt with mother-of-pearl buttons and a relaxed boxy fit, sand';
+    const modelName = 'summer-lookbook-2026-outdoor-terrace-portrait-final.png';
+    const product = await api.product(`${productName}.png`, 'upper_body', '#90a4ae');
+    const model = await api.mask(await api.modelPhoto(modelName, '#607d8b'), 'upper_body');
+    const run = await api.call('POST', '/api/try-on/runs', { json: { garmentIds: [product.id], modelIds: [model.id], prompt: '' } });
+    await api.call('POST', `/api/try-on/runs/${run.id}/cancel`);
+
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto(`/app/runs?run=${run.id}`);
+    const column = grid(page).getByRole('columnheader', { name: modelName });
+    await expect(column).toHaveAttribute('title', modelName);
+    const shown = (el) => {
+      const style = getComputedStyle(el);
+      return { cutAcross: el.scrollWidth > el.clientWidth, cutDown: el.scrollHeight > el.clientHeight, textOverflow: style.textOverflow, lineClamp: style.webkitLineClamp };
+    };
+    expect(await column.getByText(modelName).evaluate(shown)).toMatchObject({ cutAcross: true, textOverflow: 'ellipsis' });
+    const row = grid(page).getByRole('rowheader', { name: productName });
+    await expect(row).toHaveAttribute('title', productName);
+    expect(await row.getByText(productName).evaluate(shown)).toMatchObject({ cutDown: true, lineClamp: '3' });
+  });
 });

@@ -1,5 +1,5 @@
 import { test, expect } from '../support/fixtures.mjs';
-import { adjustCredits } from '../support/seed.mjs';
+import { adjustCredits, setPlan } from '../support/seed.mjs';
 import { writeStudioImages } from '../support/studio-images.mjs';
 import { addModelPhotos, approveMask, cropGarment, paintMask, signInNewSeller, tryOnButton, uploadGarment } from '../support/studio-page.mjs';
 
@@ -69,6 +69,22 @@ test.describe.serial('credits', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await expect(page.getByTestId('ledger')).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  });
+
+  test('on an unlimited plan the note under Try on says "Unlimited credits", nothing the try-on "uses"', async ({ page }) => {
+    test.setTimeout(180_000);
+    const seller = await signInNewSeller(page, 'credits-unlimited');
+    setPlan(seller.email, 'enterprise');
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto('/app');
+    await uploadGarment(page, images.garment);
+    await cropGarment(page);
+    const [model] = images.models;
+    await addModelPhotos(page, [model.path]);
+    await paintMask(page, model.file);
+    await approveMask(page, model.file);
+    await expect(tryOnButton(page)).toBeEnabled();
+    await expect(page.getByTestId('credits-left')).toHaveText('Unlimited credits');
   });
 
   test('a signed-in seller’s plan button on the pricing page opens the plan page with that plan and period chosen', async ({ page }) => {

@@ -79,13 +79,26 @@ const Canvas = styled.section<{ $full: boolean }>`
   flex: 1;
   min-width: 0;
   overflow: hidden;
+  /* the built-in engine's note (when shown) above the stage, the tool or result filling the rest */
+  display: flex;
+  flex-direction: column;
   background: radial-gradient(80% 60% at 50% 40%, rgba(139, 108, 255, 0.08) 0%, rgba(11, 11, 18, 0) 100%);
   ${media.belowMobileBreakpoint} {
     flex: none;
     width: 100%;
-    /* a tool or the generation view takes the whole screen below the studio's tabs; otherwise the preview sits below the sections */
-    height: ${({ $full, theme }) => ($full ? `calc(100dvh - ${theme.layout.headerHeight} - ${STUDIO_TABS_HEIGHT})` : '60vh')};
-    min-height: 360px;
+    /* a tool or the generation view takes the whole screen below the studio's tabs; otherwise the note and the preview sit below the sections */
+    ${({ $full, theme }) => ($full ? `height: calc(100dvh - ${theme.layout.headerHeight} - ${STUDIO_TABS_HEIGHT}); min-height: 360px;` : '')}
+  }
+`;
+
+/** What the canvas panels fill (they are absolute, inset 0): the canvas below the note. */
+const Stage = styled.div<{ $full: boolean }>`
+  position: relative;
+  flex: 1;
+  min-height: 0;
+  /* a phone's preview keeps its own height below the note, which adds to the page instead of taking from it */
+  ${media.belowMobileBreakpoint} {
+    ${({ $full }) => ($full ? '' : 'flex: none; height: 60vh; min-height: 360px;')}
   }
 `;
 
@@ -110,7 +123,8 @@ const Preview = styled(CanvasPanel)`
   /* toasts sit at the bottom right from 768 px: the model strip stays above them */
   ${media.fromMobileBreakpoint} { padding-bottom: 136px; }
   figure { display: flex; flex-direction: column; align-items: center; gap: 8px; min-height: 0; }
-  figure img { max-width: min(100%, 520px); max-height: 56vh; object-fit: contain; background: #fff; border-radius: ${({ theme }) => theme.radii.md}; }
+  /* min-height 0: on a short canvas (a laptop, the built-in engine's note above) the garment shrinks to fit instead of running over the strip */
+  figure img { min-height: 0; max-width: min(100%, 520px); max-height: 56vh; object-fit: contain; background: #fff; border-radius: ${({ theme }) => theme.radii.md}; }
   figcaption { color: ${({ theme }) => theme.colors.textMuted}; font-size: 13px; }
   ${media.belowMobileBreakpoint} { figure img { max-height: 40vh; } }
 `;
@@ -123,6 +137,8 @@ const Strip = styled.ul`
   padding: 0;
   overflow-x: auto;
   max-width: 100%;
+  /* a scroll box may shrink to nothing in the column: the strip keeps its height, the garment above gives way */
+  flex: none;
   /* the photos keep their size and the strip scrolls: shrunk to fit, their width went and their height stayed (squashed) */
   li { flex: none; }
   img { height: 96px; max-width: none; border-radius: 8px; display: block; }
@@ -294,9 +310,11 @@ function Workspace({ onRetryRestore }: { onRetryRestore?: () => void }) {
         </>
       )}
       <Canvas aria-label="Canvas" $full={canvasFull}>
-        <CanvasContent onRetry={(modelId) => void generation.retry(modelId)} onOpenViewer={() => setViewerOpen(true)} onRetryRestore={onRetryRestore} />
-        {/* not over a phone's full-screen generation view, whose per-model list it would cover: it shows once that view is closed */}
+        {/* not while a tool (or a phone's generation view) takes the canvas, whose room it would take: it shows once that closes */}
         {!canvasFull && <BuiltInEngineNote visible={builtInResults} />}
+        <Stage $full={canvasFull}>
+          <CanvasContent onRetry={(modelId) => void generation.retry(modelId)} onOpenViewer={() => setViewerOpen(true)} onRetryRestore={onRetryRestore} />
+        </Stage>
       </Canvas>
       <ResultsDrawer open={drawerOpen} onClose={closeDrawer} modelFilenames={modelFilenames} garment={garmentNames} />
       {!drawerOpen && (

@@ -77,6 +77,22 @@ export interface BillingAccount {
   salesEmail: string | null;
 }
 
+/** Whether a plan is in force: a running trial, or a paid plan not cancelled (Stripe retries a past-due payment meanwhile). */
+export function planInForce(status: BillingStatus): boolean {
+  return status === 'trialing' || status === 'active' || status === 'past_due';
+}
+
+/**
+ * What the seller's plan allows beyond generating: API keys (Professional, Enterprise) and webhooks
+ * (Enterprise), while the plan is in force; everything with billing off. svc-auth refuses the rest
+ * (403 PLAN_REQUIRED); the API keys page says so before the seller fills anything in.
+ */
+export function planAllows(account: Pick<BillingAccount, 'mode' | 'plan' | 'status'>): { apiKeys: boolean; webhooks: boolean } {
+  if (account.mode === 'off') return { apiKeys: true, webhooks: true };
+  const inForce = planInForce(account.status);
+  return { apiKeys: inForce && PLANS[account.plan].apiKeys, webhooks: inForce && PLANS[account.plan].webhooks };
+}
+
 /** GET /api/billing/offer (public): what the pricing page's buttons can do here. */
 export interface BillingOffer {
   mode: BillingMode;

@@ -199,10 +199,11 @@ function moduleRules({ isProduction }) {
  * @param {boolean} [options.isHost] the shell: publicPath '/', registers remotes at runtime
  * @param {number} [options.devPort] port of `npm run dev` (overridable with PORT)
  * @param {string} [options.title]   title of the generated HTML page
- * @param {string} [options.template] the app's own HTML template (relative to dirname), e.g. the
- *   shell's page with its search metadata; defaults to the factory's minimal index.html
+ * @param {string} [options.head]    the app's own <head> content (an HTML file relative to dirname, e.g. the
+ *   shell's title and search metadata) in place of the title; every app's page is the factory's index.html
+ * @param {string} [options.noscript] what the page says without JavaScript
  */
-export function createConfig({ dirname, name, exposes = {}, isHost = false, devPort = 4000, title, template }) {
+export function createConfig({ dirname, name, exposes = {}, isHost = false, devPort = 4000, title, head, noscript = 'This app needs JavaScript.' }) {
   return (_env, argv = {}) => {
     assertRouterApi(dirname);
     const mode = argv.mode === 'development' ? 'development' : 'production';
@@ -212,7 +213,7 @@ export function createConfig({ dirname, name, exposes = {}, isHost = false, devP
     // During `npm run dev`, API calls (and, for the shell, remotes) go to the running gateway.
     const gatewayUrl = process.env.GATEWAY_URL || 'http://localhost:8080';
     const hashed = isProduction ? '[name].[contenthash:8].js' : '[name].js';
-    const templatePath = template ? path.resolve(dirname, template) : path.join(here, 'index.html');
+    const headPath = head ? path.resolve(dirname, head) : null;
 
     return {
       name,
@@ -260,13 +261,15 @@ export function createConfig({ dirname, name, exposes = {}, isHost = false, devP
           resource.request = resource.request.replace(/\.cjs$/, '.js');
         }),
         new HtmlWebpackPlugin({
-          template: templatePath,
+          template: path.join(here, 'index.html'),
           title: title ?? name,
+          head: headPath ? fs.readFileSync(headPath, 'utf8').trim() : undefined,
+          noscript,
           chunks: ['main'],
           // A remote's standalone page is opened at deep links only under its own dev server.
           publicPath: isHost || isDevServer ? '/' : 'auto',
         }),
-        ...(fs.existsSync(publicDir) ? [new CopyPublicFolderPlugin(publicDir, [templatePath])] : []),
+        ...(fs.existsSync(publicDir) ? [new CopyPublicFolderPlugin(publicDir, headPath ? [headPath] : [])] : []),
       ],
       optimization: {
         minimize: isProduction,

@@ -96,6 +96,21 @@ describe('navigation', () => {
   });
 });
 
+describe('skip link', () => {
+  it.each(['/', '/docs', '/gallery', '/app'])('on %s it comes first, says "Skip to content" and moves focus to the page’s main content', async (path) => {
+    if (path !== '/' && path !== '/docs') signIn();
+    renderShell(path);
+    await screen.findByRole('heading', { level: 1 });
+    const focusable = document.querySelectorAll<HTMLElement>('a[href], button, input, select, textarea, [tabindex]:not([tabindex="-1"])');
+    const skip = screen.getByRole('link', { name: 'Skip to content' });
+    expect(focusable[0]).toBe(skip);
+    fireEvent.click(skip);
+    expect(document.activeElement).toBe(screen.getByRole('main'));
+    // the address is the page's own, not "#main": the router saw no navigation
+    expect(screen.getByTestId('location')).toHaveTextContent(new RegExp(`^${path}$`));
+  });
+});
+
 describe('scroll', () => {
   it('opens a page reached by a link at its top', async () => {
     const scrollTo = jest.spyOn(window, 'scrollTo').mockImplementation(() => {});

@@ -82,6 +82,8 @@ const ColumnHeader = styled.div`
   padding: 0 8px;
   ${headerText}
   img { width: 28px; height: 28px; border-radius: 6px; object-fit: cover; flex: none; }
+  /* the name is the flex item that shrinks: the ellipsis must be on it, not on the header around it */
+  span { min-width: 0; ${headerText} }
 `;
 
 /** The left column (the corner over it, then a product's name on each row) stays in view when the grid scrolls sideways. */
@@ -109,6 +111,8 @@ const RowHeader = styled.div`
   border-right: 1px solid ${({ theme }) => theme.colors.border};
   color: ${({ theme }) => theme.colors.text};
   white-space: normal;
+  /* a long product name: three lines and an ellipsis (the full name in its title) */
+  span { display: -webkit-box; -webkit-box-orient: vertical; -webkit-line-clamp: 3; overflow: hidden; overflow-wrap: anywhere; }
 `;
 
 const Cell = styled.div<{ $state: RunCellState }>`
@@ -222,7 +226,7 @@ export function RunGrid({ run, products, models, onOpen, onRetry, retrying }: Ru
         {rowVirtualizer.getVirtualItems().map((row) => (
           <div key={row.key} role="row" aria-rowindex={row.index + 2} style={{ position: 'absolute', top: COLUMN_HEADER + row.start, left: 0, width, height: row.size }}>
             <RowHeader role="rowheader" aria-colindex={1} title={nameOf(row.index)}>
-              {nameOf(row.index)}
+              <span>{nameOf(row.index)}</span>
             </RowHeader>
             {virtualCols.map((col) => {
               const cell = cellAt(row.index, col.index);

@@ -122,11 +122,14 @@ export function RunPlanner({ products, models, creditsLeft, starting, onStart }:
       </Fieldset>
       <Textarea aria-label="Prompt for every product" placeholder="Enter generation prompt..." rows={3} value={prompt} onChange={(e) => setPrompt(e.target.value)} />
       <Summary aria-live="polite" data-testid="run-plan">
+        {/* credits only where they are counted: an unlimited plan takes none from a balance, billing off has none */}
         <strong>
-          {plural(plan.cells, 'cell')} · {plural(plan.runs, 'credit')}
+          {plural(plan.cells, 'cell')}
+          {typeof creditsLeft === 'number' && ` · ${plural(plan.runs, 'credit')}`}
         </strong>
         {plan.skipped > 0 && <span>{plural(plan.skipped, 'cell')} will be skipped: the model photo has no mask for the product’s category.</span>}
         {typeof creditsLeft === 'number' && <span>{plural(creditsLeft, 'credit')} left{short ? ' — not enough for this run' : ''}</span>}
+        {creditsLeft === null && <span>Unlimited credits</span>}
       </Summary>
       <Button type="submit" disabled={plan.cells === 0 || starting || short}>
         {starting ? 'Starting…' : 'Start run'}

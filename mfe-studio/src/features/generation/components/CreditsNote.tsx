@@ -9,7 +9,11 @@ const Note = styled.p`
   strong { color: ${({ theme }) => theme.colors.text}; font-weight: 600; }
 `;
 
-/** "8 credits left · this try-on uses 3": one credit per ready model (Mock uses none). Nothing when billing is off. */
+/**
+ * "8 credits left · this try-on uses 3 credits": one credit per ready model (Mock uses none). On an
+ * unlimited plan just "Unlimited credits": the ledger records each use, but nothing is taken from a
+ * balance, so "uses 3" would read as a deduction. Nothing when billing is off.
+ */
 export function CreditsNote() {
   const { data: account } = useBillingAccount();
   const refresh = useRefreshBillingAccount();
@@ -21,10 +25,17 @@ export function CreditsNote() {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only when generating starts or stops
   }, [generating]);
   if (!account || account.mode === 'off') return null;
-  const left = account.credits.available === null ? 'Unlimited credits' : `${account.credits.available} ${account.credits.available === 1 ? 'credit' : 'credits'} left`;
+  const { available } = account.credits;
+  if (available === null) {
+    return (
+      <Note data-testid="credits-left">
+        <strong>Unlimited credits</strong>
+      </Note>
+    );
+  }
   return (
     <Note data-testid="credits-left">
-      <strong>{left}</strong>
+      <strong>{`${available} ${available === 1 ? 'credit' : 'credits'} left`}</strong>
       {uses > 0 && ` · this try-on uses ${uses} ${uses === 1 ? 'credit' : 'credits'}`}
     </Note>
   );

@@ -5,12 +5,9 @@ import { Button, media } from '@vton/ui';
 import { isNoteDismissed, rememberNoteDismissed } from '../utils/noteDismissal';
 
 const Note = styled.aside`
-  /* bottom left, clear of the generation view's per-model list on the right */
-  position: absolute;
-  left: 16px;
-  bottom: 16px;
-  z-index: 3;
-  max-width: min(440px, calc(100% - 32px));
+  /* in the flow above the canvas, never over it: the mask, the crop and the results stay whole */
+  flex: none;
+  margin: 12px 12px 0;
   display: flex;
   gap: 12px;
   align-items: flex-start;
@@ -25,7 +22,7 @@ const Note = styled.aside`
   p { color: ${({ theme }) => theme.colors.textMuted}; }
   code { font-family: ${({ theme }) => theme.fonts.mono}; font-size: 12px; color: ${({ theme }) => theme.colors.text}; }
   a { color: ${({ theme }) => theme.colors.accent}; }
-  ${media.belowMobileBreakpoint} { left: 8px; bottom: 8px; max-width: calc(100% - 16px); }
+  ${media.belowMobileBreakpoint} { margin: 8px 8px 0; padding: 10px 12px; }
 `;
 
 /**

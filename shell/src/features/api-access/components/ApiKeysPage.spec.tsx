@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { ApiKeyRecord, WebhookEndpointRecord } from '@vton/contracts';
+import type { ApiKeyRecord, BillingAccount, PlanId, WebhookEndpointRecord } from '@vton/contracts';
 import { resetToastsForTests } from '@vton/shell-sdk';
 import { renderShell } from '../../../test/renderShell';
 
@@ -11,8 +11,13 @@ jest.mock('../../remotes/lib/federation', () => ({
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
 const KEY = `vtk_${'A1b2C3d4'.repeat(5)}xyz`;
 
-/** The server side of the page, in memory: keys and webhook endpoints. */
-function fakeServer() {
+/** The seller's plan as GET /api/billing/account answers it. */
+const billingAccount = (plan: PlanId, status: BillingAccount['status'] = plan === 'trial' ? 'trialing' : 'active'): BillingAccount => ({
+  mode: 'credits', plan, status, interval: null, trialEndsAt: null, renewsAt: null, credits: { available: plan === 'enterprise' ? null : 10, reserved: 0 }, checkout: false, portal: false, salesEmail: null,
+});
+
+/** The server side of the page, in memory: keys and webhook endpoints, on the Enterprise plan unless told. */
+function fakeServer(account = billingAccount('enterprise')) {
   const keys: ApiKeyRecord[] = [];
   const endpoints: WebhookEndpointRecord[] = [];
   const calls: string[] = [];
@@ -22,6 +27,7 @@ function fakeServer() {
     calls.push(`${method} ${url}`);
     const body = init?.body ? JSON.parse(String(init.body)) : undefined;
     if (url === '/api/auth/me') return json({ user: { id: 1, email: 'ada@example.com' } });
+    if (url === '/api/billing/account') return json(account);
     if (url === '/api/auth/api-keys' && method === 'GET') return json({ keys });
     if (url === '/api/auth/api-keys' && method === 'POST') {
       const record = { id: `k${keys.length + 1}`, name: body.name, prefix: KEY.slice(0, 12), scopes: body.scopes, createdAt: '2026-05-01T10:00:00Z', lastUsedAt: null };
@@ -118,4 +124,45 @@ it('is in the user menu', async () => {
   fireEvent.click(await screen.findByRole('button', { name: 'Account menu for ada@example.com' }));
   fireEvent.click(screen.getByRole('menuitem', { name: 'API keys' }));
   await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/account/api-keys'));
+});
+
+describe('a plan without API access', () => {
+  it('on the free trial: both forms are disabled with the plan they need and a link to upgrade, and nothing is sent', async () => {
+    const server = fakeServer(billingAccount('trial'));
+    renderShell('/account/api-keys');
+    const keyForm = await screen.findByRole('form', { name: 'Create an API key' });
+    await waitFor(() => expect(within(keyForm).getByRole('button', { name: 'Create key' })).toBeDisabled());
+    expect(keyForm).toHaveAccessibleDescription('API keys need the Professional or Enterprise plan. You are on the free trial. See plans and upgrade');
+    expect(within(keyForm).getByLabelText('Key name')).toBeDisabled();
+    expect(within(keyForm).getByRole('checkbox', { name: /try-on/ })).toBeDisabled();
+    expect(within(keyForm).getByRole('link', { name: 'See plans and upgrade' })).toHaveAttribute('href', '/account/billing?plan=professional');
+
+    const hookForm = screen.getByRole('form', { name: 'Add a webhook endpoint' });
+    expect(hookForm).toHaveAccessibleDescription('Webhooks need the Enterprise plan. You are on the free trial. See plans and upgrade');
+    expect(within(hookForm).getByRole('button', { name: 'Add endpoint' })).toBeDisabled();
+    expect(within(hookForm).getByRole('link', { name: 'See plans and upgrade' })).toHaveAttribute('href', '/account/billing?plan=enterprise');
+
+    fireEvent.submit(keyForm);
+    fireEvent.submit(hookForm);
+    expect(server.calls.filter((call) => call.startsWith('POST'))).toEqual([]);
+  });
+
+  it('on Professional: keys can be made, webhooks say they need Enterprise', async () => {
+    fakeServer(billingAccount('professional'));
+    renderShell('/account/api-keys');
+    const hookForm = await screen.findByRole('form', { name: 'Add a webhook endpoint' });
+    await waitFor(() => expect(within(hookForm).getByRole('button', { name: 'Add endpoint' })).toBeDisabled());
+    expect(hookForm).toHaveAccessibleDescription('Webhooks need the Enterprise plan. You are on the Professional plan. See plans and upgrade');
+    const keyForm = screen.getByRole('form', { name: 'Create an API key' });
+    expect(within(keyForm).getByRole('button', { name: 'Create key' })).toBeEnabled();
+    expect(within(keyForm).queryByRole('link', { name: 'See plans and upgrade' })).toBeNull();
+  });
+
+  it('a Professional plan that has ended: keys are refused too, and the page says the plan ended', async () => {
+    fakeServer(billingAccount('professional', 'canceled'));
+    renderShell('/account/api-keys');
+    const keyForm = await screen.findByRole('form', { name: 'Create an API key' });
+    await waitFor(() => expect(within(keyForm).getByRole('button', { name: 'Create key' })).toBeDisabled());
+    expect(keyForm).toHaveAccessibleDescription('API keys need the Professional or Enterprise plan. Your Professional plan has ended. See plans and upgrade');
+  });
 });

@@ -14,6 +14,7 @@ import { useRevokeApiKey } from '../api/revokeApiKey';
 import { formatWhen } from '../utils/formatWhen';
 import { RevealedSecret } from './RevealedSecret';
 import { CreateWithChoicesForm } from './CreateWithChoicesForm';
+import { usePlanRefusal } from './PlanRefusal';
 import { Actions, Mono, Muted, Panel, PanelTitle, Table, TableScroll } from '../../../components/accountPanels';
 
 /** Create a key (name + scopes, shown once), list keys by prefix with their times, revoke. */
@@ -51,6 +52,7 @@ export function ApiKeysSection() {
 
 function CreateApiKeyForm({ onCreated }: { onCreated: (key: CreatedApiKey) => void }) {
   const create = useCreateApiKey();
+  const refusal = usePlanRefusal('apiKeys');
   return (
     <CreateWithChoicesForm
       name="Create an API key"
@@ -60,6 +62,7 @@ function CreateApiKeyForm({ onCreated }: { onCreated: (key: CreatedApiKey) => vo
       mutation={create}
       request={(name, scopes) => ({ name, scopes })}
       onCreated={onCreated}
+      refusal={refusal}
     />
   );
 }

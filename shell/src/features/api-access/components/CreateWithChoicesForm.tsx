@@ -1,9 +1,10 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { UseMutationResult } from '@tanstack/react-query';
+import styled from 'styled-components';
 import { apiErrorMessage } from '@vton/shell-sdk';
 import { Button, Input, Label } from '@vton/ui';
 import { ChoiceList } from './ChoiceList';
-import { Actions, FieldError, Form } from '../../../components/accountPanels';
+import { Actions, FieldError, Form, Muted } from '../../../components/accountPanels';
 
 export interface CreateWithChoicesFormProps<T extends string, Request, Created> {
   /** The form's accessible name ("Create an API key"). */
@@ -18,21 +19,40 @@ export interface CreateWithChoicesFormProps<T extends string, Request, Created> 
   request: (text: string, chosen: T[]) => Request;
   /** What was created (with its secret, shown once); the field empties. */
   onCreated: (created: Created) => void;
+  /** Why the seller's plan does not allow creating one (with where to change plan): the form is shown disabled under it. */
+  refusal?: ReactNode;
 }
 
+// a disabled <fieldset> disables every control in it at once (no border or legend of its own here)
+const Controls = styled.fieldset`
+  border: 0;
+  padding: 0;
+  margin: 0;
+  min-width: 0;
+  display: grid;
+  gap: 16px;
+  &:disabled { opacity: 0.55; }
+`;
+
+const Refusal = styled(Muted)`
+  color: ${({ theme }) => theme.colors.text};
+  a { color: ${({ theme }) => theme.colors.accent}; }
+`;
+
 /** Creates an API key or a webhook endpoint: one text field, a choice list, the error, the submit button. */
-export function CreateWithChoicesForm<T extends string, Request, Created>({ name, field, choices, submitLabel, mutation, request, onCreated }: CreateWithChoicesFormProps<T, Request, Created>) {
+export function CreateWithChoicesForm<T extends string, Request, Created>({ name, field, choices, submitLabel, mutation, request, onCreated, refusal }: CreateWithChoicesFormProps<T, Request, Created>) {
   const [text, setText] = useState('');
   const [chosen, setChosen] = useState<T[]>(choices.initial);
   const [error, setError] = useState<string | null>(null);
   const fieldId = useId();
+  const refusalId = useId();
   // isPending (which disables the button) arrives a tick after the click: a double click would
   // create two keys, the first one live with a secret nobody saw
   const sending = useRef(false);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (sending.current) return;
+    if (sending.current || refusal) return;
     if (!text.trim()) return setError(field.missing);
     if (!chosen.length) return setError(choices.missing);
     setError(null);
@@ -50,18 +70,21 @@ export function CreateWithChoicesForm<T extends string, Request, Created>({ name
   };
 
   return (
-    <Form aria-label={name} onSubmit={submit} noValidate>
-      <div>
-        <Label htmlFor={fieldId}>{field.label}</Label>
-        <Input id={fieldId} type={field.type} value={text} maxLength={field.maxLength} placeholder={field.placeholder} onChange={(e) => setText(e.target.value)} />
-      </div>
-      <ChoiceList legend={choices.legend} options={choices.options} descriptions={choices.descriptions} value={chosen} onChange={setChosen} />
-      {error && <FieldError role="alert">{error}</FieldError>}
-      <Actions>
-        <Button type="submit" loading={mutation.isPending}>
-          {submitLabel}
-        </Button>
-      </Actions>
+    <Form aria-label={name} aria-describedby={refusal ? refusalId : undefined} onSubmit={submit} noValidate>
+      {refusal && <Refusal id={refusalId}>{refusal}</Refusal>}
+      <Controls disabled={!!refusal}>
+        <div>
+          <Label htmlFor={fieldId}>{field.label}</Label>
+          <Input id={fieldId} type={field.type} value={text} maxLength={field.maxLength} placeholder={field.placeholder} onChange={(e) => setText(e.target.value)} />
+        </div>
+        <ChoiceList legend={choices.legend} options={choices.options} descriptions={choices.descriptions} value={chosen} onChange={setChosen} />
+        {error && <FieldError role="alert">{error}</FieldError>}
+        <Actions>
+          <Button type="submit" loading={mutation.isPending}>
+            {submitLabel}
+          </Button>
+        </Actions>
+      </Controls>
     </Form>
   );
 }

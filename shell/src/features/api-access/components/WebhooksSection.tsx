@@ -18,6 +18,7 @@ import { useWebhookEndpoints } from '../api/webhookEndpoints';
 import { formatWhen } from '../utils/formatWhen';
 import { RevealedSecret } from './RevealedSecret';
 import { CreateWithChoicesForm } from './CreateWithChoicesForm';
+import { usePlanRefusal } from './PlanRefusal';
 import { Actions, Mono, Muted, Panel, PanelTitle, Table, TableScroll, boxInPanel } from '../../../components/accountPanels';
 
 const EndpointList = styled.ul`
@@ -75,6 +76,7 @@ export function WebhooksSection() {
 
 function CreateWebhookForm({ onCreated }: { onCreated: (endpoint: CreatedWebhookEndpoint) => void }) {
   const create = useCreateWebhookEndpoint();
+  const refusal = usePlanRefusal('webhooks');
   return (
     <CreateWithChoicesForm
       name="Add a webhook endpoint"
@@ -84,6 +86,7 @@ function CreateWebhookForm({ onCreated }: { onCreated: (endpoint: CreatedWebhook
       mutation={create}
       request={(url, events) => ({ url, events })}
       onCreated={onCreated}
+      refusal={refusal}
     />
   );
 }

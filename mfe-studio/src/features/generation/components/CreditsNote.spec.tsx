@@ -1,0 +1,47 @@
+import { screen } from '@testing-library/react';
+import type { BillingAccount } from '@vton/contracts';
+import { renderWithHost } from '@vton/shell-sdk/testing';
+import { WorkspaceStoreContext, createWorkspaceStore, type WorkspaceModelPhoto } from '../../../stores/workspaceStore';
+import { CreditsNote } from './CreditsNote';
+
+const model = (n: number): WorkspaceModelPhoto => ({
+  key: `model-${n}`, id: n, filename: `m${n}.jpg`, url: `/m${n}`, thumbnailUrl: `/m${n}t`, width: 800, height: 1200, status: 'ready',
+  maskThumbnailUrl: null, inpaint: null, masks: {}, uploadedAt: '2026-01-01T10:00:00.000Z',
+});
+
+/** The note under Try on for a signed-in seller whose GET /api/billing/account answers `credits`, with `models` ready. */
+function renderNote(available: number | null, models: number) {
+  localStorage.setItem('auth_token', 'token-a');
+  const account: BillingAccount = {
+    mode: 'credits', plan: available === null ? 'enterprise' : 'starter', status: 'active', interval: null, trialEndsAt: null, renewsAt: null,
+    credits: { available, reserved: 0 }, checkout: false, portal: false, salesEmail: null,
+  };
+  const json = (body: unknown) => new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
+  jest.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+    if (String(input) === '/api/auth/me') return json({ user: { id: 5, email: 'seller@example.com', isEmailVerified: 'true', createdAt: '' } });
+    if (String(input) === '/api/billing/account') return json(account);
+    throw new Error(`unexpected request ${String(input)}`);
+  });
+  const store = createWorkspaceStore({ models: Array.from({ length: models }, (_, i) => model(i + 1)) });
+  renderWithHost(
+    <WorkspaceStoreContext.Provider value={store}>
+      <CreditsNote />
+    </WorkspaceStoreContext.Provider>,
+  );
+}
+
+afterEach(() => {
+  jest.restoreAllMocks();
+  localStorage.clear();
+});
+
+it('counts what the try-on will take from the balance', async () => {
+  renderNote(8, 3);
+  expect(await screen.findByTestId('credits-left')).toHaveTextContent(/^8 credits left · this try-on uses 3 credits$/);
+});
+
+it('on an unlimited plan says "Unlimited credits" and nothing that reads as a deduction', async () => {
+  renderNote(null, 1);
+  expect(await screen.findByTestId('credits-left')).toHaveTextContent(/^Unlimited credits$/);
+  expect(screen.queryByText(/uses/)).toBeNull();
+});
