@@ -4,6 +4,7 @@ import {
   BILLING_ERROR_CODES,
   BILLING_ERRORS,
   PLANS,
+  planAllows,
   type BillingAccount,
   type BillingOffer,
   type BillingInterval,
@@ -16,7 +17,7 @@ import { AuthConfig } from '../config/auth.config.js';
 import { sqlTable } from '../tables/sql-table.js';
 import { CreditLedger } from './credit-ledger.service.js';
 import { BillingAccountEntity, type StoredBillingStatus } from './entities/billing-account.entity.js';
-import { billingStatus, entitlements } from './plan-rules.js';
+import { billingStatus } from './plan-rules.js';
 
 /** Where a plan change comes from: the operator's command, or Stripe (with the subscription's period). */
 export interface PlanChange {
@@ -90,10 +91,10 @@ export class BillingService {
 
   /** What the plan allows, for svc-generation (webhooks) and the API keys. */
   async entitlements(userId: number): Promise<InternalEntitlements> {
-    if (!this.enabled) return { mode: 'off', plan: 'enterprise', status: 'active', apiKeys: true, webhooks: true };
-    const row = await this.ledger.ensureAccount(userId);
-    const now = new Date();
-    return { mode: 'credits', plan: row.plan, status: billingStatus(row, now), ...entitlements(row, now) };
+    const row = this.enabled ? await this.ledger.ensureAccount(userId) : null;
+    // The rule the API keys page shows before the seller fills anything in (contracts' planAllows).
+    const account = row ? { mode: 'credits' as const, plan: row.plan, status: billingStatus(row, new Date()) } : { mode: 'off' as const, plan: 'enterprise' as const, status: 'active' as const };
+    return { ...account, ...planAllows(account) };
   }
 
   /** 403 PLAN_REQUIRED unless the plan in force includes API keys (Professional, Enterprise). */
