@@ -92,6 +92,8 @@ test.describe('catalogue runs (/app/runs)', () => {
     await expect(page.getByRole('navigation', { name: 'Your runs' }).getByRole('button')).toHaveCount(1);
     // The grid fills: products as rows, model photos as columns, results as they finish.
     await expect(page.getByTestId('run-counts')).toContainText('4 of 4 cells finished', { timeout: 120_000 });
+    // the double click made one run on the server, not only one in the list the page showed first
+    expect((await api.call('GET', '/api/try-on/runs')).runs.map((r) => r.id)).toEqual([runId]);
     await expect(cell(page, 'Red shirt', 'anna.png')).toHaveAttribute('data-state', 'succeeded');
     await expect(cell(page, 'Red shirt', 'ben.png')).toHaveAttribute('data-state', 'succeeded');
     await expect(cell(page, 'Chinos', 'ben.png')).toHaveAttribute('data-state', 'succeeded');
