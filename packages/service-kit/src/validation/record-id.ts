@@ -1,4 +1,5 @@
 import { Injectable, type PipeTransform } from '@nestjs/common';
+import { ApiBadRequestResponse } from '@nestjs/swagger';
 import { ErrorCode, MAX_RECORD_ID } from '@vton/contracts';
 import { IsInt, Max, Min } from 'class-validator';
 import { ApiException } from '../errors/api-exception.js';
@@ -25,4 +26,12 @@ export class RecordIdPipe implements PipeTransform<string, number> {
     if (!(id <= MAX_RECORD_ID)) throw new ApiException(400, ErrorCode.INVALID_INPUT, 'The id must be a positive integer');
     return id;
   }
+}
+
+/**
+ * The 400 a RecordIdPipe parameter answers, in the OpenAPI document: `name` is how the route
+ * calls the id; `orAlso`, the route's other reasons for a 400.
+ */
+export function ApiRecordIdRule(name = 'id', orAlso?: string): MethodDecorator {
+  return ApiBadRequestResponse({ description: `The ${name} is not a whole number from 1 to ${MAX_RECORD_ID}${orAlso ? `, or ${orAlso}` : ''}.` });
 }
