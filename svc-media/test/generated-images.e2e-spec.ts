@@ -153,6 +153,7 @@ describe('generated images (real Postgres, S3 server, svc-auth tokens)', () => {
     await list(seller, '?limit=0').expect(400);
     await list(seller, '?limit=1000').expect(400);
     await list(seller, '?cursor=abc').expect(400);
+    await list(seller, '?cursor=2147483648').expect(400);
   });
 
   it('deletes the row, then the objects', async () => {

@@ -40,6 +40,8 @@ describe('product library and masks per category (real Postgres, S3 server, svc-
       expect((await list(await h.seller())).garments).toEqual([]);
       await h.http().get('/api/garments?limit=0').set(bearer(seller)).expect(400);
       await h.http().get('/api/garments?cursor=x').set(bearer(seller)).expect(400);
+      // Beyond the id columns' range: refused as any other bad cursor, never handed to Postgres.
+      await h.http().get('/api/garments?cursor=9999999999').set(bearer(seller)).expect(400);
     });
 
     it('lists each garment with its crop', async () => {

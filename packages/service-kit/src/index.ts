@@ -8,7 +8,7 @@ export { redactUrl, serializeRequest, REDACTED_QUERY_PARAMS } from './logging/lo
 export { createValidationPipe, validationIssues, validationFailed } from './errors/validation.js';
 export { assertCleanInput, findInputProblem, type InputProblem } from './errors/input-check.js';
 export { isDependencyUnavailable } from './errors/dependency-errors.js';
-export { IsRecordId, RecordIdPipe } from './validation/record-id.js';
+export { ApiRecordIdRule, IsRecordId, parseRecordId, RecordIdPipe } from './validation/record-id.js';
 export { OneOrMoreOf, RequiredText } from './validation/form-fields.js';
 export { ApiPageQuery, pageSize, type PageSizes } from './validation/page-size.js';
 export { securityHeaders, noStoreByDefault } from './http/security-headers.js';

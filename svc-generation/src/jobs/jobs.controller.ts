@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Req, Res, UseInterceptors } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiConflictResponse, ApiNotFoundResponse, ApiOperation, ApiPaymentRequiredResponse, ApiProduces, ApiQuery, ApiServiceUnavailableResponse, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import type { TryOnJob, TryOnResult } from '@vton/contracts';
-import { ApiKeyScopes, ApiResult, CurrentUser, RecordIdPipe, RetryAfterInterceptor, type AuthenticatedUser } from '@vton/service-kit';
+import { ApiKeyScopes, ApiRecordIdRule, ApiResult, CurrentUser, RecordIdPipe, RetryAfterInterceptor, type AuthenticatedUser } from '@vton/service-kit';
 import type { Request, Response } from 'express';
 import { GenerationMetrics } from '../metrics/generation-metrics.js';
 import { callerOf } from '../media/caller.js';
@@ -59,7 +59,7 @@ export class JobsController {
   @HttpCode(200)
   @ApiOperation({ operationId: 'retryModel', summary: 'Retry a failed model of a job' })
   @ApiResult('TryOnJob', { description: 'The job with the model queued again.' })
-  @ApiBadRequestResponse({ description: 'The model id is not a whole number from 1 to 2147483647.' })
+  @ApiRecordIdRule('model id')
   @ApiNotFoundResponse({ description: 'No such job of yours, or no such model in it.' })
   @ApiConflictResponse({ description: 'The model has not failed.' })
   @ApiPaymentRequiredResponse({ description: 'INSUFFICIENT_CREDITS: "This try-on needs N credits; you have M left."; PLAN_REQUIRED: the free trial has ended. Nothing was queued.' })

@@ -12,7 +12,7 @@ import {
   ApiTooManyRequestsResponse,
 } from '@nestjs/swagger';
 import type { RunsPage, TryOnRun } from '@vton/contracts';
-import { ApiKeyScopes, ApiPageQuery, ApiResult, CurrentUser, pageSize, RecordIdPipe, RetryAfterInterceptor, type AuthenticatedUser, type PageSizes } from '@vton/service-kit';
+import { ApiKeyScopes, ApiPageQuery, ApiRecordIdRule, ApiResult, CurrentUser, pageSize, RecordIdPipe, RetryAfterInterceptor, type AuthenticatedUser, type PageSizes } from '@vton/service-kit';
 import type { Request, Response } from 'express';
 import { Readable } from 'node:stream';
 import type { CellRow } from '../jobs/run-store.js';
@@ -76,7 +76,7 @@ export class RunsController {
   @HttpCode(200)
   @ApiOperation({ operationId: 'retryRunCell', summary: 'Retry one cell of a run', description: 'A failed, skipped (once the model photo has the mask) or cancelled cell runs again, as a new run of its model.' })
   @ApiResult('TryOnRun', { description: 'The run with the cell queued again.' })
-  @ApiBadRequestResponse({ description: 'The cell id is not a whole number from 1 to 2147483647.' })
+  @ApiRecordIdRule('cell id')
   @ApiNotFoundResponse({ description: 'No such run of yours, or no such cell in it.' })
   @ApiConflictResponse({ description: 'The cell has not failed, been skipped or cancelled; or its model photo still has no mask for the product\'s category.' })
   @ApiPaymentRequiredResponse({ description: PAYMENT })

@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Query, Req, Res } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiBody, ApiConflictResponse, ApiConsumes, ApiExcludeEndpoint, ApiNotFoundResponse, ApiOperation, ApiPayloadTooLargeResponse, ApiTags, ApiUnsupportedMediaTypeResponse } from '@nestjs/swagger';
 import { GARMENT_CATEGORIES, type GarmentRecord, type GarmentsPage } from '@vton/contracts';
-import { ApiKeyScopes, ApiPageQuery, ApiResult, CurrentUser, pageSize, RecordIdPipe, type AuthenticatedUser } from '@vton/service-kit';
+import { ApiKeyScopes, ApiPageQuery, ApiRecordIdRule, ApiResult, CurrentUser, pageSize, RecordIdPipe, type AuthenticatedUser } from '@vton/service-kit';
 import type { Request, Response } from 'express';
 import { parseVariant } from '../files/file-variant.js';
 import { MediaConfig } from '../config/media.config.js';
@@ -55,7 +55,7 @@ export class GarmentsController {
   @Get(':id')
   @ApiOperation({ operationId: 'getGarment', summary: 'Get a garment' })
   @ApiResult('GarmentRecord', { description: 'The garment with freshly signed image URLs.' })
-  @ApiBadRequestResponse({ description: 'The id is not a whole number from 1 to 2147483647.' })
+  @ApiRecordIdRule()
   @ApiNotFoundResponse({ description: 'No such garment of yours.' })
   get(@CurrentUser() user: AuthenticatedUser, @Param('id', RecordIdPipe) id: number): Promise<GarmentRecord> {
     return this.garments.get(user.id, id);
@@ -74,7 +74,7 @@ export class GarmentsController {
   @HttpCode(204)
   @ApiOperation({ operationId: 'deleteGarment', summary: 'Delete a garment from the library', description: 'Its results stay in the gallery.' })
   @ApiResult(null, { status: 204, description: 'Deleted: the record, then its files.' })
-  @ApiBadRequestResponse({ description: 'The id is not a whole number from 1 to 2147483647.' })
+  @ApiRecordIdRule()
   @ApiNotFoundResponse({ description: 'No such garment of yours.' })
   async remove(@CurrentUser() user: AuthenticatedUser, @Param('id', RecordIdPipe) id: number): Promise<void> {
     await this.garments.remove(user.id, id);

@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiExcludeEndpoint, ApiNotFoundResponse, ApiOperation, ApiPayloadTooLargeResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
-import { API_KEY_ERRORS, ErrorCode, type GeneratedImageRecord, type GeneratedImagesPage } from '@vton/contracts';
-import { ApiException, ApiKeyScopes, ApiPageQuery, ApiResult, createValidationPipe, CurrentUser, pageSize, RecordIdPipe, type AuthenticatedUser } from '@vton/service-kit';
+import { API_KEY_ERRORS, ErrorCode, MAX_RECORD_ID, type GeneratedImageRecord, type GeneratedImagesPage } from '@vton/contracts';
+import { ApiException, ApiKeyScopes, ApiPageQuery, ApiRecordIdRule, ApiResult, createValidationPipe, CurrentUser, pageSize, parseRecordId, RecordIdPipe, type AuthenticatedUser } from '@vton/service-kit';
 import type { Request, Response } from 'express';
 import { MediaConfig } from '../config/media.config.js';
 import { readOneFile } from '../uploads/multipart.js';
@@ -41,7 +41,7 @@ export class GeneratedImagesController {
   @ApiKeyScopes('gallery:read', 'try-on')
   @ApiOperation({ operationId: 'getGalleryImage', summary: 'Get a saved result', description: 'One saved result with freshly signed URLs.' })
   @ApiResult('GeneratedImageRecord', { description: 'The saved result.' })
-  @ApiBadRequestResponse({ description: 'The id is not a whole number from 1 to 2147483647.' })
+  @ApiRecordIdRule()
   @ApiNotFoundResponse({ description: 'No such image of yours (another seller’s answers the same).' })
   get(@CurrentUser() user: AuthenticatedUser, @Param('id', RecordIdPipe) id: number): Promise<GeneratedImageRecord> {
     return this.images.get(user.id, id);
@@ -76,7 +76,7 @@ export class GeneratedImagesController {
   @ApiKeyScopes('gallery:write')
   @ApiOperation({ operationId: 'deleteGalleryImage', summary: 'Delete a saved result' })
   @ApiResult(null, { status: 204, description: 'Deleted: the record, then its files.' })
-  @ApiBadRequestResponse({ description: 'The id is not a whole number from 1 to 2147483647.' })
+  @ApiRecordIdRule()
   @ApiNotFoundResponse({ description: 'No such image of yours.' })
   async remove(@CurrentUser() user: AuthenticatedUser, @Param('id', RecordIdPipe) id: number): Promise<void> {
     await this.images.remove(user.id, id);
@@ -85,11 +85,11 @@ export class GeneratedImagesController {
 
 /** `?ids=1,2,3`: whole numbers in the id columns' range, at most a page of them. */
 function imageIds(value: string): number[] {
-  const ids = value === '' ? [] : value.split(',').map((id) => (/^[1-9]\d{0,9}$/.test(id) ? Number(id) : NaN));
-  if (ids.length > MAX_PAGE_SIZE || ids.some((id) => !(id <= 2_147_483_647))) {
-    throw new ApiException(400, ErrorCode.INVALID_INPUT, `ids must be at most ${MAX_PAGE_SIZE} comma-separated whole numbers from 1 to 2147483647`);
+  const ids = value === '' ? [] : value.split(',').map(parseRecordId);
+  if (ids.length > MAX_PAGE_SIZE || ids.includes(null)) {
+    throw new ApiException(400, ErrorCode.INVALID_INPUT, `ids must be at most ${MAX_PAGE_SIZE} comma-separated whole numbers from 1 to ${MAX_RECORD_ID}`);
   }
-  return [...new Set(ids)];
+  return [...new Set(ids as number[])];
 }
 
 /** Multipart fields are text: numbers, null, JSON and the flag are read back from it. */

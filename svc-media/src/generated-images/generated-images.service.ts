@@ -139,10 +139,10 @@ export class GeneratedImagesService {
    * Stores a result as PNG (without metadata; see ResultImages.resultWithThumbnail) with a WebP thumbnail, then its row (and, for svc-generation's
    * try-ons, the try_on_results row) in one transaction; objects are removed if that fails.
    */
-  async save(userId: number, bytes: Buffer, fields: GeneratedImageFieldsDto, tryOnResult: boolean, idempotencyKey?: string, thumbnail?: Buffer): Promise<GeneratedImageRecord> {
+  async save(userId: number, bytes: Buffer, fields: GeneratedImageFieldsDto, tryOnResult: boolean): Promise<GeneratedImageRecord> {
     const references = this.references(fields, tryOnResult);
     const filenames = ownedFilenames(references, (await this.lookUpSave(userId, fields)).filenames);
-    const { image, thumbnail: thumb } = await this.images.resultWithThumbnail(bytes, 'The image', thumbnail);
+    const { image, thumbnail: thumb } = await this.images.resultWithThumbnail(bytes);
     const id = await reserveId(this.generatedImages);
     const key = objectKey({ userId, kind: 'generated', id, variant: 'full', ext: 'png' });
     const thumbKey = objectKey({ userId, kind: 'generated', id, variant: 'thumb', ext: thumb.ext });
@@ -151,7 +151,7 @@ export class GeneratedImagesService {
       const puts = await Promise.allSettled([this.storage.put(key, image.data, image.contentType), this.storage.put(thumbKey, thumb.data, thumb.contentType)]);
       const failed = puts.find((p): p is PromiseRejectedResult => p.status === 'rejected');
       if (failed) throw failed.reason;
-      const row = this.newRow(userId, id, key, thumbKey, image, fields, filenames, idempotencyKey);
+      const row = this.newRow(userId, id, key, thumbKey, image, fields, filenames);
       await this.insert(row, tryOnResult);
       return this.toRecord(row);
     });

@@ -1,4 +1,5 @@
 import { MetadataFilter } from './metadata-filter.js';
+import { PartBytes } from './part-bytes.js';
 
 /**
  * JPEG segment surgery: metadata is removed from a JPEG by dropping its metadata segments instead
@@ -53,8 +54,7 @@ const isSof = (marker: number) => marker >= 0xc0 && marker <= 0xcf && marker !==
  */
 export class JpegSegmentReader {
   /** Bytes of the part being read (SOI, a marker, a whole segment) until it is whole. */
-  private pending: Buffer[] = [];
-  private pendingBytes = 0;
+  private readonly part = new PartBytes();
   private state: 'soi' | 'marker' | 'segment' | 'scan' | 'done' = 'soi';
   /** In a scan: the last byte seen was 0xFF (its meaning depends on the next one). */
   private scanFf = false;
@@ -76,20 +76,18 @@ export class JpegSegmentReader {
       if (need === undefined) {
         // A marker: skip fill bytes (0xFF runs) before its code.
         const byte = input[at];
-        if (this.pendingBytes === 0 && byte !== 0xff) throw new JpegStructureError(`expected a marker at byte ${this.offset + at}`);
-        if (this.pendingBytes === 1 && byte === 0xff) {
+        if (this.part.length === 0 && byte !== 0xff) throw new JpegStructureError(`expected a marker at byte ${this.offset + at}`);
+        if (this.part.length === 1 && byte === 0xff) {
           at++;
           continue;
         }
-        this.take(input.subarray(at, at + 1));
+        this.part.add(input.subarray(at, at + 1));
         at++;
-        if (this.pendingBytes === 2) this.markerRead(out);
+        if (this.part.length === 2) this.markerRead(out);
         continue;
       }
-      const piece = input.subarray(at, at + need - this.pendingBytes);
-      this.take(piece);
-      at += piece.length;
-      if (this.pendingBytes === need) this.partRead(out);
+      at += this.part.fill(input, at, need);
+      if (this.part.length === need) this.partRead(out);
     }
     this.offset += input.length;
   }
@@ -98,9 +96,9 @@ export class JpegSegmentReader {
     if (this.state === 'done') return;
     if (this.state === 'soi') throw new JpegStructureError('not a JPEG (no SOI marker)');
     if (this.state === 'scan') throw new JpegStructureError('cut off inside the image data');
-    if (this.state === 'marker') throw new JpegStructureError(this.pendingBytes === 0 ? 'cut off before the end-of-image marker' : 'cut off inside a marker');
-    const marker = this.whole()[1];
-    throw new JpegStructureError(this.pendingBytes < 4 ? 'cut off inside a segment header' : `a segment (marker 0x${marker.toString(16)}) is cut off`);
+    if (this.state === 'marker') throw new JpegStructureError(this.part.length === 0 ? 'cut off before the end-of-image marker' : 'cut off inside a marker');
+    const marker = this.part.whole()[1];
+    throw new JpegStructureError(this.part.length < 4 ? 'cut off inside a segment header' : `a segment (marker 0x${marker.toString(16)}) is cut off`);
   }
 
   /** Bytes the current part needs whole: undefined while reading a marker. */
@@ -108,32 +106,17 @@ export class JpegSegmentReader {
     if (this.state === 'soi') return 4;
     if (this.state === 'marker') return undefined;
     // A segment: its header, then its length.
-    if (this.pendingBytes < 4) return 4;
-    return 2 + this.whole().readUInt16BE(2);
-  }
-
-  private take(piece: Buffer): void {
-    this.pending.push(piece);
-    this.pendingBytes += piece.length;
-  }
-
-  private whole(): Buffer {
-    if (this.pending.length > 1) this.pending = [Buffer.concat(this.pending, this.pendingBytes)];
-    return this.pending[0] ?? Buffer.alloc(0);
-  }
-
-  private clear(): void {
-    this.pending = [];
-    this.pendingBytes = 0;
+    if (this.part.length < 4) return 4;
+    return 2 + this.part.whole().readUInt16BE(2);
   }
 
   private partRead(out: Buffer[]): void {
-    const bytes = this.whole();
+    const bytes = this.part.whole();
     if (this.state === 'soi') {
       // The whole-file check (at least 4 bytes, SOI first), then the bytes after SOI are a marker.
       if (bytes[0] !== 0xff || bytes[1] !== SOI) throw new JpegStructureError('not a JPEG (no SOI marker)');
       out.push(bytes.subarray(0, 2));
-      this.clear();
+      this.part.clear();
       this.state = 'marker';
       const offset = this.offset;
       this.offset = 2;
@@ -144,22 +127,22 @@ export class JpegSegmentReader {
     const length = bytes.readUInt16BE(2);
     if (length < 2) throw new JpegStructureError('a segment length is out of range');
     if (bytes.length === 4 && length > 2) return; // the length is known now: read on to the segment's end
-    this.clear();
+    this.part.clear();
     this.segment(bytes, out);
   }
 
   private markerRead(out: Buffer[]): void {
-    const marker = this.whole()[1];
+    const marker = this.part.whole()[1];
     if (marker === EOI) {
       out.push(Buffer.from([0xff, EOI]));
-      this.clear();
+      this.part.clear();
       this.state = 'done';
       return;
     }
     if (marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) {
       // TEM and RSTn carry no length.
       out.push(Buffer.from([0xff, marker]));
-      this.clear();
+      this.part.clear();
       return;
     }
     this.state = 'segment';
@@ -223,7 +206,7 @@ export class JpegSegmentReader {
       }
       this.scanFf = false;
       this.state = 'marker';
-      this.take(Buffer.from([0xff]));
+      this.part.add(Buffer.from([0xff]));
       return from;
     }
     const end = markerInScan(input, from);

@@ -1,6 +1,7 @@
 import { PNG_KEPT_CHUNKS } from '@vton/contracts';
 import { Transform, type TransformCallback } from 'node:stream';
 import { crc32 } from 'node:zlib';
+import { PartBytes } from './part-bytes.js';
 
 /**
  * PNG chunk surgery: metadata is removed from a PNG by dropping its ancillary chunks instead of
@@ -182,7 +183,7 @@ export interface PngHeader {
 export class PngMetadataFilter extends Transform {
   private readonly order = new ChunkOrder();
   /** Bytes of the part being read (signature, chunk header, CRC or IHDR's data) until it is whole. */
-  private pending = Buffer.alloc(0);
+  private readonly part = new PartBytes();
   private state: 'signature' | 'header' | 'data' | 'crc' | 'done' = 'signature';
   private type = '';
   private kept = false;
@@ -219,7 +220,7 @@ export class PngMetadataFilter extends Transform {
     if (this.state === 'done') return done();
     if (this.state === 'signature') return done(new PngStructureError('not a PNG signature'));
     // As readPngChunks says it: fewer than a header and a CRC left is a file cut off after the last whole chunk.
-    const left = this.state === 'header' ? this.pending.length : 8 + this.dataSeen + (this.state === 'crc' ? this.pending.length : 0);
+    const left = this.state === 'header' ? this.part.length : 8 + this.dataSeen + (this.state === 'crc' ? this.part.length : 0);
     if (left < 12) return done(new PngStructureError(this.lastType ? `cut off after the ${this.lastType} chunk` : 'no chunks'));
     done(new PngStructureError(`the ${this.type} chunk is cut off`));
   }
@@ -239,12 +240,9 @@ export class PngMetadataFilter extends Transform {
         continue;
       }
       const need = this.state === 'signature' ? 8 : this.state === 'header' ? 8 : 4;
-      const take = Math.min(need - this.pending.length, input.length - at);
-      this.pending = Buffer.concat([this.pending, input.subarray(at, at + take)]);
-      at += take;
-      if (this.pending.length < need) continue;
-      const whole = this.pending;
-      this.pending = Buffer.alloc(0);
+      at += this.part.fill(input, at, need);
+      if (this.part.length < need) continue;
+      const whole = this.part.take();
       if (this.state === 'signature') this.signature(whole);
       else if (this.state === 'header') this.chunkStart(whole);
       else this.endOfChunk(whole);

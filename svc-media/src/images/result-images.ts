@@ -23,7 +23,7 @@ export class ResultImages {
    * WebP, are re-encoded upright as PNG as before; their thumbnail is made from the input in
    * one pipeline (JPEG and WebP shrink on load).
    */
-  async resultWithThumbnail(bytes: Buffer, what = 'The image', givenThumbnail?: Buffer): Promise<{ image: EncodedImage; thumbnail: EncodedImage }> {
+  async resultWithThumbnail(bytes: Buffer, what = 'The image'): Promise<{ image: EncodedImage; thumbnail: EncodedImage }> {
     const { format, meta } = await this.codec.checkInput(bytes, what);
     if (format === 'png' && (meta.orientation ?? 1) === 1) {
       let stripped: Buffer;
@@ -35,10 +35,7 @@ export class ResultImages {
         }
         throw error;
       }
-      // svc-generation makes the thumbnail from the pixels it just composed (no decode of its PNG here).
-      const thumbnail = givenThumbnail
-        ? await this.checkedThumbnail(givenThumbnail, meta.width!, meta.height!)
-        : await this.codec.encode(this.codec.thumbnailOf(this.codec.open(stripped)), 'webp', what);
+      const thumbnail = await this.codec.encode(this.codec.thumbnailOf(this.codec.open(stripped)), 'webp', what);
       return { image: { data: stripped, width: meta.width!, height: meta.height!, ext: 'png', contentType: CONTENT_TYPES.png }, thumbnail };
     }
     const [image, thumbnail] = await Promise.all([

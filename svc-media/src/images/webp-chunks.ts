@@ -1,5 +1,6 @@
 import { MetadataFilter } from './metadata-filter.js';
 import { exifOrientation } from './jpeg-segments.js';
+import { PartBytes } from './part-bytes.js';
 
 /**
  * WebP (RIFF) chunk surgery, as png-chunks.ts and jpeg-segments.ts do for their formats: EXIF and
@@ -39,8 +40,8 @@ const FLAG_ANIMATION = 0x02;
  * kept chunks; `end` once it ended. Throws WebpStructureError for a malformed, cut-off or animated file.
  */
 export class WebpChunkReader {
-  private pending: Buffer[] = [];
-  private pendingBytes = 0;
+  /** Bytes of the part being read (the RIFF header, a chunk header, a chunk's head, EXIF's data) until it is whole. */
+  private readonly part = new PartBytes();
   private state: 'riff' | 'chunk' | 'inspect' | 'data' | 'done' = 'riff';
   /** Bytes read so far (the position in the file). */
   private position = 0;
@@ -64,16 +65,15 @@ export class WebpChunkReader {
         this.position += piece.length;
         this.remaining -= piece.length;
         if (this.kept) this.emit(piece, out);
-        else if (this.type === 'EXIF') this.take(piece);
+        else if (this.type === 'EXIF') this.part.add(piece);
         if (this.remaining === 0) this.chunkEnded();
         continue;
       }
       const need = this.need();
-      const piece = input.subarray(at, at + need - this.pendingBytes);
-      this.take(piece);
-      at += piece.length;
-      this.position += piece.length;
-      if (this.pendingBytes === need) this.partRead(out);
+      const taken = this.part.fill(input, at, need);
+      at += taken;
+      this.position += taken;
+      if (this.part.length === need) this.partRead(out);
     }
   }
 
@@ -99,25 +99,13 @@ export class WebpChunkReader {
     return this.type === 'VP8X' ? 10 : this.type === 'VP8 ' ? 10 : 5;
   }
 
-  private take(piece: Buffer): void {
-    this.pending.push(piece);
-    this.pendingBytes += piece.length;
-  }
-
-  private whole(): Buffer {
-    const bytes = Buffer.concat(this.pending, this.pendingBytes);
-    this.pending = [];
-    this.pendingBytes = 0;
-    return bytes;
-  }
-
   private emit(piece: Buffer, out: Buffer[]): void {
     out.push(piece);
     this.bodyBytes += piece.length;
   }
 
   private partRead(out: Buffer[]): void {
-    const bytes = this.whole();
+    const bytes = this.part.take();
     if (this.state === 'riff') {
       // The RIFF header and the first chunk's header (the whole-file check: at least 20 bytes).
       if (bytes.toString('latin1', 0, 4) !== 'RIFF' || bytes.toString('latin1', 8, 12) !== 'WEBP') throw new WebpStructureError('not a WebP (no RIFF/WEBP header)');
@@ -179,7 +167,7 @@ export class WebpChunkReader {
 
   private chunkEnded(): void {
     if (this.type === 'EXIF') {
-      const exif = this.whole();
+      const exif = this.part.take();
       this.orientation = exifOrientation(exif.toString('latin1', 0, 6) === 'Exif\0\0' ? exif.subarray(6) : exif);
     }
     this.state = 'chunk';

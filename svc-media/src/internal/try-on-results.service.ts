@@ -3,7 +3,7 @@ import type { GeneratedImageRecord, ResultUploadGrant } from '@vton/contracts';
 import { isUniqueViolation } from '@vton/service-kit';
 import type { Readable } from 'node:stream';
 import type { GeneratedImageFieldsDto, SaveUploadedResultDto } from '../generated-images/dto/generated-image.dto.js';
-import { GeneratedImagesService, type ReceivedPng } from '../generated-images/generated-images.service.js';
+import { GeneratedImagesService, type ReceivedPng, type ResultFilenames } from '../generated-images/generated-images.service.js';
 
 /**
  * A worker's try-on result, saved once per idempotency key: the gallery image and its
@@ -32,22 +32,11 @@ export class TryOnResultsService {
    */
   async saveUploaded(ownerId: number, id: number, fields: SaveUploadedResultDto): Promise<GeneratedImageRecord> {
     const { grant, idempotencyKey, ...rest } = fields;
-    // Looked up before anything is read: a repeat of the winner's own save must not remove its objects.
-    const { saved, filenames } = await this.images.lookUpSave(ownerId, rest, idempotencyKey);
-    if (saved) {
-      if (saved.id !== id) await this.images.discardUpload(ownerId, { id, grant }, idempotencyKey);
-      return saved;
-    }
-    try {
-      return await this.images.saveUploaded(ownerId, { id, grant }, { ...rest, generationType: 'vton' }, idempotencyKey, filenames);
-    } catch (error) {
-      // Two saves of one key at once: the one that lost the unique index has removed its objects already
-      // (unless they are the winner's: the same save sent twice).
-      if (!isUniqueViolation(error)) throw error;
-      const winner = await this.images.findByIdempotencyKey(ownerId, idempotencyKey);
-      if (!winner) throw error;
-      return winner;
-    }
+    return this.once(ownerId, rest, idempotencyKey, {
+      // A repeat of the winner's own save must not remove its objects.
+      discard: (saved) => (saved.id === id ? Promise.resolve() : this.images.discardUpload(ownerId, { id, grant }, idempotencyKey)),
+      store: (filenames) => this.images.saveUploaded(ownerId, { id, grant }, { ...rest, generationType: 'vton' }, idempotencyKey, filenames),
+    });
   }
 
   discard(png: ReceivedPng): Promise<void> {
@@ -59,14 +48,32 @@ export class TryOnResultsService {
    * removed again when an earlier save answers. `thumbnail`: the worker's WebP of the result, made
    * from the pixels it composed (else one is made here).
    */
-  async save(ownerId: number, png: ReceivedPng, fields: GeneratedImageFieldsDto, idempotencyKey: string, thumbnail?: Buffer): Promise<GeneratedImageRecord> {
+  save(ownerId: number, png: ReceivedPng, fields: GeneratedImageFieldsDto, idempotencyKey: string, thumbnail?: Buffer): Promise<GeneratedImageRecord> {
+    return this.once(ownerId, fields, idempotencyKey, {
+      discard: () => this.images.discardReceived(png),
+      store: (filenames) => this.images.saveReceived(ownerId, png, { ...fields, generationType: 'vton' }, idempotencyKey, filenames, thumbnail),
+    });
+  }
+
+  /**
+   * A save under an idempotency key, once. The image saved earlier under the key answers (looked up
+   * before anything is read; `discard` removes what this save brought); otherwise `store` saves it.
+   * Two saves of one key at once: the one that lost the unique index has removed its objects already
+   * (unless they are the winner's: the same save sent twice) and answers the winner's image.
+   */
+  private async once(
+    ownerId: number,
+    fields: GeneratedImageFieldsDto,
+    idempotencyKey: string,
+    ours: { discard(saved: GeneratedImageRecord): Promise<void>; store(filenames: ResultFilenames): Promise<GeneratedImageRecord> },
+  ): Promise<GeneratedImageRecord> {
     const { saved, filenames } = await this.images.lookUpSave(ownerId, fields, idempotencyKey);
     if (saved) {
-      await this.images.discardReceived(png);
+      await ours.discard(saved);
       return saved;
     }
     try {
-      return await this.images.saveReceived(ownerId, png, { ...fields, generationType: 'vton' }, idempotencyKey, filenames, thumbnail);
+      return await ours.store(filenames);
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
       const winner = await this.images.findByIdempotencyKey(ownerId, idempotencyKey);

@@ -1,7 +1,7 @@
 import { Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiBody, ApiConsumes, ApiExcludeEndpoint, ApiNotFoundResponse, ApiOperation, ApiPayloadTooLargeResponse, ApiQuery, ApiTags, ApiUnsupportedMediaTypeResponse } from '@nestjs/swagger';
 import { GARMENT_CATEGORIES, WORN_CATEGORIES, type ModelPhotoRecord } from '@vton/contracts';
-import { ApiKeyScopes, ApiResult, CurrentUser, RecordIdPipe, type AuthenticatedUser } from '@vton/service-kit';
+import { ApiKeyScopes, ApiRecordIdRule, ApiResult, CurrentUser, RecordIdPipe, type AuthenticatedUser } from '@vton/service-kit';
 import type { Request, Response } from 'express';
 import { parseVariant } from '../files/file-variant.js';
 import { MediaConfig } from '../config/media.config.js';
@@ -56,7 +56,7 @@ export class ModelsController {
   @Get(':id')
   @ApiOperation({ operationId: 'getModelPhoto', summary: 'Get a model photo' })
   @ApiResult('ModelPhotoRecord', { description: 'The model photo with freshly signed URLs.' })
-  @ApiBadRequestResponse({ description: 'The id is not a whole number from 1 to 2147483647.' })
+  @ApiRecordIdRule()
   @ApiNotFoundResponse({ description: 'No such model photo of yours.' })
   get(@CurrentUser() user: AuthenticatedUser, @Param('id', RecordIdPipe) id: number): Promise<ModelPhotoRecord> {
     return this.models.get(user.id, id);
@@ -109,7 +109,7 @@ export class ModelsController {
   @ApiOperation({ operationId: 'withdrawSuggestedMask', summary: 'Withdraw a model photo\'s suggested mask', description: 'Withdraws the suggestion of `category` (default `upper_body`); the other categories\' stay.' })
   @ApiQuery({ name: 'category', required: false, enum: [...WORN_CATEGORIES], description: 'Whose suggestion to withdraw (default `upper_body`).' })
   @ApiResult(null, { status: 204, description: 'No suggested mask of that category waits for this photo any more (also when none did).' })
-  @ApiBadRequestResponse({ description: 'The id is not a whole number from 1 to 2147483647, or a `category` that is not a worn one.' })
+  @ApiRecordIdRule('id', 'a `category` that is not a worn one')
   @ApiNotFoundResponse({ description: 'No such model photo of yours.' })
   async withdrawSuggestedMask(@CurrentUser() user: AuthenticatedUser, @Param('id', RecordIdPipe) id: number, @Query('category') category: string | undefined): Promise<void> {
     await this.models.withdrawSuggestedMask(user.id, id, category);
@@ -119,7 +119,7 @@ export class ModelsController {
   @HttpCode(204)
   @ApiOperation({ operationId: 'deleteModelPhoto', summary: 'Delete a model photo' })
   @ApiResult(null, { status: 204, description: 'Deleted, with its mask files.' })
-  @ApiBadRequestResponse({ description: 'The id is not a whole number from 1 to 2147483647.' })
+  @ApiRecordIdRule()
   @ApiNotFoundResponse({ description: 'No such model photo of yours.' })
   async remove(@CurrentUser() user: AuthenticatedUser, @Param('id', RecordIdPipe) id: number): Promise<void> {
     await this.models.remove(user.id, id);
