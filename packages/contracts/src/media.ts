@@ -145,16 +145,12 @@ export interface GeneratedImagesPage {
 }
 
 /**
- * Service-to-service calls svc-generation makes to svc-media, on behalf of the user (the
- * user's Bearer token is forwarded; svc-media checks ownership as for any call):
- * - GET  /api/garments/:id/files/cropped        → the 960×960 cropped garment PNG (bytes)
- * - GET  /api/models/:id/files/original         → the stored model photo (bytes, PNG/JPEG/WebP)
- * - GET  /api/models/:id/files/inpaint-cropped  → the mask region: the model photo cut to the mask bounds (PNG bytes)
- * - GET  /api/models/:id/files/inpaint-mask     → the processed mask for those bounds (PNG, white = garment)
- * - GET  /api/generated-images/:id              → GeneratedImageRecord with fresh signed URLs (re-signing saved results)
- * - POST /api/generated-images/files            → multipart: `file` (PNG) + the SaveGeneratedImageRequest
- *                                                  fields except imageUrl, plus optional `tryOnResult=true`
- *                                                  which also records a try_on_results row → GeneratedImageRecord
+ * The variants of a stored file a seller (or an API caller, with their own token) reads back:
+ * - GET /api/garments/:id/files/original | cropped            → the upload, or the 960×960 crop (PNG)
+ * - GET /api/models/:id/files/original | inpaint-cropped | inpaint-mask → the photo, the mask region cut
+ *   from it (PNG), or the processed mask for those bounds (PNG, white = garment)
+ * svc-generation's workers do not use these: they read through INTERNAL_MEDIA_PATHS with the
+ * service credential (generation.ts), and save results through a granted upload.
  */
 export const MEDIA_FILE_VARIANTS = ['original', 'cropped', 'inpaint-cropped', 'inpaint-mask'] as const;
 export type MediaFileVariant = (typeof MEDIA_FILE_VARIANTS)[number];

@@ -125,7 +125,7 @@ export class ModelsController {
     await this.models.remove(user.id, id);
   }
 
-  /** Model file bytes (`original`, `inpaint-cropped`, `inpaint-mask`), for svc-generation on the user's behalf. */
+  /** Model file bytes (`original`, `inpaint-cropped`, `inpaint-mask`), for the seller or their API key (the worker reads through /internal/media). */
   @Get(':id/files/:variant')
   @ApiExcludeEndpoint()
   async file(
