@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { test, expect } from '../support/fixtures.mjs';
 import { createVerifiedUser, signIn } from '../support/seed.mjs';
 import { writeStudioImages } from '../support/studio-images.mjs';
-import { addModelPhotos, modelTile, sidebar, tryOnButton } from '../support/studio-page.mjs';
+import { addModelPhotos, modelTile, openStudioAsNewSeller, sidebar, tryOnButton } from '../support/studio-page.mjs';
 
 /** Real photographs with their source and licence beside them (fixtures/people/README.md). */
 const PEOPLE = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'people');
@@ -23,23 +23,86 @@ const TORSO = [[100, 360], [150, 330], [200, 330], [230, 400], [150, 450], [90, 
 const FACE = [[225, 110], [200, 130], [250, 130], [225, 160], [205, 100], [245, 100]];
 const HAIR = [[220, 40], [180, 60], [270, 60]];
 
-/** The green channel of the visible editor canvas at photo points of a `size`×`size` photo fitted in the stage (8 px inside its edges). */
-async function greenAtPhoto(page, points, size = 512) {
-  return maskCanvas(page).evaluate(async (canvas, { pts, side }) => {
+/** The visible editor canvas's colours ([r, g, b]) at points of a `width`×`height` photo fitted in the stage (FIT_MARGIN_PX inside its edges). */
+async function colorsAtPhoto(page, points, width, height) {
+  return maskCanvas(page).evaluate(async (canvas, { pts, width, height }) => {
     await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
     const rect = canvas.getBoundingClientRect();
-    const margin = 8; // the editor's FIT_MARGIN_PX
-    const scale = Math.min((rect.width - 2 * margin) / side, (rect.height - 2 * margin) / side);
-    const originX = (rect.width - side * scale) / 2;
-    const originY = (rect.height - side * scale) / 2;
+    const margin = Math.min(8, rect.width / 4, rect.height / 4); // the editor's FIT_MARGIN_PX
+    const scale = Math.min((rect.width - 2 * margin) / width, (rect.height - 2 * margin) / height);
+    const originX = (rect.width - width * scale) / 2;
+    const originY = (rect.height - height * scale) / 2;
     const ratio = canvas.width / rect.width;
-    const ctx = canvas.getContext('2d');
-    return pts.map(([x, y]) => ctx.getImageData(Math.round((originX + x * scale) * ratio), Math.round((originY + y * scale) * ratio), 1, 1).data[1]);
-  }, { pts: points, side: size });
+    const pixels = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
+    return pts.map(([x, y]) => {
+      const i = (Math.round((originY + y * scale) * ratio) * canvas.width + Math.round((originX + x * scale) * ratio)) * 4;
+      return [pixels[i], pixels[i + 1], pixels[i + 2]];
+    });
+  }, { pts: points, width, height });
 }
+
+/** The green channel of the visible editor canvas at photo points of a `size`×`size` photo. */
+const greenAtPhoto = async (page, points, size = 512) => (await colorsAtPhoto(page, points, size, size)).map((rgb) => rgb[1]);
 
 /** How many points the lime mask raised (50 % lime over the photo lifts green by ≥ 40 on these colours). */
 const painted = (before, after) => after.filter((g, i) => g - before[i] > 25).length;
+
+/**
+ * Full-length people (fixtures/people/README.md), in photo pixels, read off the photos: the face,
+ * the hip line, points on the torso and on the legs, and points no suggestion may cover. `regions`: where each garment category's suggestion should lie
+ * (its painted pixels' bounding box), within `tolerance` pixels. `torso[0]` is on the chest.
+ */
+const FULL_LENGTH = {
+  'fullbody-man-standing-front.jpg': {
+    width: 1080,
+    height: 720,
+    face: { left: 505, top: 50, right: 570, bottom: 125 },
+    hips: 310,
+    torso: [[535, 200], [510, 260], [565, 260], [535, 290]],
+    legs: [[490, 370], [585, 370], [488, 427], [585, 427], [490, 490], [592, 490]],
+    never: [[400, 320], [690, 320], [540, 640], [150, 400], [900, 300]], // hands, the floor between the feet, the lounge
+    tolerance: 40,
+    regions: {
+      // collar to the T-shirt's hem, the upper arms out to the elbows
+      'Upper body': { left: 430, top: 150, right: 650, bottom: 335 },
+      // the waistband to the ankles, the legs' width
+      'Lower body': { left: 460, top: 280, right: 612, bottom: 545 },
+      // collar to the calves
+      'Full length': { left: 430, top: 150, right: 650, bottom: 485 },
+    },
+  },
+  'fullbody-woman-standing-with-dog.jpg': {
+    width: 640,
+    height: 962,
+    face: { left: 165, top: 150, right: 235, bottom: 235 },
+    hips: 470,
+    torso: [[180, 330], [160, 420], [200, 400], [170, 480], [138, 390]], // the last one on the hoodie's back
+    legs: [[160, 560], [215, 560], [130, 650], [205, 640], [115, 720], [165, 720]],
+    never: [[430, 420], [480, 650], [320, 120], [400, 880]], // the dog's chest and hind leg, its head, the grass
+    tolerance: 55,
+    regions: {
+      // she stands side on, the dog over her right arm: collar to the hoodie's hem, the arm to the elbow
+      'Upper body': { left: 120, top: 255, right: 265, bottom: 525 },
+      'Lower body': { left: 88, top: 440, right: 255, bottom: 770 },
+      'Full length': { left: 100, top: 255, right: 265, bottom: 690 },
+    },
+  },
+};
+
+/** The visible editor canvas's colours at a grid of photo points (every `step` photo pixels) of a `width`×`height` photo. */
+async function colorsOnGrid(page, width, height, step) {
+  const points = [];
+  for (let y = step / 2; y < height; y += step) for (let x = step / 2; x < width; x += step) points.push([x, y]);
+  const colors = await colorsAtPhoto(page, points, width, height);
+  return points.map(([x, y], i) => ({ x, y, rgb: colors[i] }));
+}
+
+/** The grid points the suggestion painted: 50 % lime over the photo moves its colour by ≥ 40 (sum of |Δr|, |Δg|, |Δb|) unless the photo is lime already. */
+const paintedPoints = (before, after) =>
+  after.filter((point, i) => point.rgb.reduce((sum, value, c) => sum + Math.abs(value - before[i].rgb[c]), 0) > 40).map(({ x, y }) => ({ x, y }));
+
+/** Whether the grid point nearest to (x, y) was painted. */
+const paintedAt = (points, step) => ([x, y]) => points.some((p) => Math.abs(p.x - x) <= step / 2 && Math.abs(p.y - y) <= step / 2);
 
 test.describe.serial('suggested masks', () => {
   let seller;
@@ -132,7 +195,7 @@ test.describe.serial('suggested masks', () => {
       });
     });
 
-    await test.step('Lower body on a waist-up portrait: the region is out of frame, the photo stays as it was', async () => {
+    await test.step('Lower body on a waist-up portrait: the legs are out of frame, no suggestion, the photo stays as it was', async () => {
       await sidebar(page).getByRole('radio', { name: 'Lower body' }).click();
       await toolbar(page).getByRole('button', { name: 'Suggest mask' }).click();
       await expect(toolbar(page).getByText('No person found — paint the mask by hand')).toBeVisible({ timeout: 60_000 });
@@ -214,6 +277,66 @@ test.describe.serial('suggested masks', () => {
       await expect(page.getByTestId('generation-progress')).toHaveText('2 / 2 done', { timeout: 120_000 });
       for (const item of await view.getByRole('listitem').all()) await expect(item).toHaveAttribute('data-state', 'succeeded');
     });
+  });
+
+  test('full-length people: the upper-body, lower-body and full-length suggestions lie on the torso, the legs, both', async ({ page }) => {
+    test.setTimeout(420_000);
+    await openStudioAsNewSeller(page, 'suggest-full');
+    const people = Object.keys(FULL_LENGTH);
+    await addModelPhotos(page, people.map((file) => path.join(PEOPLE, file)));
+    for (const file of people) {
+      const person = FULL_LENGTH[file];
+      const step = Math.max(person.width, person.height) / 80;
+      await test.step(file, async () => {
+        await modelTile(page, file).click();
+        const stage = page.getByTestId('mask-stage');
+        await expect(stage.getByRole('status', { name: 'Loading photo' })).toHaveCount(0, { timeout: 20_000 });
+        // the photo is on the canvas (its first frame can come a little after the spinner goes)
+        await expect.poll(async () => (await colorsOnGrid(page, person.width, person.height, step)).filter((p) => p.rgb.some((v) => v > 0)).length, { timeout: 20_000 }).toBeGreaterThan(1000);
+        const before = await colorsOnGrid(page, person.width, person.height, step);
+        for (const [category, expected] of Object.entries(person.regions)) {
+          await test.step(category, async () => {
+            await sidebar(page).getByRole('radio', { name: category }).click();
+            await toolbar(page).getByRole('button', { name: 'Suggest mask' }).click();
+            await expect(maskCanvas(page)).toHaveAttribute('data-has-paint', 'true', { timeout: 120_000 });
+            await expect(tileState(page, file)).toHaveAttribute('data-state', 'suggested');
+            const points = paintedPoints(before, await colorsOnGrid(page, person.width, person.height, step));
+            const at = paintedAt(points, step);
+            const box = {
+              left: Math.min(...points.map((p) => p.x)),
+              top: Math.min(...points.map((p) => p.y)),
+              right: Math.max(...points.map((p) => p.x)),
+              bottom: Math.max(...points.map((p) => p.y)),
+            };
+            for (const side of ['left', 'top', 'right', 'bottom']) {
+              expect(Math.abs(box[side] - expected[side]), `the suggestion's ${side} edge (${Math.round(box[side])} px, expected ${expected[side]})`).toBeLessThanOrEqual(person.tolerance);
+            }
+            const { face } = person;
+            expect(points.filter((p) => p.x >= face.left && p.x <= face.right && p.y >= face.top && p.y <= face.bottom), 'points on the face').toEqual([]);
+            expect(person.never.filter(at), 'points off the garment region (hands, background, the dog)').toEqual([]);
+            const belowHips = points.filter((p) => p.y > person.hips).length / points.length;
+            test.info().annotations.push({ type: 'suggestion', description: `${file}, ${category}: box ${Object.values(box).map(Math.round).join(', ')} (left, top, right, bottom), ${points.length} grid points, ${Math.round(100 * belowHips)} % below the hips` });
+            if (category === 'Upper body') {
+              expect(person.torso.filter(at), 'torso points').toEqual(person.torso);
+              expect(person.legs.filter(at), 'leg points').toEqual([]);
+              expect(belowHips, 'share of the suggestion below the hips').toBeLessThan(0.25);
+            } else if (category === 'Lower body') {
+              expect(person.legs.filter(at), 'leg points').toEqual(person.legs);
+              expect(at(person.torso[0]), 'the chest point').toBe(false);
+              expect(belowHips, 'share of the suggestion below the hips').toBeGreaterThan(0.7);
+            } else {
+              expect(person.torso.filter(at), 'torso points').toEqual(person.torso);
+              expect(person.legs.slice(0, 4).filter(at), 'thigh and knee points').toEqual(person.legs.slice(0, 4));
+            }
+            // Ctrl+Z: the next category's suggestion starts from the photo as it was
+            await stage.focus();
+            await page.keyboard.press('Control+z');
+            await expect(maskCanvas(page)).toHaveAttribute('data-has-paint', 'false');
+          });
+        }
+        await toolbar(page).getByRole('button', { name: 'Cancel' }).click();
+      });
+    }
   });
 
   test('a model that cannot load leaves the manual path, with one message', async ({ page }) => {

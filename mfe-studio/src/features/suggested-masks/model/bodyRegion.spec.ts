@@ -92,6 +92,29 @@ describe('suggestRegion', () => {
     expect(covers(region, 100, 55)).toBe(false);
   });
 
+  it('lower body with a knee the model half sees (a leg turned away): found when the other knee is seen', () => {
+    const landmarks = person();
+    landmarks[LANDMARK.leftKnee].visibility = 0.45;
+    expect(covers(suggestRegion(landmarks, silhouette(), 'lower_body'), 120, 300)).toBe(true);
+    landmarks[LANDMARK.rightKnee].visibility = 0.45;
+    expect(suggestRegion(landmarks, silhouette(), 'lower_body')).toEqual({ kind: 'no-person' });
+  });
+
+  it('a person standing side on: the whole torso and both legs, though the hips and shoulders look narrow', () => {
+    const sideOn = person({
+      leftShoulder: [105, 100], rightShoulder: [95, 100], leftHip: [102, 220], rightHip: [98, 220],
+      leftKnee: [110, 300], rightKnee: [90, 300], leftAnkle: [112, 380], rightAnkle: [88, 380],
+    });
+    const region = suggestRegion(sideOn, silhouette(), 'lower_body');
+    expect(covers(region, 70, 300)).toBe(true); // the leg behind, by the knee
+    expect(covers(region, 130, 340)).toBe(true);
+    expect(covers(region, 100, 130)).toBe(false); // chest
+    const upper = suggestRegion(sideOn, silhouette(), 'upper_body');
+    expect(covers(upper, 70, 170)).toBe(true); // the back
+    expect(covers(upper, 130, 170)).toBe(true); // the front
+    expect(covers(upper, 80, 320)).toBe(false); // thigh
+  });
+
   it('is slightly dilated beyond the silhouette edge', () => {
     const region = suggestRegion(person(), silhouette(), 'lower_body');
     expect(covers(region, 62, 300)).toBe(true); // 3 px outside the leg

@@ -109,10 +109,30 @@ describe('suggestions', () => {
     expect(keep.mock.calls[0][1]).toBeInstanceOf(Blob);
     expect(keep.mock.calls[0][2]).toBe('upper_body');
     fake.undo(1);
+    await new Promise((r) => setTimeout(r, 0));
     expect(withdraw).toHaveBeenCalledWith(1, 'upper_body');
     fake.redo(1);
     await new Promise((r) => setTimeout(r, 0));
     expect(keep).toHaveBeenCalledTimes(2);
+  });
+
+  it('an undo right after the suggestion withdraws it only once the server kept it: the server ends without it', async () => {
+    const keep = jest.mocked(keepSuggestedMask);
+    const withdraw = jest.mocked(withdrawSuggestedMask);
+    keep.mockClear();
+    withdraw.mockClear();
+    const order: string[] = [];
+    let answerKeep = () => {};
+    keep.mockImplementationOnce(() => new Promise((resolve) => { answerKeep = () => { order.push('kept'); resolve({} as never); }; }));
+    withdraw.mockImplementationOnce(async () => { order.push('withdrawn'); });
+    outcomes.set('/photo-1.jpg', async () => mask(1));
+    await suggestFor(fake.masks, photo(1), 'lower_body');
+    fake.undo(1);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(withdraw).not.toHaveBeenCalled(); // the keep is still on its way
+    answerKeep();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(order).toEqual(['kept', 'withdrawn']);
   });
 
   it('brings back the suggestions the server kept: in the mask, on the tile, with Approve all (issue 32)', async () => {

@@ -127,7 +127,7 @@ function followUndo(masks: SuggestionMasks, photo: SuggestionPhoto, suggestion: 
     }
     if (!inMask && current) {
       setPhotoSuggestion(photo.id, null);
-      withdrawSuggestedMask(photo.id, category).catch((error: unknown) => console.warn('Withdrawing the suggested mask failed', error));
+      inTurn(photo.id, category, () => withdrawSuggestedMask(photo.id, category), 'Withdrawing the suggested mask failed');
     }
   });
 }
@@ -137,10 +137,21 @@ function followUndo(masks: SuggestionMasks, photo: SuggestionPhoto, suggestion: 
  * masks" survive a reload, and another browser finds them. Best effort: a failed save only costs that.
  */
 function keepOnServer(photoId: number, mask: CanvasImageSource, category: WornCategory): void {
-  void Promise.resolve(mask)
-    .then(maskPng)
-    .then((png) => keepSuggestedMask(photoId, png, category))
-    .catch((error: unknown) => console.warn('Keeping the suggested mask failed', error));
+  inTurn(photoId, category, () => maskPng(mask).then((png) => keepSuggestedMask(photoId, png, category)), 'Keeping the suggested mask failed');
+}
+
+/** The server calls of each photo's suggestion per category, the last one sent. */
+const serverCalls = new Map<string, Promise<void>>();
+
+/**
+ * Sends a photo's keep or withdraw once the one before it (same category) is answered: an undo right
+ * after the suggestion (its PNG still being encoded and uploaded) must not reach the server before the
+ * keep it undoes, or the server keeps the undone suggestion and brings it back with the category.
+ */
+function inTurn(photoId: number, category: WornCategory, call: () => Promise<unknown>, failure: string): void {
+  const key = `${photoId}/${category}`;
+  const previous = serverCalls.get(key) ?? Promise.resolve();
+  serverCalls.set(key, previous.then(call).then(() => undefined, (error: unknown) => console.warn(failure, error)));
 }
 
 /** The suggestion's mask as the PNG the server keeps (its own size: at most SUGGESTED_MASK_MAX_SIDE a side). */
