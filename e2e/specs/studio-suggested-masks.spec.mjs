@@ -87,6 +87,22 @@ const FULL_LENGTH = {
       'Full length': { left: 100, top: 255, right: 265, bottom: 690 },
     },
   },
+  // The person the detector misses on its first look (his face behind the visor): found on the second, within a black margin.
+  'fullbody-astronaut-standing-front-640.jpg': {
+    width: 640,
+    height: 691,
+    face: { left: 225, top: 90, right: 345, bottom: 200 },
+    hips: 410,
+    torso: [[300, 280], [250, 300], [370, 300], [300, 360]],
+    legs: [[265, 470], [380, 470], [262, 530], [395, 530], [255, 590], [420, 590]],
+    never: [[560, 420], [80, 260], [600, 650], [180, 455]], // the lunar ground on either side, the sky, his glove
+    tolerance: 90,
+    regions: {
+      'Upper body': { left: 170, top: 190, right: 450, bottom: 420 },
+      'Lower body': { left: 220, top: 380, right: 450, bottom: 640 },
+      'Full length': { left: 170, top: 190, right: 450, bottom: 600 },
+    },
+  },
 };
 
 /** The visible editor canvas's colours at a grid of photo points (every `step` photo pixels) of a `width`×`height` photo. */
