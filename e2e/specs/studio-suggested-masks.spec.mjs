@@ -96,11 +96,13 @@ const FULL_LENGTH = {
     torso: [[300, 280], [250, 300], [370, 300], [300, 360]],
     legs: [[265, 470], [380, 470], [262, 530], [395, 530], [255, 590], [420, 590]],
     never: [[560, 420], [80, 260], [600, 650], [180, 455]], // the lunar ground on either side, the sky, his glove
-    tolerance: 90,
+    tolerance: 45,
     regions: {
-      'Upper body': { left: 170, top: 190, right: 450, bottom: 420 },
-      'Lower body': { left: 220, top: 380, right: 450, bottom: 640 },
-      'Full length': { left: 170, top: 190, right: 450, bottom: 600 },
+      // below the visor's neck ring to the top of the thighs, the arms to the gloves' cuffs
+      'Upper body': { left: 150, top: 210, right: 445, bottom: 430 },
+      // the suit's waist to the boots' tops
+      'Lower body': { left: 210, top: 325, right: 455, bottom: 635 },
+      'Full length': { left: 150, top: 210, right: 445, bottom: 575 },
     },
   },
 };
