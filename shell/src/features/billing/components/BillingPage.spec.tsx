@@ -53,26 +53,30 @@ it('offers "Manage subscription" for a plan bought through Stripe, and it opens 
   const server = fakeServer({ ...PROFESSIONAL, interval: 'month', portal: true });
   renderShell('/account/billing');
   const plan = await currentPlan();
-  expect(within(plan).queryByText(/Your plan is managed by/)).not.toBeInTheDocument();
+  expect(within(plan).queryByText(/Your plan was set by/)).not.toBeInTheDocument();
   fireEvent.click(within(plan).getByRole('button', { name: 'Manage subscription' }));
   await waitFor(() => expect(server.calls).toContain('POST /api/billing/portal'));
   await waitFor(() => expect(window.location.hash).toBe('#stripe-portal'));
 });
 
-it('says who manages a plan the operator set instead of offering a portal it does not have', async () => {
+it('says who set a plan the operator set and that a plan bought here replaces it, instead of offering a portal it does not have', async () => {
   const server = fakeServer(PROFESSIONAL);
   renderShell('/account/billing');
   const plan = await currentPlan();
-  expect(within(plan).getByTestId('plan-managed-by')).toHaveTextContent('Your plan is managed by the operator of this studio; to change or cancel it, please contact them.');
+  expect(within(plan).getByTestId('plan-managed-by')).toHaveTextContent(
+    'Your plan was set by the operator of this studio; to cancel it, please contact them. Choosing a plan below replaces it with a subscription you manage here.',
+  );
   expect(within(plan).queryByRole('button', { name: 'Manage subscription' })).not.toBeInTheDocument();
+  // what the note says: another plan can still be bought here
+  expect(screen.getByRole('button', { name: 'Choose Enterprise' })).toBeEnabled();
   expect(server.calls).not.toContain('POST /api/billing/portal');
 });
 
-it('names the sales address as the one who manages an operator-set plan when SALES_EMAIL is set', async () => {
+it('names the sales address as the one who set an operator-set plan when SALES_EMAIL is set', async () => {
   fakeServer({ ...PROFESSIONAL, salesEmail: 'sales@example.com' });
   renderShell('/account/billing');
   const plan = await currentPlan();
-  expect(within(plan).getByTestId('plan-managed-by')).toHaveTextContent('Your plan is managed by sales@example.com; to change or cancel it, please contact them.');
+  expect(within(plan).getByTestId('plan-managed-by')).toHaveTextContent(/^Your plan was set by sales@example\.com; to cancel it, please contact them\./);
   expect(within(plan).getByRole('link', { name: 'sales@example.com' })).toHaveAttribute('href', 'mailto:sales@example.com');
 });
 

@@ -76,7 +76,8 @@ function OperatorContact({ salesEmail }: { salesEmail: string | null }) {
 function CurrentPlan({ account }: { account: BillingAccount }) {
   const portal = usePortal();
   const { credits } = account;
-  // A plan the operator set has no Stripe subscription to manage. Without Stripe, the plans below already say whom to contact.
+  // A plan the operator set has no Stripe subscription to manage; buying one through Checkout replaces it (svc-auth allows it).
+  // Without Stripe, the plans below already say whom to contact.
   const managedByOperator = account.checkout && !account.portal && account.plan !== 'trial';
   return (
     <Panel as="section" aria-labelledby="current-plan-title">
@@ -123,7 +124,8 @@ function CurrentPlan({ account }: { account: BillingAccount }) {
       )}
       {managedByOperator && (
         <Muted data-testid="plan-managed-by">
-          Your plan is managed by <OperatorContact salesEmail={account.salesEmail} />; to change or cancel it, please contact them.
+          Your plan was set by <OperatorContact salesEmail={account.salesEmail} />; to cancel it, please contact them. Choosing a plan below replaces it with a
+          subscription you manage here.
         </Muted>
       )}
     </Panel>
