@@ -26,17 +26,10 @@ export function CreditsNote() {
   }, [generating]);
   if (!account || account.mode === 'off') return null;
   const { available } = account.credits;
-  if (available === null) {
-    return (
-      <Note data-testid="credits-left">
-        <strong>Unlimited credits</strong>
-      </Note>
-    );
-  }
   return (
     <Note data-testid="credits-left">
-      <strong>{`${available} ${available === 1 ? 'credit' : 'credits'} left`}</strong>
-      {uses > 0 && ` · this try-on uses ${uses} ${uses === 1 ? 'credit' : 'credits'}`}
+      <strong>{available === null ? 'Unlimited credits' : `${available} ${available === 1 ? 'credit' : 'credits'} left`}</strong>
+      {available !== null && uses > 0 && ` · this try-on uses ${uses} ${uses === 1 ? 'credit' : 'credits'}`}
     </Note>
   );
 }
