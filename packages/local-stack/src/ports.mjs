@@ -18,6 +18,13 @@ function ephemeralPortsStart() {
 }
 const LOWEST_PORT = 10_000;
 
+/**
+ * The Fetch standard's "bad ports" (https://fetch.spec.whatwg.org/#port-blocking) at or above
+ * LOWEST_PORT: fetch() in Node and every browser refuse them outright ("bad port",
+ * ERR_UNSAFE_PORT), so an app given one is never seen ready and a page on one never loads.
+ */
+const FETCH_BLOCKED_PORTS = new Set([10080]);
+
 /** Whether nothing listens on the port, on any address (apps and the gateway bind 0.0.0.0 or 127.0.0.1). */
 function isFree(port) {
   return new Promise((resolve) => {
@@ -81,14 +88,14 @@ function reserve(port) {
 
 /**
  * A port nobody listens on now, that no live local-stack process has handed out, outside the
- * outgoing-connection range (so tests can run beside a live stack). It stays reserved for the
- * life of this process.
+ * outgoing-connection range (so tests can run beside a live stack), that fetch() and browsers
+ * accept. It stays reserved for the life of this process.
  */
 export async function freePort() {
   const end = Math.max(LOWEST_PORT + 1000, ephemeralPortsStart());
   for (let i = 0; i < 200; i += 1) {
     const port = LOWEST_PORT + Math.floor(Math.random() * (end - LOWEST_PORT));
-    if (handedOut.has(port) || !(await isFree(port))) continue;
+    if (FETCH_BLOCKED_PORTS.has(port) || handedOut.has(port) || !(await isFree(port))) continue;
     if (reserve(port)) return port;
   }
   throw new Error(`No free port found between ${LOWEST_PORT} and ${end}`);

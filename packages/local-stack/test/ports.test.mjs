@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import http from 'node:http';
 import net from 'node:net';
 import { freePort, retryWhenPortTaken } from '../src/ports.mjs';
 import { startPostgres } from '../src/postgres.mjs';
@@ -35,6 +36,28 @@ test('a port handed out is never handed out again while the process lives, nor t
     expect(mine.filter((port) => theirs.includes(port))).toEqual([]);
   } finally {
     other.stdin.end();
+  }
+});
+
+test('a port fetch() and browsers refuse (the Fetch standard\'s "bad port" 10080) is never handed out', async () => {
+  // The first candidate freePort() draws is 10080: one CI run's svc-auth got it and was never seen ready.
+  const [rangeStart] = fs.readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/).map(Number);
+  const end = Math.max(11_000, rangeStart);
+  const random = jest.spyOn(Math, 'random').mockReturnValueOnce((80 + 0.5) / (end - 10_000));
+  let port;
+  try {
+    port = await freePort();
+  } finally {
+    random.mockRestore();
+  }
+  expect(port).not.toBe(10080);
+  await expect(fetch('http://127.0.0.1:10080/')).rejects.toThrow('fetch failed');
+  const server = http.createServer((req, res) => res.end('reached'));
+  await new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve(undefined)));
+  try {
+    expect(await (await fetch(`http://127.0.0.1:${port}/`)).text()).toBe('reached');
+  } finally {
+    server.close();
   }
 });
 
