@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { FAULT_COLOURS, FaultyVton, freePort, MediaSeeder, Platform, readJobEvents, solidPng, until, type App, type WorkerProcess } from './helpers.js';
+import { FAULT_COLOURS, FaultyVton, freePort, MediaSeeder, Metrics, Platform, readJobEvents, solidPng, until, type App, type WorkerProcess } from './helpers.js';
 
 interface Postgres {
   url: string;
@@ -79,4 +79,9 @@ describe('a Postgres restart in the middle of a job (real embedded Postgres, sto
     const [{ count }] = await platform.media.app.get(DataSource).query(`SELECT count(*)::int AS count FROM try_on_results WHERE "garmentId" = $1`, [garmentId]);
     expect(count).toBe(3);
   }, 240_000);
+
+  it('the API reports the fleet-wide figures again after the restart (its session lock was lost with the connection and is taken again)', async () => {
+    const fleetFigure = async () => new Metrics((await request(api.url).get('/metrics').expect(200)).text).value('generation_models', { state: 'queued', role: 'api' });
+    await until(async () => (await fleetFigure()) === 0, 'the API reports generation_models');
+  }, 60_000);
 });

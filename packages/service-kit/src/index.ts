@@ -42,6 +42,7 @@ export { verifyServiceCredential, ServiceCredentialGuard, CurrentServiceCaller, 
 export { SESSION_CHECK, RevokedSessionsFeed, SESSIONS_UNAVAILABLE_MESSAGE, type SessionCheck } from './auth/session-check.js';
 export { READINESS_CHECKS, DatabaseReadiness, type ReadinessCheck } from './health/readiness.js';
 export { DatabaseConnection } from './database/database-connection.js';
+export { SessionConnection, type SessionConnectionOptions } from './database/session-connection.js';
 export { createDataSource, dataSourceOptions, ownSchema, prepareSchema, ServiceDataSource, DATABASE_NOT_READY_MESSAGE, type ServiceDatabase } from './database/data-source-options.js';
 export { runMigrationsCommand } from './database/migrate.js';
 export { isUniqueViolation } from './database/unique-violation.js';
