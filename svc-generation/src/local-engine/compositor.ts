@@ -1,7 +1,8 @@
 import { GARMENT_CATEGORIES } from '@vton/contracts';
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
-import { boundingBox, cutOut, type Cutout, type Rect } from './cutout.js';
+import { boundingBox, cutOut, type Cutout } from './cutout.js';
+import type { Box } from '../imaging/mask-composer.js';
 import { fitGarment, garmentX, type Grey, type RowFit } from './fit.js';
 import { photoLight } from './light.js';
 import { placeProduct } from './product.js';
@@ -100,7 +101,7 @@ function garmentCutOut(reference: Buffer): Promise<Cutout | null> {
 }
 
 /** The garment fitted into the mask, opaque, lit by the photo; blended only by the mask's own edge. */
-async function wearGarment(person: Buffer, mask: Grey, box: Rect, cut: Cutout, legs: boolean): Promise<void> {
+async function wearGarment(person: Buffer, mask: Grey, box: Box, cut: Cutout, legs: boolean): Promise<void> {
   const light = photoLight(person, mask.width, mask.data, box);
   const { garment, rows } = await fitGarment(cut, mask, box, legs);
   const { colour, width: gw, height: gh } = garment;

@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import type { Box } from '../imaging/mask-composer.js';
 
 /** An RGBA raster with straight (not premultiplied) alpha. */
 export interface Rgba {
@@ -7,18 +8,10 @@ export interface Rgba {
   height: number;
 }
 
-/** A rectangle in pixels. */
-export interface Rect {
-  left: number;
-  top: number;
-  width: number;
-  height: number;
-}
-
 /** The garment (or product) cut out of its crop: its pixels with their alpha, and where it lies. */
 export interface Cutout {
   image: Rgba;
-  box: Rect;
+  box: Box;
 }
 
 /** A crop counts as transparent (its alpha is the cut-out) when this share of it is see-through. */
@@ -161,12 +154,12 @@ function removeSpecks(isBackground: Uint8Array, width: number, height: number): 
 }
 
 /** The bounding box of the pixels with alpha ≥ 128, or null. */
-export function alphaBox({ data, width, height }: Rgba): Rect | null {
+export function alphaBox({ data, width, height }: Rgba): Box | null {
   return boundingBox(data, width, height, 4, 3);
 }
 
 /** The bounding box of the pixels whose `channel` (of `channels`) is ≥ 128, or null when there are none. */
-export function boundingBox(data: Uint8Array, width: number, height: number, channels: number, channel: number): Rect | null {
+export function boundingBox(data: Uint8Array, width: number, height: number, channels: number, channel: number): Box | null {
   let left = width;
   let right = -1;
   let top = -1;
@@ -187,7 +180,7 @@ export function boundingBox(data: Uint8Array, width: number, height: number, cha
  * `region` of the cut-out (it may reach beyond the image: that is transparent) resized to
  * width×height; sharp premultiplies the alpha while resizing, so no background colour bleeds in.
  */
-export async function resizeRegion(image: Rgba, region: Rect, width: number, height: number): Promise<Rgba> {
+export async function resizeRegion(image: Rgba, region: Box, width: number, height: number): Promise<Rgba> {
   const inside = {
     left: Math.max(0, region.left),
     top: Math.max(0, region.top),

@@ -1,4 +1,5 @@
-import { alphaBox, fillOutward, resizeRegion, type Cutout, type Rect } from './cutout.js';
+import { alphaBox, fillOutward, resizeRegion, type Cutout } from './cutout.js';
+import type { Box } from '../imaging/mask-composer.js';
 import { evaluate, robustLeastSquares } from './robust-fit.js';
 
 /** A single-channel raster (the mask: 255 where the garment goes). */
@@ -78,7 +79,7 @@ interface Span {
  * the garment's edge take the fabric along it (the caller mirrors it, RowFit's ea/ed), holes in it
  * its colours continued inward (fillOutward), so the mask is covered whole.
  */
-export async function fitGarment(cut: Cutout, mask: Grey, maskBox: Rect, legs: boolean): Promise<GarmentFit> {
+export async function fitGarment(cut: Cutout, mask: Grey, maskBox: Box, legs: boolean): Promise<GarmentFit> {
   const { box } = cut;
   // Worked on at the mask's size or the garment's, whichever is smaller: sampling never skips detail.
   const sx = Math.min(1, maskBox.width / box.width);
@@ -134,7 +135,7 @@ export async function fitGarment(cut: Cutout, mask: Grey, maskBox: Rect, legs: b
 /** The garment's half of a fit at one working scale: its raster filled outward, its box and its rows' runs. */
 interface GarmentAtScale {
   garment: GarmentRaster;
-  gBox: Rect;
+  gBox: Box;
   garmentRows: ([number, number][] | null)[];
 }
 
@@ -197,7 +198,7 @@ export function garmentX(row: RowFit, x: number): number {
 }
 
 /** Each row's runs of "inside" (value ≥ threshold) within `box`, gaps narrower than GAP_SHARE closed; x relative to the box. */
-function rowSpans(data: Uint8Array | Buffer, stride: number, box: Rect, threshold: number): ([number, number][] | null)[] {
+function rowSpans(data: Uint8Array | Buffer, stride: number, box: Box, threshold: number): ([number, number][] | null)[] {
   const minGap = Math.max(2, Math.round(box.width * GAP_SHARE));
   const out: ([number, number][] | null)[] = [];
   for (let y = 0; y < box.height; y++) {

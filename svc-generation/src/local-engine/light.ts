@@ -1,4 +1,5 @@
-import { median, type Rect } from './cutout.js';
+import { median } from './cutout.js';
+import type { Box } from '../imaging/mask-composer.js';
 import { evaluate, robustLeastSquares } from './robust-fit.js';
 
 /**
@@ -24,7 +25,7 @@ const CELL_INSIDE = 0.3;
 const STRENGTH = 0.4;
 const FACTOR = { min: 0.8, max: 1.2 };
 
-export function photoLight(person: Buffer, width: number, mask: Buffer, box: Rect): PhotoLight {
+export function photoLight(person: Buffer, width: number, mask: Buffer, box: Box): PhotoLight {
   const cell = Math.max(2, Math.ceil(Math.max(box.width, box.height) / GRID_CELLS));
   const cols = Math.ceil(box.width / cell);
   const rows = Math.ceil(box.height / cell);

@@ -1,4 +1,5 @@
-import { resizeRegion, type Cutout, type Rect } from './cutout.js';
+import { resizeRegion, type Cutout } from './cutout.js';
+import type { Box } from '../imaging/mask-composer.js';
 import type { Grey } from './fit.js';
 
 /** How dark the contact shadow is under the product's middle (share of the light taken away). */
@@ -14,7 +15,7 @@ const FOOT_SHARE = 0.06;
  * on its lower edge, with a soft contact shadow on the photo beneath it. The rest of the mask
  * keeps the photo. Writes into `person` (RGB, the mask's size).
  */
-export async function placeProduct(person: Buffer, mask: Grey, maskBox: Rect, cut: Cutout): Promise<void> {
+export async function placeProduct(person: Buffer, mask: Grey, maskBox: Box, cut: Cutout): Promise<void> {
   const { box } = cut;
   // The shadow sits inside the mask (the result is blended through it): the product stands that much higher.
   const fit = (height: number) => Math.min(maskBox.width / box.width, height / box.height);
