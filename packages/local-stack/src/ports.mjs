@@ -19,11 +19,16 @@ function ephemeralPortsStart() {
 const LOWEST_PORT = 10_000;
 
 /**
- * The Fetch standard's "bad ports" (https://fetch.spec.whatwg.org/#port-blocking) at or above
- * LOWEST_PORT: fetch() in Node and every browser refuse them outright ("bad port",
- * ERR_UNSAFE_PORT), so an app given one is never seen ready and a page on one never loads.
+ * The Fetch standard's "bad ports" (https://fetch.spec.whatwg.org/#port-blocking): fetch() in Node
+ * and every browser refuse them outright ("bad port", ERR_UNSAFE_PORT), so an app given one is
+ * never seen ready and a page on one never loads.
  */
-const FETCH_BLOCKED_PORTS = new Set([10080]);
+const FETCH_BLOCKED_PORTS = new Set([
+  1, 7, 9, 11, 13, 15, 17, 19, 20, 21, 22, 23, 25, 37, 42, 43, 53, 69, 77, 79, 87, 95, 101, 102, 103, 104, 109, 110,
+  111, 113, 115, 117, 119, 123, 135, 137, 139, 143, 161, 179, 389, 427, 465, 512, 513, 514, 515, 526, 530, 531, 532,
+  540, 548, 554, 556, 563, 587, 601, 636, 989, 990, 993, 995, 1719, 1720, 1723, 2049, 3659, 4045, 4190, 5060, 5061,
+  6000, 6566, 6665, 6666, 6667, 6668, 6669, 6679, 6697, 10080,
+]);
 
 /** Whether nothing listens on the port, on any address (apps and the gateway bind 0.0.0.0 or 127.0.0.1). */
 function isFree(port) {
@@ -137,6 +142,13 @@ export async function waitForPort(port, { host = '127.0.0.1', timeoutMs = 60_000
     if (open) return;
     if (Date.now() > deadline) throw new Error(`Nothing answered on ${host}:${port} within ${timeoutMs} ms`);
     await new Promise((r) => setTimeout(r, 150));
+  }
+}
+
+/** Throws a clear message when a fixed port of something reached over HTTP is one that browsers and fetch() refuse. */
+export function assertFetchAllows(port, what) {
+  if (FETCH_BLOCKED_PORTS.has(port)) {
+    throw new Error(`Port ${port} (${what}) is one that browsers and fetch() refuse to connect to (a "bad port" of the Fetch standard, such as 6000 or 10080). Choose another port (see README: environment variables).`);
   }
 }
 

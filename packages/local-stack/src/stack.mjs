@@ -5,7 +5,7 @@ import { createGateway } from './gateway.mjs';
 import { appDefinitions, DEFAULT_APP_PORTS, generationWorkers, workerDefinitions } from './apps.mjs';
 import { startSupervisedProcess } from './processes.mjs';
 import { readOrCreateSecret } from './secret-files.mjs';
-import { freePort, assertPortFree } from './ports.mjs';
+import { freePort, assertFetchAllows, assertPortFree } from './ports.mjs';
 import { JWKS_PATH } from '@vton/contracts';
 import { providerEnv, withoutProviderEnv } from './providers.mjs';
 
@@ -52,15 +52,20 @@ export async function startStack({ dataDir, ports = defaultPorts(), env = proces
   const workerCount = generationWorkers(env);
   if (workerCount === 0 && !quiet) log('GENERATION_WORKERS=0: no svc-generation worker runs here; try-ons wait in the queue until one does.');
   fs.mkdirSync(dataDir, { recursive: true, mode: 0o755 });
-  // Fail early with a clear message when a fixed port is taken; replaced parts need none.
+  // Fail early with a clear message when a fixed port is taken, or is one that browsers and fetch()
+  // refuse (every part but Postgres and SMTP is reached over HTTP); replaced parts need none.
   const portsToCheck = [
-    ['gateway (PORT)', ports.gateway],
-    ...(env.DATABASE_URL ? [] : [['Postgres (POSTGRES_PORT)', ports.postgres]]),
-    ...(env.S3_ENDPOINT ? [] : [['S3 (S3_PORT)', ports.s3]]),
-    ...(env.SMTP_URL ? [] : [['SMTP (SMTP_PORT)', ports.smtp], ['mail inbox (MAIL_WEB_PORT)', ports.mailWeb]]),
-    ...Object.entries(ports.apps),
+    { what: 'gateway (PORT)', port: ports.gateway, http: true },
+    ...(env.DATABASE_URL ? [] : [{ what: 'Postgres (POSTGRES_PORT)', port: ports.postgres, http: false }]),
+    ...(env.S3_ENDPOINT ? [] : [{ what: 'S3 (S3_PORT)', port: ports.s3, http: true }]),
+    ...(env.SMTP_URL ? [] : [{ what: 'SMTP (SMTP_PORT)', port: ports.smtp, http: false }, { what: 'mail inbox (MAIL_WEB_PORT)', port: ports.mailWeb, http: true }]),
+    ...Object.entries(ports.apps).map(([what, port]) => ({ what, port, http: true })),
   ];
-  for (const [what, port] of portsToCheck) if (port) await assertPortFree(port, what);
+  for (const { what, port, http } of portsToCheck) {
+    if (!port) continue;
+    if (http) assertFetchAllows(port, what);
+    await assertPortFree(port, what);
+  }
 
   const running = [];
   let infra;

@@ -51,13 +51,27 @@ test('a port fetch() and browsers refuse (the Fetch standard\'s "bad port" 10080
     random.mockRestore();
   }
   expect(port).not.toBe(10080);
-  await expect(fetch('http://127.0.0.1:10080/')).rejects.toThrow('fetch failed');
+  await expect(fetch('http://127.0.0.1:10080/')).rejects.toMatchObject({ cause: { message: 'bad port' } });
   const server = http.createServer((req, res) => res.end('reached'));
   await new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve(undefined)));
   try {
     expect(await (await fetch(`http://127.0.0.1:${port}/`)).text()).toBe('reached');
   } finally {
     server.close();
+  }
+});
+
+test('a fixed port that browsers and fetch() refuse (PORT=6000) stops the start at once with a clear message, before anything runs', async () => {
+  await expect(fetch('http://127.0.0.1:6000/')).rejects.toMatchObject({ cause: { message: 'bad port' } });
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vton-bad-port-'));
+  try {
+    const start = startStack({ dataDir, ports: { ...anyFreePorts(), gateway: 6000 }, env: ownStackEnv(), quiet: true, definitions: standInApps() });
+    await expect(start).rejects.toThrow(
+      'Port 6000 (gateway (PORT)) is one that browsers and fetch() refuse to connect to (a "bad port" of the Fetch standard, such as 6000 or 10080). Choose another port (see README: environment variables).',
+    );
+    expect(fs.readdirSync(dataDir)).toEqual([]);
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
   }
 });
 
