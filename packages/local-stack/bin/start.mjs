@@ -40,13 +40,15 @@ process.on('SIGINT', onSignal);
 process.on('SIGTERM', onSignal);
 
 try {
+  // A port variable that is not a port fails here, before anything is built or started.
+  const ports = defaultPorts();
   console.log('Building what changed…');
   await buildAll({ signal: startup.signal });
   console.log(`Starting the stack (data in ${path.relative(process.cwd(), dataDir) || dataDir})…`);
   // Someone trying the studio locally should not run dry: 100 trial credits unless TRIAL_CREDITS says
   // otherwise (the services' own default, and the Kubernetes overlays', is the product's 10).
   const env = { ...process.env, TRIAL_CREDITS: process.env.TRIAL_CREDITS || String(LOCAL_TRIAL_CREDITS) };
-  stack = await startStack({ dataDir, ports: defaultPorts(), env, signal: startup.signal });
+  stack = await startStack({ dataDir, ports, env, signal: startup.signal });
   // The environment svc-generation's processes were given (its config validated at their start).
   const providers = providerSummaries({ ...env, ...stack.env });
   const processes = stack.processes
@@ -67,5 +69,7 @@ ${processes}
     process.exit(0);
   }
   console.error(`\nnpm start failed: ${err.message}`);
+  // Whatever started before the failure is stopped, so nothing is left running.
+  await stack?.stop().catch(() => undefined);
   process.exit(1);
 }

@@ -11,18 +11,28 @@ import { providerEnv, withoutProviderEnv } from './providers.mjs';
 
 /** @typedef {{ gateway: number, postgres: number, s3: number, smtp: number, mailWeb: number, apps: Record<string, number> }} StackPorts */
 
+/** A port variable as a number (1–65535), its default when unset, with a clear error otherwise. */
+function portVariable(env, name, fallback) {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const port = /^\d+$/.test(raw) ? Number(raw) : NaN;
+  if (!(port >= 1 && port <= 65535)) throw new Error(`${name} must be a whole number from 1 to 65535 (got "${raw}")`);
+  return port;
+}
+
 /**
  * Fixed ports of `npm start`, each overridable by its environment variable.
  * @returns {StackPorts}
  */
 export function defaultPorts(env = process.env) {
+  const engine = portVariable(env, 'ENGINE_PORT', undefined);
   return {
-    gateway: Number(env.PORT ?? 8080),
-    postgres: Number(env.POSTGRES_PORT ?? 54329),
-    s3: Number(env.S3_PORT ?? 9000),
-    smtp: Number(env.SMTP_PORT ?? 1025),
-    mailWeb: Number(env.MAIL_WEB_PORT ?? 1080),
-    apps: { ...DEFAULT_APP_PORTS, ...(env.ENGINE_PORT ? { 'vton-engine': Number(env.ENGINE_PORT) } : {}) },
+    gateway: portVariable(env, 'PORT', 8080),
+    postgres: portVariable(env, 'POSTGRES_PORT', 54329),
+    s3: portVariable(env, 'S3_PORT', 9000),
+    smtp: portVariable(env, 'SMTP_PORT', 1025),
+    mailWeb: portVariable(env, 'MAIL_WEB_PORT', 1080),
+    apps: { ...DEFAULT_APP_PORTS, ...(engine ? { 'vton-engine': engine } : {}) },
   };
 }
 

@@ -1,5 +1,5 @@
 import { jest } from '@jest/globals';
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,6 +17,7 @@ import { ownStackEnv, stackPorts, standInApps, startStopLoops } from './fixtures
 jest.setTimeout(900_000);
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
+const START = path.join(HERE, '../bin/start.mjs');
 const repeats = (ports) => ports.filter((port, i) => ports.indexOf(port) !== i);
 
 test('a port handed out is never handed out again while the process lives, nor to another live process', async () => {
@@ -72,6 +73,15 @@ test('a fixed port that browsers and fetch() refuse (PORT=6000) stops the start 
     expect(fs.readdirSync(dataDir)).toEqual([]);
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
+test('npm start with a port variable that is not a port (PORT=abc, S3_PORT=70000) says so and starts nothing', () => {
+  for (const [name, value] of [['PORT', 'abc'], ['S3_PORT', '70000'], ['ENGINE_PORT', '-1']]) {
+    const run = spawnSync(process.execPath, [START], { encoding: 'utf8', timeout: 30_000, env: { ...process.env, [name]: value } });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain(`npm start failed: ${name} must be a whole number from 1 to 65535 (got "${value}")`);
+    expect(run.stdout).not.toContain('Building');
   }
 });
 
