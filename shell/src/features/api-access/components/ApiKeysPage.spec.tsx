@@ -118,6 +118,22 @@ it('adds a webhook endpoint and shows its signing secret once; a refused URL say
   expect(within(list).getByRole('button', { name: 'Send test event' })).toBeEnabled();
 });
 
+it('says which list could not be loaded and why, in its own section; the other section lists as usual', async () => {
+  fakeServer();
+  const answer = global.fetch;
+  global.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) =>
+    String(input) === '/api/auth/api-keys' && (init?.method ?? 'GET') === 'GET'
+      ? json({ statusCode: 403, code: 'FORBIDDEN', message: 'This session cannot read keys' }, 403)
+      : answer(input, init),
+  ) as typeof fetch;
+  renderShell('/account/api-keys');
+  const keys = await screen.findByRole('region', { name: 'Your API keys' });
+  expect(await within(keys).findByRole('alert')).toHaveTextContent('Your keys could not be loaded: This session cannot read keys');
+  const webhooks = screen.getByRole('region', { name: 'Webhooks' });
+  expect(await within(webhooks).findByText('No webhook endpoints yet.')).toBeInTheDocument();
+  expect(within(webhooks).queryByRole('alert')).toBeNull();
+});
+
 it('is in the user menu', async () => {
   fakeServer();
   renderShell('/');

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import {
   API_KEY_SCOPE_DESCRIPTIONS,
   API_KEY_SCOPES,
@@ -7,7 +7,7 @@ import {
   type CreatedApiKey,
 } from '@vton/contracts';
 import { apiErrorMessage, apiErrorToast, toast } from '@vton/shell-sdk';
-import { Button, DataTable, LoadingState, VisuallyHidden } from '@vton/ui';
+import { Button, DataTable, VisuallyHidden } from '@vton/ui';
 import { useApiKeys } from '../api/apiKeys';
 import { useCreateApiKey } from '../api/createApiKey';
 import { useRevokeApiKey } from '../api/revokeApiKey';
@@ -15,38 +15,33 @@ import { formatWhen } from '../utils/formatWhen';
 import { RevealedSecret } from './RevealedSecret';
 import { CreateWithChoicesForm } from './CreateWithChoicesForm';
 import { usePlanRefusal } from './PlanRefusal';
-import { Actions, Mono, Muted, Panel, PanelTitle, Table, TableScroll } from '../../../components/accountPanels';
+import { AccessList, AccessSection } from './AccessSection';
+import { Actions, Mono, Table, TableScroll } from '../../../components/accountPanels';
 
 /** Create a key (name + scopes, shown once), list keys by prefix with their times, revoke. */
 export function ApiKeysSection() {
   const keys = useApiKeys();
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
-  const headingId = useId();
 
   return (
-    <Panel as="section" aria-labelledby={headingId}>
-      <div>
-        <PanelTitle id={headingId}>Your API keys</PanelTitle>
-        <Muted>
+    <AccessSection
+      title="Your API keys"
+      intro={
+        <>
           Send a key as <Mono>Authorization: Bearer vtk_…</Mono> on the same routes the studio uses. Each key has its own rate limit; a key
           cannot manage keys, webhooks or your account.
-        </Muted>
-      </div>
+        </>
+      }
+    >
       {created ? (
         <RevealedSecret label={`Your new key “${created.name}”`} value={created.key} onDone={() => setCreated(null)} />
       ) : (
         <CreateApiKeyForm onCreated={setCreated} />
       )}
-      {keys.isPending ? (
-        <LoadingState text="Loading your keys..." />
-      ) : keys.isError ? (
-        <Muted role="alert">Your keys could not be loaded: {apiErrorMessage(keys.error)}</Muted>
-      ) : keys.data.keys.length === 0 ? (
-        <Muted>You have no API keys yet.</Muted>
-      ) : (
-        <ApiKeyTable keys={keys.data.keys} />
-      )}
-    </Panel>
+      <AccessList query={keys} items={(data) => data.keys} noun="keys" empty="You have no API keys yet.">
+        {(listed) => <ApiKeyTable keys={listed} />}
+      </AccessList>
+    </AccessSection>
   );
 }
 

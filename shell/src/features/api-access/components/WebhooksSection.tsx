@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import styled from 'styled-components';
 import {
   MAX_WEBHOOK_ENDPOINTS_PER_ACCOUNT,
@@ -9,7 +9,7 @@ import {
   type WebhookEndpointRecord,
 } from '@vton/contracts';
 import { apiErrorMessage, apiErrorToast, toast } from '@vton/shell-sdk';
-import { Badge, Button, DataTable, LoadingState } from '@vton/ui';
+import { Badge, Button, DataTable } from '@vton/ui';
 import { useCreateWebhookEndpoint } from '../api/createWebhookEndpoint';
 import { useDeleteWebhookEndpoint } from '../api/deleteWebhookEndpoint';
 import { useSendWebhookTestEvent } from '../api/sendWebhookTestEvent';
@@ -19,7 +19,8 @@ import { formatWhen } from '../utils/formatWhen';
 import { RevealedSecret } from './RevealedSecret';
 import { CreateWithChoicesForm } from './CreateWithChoicesForm';
 import { usePlanRefusal } from './PlanRefusal';
-import { Actions, Mono, Muted, Panel, PanelTitle, Table, TableScroll, boxInPanel } from '../../../components/accountPanels';
+import { AccessList, AccessSection } from './AccessSection';
+import { Actions, Mono, Muted, Table, TableScroll, boxInPanel } from '../../../components/accountPanels';
 
 const EndpointList = styled.ul`
   list-style: none;
@@ -38,18 +39,13 @@ const STATUS_LABELS: Record<WebhookDeliveryRecord['status'], string> = { pending
 export function WebhooksSection() {
   const endpoints = useWebhookEndpoints();
   const [created, setCreated] = useState<CreatedWebhookEndpoint | null>(null);
-  const headingId = useId();
   const full = (endpoints.data?.endpoints.length ?? 0) >= MAX_WEBHOOK_ENDPOINTS_PER_ACCOUNT;
 
   return (
-    <Panel as="section" aria-labelledby={headingId}>
-      <div>
-        <PanelTitle id={headingId}>Webhooks</PanelTitle>
-        <Muted>
-          Get an HTTPS POST when a try-on finishes. Deliveries are signed the Standard Webhooks way with the endpoint's secret and retried for up
-          to 24 hours until your endpoint answers 2xx.
-        </Muted>
-      </div>
+    <AccessSection
+      title="Webhooks"
+      intro="Get an HTTPS POST when a try-on finishes. Deliveries are signed the Standard Webhooks way with the endpoint's secret and retried for up to 24 hours until your endpoint answers 2xx."
+    >
       {created ? (
         <RevealedSecret label={`Signing secret for ${created.url}`} value={created.secret} onDone={() => setCreated(null)} />
       ) : full ? (
@@ -57,20 +53,16 @@ export function WebhooksSection() {
       ) : (
         <CreateWebhookForm onCreated={setCreated} />
       )}
-      {endpoints.isPending ? (
-        <LoadingState text="Loading your webhooks..." />
-      ) : endpoints.isError ? (
-        <Muted role="alert">Your webhooks could not be loaded: {apiErrorMessage(endpoints.error)}</Muted>
-      ) : endpoints.data.endpoints.length === 0 ? (
-        <Muted>No webhook endpoints yet.</Muted>
-      ) : (
-        <EndpointList aria-label="Webhook endpoints">
-          {endpoints.data.endpoints.map((endpoint) => (
-            <EndpointItem key={endpoint.id} endpoint={endpoint} />
-          ))}
-        </EndpointList>
-      )}
-    </Panel>
+      <AccessList query={endpoints} items={(data) => data.endpoints} noun="webhooks" empty="No webhook endpoints yet.">
+        {(listed) => (
+          <EndpointList aria-label="Webhook endpoints">
+            {listed.map((endpoint) => (
+              <EndpointItem key={endpoint.id} endpoint={endpoint} />
+            ))}
+          </EndpointList>
+        )}
+      </AccessList>
+    </AccessSection>
   );
 }
 
