@@ -1,6 +1,6 @@
 import { useId, type CSSProperties } from 'react';
 import styled from 'styled-components';
-import { VisuallyHidden } from '@vton/ui';
+import { AccentBadge, VisuallyHidden } from '@vton/ui';
 import { BuiltInPreviewLink } from './BuiltInPreview.js';
 import { resultLabel } from './download.js';
 import { DownloadIcon, TrashIcon } from './icons.js';
@@ -75,16 +75,11 @@ const MockBadge = styled.span`
   text-transform: uppercase;
 `;
 
-const NewBadge = styled.span`
+const NewBadge = styled(AccentBadge)`
   position: absolute;
   left: 8px;
   top: 8px;
-  padding: 2px 8px;
-  border-radius: ${({ theme }) => theme.radii.pill};
-  background: ${({ theme }) => theme.colors.accent};
-  color: #10130a;
   font-size: 11px;
-  font-weight: 700;
   letter-spacing: 0.02em;
   pointer-events: none;
 `;

@@ -30,6 +30,16 @@ export const Badge = styled.span`
   font-weight: 500;
 `;
 
+/** A small lime pill of dark bold text: the landing's "Save 20%", a new result's "New", the crop's size. */
+export const AccentBadge = styled.span`
+  padding: 2px 8px;
+  border-radius: ${({ theme }) => theme.radii.pill};
+  background: ${({ theme }) => theme.colors.accent};
+  color: #10130a;
+  font-size: 12px;
+  font-weight: 700;
+`;
+
 export const VisuallyHidden = styled.span`
   position: absolute;
   width: 1px;

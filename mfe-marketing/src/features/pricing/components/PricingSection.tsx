@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import styled from 'styled-components';
+import { AccentBadge } from '@vton/ui';
 import { LandingSection } from '../../../components/Section';
 import { PLANS } from '../data/plans';
 import { DEFAULT_BILLING_PERIOD, YEARLY_SAVINGS_LABEL, type BillingPeriod } from '../utils/pricing';
@@ -29,15 +30,6 @@ const PeriodButton = styled.button`
   font-weight: 600;
   cursor: pointer;
   &[aria-pressed='true'] { background: ${({ theme }) => theme.colors.surfaceRaised}; color: ${({ theme }) => theme.colors.text}; }
-`;
-
-const SaveBadge = styled.span`
-  padding: 2px 8px;
-  border-radius: ${({ theme }) => theme.radii.pill};
-  background: ${({ theme }) => theme.colors.accent};
-  color: #10130a;
-  font-size: 12px;
-  font-weight: 700;
 `;
 
 const Cards = styled.div`
@@ -98,7 +90,7 @@ export function PricingSection() {
           Monthly
         </PeriodButton>
         <PeriodButton type="button" aria-pressed={period === 'yearly'} onClick={() => setPeriod('yearly')}>
-          Yearly <SaveBadge>{YEARLY_SAVINGS_LABEL}</SaveBadge>
+          Yearly <AccentBadge>{YEARLY_SAVINGS_LABEL}</AccentBadge>
         </PeriodButton>
       </Toggle>
       <Cards>

@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import styled from 'styled-components';
 import type { GarmentRecord } from '@vton/contracts';
-import { Button } from '@vton/ui';
+import { AccentBadge, Button } from '@vton/ui';
 import { CanvasPanel, CanvasPanelBar } from '../../../components/CanvasPanel';
 import {
   cropArea,
@@ -54,17 +54,12 @@ const Square = styled.div`
   &:focus-visible { outline: 2px dashed #fff; outline-offset: 3px; }
 `;
 
-const SizeLabel = styled.span`
+const SizeLabel = styled(AccentBadge)`
   position: absolute;
   left: 50%;
   top: -30px;
   transform: translateX(-50%);
-  padding: 2px 8px;
-  border-radius: ${({ theme }) => theme.radii.pill};
-  background: ${({ theme }) => theme.colors.accent};
-  color: #0b0b12;
-  font-size: 12px;
-  font-weight: 700;
+  color: ${({ theme }) => theme.colors.background};
   white-space: nowrap;
 `;
 
