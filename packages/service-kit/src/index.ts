@@ -44,6 +44,7 @@ export { READINESS_CHECKS, DatabaseReadiness, type ReadinessCheck } from './heal
 export { DatabaseConnection } from './database/database-connection.js';
 export { SessionConnection, type SessionConnectionOptions } from './database/session-connection.js';
 export { createDataSource, dataSourceOptions, ownSchema, prepareSchema, ServiceDataSource, DATABASE_NOT_READY_MESSAGE, type ServiceDatabase } from './database/data-source-options.js';
+export { sqlMigration, type MigrationStatement, type MigrationStatements, type SqlMigrationSteps } from './database/sql-migration.js';
 export { runMigrationsCommand } from './database/migrate.js';
 export { isUniqueViolation } from './database/unique-violation.js';
 export { setupOpenApi, serviceOpenApiDocument, completeOpenApiDocument, API_ERROR_SCHEMA } from './openapi/openapi.js';
