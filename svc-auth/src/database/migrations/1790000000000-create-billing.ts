@@ -1,18 +1,14 @@
-import { ownSchema } from '@vton/service-kit';
-import type { MigrationInterface, QueryRunner } from 'typeorm';
+import { sqlMigration } from '@vton/service-kit';
 
 /**
  * Plans and credits (README "Plans and credits"): one row per account with its plan and balances,
  * the append-only ledger (each entry with the balance after it), and the Stripe events already handled.
  */
-export class CreateBilling1790000000000 implements MigrationInterface {
-  name = 'CreateBilling1790000000000';
-
-  async up(queryRunner: QueryRunner): Promise<void> {
-    const schema = ownSchema(queryRunner);
-    await queryRunner.query(`
-      CREATE TABLE "${schema}"."billing_accounts" (
-        "userId" integer PRIMARY KEY REFERENCES "${schema}"."users" ("id") ON DELETE CASCADE,
+export const CreateBilling1790000000000 = sqlMigration('CreateBilling1790000000000', {
+  up: (s) => [
+    `
+      CREATE TABLE ${s}."billing_accounts" (
+        "userId" integer PRIMARY KEY REFERENCES ${s}."users" ("id") ON DELETE CASCADE,
         "plan" text NOT NULL CHECK ("plan" IN ('trial', 'starter', 'professional', 'enterprise')),
         "status" text NOT NULL CHECK ("status" IN ('trialing', 'active', 'past_due', 'canceled')),
         "interval" text CHECK ("interval" IN ('month', 'year')),
@@ -26,12 +22,12 @@ export class CreateBilling1790000000000 implements MigrationInterface {
         "stripeSubscriptionId" text,
         "createdAt" timestamptz NOT NULL DEFAULT now(),
         "updatedAt" timestamptz NOT NULL DEFAULT now()
-      )`);
-    await queryRunner.query(`CREATE INDEX "billing_accounts_next_grant" ON "${schema}"."billing_accounts" ("nextGrantAt") WHERE "nextGrantAt" IS NOT NULL`);
-    await queryRunner.query(`
-      CREATE TABLE "${schema}"."credit_ledger" (
+      )`,
+    `CREATE INDEX "billing_accounts_next_grant" ON ${s}."billing_accounts" ("nextGrantAt") WHERE "nextGrantAt" IS NOT NULL`,
+    `
+      CREATE TABLE ${s}."credit_ledger" (
         "id" bigserial PRIMARY KEY,
-        "userId" integer NOT NULL REFERENCES "${schema}"."users" ("id") ON DELETE CASCADE,
+        "userId" integer NOT NULL REFERENCES ${s}."users" ("id") ON DELETE CASCADE,
         "kind" text NOT NULL CHECK ("kind" IN ('grant', 'reserve', 'capture', 'release', 'adjustment')),
         "credits" integer NOT NULL,
         "change" integer NOT NULL,
@@ -40,27 +36,19 @@ export class CreateBilling1790000000000 implements MigrationInterface {
         "key" text,
         "note" text,
         "createdAt" timestamptz NOT NULL DEFAULT now()
-      )`);
-    await queryRunner.query(`CREATE INDEX "credit_ledger_user" ON "${schema}"."credit_ledger" ("userId", "id" DESC)`);
+      )`,
+    `CREATE INDEX "credit_ledger_user" ON ${s}."credit_ledger" ("userId", "id" DESC)`,
     // A job model run is reserved once and settled (captured or released) once, whoever asks how often.
-    await queryRunner.query(`CREATE UNIQUE INDEX "credit_ledger_reservation" ON "${schema}"."credit_ledger" ("key") WHERE "kind" = 'reserve'`);
-    await queryRunner.query(`CREATE UNIQUE INDEX "credit_ledger_settlement" ON "${schema}"."credit_ledger" ("key") WHERE "kind" IN ('capture', 'release')`);
+    `CREATE UNIQUE INDEX "credit_ledger_reservation" ON ${s}."credit_ledger" ("key") WHERE "kind" = 'reserve'`,
+    `CREATE UNIQUE INDEX "credit_ledger_settlement" ON ${s}."credit_ledger" ("key") WHERE "kind" IN ('capture', 'release')`,
     // A grant or adjustment with a key (a paid invoice, a month of a plan, the trial) happens once.
-    await queryRunner.query(
-      `CREATE UNIQUE INDEX "credit_ledger_grant" ON "${schema}"."credit_ledger" ("key") WHERE "kind" IN ('grant', 'adjustment') AND "key" IS NOT NULL`,
-    );
-    await queryRunner.query(`
-      CREATE TABLE "${schema}"."stripe_events" (
+    `CREATE UNIQUE INDEX "credit_ledger_grant" ON ${s}."credit_ledger" ("key") WHERE "kind" IN ('grant', 'adjustment') AND "key" IS NOT NULL`,
+    `
+      CREATE TABLE ${s}."stripe_events" (
         "id" text PRIMARY KEY,
         "type" text NOT NULL,
         "receivedAt" timestamptz NOT NULL DEFAULT now()
-      )`);
-  }
-
-  async down(queryRunner: QueryRunner): Promise<void> {
-    const schema = ownSchema(queryRunner);
-    await queryRunner.query(`DROP TABLE "${schema}"."stripe_events"`);
-    await queryRunner.query(`DROP TABLE "${schema}"."credit_ledger"`);
-    await queryRunner.query(`DROP TABLE "${schema}"."billing_accounts"`);
-  }
-}
+      )`,
+  ],
+  down: (s) => [`DROP TABLE ${s}."stripe_events"`, `DROP TABLE ${s}."credit_ledger"`, `DROP TABLE ${s}."billing_accounts"`],
+});
