@@ -1,17 +1,13 @@
-import { ownSchema } from '@vton/service-kit';
-import type { MigrationInterface, QueryRunner } from 'typeorm';
+import { sqlMigration } from '@vton/service-kit';
 
 /**
  * Spec §3 garments, models, generated_images and try_on_results, plus what the API needs
  * beside them (dimensions, thumbnails, the last mask error). userId is stored from the
  * token: users live in svc-auth's schema, so there is no foreign key to them.
  */
-export class CreateMediaTables1767312000000 implements MigrationInterface {
-  name = 'CreateMediaTables1767312000000';
-
-  async up(queryRunner: QueryRunner): Promise<void> {
-    const s = `"${ownSchema(queryRunner)}"`;
-    await queryRunner.query(`
+export const CreateMediaTables1767312000000 = sqlMigration('CreateMediaTables1767312000000', {
+  up: (s) => [
+    `
       CREATE TABLE ${s}."garments" (
         "id" serial PRIMARY KEY,
         "userId" integer NOT NULL,
@@ -25,10 +21,10 @@ export class CreateMediaTables1767312000000 implements MigrationInterface {
         "width" integer NOT NULL,
         "height" integer NOT NULL,
         "uploadedAt" timestamptz NOT NULL DEFAULT now()
-      )`);
-    await queryRunner.query(`CREATE INDEX "garments_userId_id" ON ${s}."garments" ("userId", "id")`);
+      )`,
+    `CREATE INDEX "garments_userId_id" ON ${s}."garments" ("userId", "id")`,
 
-    await queryRunner.query(`
+    `
       CREATE TABLE ${s}."models" (
         "id" serial PRIMARY KEY,
         "userId" integer NOT NULL,
@@ -50,10 +46,10 @@ export class CreateMediaTables1767312000000 implements MigrationInterface {
         "width" integer NOT NULL,
         "height" integer NOT NULL,
         "uploadedAt" timestamptz NOT NULL DEFAULT now()
-      )`);
-    await queryRunner.query(`CREATE INDEX "models_userId_id" ON ${s}."models" ("userId", "id")`);
+      )`,
+    `CREATE INDEX "models_userId_id" ON ${s}."models" ("userId", "id")`,
 
-    await queryRunner.query(`
+    `
       CREATE TABLE ${s}."generated_images" (
         "id" serial PRIMARY KEY,
         "userId" integer NOT NULL,
@@ -70,11 +66,11 @@ export class CreateMediaTables1767312000000 implements MigrationInterface {
         "width" integer NOT NULL,
         "height" integer NOT NULL,
         "createdAt" timestamptz NOT NULL DEFAULT now()
-      )`);
-    await queryRunner.query(`CREATE INDEX "generated_images_userId_id" ON ${s}."generated_images" ("userId", "id" DESC)`);
+      )`,
+    `CREATE INDEX "generated_images_userId_id" ON ${s}."generated_images" ("userId", "id" DESC)`,
 
     // A try-on record goes with its model, its garment or its gallery image.
-    await queryRunner.query(`
+    `
       CREATE TABLE ${s}."try_on_results" (
         "id" serial PRIMARY KEY,
         "userId" integer NOT NULL,
@@ -84,14 +80,8 @@ export class CreateMediaTables1767312000000 implements MigrationInterface {
         "generatedImageId" integer REFERENCES ${s}."generated_images" ("id") ON DELETE CASCADE,
         "metadata" jsonb,
         "createdAt" timestamptz NOT NULL DEFAULT now()
-      )`);
-    await queryRunner.query(`CREATE INDEX "try_on_results_userId" ON ${s}."try_on_results" ("userId")`);
-  }
-
-  async down(queryRunner: QueryRunner): Promise<void> {
-    const s = `"${ownSchema(queryRunner)}"`;
-    for (const table of ['try_on_results', 'generated_images', 'models', 'garments']) {
-      await queryRunner.query(`DROP TABLE IF EXISTS ${s}."${table}"`);
-    }
-  }
-}
+      )`,
+    `CREATE INDEX "try_on_results_userId" ON ${s}."try_on_results" ("userId")`,
+  ],
+  down: (s) => ['try_on_results', 'generated_images', 'models', 'garments'].map((table) => `DROP TABLE IF EXISTS ${s}."${table}"`),
+});

@@ -1,5 +1,4 @@
-import { ownSchema } from '@vton/service-kit';
-import type { MigrationInterface, QueryRunner } from 'typeorm';
+import { sqlMigration } from '@vton/service-kit';
 
 const CATEGORIES = `('upper_body', 'lower_body', 'full_body', 'product')`;
 /** The categories a suggested mask can be for: a product's mask is painted by hand. */
@@ -24,17 +23,14 @@ const MASK_COLUMNS = [
  * model_suggested_masks: a suggestion is made for one category, and approving another category's
  * mask must not take it away. It runs after issue 32's migrations, whose column it moves.
  */
-export class ProductLibraryAndCategoryMasks1767916800000 implements MigrationInterface {
-  name = 'ProductLibraryAndCategoryMasks1767916800000';
+export const ProductLibraryAndCategoryMasks1767916800000 = sqlMigration('ProductLibraryAndCategoryMasks1767916800000', {
+  up: (s) => [
+    `ALTER TABLE ${s}."garments" ADD COLUMN "name" text, ADD COLUMN "category" text NOT NULL DEFAULT 'upper_body' CHECK ("category" IN ${CATEGORIES})`,
+    `UPDATE ${s}."garments" SET "name" = COALESCE(NULLIF(regexp_replace("filename", '\\.[^.]*$', ''), ''), "filename")`,
+    `ALTER TABLE ${s}."garments" ALTER COLUMN "name" SET NOT NULL`,
+    `UPDATE ${s}."garments" g SET "category" = w."garmentCategory" FROM ${s}."workspaces" w WHERE w."garmentId" = g."id"`,
 
-  async up(queryRunner: QueryRunner): Promise<void> {
-    const s = `"${ownSchema(queryRunner)}"`;
-    await queryRunner.query(`ALTER TABLE ${s}."garments" ADD COLUMN "name" text, ADD COLUMN "category" text NOT NULL DEFAULT 'upper_body' CHECK ("category" IN ${CATEGORIES})`);
-    await queryRunner.query(`UPDATE ${s}."garments" SET "name" = COALESCE(NULLIF(regexp_replace("filename", '\\.[^.]*$', ''), ''), "filename")`);
-    await queryRunner.query(`ALTER TABLE ${s}."garments" ALTER COLUMN "name" SET NOT NULL`);
-    await queryRunner.query(`UPDATE ${s}."garments" g SET "category" = w."garmentCategory" FROM ${s}."workspaces" w WHERE w."garmentId" = g."id"`);
-
-    await queryRunner.query(`
+    `
       CREATE TABLE ${s}."model_masks" (
         "modelId" integer NOT NULL REFERENCES ${s}."models" ("id") ON DELETE CASCADE,
         "userId" integer NOT NULL,
@@ -48,18 +44,18 @@ export class ProductLibraryAndCategoryMasks1767916800000 implements MigrationInt
         "inpaintMaskObjectStorageKey" text NOT NULL,
         "approvedAt" timestamptz NOT NULL DEFAULT now(),
         PRIMARY KEY ("modelId", "category")
-      )`);
-    await queryRunner.query(`
+      )`,
+    `
       INSERT INTO ${s}."model_masks" ("modelId", "userId", "category", ${MASK_COLUMNS.join(', ')}, "approvedAt")
       SELECT m."id", m."userId", COALESCE(w."garmentCategory", 'upper_body'), ${MASK_COLUMNS.map((c) => `m.${c}`).join(', ')}, m."uploadedAt"
         FROM ${s}."models" m LEFT JOIN ${s}."workspaces" w ON w."userId" = m."userId"
        WHERE m."status" = 'ready' AND m."inpaintCropBounds" IS NOT NULL
-         AND m."inpaintCroppedObjectStorageKey" IS NOT NULL AND m."inpaintMaskObjectStorageKey" IS NOT NULL`);
+         AND m."inpaintCroppedObjectStorageKey" IS NOT NULL AND m."inpaintMaskObjectStorageKey" IS NOT NULL`,
     // A photo marked ready without a usable mask was not ready.
-    await queryRunner.query(`UPDATE ${s}."models" m SET "status" = 'uploaded' WHERE m."status" = 'ready' AND NOT EXISTS (SELECT 1 FROM ${s}."model_masks" k WHERE k."modelId" = m."id")`);
-    await queryRunner.query(`ALTER TABLE ${s}."models" ${MASK_COLUMNS.map((c) => `DROP COLUMN ${c}`).join(', ')}`);
+    `UPDATE ${s}."models" m SET "status" = 'uploaded' WHERE m."status" = 'ready' AND NOT EXISTS (SELECT 1 FROM ${s}."model_masks" k WHERE k."modelId" = m."id")`,
+    `ALTER TABLE ${s}."models" ${MASK_COLUMNS.map((c) => `DROP COLUMN ${c}`).join(', ')}`,
 
-    await queryRunner.query(`
+    `
       CREATE TABLE ${s}."model_suggested_masks" (
         "modelId" integer NOT NULL REFERENCES ${s}."models" ("id") ON DELETE CASCADE,
         "userId" integer NOT NULL,
@@ -67,36 +63,32 @@ export class ProductLibraryAndCategoryMasks1767916800000 implements MigrationInt
         "objectStorageKey" text NOT NULL,
         "suggestedAt" timestamptz NOT NULL DEFAULT now(),
         PRIMARY KEY ("modelId", "category")
-      )`);
+      )`,
     // A waiting suggestion was made for the category the workspace was on (a product's is painted, so upper body then).
-    await queryRunner.query(`
+    `
       INSERT INTO ${s}."model_suggested_masks" ("modelId", "userId", "category", "objectStorageKey")
       SELECT m."id", m."userId", CASE WHEN w."garmentCategory" IN ${WORN_CATEGORIES} THEN w."garmentCategory" ELSE 'upper_body' END, m."suggestedMaskObjectStorageKey"
         FROM ${s}."models" m LEFT JOIN ${s}."workspaces" w ON w."userId" = m."userId"
-       WHERE m."suggestedMaskObjectStorageKey" IS NOT NULL`);
-    await queryRunner.query(`ALTER TABLE ${s}."models" DROP COLUMN "suggestedMaskObjectStorageKey"`);
-  }
-
-  async down(queryRunner: QueryRunner): Promise<void> {
-    const s = `"${ownSchema(queryRunner)}"`;
+       WHERE m."suggestedMaskObjectStorageKey" IS NOT NULL`,
+    `ALTER TABLE ${s}."models" DROP COLUMN "suggestedMaskObjectStorageKey"`,
+  ],
+  down: (s) => [
     // Each photo gets back the suggestion made last (the others' files stay in the bucket).
-    await queryRunner.query(`ALTER TABLE ${s}."models" ADD COLUMN "suggestedMaskObjectStorageKey" text`);
-    await queryRunner.query(`
+    `ALTER TABLE ${s}."models" ADD COLUMN "suggestedMaskObjectStorageKey" text`,
+    `
       UPDATE ${s}."models" m SET "suggestedMaskObjectStorageKey" = k."objectStorageKey"
         FROM (SELECT DISTINCT ON ("modelId") * FROM ${s}."model_suggested_masks" ORDER BY "modelId", "suggestedAt" DESC) k
-       WHERE k."modelId" = m."id"`);
-    await queryRunner.query(`DROP TABLE ${s}."model_suggested_masks"`);
-    await queryRunner.query(
-      `ALTER TABLE ${s}."models" ADD COLUMN "maskedPath" text, ADD COLUMN "inpaintMaskData" jsonb, ADD COLUMN "inpaintCropBounds" jsonb,
+       WHERE k."modelId" = m."id"`,
+    `DROP TABLE ${s}."model_suggested_masks"`,
+    `ALTER TABLE ${s}."models" ADD COLUMN "maskedPath" text, ADD COLUMN "inpaintMaskData" jsonb, ADD COLUMN "inpaintCropBounds" jsonb,
          ADD COLUMN "inpaintCroppedImagePath" text, ADD COLUMN "inpaintProcessedMaskPath" text,
          ADD COLUMN "inpaintCroppedObjectStorageKey" text, ADD COLUMN "inpaintMaskObjectStorageKey" text`,
-    );
     // Each photo gets back the mask approved last (the others' files stay in the bucket).
-    await queryRunner.query(`
+    `
       UPDATE ${s}."models" m SET ${MASK_COLUMNS.map((c) => `${c} = k.${c}`).join(', ')}
         FROM (SELECT DISTINCT ON ("modelId") * FROM ${s}."model_masks" ORDER BY "modelId", "approvedAt" DESC) k
-       WHERE k."modelId" = m."id"`);
-    await queryRunner.query(`DROP TABLE ${s}."model_masks"`);
-    await queryRunner.query(`ALTER TABLE ${s}."garments" DROP COLUMN "category", DROP COLUMN "name"`);
-  }
-}
+       WHERE k."modelId" = m."id"`,
+    `DROP TABLE ${s}."model_masks"`,
+    `ALTER TABLE ${s}."garments" DROP COLUMN "category", DROP COLUMN "name"`,
+  ],
+});
