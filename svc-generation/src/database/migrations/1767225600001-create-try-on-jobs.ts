@@ -1,14 +1,10 @@
-import { ownSchema } from '@vton/service-kit';
-import type { MigrationInterface, QueryRunner } from 'typeorm';
+import { sqlMigration } from '@vton/service-kit';
 
 /** Try-on jobs with per-model progress (live progress that survives a reload), and results kept when the gallery save failed. */
-export class CreateTryOnJobs1767225600001 implements MigrationInterface {
-  name = 'CreateTryOnJobs1767225600001';
-
-  async up(queryRunner: QueryRunner): Promise<void> {
-    const s = ownSchema(queryRunner);
-    await queryRunner.query(`
-      CREATE TABLE "${s}"."try_on_jobs" (
+export const CreateTryOnJobs1767225600001 = sqlMigration('CreateTryOnJobs1767225600001', {
+  up: (s) => [
+    `
+      CREATE TABLE ${s}."try_on_jobs" (
         "id" uuid PRIMARY KEY,
         "user_id" integer NOT NULL,
         "garment_id" integer NOT NULL,
@@ -18,13 +14,13 @@ export class CreateTryOnJobs1767225600001 implements MigrationInterface {
         "heartbeat_at" timestamptz,
         "created_at" timestamptz NOT NULL DEFAULT now(),
         "updated_at" timestamptz NOT NULL DEFAULT now()
-      )`);
-    await queryRunner.query(`CREATE INDEX "try_on_jobs_user_created" ON "${s}"."try_on_jobs" ("user_id", "created_at" DESC)`);
+      )`,
+    `CREATE INDEX "try_on_jobs_user_created" ON ${s}."try_on_jobs" ("user_id", "created_at" DESC)`,
     // Restart recovery looks for running jobs whose heartbeat stopped.
-    await queryRunner.query(`CREATE INDEX "try_on_jobs_running_heartbeat" ON "${s}"."try_on_jobs" ("heartbeat_at") WHERE "status" = 'running'`);
-    await queryRunner.query(`
-      CREATE TABLE "${s}"."try_on_job_models" (
-        "job_id" uuid NOT NULL REFERENCES "${s}"."try_on_jobs" ("id") ON DELETE CASCADE,
+    `CREATE INDEX "try_on_jobs_running_heartbeat" ON ${s}."try_on_jobs" ("heartbeat_at") WHERE "status" = 'running'`,
+    `
+      CREATE TABLE ${s}."try_on_job_models" (
+        "job_id" uuid NOT NULL REFERENCES ${s}."try_on_jobs" ("id") ON DELETE CASCADE,
         "model_id" integer NOT NULL,
         "position" integer NOT NULL,
         "state" text NOT NULL CHECK ("state" IN ('queued', 'running', 'succeeded', 'failed')),
@@ -33,23 +29,21 @@ export class CreateTryOnJobs1767225600001 implements MigrationInterface {
         "attempts" integer NOT NULL DEFAULT 0,
         "updated_at" timestamptz NOT NULL DEFAULT now(),
         PRIMARY KEY ("job_id", "model_id")
-      )`);
-    await queryRunner.query(`
-      CREATE TABLE "${s}"."try_on_result_files" (
+      )`,
+    `
+      CREATE TABLE ${s}."try_on_result_files" (
         "id" uuid PRIMARY KEY,
         "user_id" integer NOT NULL,
         "access_key" text NOT NULL,
         "png" bytea NOT NULL,
         "created_at" timestamptz NOT NULL DEFAULT now(),
         "expires_at" timestamptz NOT NULL
-      )`);
-    await queryRunner.query(`CREATE INDEX "try_on_result_files_expires" ON "${s}"."try_on_result_files" ("expires_at")`);
-  }
-
-  async down(queryRunner: QueryRunner): Promise<void> {
-    const s = ownSchema(queryRunner);
-    await queryRunner.query(`DROP TABLE "${s}"."try_on_result_files"`);
-    await queryRunner.query(`DROP TABLE "${s}"."try_on_job_models"`);
-    await queryRunner.query(`DROP TABLE "${s}"."try_on_jobs"`);
-  }
-}
+      )`,
+    `CREATE INDEX "try_on_result_files_expires" ON ${s}."try_on_result_files" ("expires_at")`,
+  ],
+  down: (s) => [
+    `DROP TABLE ${s}."try_on_result_files"`,
+    `DROP TABLE ${s}."try_on_job_models"`,
+    `DROP TABLE ${s}."try_on_jobs"`,
+  ],
+});

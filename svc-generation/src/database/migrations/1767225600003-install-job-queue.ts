@@ -1,18 +1,11 @@
-import { ownSchema } from '@vton/service-kit';
-import type { MigrationInterface, QueryRunner } from 'typeorm';
+import { ownSchema, sqlMigration } from '@vton/service-kit';
 import { installJobQueue } from '../../queue/queue-schema.js';
 
 /** The durable job queue (pg-boss) in svc-generation's schema: one unit of work per model of a job. */
-export class InstallJobQueue1767225600003 implements MigrationInterface {
-  name = 'InstallJobQueue1767225600003';
+export const InstallJobQueue1767225600003 = sqlMigration('InstallJobQueue1767225600003', {
   // pg-boss's installation SQL opens and commits its own transaction.
-  transaction = false;
-
-  async up(queryRunner: QueryRunner): Promise<void> {
-    await installJobQueue(queryRunner, ownSchema(queryRunner));
-  }
-
-  async down(): Promise<void> {
-    // Dropping the queue would drop queued work; never done by a migration rollback.
-  }
-}
+  transaction: false,
+  up: () => [(queryRunner) => installJobQueue(queryRunner, ownSchema(queryRunner))],
+  // Dropping the queue would drop queued work; never done by a migration rollback.
+  down: () => [],
+});

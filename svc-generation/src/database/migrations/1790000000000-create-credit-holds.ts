@@ -1,5 +1,4 @@
-import { ownSchema } from '@vton/service-kit';
-import type { MigrationInterface, QueryRunner } from 'typeorm';
+import { sqlMigration } from '@vton/service-kit';
 
 /**
  * The credits reserved in svc-auth's ledger for each model run (written just before the
@@ -8,12 +7,9 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * newer run), or that was never queued (the API stopped in between), is found unsettled here and
  * settled once.
  */
-export class CreateCreditHolds1790000000000 implements MigrationInterface {
-  name = 'CreateCreditHolds1790000000000';
-
-  async up(queryRunner: QueryRunner): Promise<void> {
-    const s = `"${ownSchema(queryRunner)}"`;
-    await queryRunner.query(`
+export const CreateCreditHolds1790000000000 = sqlMigration('CreateCreditHolds1790000000000', {
+  up: (s) => [
+    `
       CREATE TABLE ${s}."credit_holds" (
         "job_id" uuid NOT NULL,
         "model_id" integer NOT NULL,
@@ -23,11 +19,10 @@ export class CreateCreditHolds1790000000000 implements MigrationInterface {
         "outcome" text CHECK ("outcome" IN ('capture', 'release')),
         "settled_at" timestamptz,
         PRIMARY KEY ("job_id", "model_id", "run")
-      )`);
-    await queryRunner.query(`CREATE INDEX "credit_holds_unsettled" ON ${s}."credit_holds" ("job_id", "model_id") WHERE "settled_at" IS NULL`);
-  }
-
-  async down(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query(`DROP TABLE "${ownSchema(queryRunner)}"."credit_holds"`);
-  }
-}
+      )`,
+    `CREATE INDEX "credit_holds_unsettled" ON ${s}."credit_holds" ("job_id", "model_id") WHERE "settled_at" IS NULL`,
+  ],
+  down: (s) => [
+    `DROP TABLE ${s}."credit_holds"`,
+  ],
+});

@@ -1,19 +1,15 @@
-import { ownSchema } from '@vton/service-kit';
-import type { MigrationInterface, QueryRunner } from 'typeorm';
+import { sqlMigration } from '@vton/service-kit';
 
 /**
  * A settler claims the due holds it is about to settle (CreditHolds.claim) until `claimed_until`,
  * so two settlers at once (a job's end and a reconciler's pass, two workers' passes) never both
  * call the ledger for the same holds; a claim whose settler died lapses and the holds are taken again.
  */
-export class AddCreditHoldClaims1801000000000 implements MigrationInterface {
-  name = 'AddCreditHoldClaims1801000000000';
-
-  async up(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query(`ALTER TABLE "${ownSchema(queryRunner)}"."credit_holds" ADD COLUMN "claimed_until" timestamptz`);
-  }
-
-  async down(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query(`ALTER TABLE "${ownSchema(queryRunner)}"."credit_holds" DROP COLUMN "claimed_until"`);
-  }
-}
+export const AddCreditHoldClaims1801000000000 = sqlMigration('AddCreditHoldClaims1801000000000', {
+  up: (s) => [
+    `ALTER TABLE ${s}."credit_holds" ADD COLUMN "claimed_until" timestamptz`,
+  ],
+  down: (s) => [
+    `ALTER TABLE ${s}."credit_holds" DROP COLUMN "claimed_until"`,
+  ],
+});
