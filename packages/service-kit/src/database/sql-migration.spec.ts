@@ -60,6 +60,7 @@ describe('sqlMigration, run by TypeORM in a service schema', () => {
   });
 
   it('records each migration under its name, runs its statements in order, once, and its down statements in order', async () => {
+    expect([CreateNotes.name, new CreateNotes().name]).toEqual(['CreateNotes1700000000000', 'CreateNotes1700000000000']);
     const first = await migrate();
     try {
       expect(await prepareSchema(first, config, true)).toEqual(['CreateNotes1700000000000', 'OutsideTransaction1700000000001']);

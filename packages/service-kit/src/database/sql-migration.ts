@@ -33,7 +33,7 @@ export function sqlMigration(name: string, steps: SqlMigrationSteps): new () => 
       else await queryRunner.query(statement.sql, statement.parameters);
     }
   };
-  return class implements MigrationInterface {
+  const migration = class implements MigrationInterface {
     name = name;
     transaction = steps.transaction;
 
@@ -45,4 +45,7 @@ export function sqlMigration(name: string, steps: SqlMigrationSteps): new () => 
       await run(steps.down, queryRunner);
     }
   };
+  // The class has the name too, as a class written out would: what a data source's list shows and TypeORM falls back on.
+  Object.defineProperty(migration, 'name', { value: name });
+  return migration;
 }
