@@ -49,6 +49,7 @@ export { runMigrationsCommand } from './database/migrate.js';
 export { isUniqueViolation } from './database/unique-violation.js';
 export { setupOpenApi, serviceOpenApiDocument, completeOpenApiDocument, API_ERROR_SCHEMA } from './openapi/openapi.js';
 export { ApiResult, PublicApi, RESULT_EXTENSION, PUBLIC_API_EXTENSION, type ApiResultOptions } from './openapi/api-result.decorator.js';
+export { ApiOwnRecord, type OwnRecordId } from './openapi/own-record.decorator.js';
 export { ServiceMetrics, routeOf, UNMATCHED_ROUTE } from './metrics/service-metrics.js';
 export { MetricsText } from './metrics/metrics-text.js';
 export { ServiceKitModule, type ServiceKitOptions } from './service-kit.module.js';

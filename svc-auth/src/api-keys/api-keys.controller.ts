@@ -6,14 +6,13 @@ import {
   ApiExcludeController,
   ApiForbiddenResponse,
   ApiNoContentResponse,
-  ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
   ApiTags,
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import { API_KEY_AUTHORIZE_PATH, API_KEYS_PATH, type ApiKeyAuthorization, type ApiKeysResponse, type CreatedApiKey } from '@vton/contracts';
-import { CurrentUser, Public, type AuthenticatedUser } from '@vton/service-kit';
+import { ApiOwnRecord, CurrentUser, Public, type AuthenticatedUser } from '@vton/service-kit';
 import { ApiKeysService } from './api-keys.service.js';
 import { AuthorizeApiKeyDto, CreateApiKeyDto } from './dto/create-api-key.dto.js';
 
@@ -48,8 +47,7 @@ export class ApiKeysController {
   @HttpCode(204)
   @ApiOperation({ summary: 'Revoke an API key', operationId: 'revokeApiKey' })
   @ApiNoContentResponse({ description: 'Revoked: the key stops working on every service at once.' })
-  @ApiNotFoundResponse({ description: 'No such active key of yours.' })
-  @ApiBadRequestResponse({ description: 'The id is not a UUID.' })
+  @ApiOwnRecord('active key', 'uuid')
   revoke(@CurrentUser() user: AuthenticatedUser, @Param('id', new ParseUUIDPipe()) id: string): Promise<void> {
     return this.apiKeys.revoke(user.id, id);
   }

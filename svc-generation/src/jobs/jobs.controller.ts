@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Req, Res, UseInterceptors } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiConflictResponse, ApiNotFoundResponse, ApiOperation, ApiPaymentRequiredResponse, ApiProduces, ApiQuery, ApiServiceUnavailableResponse, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import type { TryOnJob, TryOnResult } from '@vton/contracts';
-import { ApiKeyScopes, ApiRecordIdRule, ApiResult, CurrentUser, RecordIdPipe, RetryAfterInterceptor, type AuthenticatedUser } from '@vton/service-kit';
+import { ApiKeyScopes, ApiOwnRecord, ApiRecordIdRule, ApiResult, CurrentUser, RecordIdPipe, RetryAfterInterceptor, type AuthenticatedUser } from '@vton/service-kit';
 import type { Request, Response } from 'express';
 import { GenerationMetrics } from '../metrics/generation-metrics.js';
 import { callerOf } from '../media/caller.js';
@@ -50,7 +50,7 @@ export class JobsController {
   @Get(':id')
   @ApiOperation({ operationId: 'getJob', summary: 'Get a try-on job' })
   @ApiResult('TryOnJob', { description: 'The job; saved results carry freshly signed URLs.' })
-  @ApiNotFoundResponse({ description: 'No such job of yours.' })
+  @ApiOwnRecord('job')
   async get(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Req() req: Request): Promise<TryOnJob> {
     return this.jobs.withFreshUrls(callerOf(user, req), await this.jobs.get(user.id, id));
   }
@@ -74,7 +74,7 @@ export class JobsController {
   @ApiProduces('text/event-stream')
   @ApiQuery({ name: 'access_token', required: false, description: 'The token or API key, for EventSource (which cannot send headers).', schema: { type: 'string' } })
   @ApiResult(null, { description: '`event: job` with `data:` the whole TryOnJob, now and after each change; `: ping` comments keep the connection open.', mediaType: 'text/event-stream' })
-  @ApiNotFoundResponse({ description: 'No such job of yours.' })
+  @ApiOwnRecord('job')
   async events(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Req() req: Request, @Res() res: Response): Promise<void> {
     // Watched from the start: a reader that leaves during the first read (the re-sign may take
     // seconds) must not leave a subscription and timers behind.

@@ -12,7 +12,7 @@ import {
   ApiTooManyRequestsResponse,
 } from '@nestjs/swagger';
 import type { RunsPage, TryOnRun } from '@vton/contracts';
-import { ApiKeyScopes, ApiPageQuery, ApiRecordIdRule, ApiResult, CurrentUser, pageSize, RecordIdPipe, RetryAfterInterceptor, type AuthenticatedUser, type PageSizes } from '@vton/service-kit';
+import { ApiKeyScopes, ApiOwnRecord, ApiPageQuery, ApiRecordIdRule, ApiResult, CurrentUser, pageSize, RecordIdPipe, RetryAfterInterceptor, type AuthenticatedUser, type PageSizes } from '@vton/service-kit';
 import type { Request, Response } from 'express';
 import { Readable } from 'node:stream';
 import type { CellRow } from '../jobs/run-store.js';
@@ -67,7 +67,7 @@ export class RunsController {
   @Get(':id')
   @ApiOperation({ operationId: 'getRun', summary: 'Get a catalogue run', description: 'The run with every cell (products × model photos), as the grid fills: state, result (signed URLs) and error.' })
   @ApiResult('TryOnRun', { description: 'The run.' })
-  @ApiNotFoundResponse({ description: 'No such run of yours.' })
+  @ApiOwnRecord('run')
   async get(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Req() req: Request): Promise<TryOnRun> {
     return this.runs.withFreshUrls(callerOf(user, req), await this.runs.get(user.id, id));
   }
@@ -89,7 +89,7 @@ export class RunsController {
   @HttpCode(200)
   @ApiOperation({ operationId: 'retryFailedRunCells', summary: 'Retry every failed cell of a run' })
   @ApiResult('TryOnRun', { description: 'The run with its failed cells queued again (none failed: the run as it is).' })
-  @ApiNotFoundResponse({ description: 'No such run of yours.' })
+  @ApiOwnRecord('run')
   @ApiPaymentRequiredResponse({ description: PAYMENT })
   @ApiTooManyRequestsResponse({ description: 'The account would have more than MAX_RUN_CELLS run cells waiting; see Retry-After.' })
   retryFailed(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Req() req: Request): Promise<TryOnRun> {
@@ -100,7 +100,7 @@ export class RunsController {
   @HttpCode(200)
   @ApiOperation({ operationId: 'cancelRun', summary: 'Cancel the rest of a run', description: 'Cells not finished yet become `canceled` (queued ones are withdrawn, running ones stopped) and their credits are released; finished cells keep their results.' })
   @ApiResult('TryOnRun', { description: 'The run, complete.' })
-  @ApiNotFoundResponse({ description: 'No such run of yours.' })
+  @ApiOwnRecord('run')
   cancel(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Req() req: Request): Promise<TryOnRun> {
     return this.runs.cancel(callerOf(user, req), id);
   }
@@ -116,7 +116,7 @@ export class RunsController {
   @ApiProduces('application/zip')
   @ApiQuery({ name: 'access_token', required: false, description: 'The token or API key, for a plain download link.', schema: { type: 'string' } })
   @ApiResult(null, { description: 'The ZIP.', mediaType: 'application/zip' })
-  @ApiNotFoundResponse({ description: 'No such run of yours.' })
+  @ApiOwnRecord('run')
   async archive(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Req() req: Request, @Res() res: Response): Promise<void> {
     const caller = callerOf(user, req);
     const { run, cells, garments, models } = await this.runs.archiveContents(caller, id);

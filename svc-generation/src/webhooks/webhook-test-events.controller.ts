@@ -1,7 +1,7 @@
 import { Controller, HttpCode, Param, ParseUUIDPipe, Post, UseGuards } from '@nestjs/common';
-import { ApiAcceptedResponse, ApiBadRequestResponse, ApiForbiddenResponse, ApiNotFoundResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiAcceptedResponse, ApiForbiddenResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { WEBHOOKS_PATH, type WebhookDeliveryRecord } from '@vton/contracts';
-import { CurrentUser, type AuthenticatedUser } from '@vton/service-kit';
+import { ApiOwnRecord, CurrentUser, type AuthenticatedUser } from '@vton/service-kit';
 import { WebhookDeliveries } from './webhook-deliveries.service.js';
 import { WebhooksPlanGuard } from './webhooks-plan.guard.js';
 
@@ -15,8 +15,7 @@ export class WebhookTestEventsController {
   @HttpCode(202)
   @ApiOperation({ operationId: 'sendWebhookTestEvent', summary: 'Send a test event' })
   @ApiAcceptedResponse({ description: 'The `webhook.test` delivery, queued.' })
-  @ApiNotFoundResponse({ description: 'No such endpoint of yours.' })
-  @ApiBadRequestResponse({ description: 'The id is not a UUID.' })
+  @ApiOwnRecord('endpoint', 'uuid')
   @ApiForbiddenResponse({ description: 'PLAN_REQUIRED: webhooks need the Enterprise plan.' })
   @UseGuards(WebhooksPlanGuard)
   sendTest(@CurrentUser() user: AuthenticatedUser, @Param('id', new ParseUUIDPipe()) id: string): Promise<WebhookDeliveryRecord> {

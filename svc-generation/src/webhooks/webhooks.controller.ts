@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Post, UseGuards } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiConflictResponse, ApiCreatedResponse, ApiForbiddenResponse, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiConflictResponse, ApiCreatedResponse, ApiForbiddenResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { WEBHOOKS_PATH, type CreatedWebhookEndpoint, type WebhookDeliveriesResponse, type WebhookEndpointsResponse } from '@vton/contracts';
-import { CurrentUser, type AuthenticatedUser } from '@vton/service-kit';
+import { ApiOwnRecord, CurrentUser, type AuthenticatedUser } from '@vton/service-kit';
 import { CreateWebhookEndpointDto } from './create-webhook-endpoint.dto.js';
 import { WebhookEndpointsService } from './webhook-endpoints.service.js';
 import { WebhooksPlanGuard } from './webhooks-plan.guard.js';
@@ -37,8 +37,7 @@ export class WebhooksController {
   @HttpCode(204)
   @ApiOperation({ operationId: 'deleteWebhookEndpoint', summary: 'Delete a webhook endpoint' })
   @ApiNoContentResponse({ description: 'Deleted with its deliveries; nothing more is sent to it.' })
-  @ApiNotFoundResponse({ description: 'No such endpoint of yours.' })
-  @ApiBadRequestResponse({ description: 'The id is not a UUID.' })
+  @ApiOwnRecord('endpoint', 'uuid')
   remove(@CurrentUser() user: AuthenticatedUser, @Param('id', new ParseUUIDPipe()) id: string): Promise<void> {
     return this.webhooks.remove(user.id, id);
   }
@@ -46,8 +45,7 @@ export class WebhooksController {
   @Get(':id/deliveries')
   @ApiOperation({ operationId: 'listWebhookDeliveries', summary: 'Recent deliveries to an endpoint' })
   @ApiOkResponse({ description: '`{ deliveries }`: the last 20, newest first, with status, attempts and the last response code.' })
-  @ApiNotFoundResponse({ description: 'No such endpoint of yours.' })
-  @ApiBadRequestResponse({ description: 'The id is not a UUID.' })
+  @ApiOwnRecord('endpoint', 'uuid')
   async deliveries(@CurrentUser() user: AuthenticatedUser, @Param('id', new ParseUUIDPipe()) id: string): Promise<WebhookDeliveriesResponse> {
     return { deliveries: await this.webhooks.listDeliveries(user.id, id) };
   }

@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Query, Req, Res } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiBody, ApiConflictResponse, ApiConsumes, ApiExcludeEndpoint, ApiNotFoundResponse, ApiOperation, ApiPayloadTooLargeResponse, ApiTags, ApiUnsupportedMediaTypeResponse } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiBody, ApiConflictResponse, ApiConsumes, ApiExcludeEndpoint, ApiOperation, ApiPayloadTooLargeResponse, ApiTags, ApiUnsupportedMediaTypeResponse } from '@nestjs/swagger';
 import { GARMENT_CATEGORIES, type GarmentRecord, type GarmentsPage } from '@vton/contracts';
-import { ApiKeyScopes, ApiPageQuery, ApiRecordIdRule, ApiResult, CurrentUser, pageSize, RecordIdPipe, type AuthenticatedUser } from '@vton/service-kit';
+import { ApiKeyScopes, ApiOwnRecord, ApiPageQuery, ApiResult, CurrentUser, pageSize, RecordIdPipe, type AuthenticatedUser } from '@vton/service-kit';
 import type { Request, Response } from 'express';
 import { parseVariant } from '../files/file-variant.js';
 import { MediaConfig } from '../config/media.config.js';
@@ -55,8 +55,7 @@ export class GarmentsController {
   @Get(':id')
   @ApiOperation({ operationId: 'getGarment', summary: 'Get a garment' })
   @ApiResult('GarmentRecord', { description: 'The garment with freshly signed image URLs.' })
-  @ApiRecordIdRule()
-  @ApiNotFoundResponse({ description: 'No such garment of yours.' })
+  @ApiOwnRecord('garment', 'record id')
   get(@CurrentUser() user: AuthenticatedUser, @Param('id', RecordIdPipe) id: number): Promise<GarmentRecord> {
     return this.garments.get(user.id, id);
   }
@@ -65,7 +64,7 @@ export class GarmentsController {
   @ApiOperation({ operationId: 'updateGarment', summary: 'Rename a product or change its category' })
   @ApiResult('GarmentRecord', { description: 'The garment as it is now.' })
   @ApiBadRequestResponse({ description: 'An empty or too long name, or an unknown category.' })
-  @ApiNotFoundResponse({ description: 'No such garment of yours.' })
+  @ApiOwnRecord('garment')
   update(@CurrentUser() user: AuthenticatedUser, @Param('id', RecordIdPipe) id: number, @Body() changes: UpdateGarmentDto): Promise<GarmentRecord> {
     return this.garments.update(user.id, id, changes);
   }
@@ -74,8 +73,7 @@ export class GarmentsController {
   @HttpCode(204)
   @ApiOperation({ operationId: 'deleteGarment', summary: 'Delete a garment from the library', description: 'Its results stay in the gallery.' })
   @ApiResult(null, { status: 204, description: 'Deleted: the record, then its files.' })
-  @ApiRecordIdRule()
-  @ApiNotFoundResponse({ description: 'No such garment of yours.' })
+  @ApiOwnRecord('garment', 'record id')
   async remove(@CurrentUser() user: AuthenticatedUser, @Param('id', RecordIdPipe) id: number): Promise<void> {
     await this.garments.remove(user.id, id);
   }
@@ -86,7 +84,7 @@ export class GarmentsController {
   @ApiBody(FILE_BODY)
   @ApiResult('GarmentRecord', { description: 'The garment with its new photo, not cropped.' })
   @ApiBadRequestResponse({ description: 'No `file` field, or not a JPG, PNG or WebP image.' })
-  @ApiNotFoundResponse({ description: 'No such garment of yours.' })
+  @ApiOwnRecord('garment')
   @ApiPayloadTooLargeResponse({ description: 'The file is larger than the upload limit.' })
   replace(
     @CurrentUser() user: AuthenticatedUser,
@@ -106,7 +104,7 @@ export class GarmentsController {
   })
   @ApiResult('GarmentRecord', { status: 201, description: 'The garment with `croppedUrl` and `cropData`.' })
   @ApiBadRequestResponse({ description: 'A crop that is not a square of at least 20 px, or numbers out of range.' })
-  @ApiNotFoundResponse({ description: 'No such garment of yours.' })
+  @ApiOwnRecord('garment')
   @ApiConflictResponse({ description: 'The photo was replaced while it was being cropped: crop the new photo.' })
   crop(@CurrentUser() user: AuthenticatedUser, @Param('id', RecordIdPipe) id: number, @Body() crop: CropDto): Promise<GarmentRecord> {
     return this.garments.crop(user.id, id, crop);

@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiExcludeEndpoint, ApiNotFoundResponse, ApiOperation, ApiPayloadTooLargeResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { API_KEY_ERRORS, ErrorCode, MAX_RECORD_ID, type GeneratedImageRecord, type GeneratedImagesPage } from '@vton/contracts';
-import { ApiException, ApiKeyScopes, ApiPageQuery, ApiRecordIdRule, ApiResult, createValidationPipe, CurrentUser, pageSize, parseRecordId, RecordIdPipe, type AuthenticatedUser } from '@vton/service-kit';
+import { ApiException, ApiKeyScopes, ApiOwnRecord, ApiPageQuery, ApiRecordIdRule, ApiResult, createValidationPipe, CurrentUser, pageSize, parseRecordId, RecordIdPipe, type AuthenticatedUser } from '@vton/service-kit';
 import type { Request, Response } from 'express';
 import { MediaConfig } from '../config/media.config.js';
 import { readOneFile } from '../uploads/multipart.js';
@@ -76,8 +76,7 @@ export class GeneratedImagesController {
   @ApiKeyScopes('gallery:write')
   @ApiOperation({ operationId: 'deleteGalleryImage', summary: 'Delete a saved result' })
   @ApiResult(null, { status: 204, description: 'Deleted: the record, then its files.' })
-  @ApiRecordIdRule()
-  @ApiNotFoundResponse({ description: 'No such image of yours.' })
+  @ApiOwnRecord('image', 'record id')
   async remove(@CurrentUser() user: AuthenticatedUser, @Param('id', RecordIdPipe) id: number): Promise<void> {
     await this.images.remove(user.id, id);
   }

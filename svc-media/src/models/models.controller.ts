@@ -1,7 +1,7 @@
 import { Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiBody, ApiConsumes, ApiExcludeEndpoint, ApiNotFoundResponse, ApiOperation, ApiPayloadTooLargeResponse, ApiQuery, ApiTags, ApiUnsupportedMediaTypeResponse } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiBody, ApiConsumes, ApiExcludeEndpoint, ApiOperation, ApiPayloadTooLargeResponse, ApiQuery, ApiTags, ApiUnsupportedMediaTypeResponse } from '@nestjs/swagger';
 import { GARMENT_CATEGORIES, WORN_CATEGORIES, type ModelPhotoRecord } from '@vton/contracts';
-import { ApiKeyScopes, ApiRecordIdRule, ApiResult, CurrentUser, RecordIdPipe, type AuthenticatedUser } from '@vton/service-kit';
+import { ApiKeyScopes, ApiOwnRecord, ApiRecordIdRule, ApiResult, CurrentUser, RecordIdPipe, type AuthenticatedUser } from '@vton/service-kit';
 import type { Request, Response } from 'express';
 import { parseVariant } from '../files/file-variant.js';
 import { MediaConfig } from '../config/media.config.js';
@@ -56,8 +56,7 @@ export class ModelsController {
   @Get(':id')
   @ApiOperation({ operationId: 'getModelPhoto', summary: 'Get a model photo' })
   @ApiResult('ModelPhotoRecord', { description: 'The model photo with freshly signed URLs.' })
-  @ApiRecordIdRule()
-  @ApiNotFoundResponse({ description: 'No such model photo of yours.' })
+  @ApiOwnRecord('model photo', 'record id')
   get(@CurrentUser() user: AuthenticatedUser, @Param('id', RecordIdPipe) id: number): Promise<ModelPhotoRecord> {
     return this.models.get(user.id, id);
   }
@@ -73,7 +72,7 @@ export class ModelsController {
   @ApiBody(fileWithCategoryBody('mask', GARMENT_CATEGORIES))
   @ApiResult('ModelPhotoRecord', { status: 201, description: 'The model photo, status `ready`, with the mask in `masks` under its category (and in `inpaint`, the mask approved last).' })
   @ApiBadRequestResponse({ description: 'No `mask`, not a PNG, the wrong size, nothing painted, or an unknown `category`.' })
-  @ApiNotFoundResponse({ description: 'No such model photo of yours.' })
+  @ApiOwnRecord('model photo')
   mask(
     @CurrentUser() user: AuthenticatedUser,
     @Param('id', RecordIdPipe) id: number,
@@ -94,7 +93,7 @@ export class ModelsController {
   @ApiBody(fileWithCategoryBody('mask', WORN_CATEGORIES))
   @ApiResult('ModelPhotoRecord', { description: 'The model photo with the suggestion in `suggestedMasks` under its category.' })
   @ApiBadRequestResponse({ description: 'No `mask`, not a PNG, larger than 2048 px a side, not the photo\'s shape, or a `category` that is not a worn one.' })
-  @ApiNotFoundResponse({ description: 'No such model photo of yours.' })
+  @ApiOwnRecord('model photo')
   suggestedMask(
     @CurrentUser() user: AuthenticatedUser,
     @Param('id', RecordIdPipe) id: number,
@@ -110,7 +109,7 @@ export class ModelsController {
   @ApiQuery({ name: 'category', required: false, enum: [...WORN_CATEGORIES], description: 'Whose suggestion to withdraw (default `upper_body`).' })
   @ApiResult(null, { status: 204, description: 'No suggested mask of that category waits for this photo any more (also when none did).' })
   @ApiRecordIdRule('id', 'a `category` that is not a worn one')
-  @ApiNotFoundResponse({ description: 'No such model photo of yours.' })
+  @ApiOwnRecord('model photo')
   async withdrawSuggestedMask(@CurrentUser() user: AuthenticatedUser, @Param('id', RecordIdPipe) id: number, @Query('category') category: string | undefined): Promise<void> {
     await this.models.withdrawSuggestedMask(user.id, id, category);
   }
@@ -119,8 +118,7 @@ export class ModelsController {
   @HttpCode(204)
   @ApiOperation({ operationId: 'deleteModelPhoto', summary: 'Delete a model photo' })
   @ApiResult(null, { status: 204, description: 'Deleted, with its mask files.' })
-  @ApiRecordIdRule()
-  @ApiNotFoundResponse({ description: 'No such model photo of yours.' })
+  @ApiOwnRecord('model photo', 'record id')
   async remove(@CurrentUser() user: AuthenticatedUser, @Param('id', RecordIdPipe) id: number): Promise<void> {
     await this.models.remove(user.id, id);
   }
