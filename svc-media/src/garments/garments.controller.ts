@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Query, Req, Res } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiBody, ApiConflictResponse, ApiConsumes, ApiExcludeEndpoint, ApiOperation, ApiPayloadTooLargeResponse, ApiTags, ApiUnsupportedMediaTypeResponse } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiConflictResponse, ApiExcludeEndpoint, ApiOperation, ApiPayloadTooLargeResponse, ApiTags, ApiUnsupportedMediaTypeResponse } from '@nestjs/swagger';
 import { GARMENT_CATEGORIES, type GarmentRecord, type GarmentsPage } from '@vton/contracts';
 import { ApiKeyScopes, ApiOwnRecord, ApiPageQuery, ApiResult, CurrentUser, pageSize, RecordIdPipe, type AuthenticatedUser } from '@vton/service-kit';
 import type { Request, Response } from 'express';
@@ -8,13 +8,12 @@ import { MediaConfig } from '../config/media.config.js';
 import { sendObject } from '../files/send-object.js';
 import { ObjectStorage } from '../storage/object-storage.service.js';
 import { PAGE_SIZES, pageCursor } from '../paging/page-query.js';
+import { ApiFileForm } from '../uploads/file-form.js';
 import { readOneFile } from '../uploads/multipart.js';
-import { fileWithCategoryBody, parseGarmentCategory } from '../validation/garment-category.js';
+import { parseGarmentCategory } from '../validation/garment-category.js';
 import { CropDto } from './dto/crop.dto.js';
 import { UpdateGarmentDto } from './dto/update-garment.dto.js';
 import { GARMENT_FILE_VARIANTS, GarmentsService } from './garments.service.js';
-
-const FILE_BODY = { schema: { type: 'object', properties: { file: { type: 'string', format: 'binary' } }, required: ['file'] } };
 
 @ApiTags('Garments')
 @ApiKeyScopes('try-on')
@@ -32,8 +31,7 @@ export class GarmentsController {
     summary: 'Upload a garment photo',
     description: 'Multipart field `file`: one JPG, PNG or WebP photo, stored upright without metadata; optional field `category` (default `upper_body`). It joins the product library, named after the file.',
   })
-  @ApiConsumes('multipart/form-data')
-  @ApiBody(fileWithCategoryBody('file', GARMENT_CATEGORIES))
+  @ApiFileForm('file', GARMENT_CATEGORIES)
   @ApiResult('GarmentRecord', { status: 201, description: 'The stored garment, not cropped yet.' })
   @ApiBadRequestResponse({ description: 'No `file` field, a file that is not a JPG, PNG or WebP image, or an unknown `category`.' })
   @ApiPayloadTooLargeResponse({ description: 'The file is larger than the upload limit.' })
@@ -80,8 +78,7 @@ export class GarmentsController {
 
   @Put(':id')
   @ApiOperation({ operationId: 'replaceGarment', summary: 'Replace a garment photo', description: 'Multipart field `file`; the garment keeps its id and its crop is cleared.' })
-  @ApiConsumes('multipart/form-data')
-  @ApiBody(FILE_BODY)
+  @ApiFileForm('file')
   @ApiResult('GarmentRecord', { description: 'The garment with its new photo, not cropped.' })
   @ApiBadRequestResponse({ description: 'No `file` field, or not a JPG, PNG or WebP image.' })
   @ApiOwnRecord('garment')

@@ -7,8 +7,9 @@ import { parseVariant } from '../files/file-variant.js';
 import { MediaConfig } from '../config/media.config.js';
 import { sendObject } from '../files/send-object.js';
 import { ObjectStorage } from '../storage/object-storage.service.js';
+import { ApiFileForm } from '../uploads/file-form.js';
 import { readMultipart, readOneFile } from '../uploads/multipart.js';
-import { fileWithCategoryBody, parseGarmentCategory } from '../validation/garment-category.js';
+import { parseGarmentCategory } from '../validation/garment-category.js';
 import { MODEL_FILE_VARIANTS, ModelsService, type ReceivedPhoto } from './models.service.js';
 
 @ApiTags('Model photos')
@@ -68,8 +69,7 @@ export class ModelsController {
     description:
       'Multipart field `mask`: a PNG the size of the photo, white (or opaque) where the garment goes; optional field `category` (default `upper_body`): the garment category it is the mask for — a photo keeps one approved mask per category, and a product is tried on with its own category\'s mask. On success the photo is `ready` and `masks` lists the new mask under its category; on failure that category\'s mask is dropped, the photo goes back to `uploaded` when it has no other mask, and `error` says why.',
   })
-  @ApiConsumes('multipart/form-data')
-  @ApiBody(fileWithCategoryBody('mask', GARMENT_CATEGORIES))
+  @ApiFileForm('mask', GARMENT_CATEGORIES)
   @ApiResult('ModelPhotoRecord', { status: 201, description: 'The model photo, status `ready`, with the mask in `masks` under its category (and in `inpaint`, the mask approved last).' })
   @ApiBadRequestResponse({ description: 'No `mask`, not a PNG, the wrong size, nothing painted, or an unknown `category`.' })
   @ApiOwnRecord('model photo')
@@ -89,8 +89,7 @@ export class ModelsController {
     description:
       'Multipart field `mask`: the studio\'s suggested mask, a PNG with the photo\'s shape at up to 2048 px a side (lime where the garment goes, transparent elsewhere); optional field `category` (default `upper_body`; a worn category: a product\'s mask is painted by hand). It waits in `suggestedMasks` under its category until that category\'s mask is approved or it is withdrawn; it does not make the photo ready.',
   })
-  @ApiConsumes('multipart/form-data')
-  @ApiBody(fileWithCategoryBody('mask', WORN_CATEGORIES))
+  @ApiFileForm('mask', WORN_CATEGORIES)
   @ApiResult('ModelPhotoRecord', { description: 'The model photo with the suggestion in `suggestedMasks` under its category.' })
   @ApiBadRequestResponse({ description: 'No `mask`, not a PNG, larger than 2048 px a side, not the photo\'s shape, or a `category` that is not a worn one.' })
   @ApiOwnRecord('model photo')

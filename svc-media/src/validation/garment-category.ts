@@ -10,17 +10,6 @@ export function parseGarmentCategory(value: string | undefined, field = 'categor
   return value as GarmentCategory;
 }
 
-/** The OpenAPI body of a form with one file in `field` and an optional `category`: one of `categories`, upper body when absent. */
-export function fileWithCategoryBody(field: string, categories: readonly GarmentCategory[]) {
-  return {
-    schema: {
-      type: 'object',
-      properties: { [field]: { type: 'string', format: 'binary' }, category: { type: 'string', enum: [...categories], default: DEFAULT_GARMENT_CATEGORY } },
-      required: [field],
-    },
-  };
-}
-
 /** A suggested mask's `category`: a worn one, upper body when absent (a product's mask is painted by hand, never suggested). */
 export function parseWornCategory(value: string | undefined, field = 'category'): WornCategory {
   const category = parseGarmentCategory(value, field) ?? DEFAULT_GARMENT_CATEGORY;
