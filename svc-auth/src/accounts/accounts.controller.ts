@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Post, Query, Req, UseInterceptors } from '@nestjs/common';
+import { applyDecorators, Body, Controller, Get, HttpCode, Post, Query, Req, UseInterceptors } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiConflictResponse,
@@ -26,6 +26,14 @@ import { RegisterDto } from './dto/register.dto.js';
 import { ResetPasswordDto } from './dto/reset-password.dto.js';
 import { VerifyEmailQuery } from './dto/verify-email.dto.js';
 
+/**
+ * An account call: a POST that answers 200, not 201 (it signs in or out, or changes the account; it
+ * adds nothing to the API), with what its answer holds.
+ */
+function AccountCall(path: string, operation: { operationId: string; summary: string }, answer: string): MethodDecorator {
+  return applyDecorators(Post(path), HttpCode(200), ApiOperation(operation), ApiOkResponse({ description: answer }));
+}
+
 @ApiTags('accounts')
 @Controller('/api/auth')
 @UseInterceptors(RetryAfterInterceptor)
@@ -44,10 +52,7 @@ export class AccountsController {
   }
 
   @Public()
-  @Post('login')
-  @ApiOperation({ operationId: 'login', summary: 'Sign in' })
-  @HttpCode(200)
-  @ApiOkResponse({ description: '{ token }: an ES256 JWT.' })
+  @AccountCall('login', { operationId: 'login', summary: 'Sign in' }, '{ token }: an ES256 JWT.')
   @ApiUnauthorizedResponse({ description: '"Invalid credentials".' })
   @ApiForbiddenResponse({ description: 'The e-mail address is not verified yet.' })
   @ApiTooManyRequestsResponse({ description: 'Too many failures for this account or address; see Retry-After.' })
@@ -56,66 +61,45 @@ export class AccountsController {
   }
 
   @Public()
-  @Post('verify-email-and-login')
-  @ApiOperation({ operationId: 'verifyEmailAndLogin', summary: 'Verify the e-mail address and sign in' })
-  @HttpCode(200)
-  @ApiOkResponse({ description: '{ success, token, message }: the account is verified and signed in.' })
+  @AccountCall('verify-email-and-login', { operationId: 'verifyEmailAndLogin', summary: 'Verify the e-mail address and sign in' }, '{ success, token, message }: the account is verified and signed in.')
   @ApiBadRequestResponse({ description: 'Missing, unknown, used or expired token.' })
   verifyEmailAndLogin(@Query() query: VerifyEmailQuery): Promise<VerifyEmailResponse> {
     return this.accounts.verifyEmailAndLogin(query.token);
   }
 
   @Public()
-  @Post('resend-verification')
-  @ApiOperation({ operationId: 'resendVerification', summary: 'Send the verification e-mail again' })
-  @HttpCode(200)
-  @ApiOkResponse({ description: 'The same answer whether or not the address has an account.' })
+  @AccountCall('resend-verification', { operationId: 'resendVerification', summary: 'Send the verification e-mail again' }, 'The same answer whether or not the address has an account.')
   @ApiTooManyRequestsResponse({ description: 'Too many e-mails for this address; see Retry-After.' })
   resendVerification(@Body() body: EmailDto, @Req() req: Request): Promise<AuthMessageResponse> {
     return this.accounts.resendVerification(body.email, clientIp(req));
   }
 
   @Public()
-  @Post('forgot-password')
-  @ApiOperation({ operationId: 'forgotPassword', summary: 'Mail a password reset link' })
-  @HttpCode(200)
-  @ApiOkResponse({ description: 'The same answer whether or not the address has an account.' })
+  @AccountCall('forgot-password', { operationId: 'forgotPassword', summary: 'Mail a password reset link' }, 'The same answer whether or not the address has an account.')
   @ApiTooManyRequestsResponse({ description: 'Too many e-mails for this address; see Retry-After.' })
   forgotPassword(@Body() body: EmailDto, @Req() req: Request): Promise<AuthMessageResponse> {
     return this.accounts.forgotPassword(body.email, clientIp(req));
   }
 
   @Public()
-  @Post('reset-password')
-  @ApiOperation({ operationId: 'resetPassword', summary: 'Set a new password with a reset link' })
-  @HttpCode(200)
-  @ApiOkResponse({ description: 'The password is changed; the link is used up; every session of the account has ended.' })
+  @AccountCall('reset-password', { operationId: 'resetPassword', summary: 'Set a new password with a reset link' }, 'The password is changed; the link is used up; every session of the account has ended.')
   @ApiBadRequestResponse({ description: 'Validation failed, or an unknown, used or expired token.' })
   resetPassword(@Body() body: ResetPasswordDto): Promise<AuthMessageResponse> {
     return this.accounts.resetPassword(body);
   }
 
-  @Post('refresh')
-  @HttpCode(200)
-  @ApiOperation({ operationId: 'refreshToken', summary: 'Renew the sign-in token' })
-  @ApiOkResponse({ description: '{ token }: a new token of the same session, which now lasts 7 more days.' })
+  @AccountCall('refresh', { operationId: 'refreshToken', summary: 'Renew the sign-in token' }, '{ token }: a new token of the same session, which now lasts 7 more days.')
   @ApiUnauthorizedResponse({ description: 'No valid token, or its session has ended.' })
   refresh(@CurrentUser() user: AuthenticatedUser): Promise<LoginResponse> {
     return this.accounts.refresh(user);
   }
 
-  @Post('logout')
-  @HttpCode(200)
-  @ApiOperation({ operationId: 'logout', summary: 'Sign out' })
-  @ApiOkResponse({ description: 'This session has ended: its tokens stop working on every service within a minute.' })
+  @AccountCall('logout', { operationId: 'logout', summary: 'Sign out' }, 'This session has ended: its tokens stop working on every service within a minute.')
   logout(@CurrentUser() user: AuthenticatedUser): Promise<AuthMessageResponse> {
     return this.accounts.signOut(user);
   }
 
-  @Post('logout-all')
-  @HttpCode(200)
-  @ApiOperation({ operationId: 'logoutAll', summary: 'Sign out of all devices' })
-  @ApiOkResponse({ description: 'Every session of the account has ended ("Sign out of all devices").' })
+  @AccountCall('logout-all', { operationId: 'logoutAll', summary: 'Sign out of all devices' }, 'Every session of the account has ended ("Sign out of all devices").')
   logoutAll(@CurrentUser() user: AuthenticatedUser): Promise<AuthMessageResponse> {
     return this.accounts.signOutEverywhere(user);
   }
