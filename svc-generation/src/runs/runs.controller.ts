@@ -59,7 +59,6 @@ export class RunsController {
   @ApiOperation({ operationId: 'listRuns', summary: 'List your catalogue runs', description: 'Newest first, each with its counts per state (no cells).' })
   @ApiPageQuery(PAGE_SIZES)
   @ApiResult('RunsPage', { description: 'One page of runs.' })
-  @ApiBadRequestResponse({ description: 'A limit or cursor out of range.' })
   list(@CurrentUser() user: AuthenticatedUser, @Query('limit') limit?: string, @Query('cursor') cursor?: string): Promise<RunsPage> {
     return this.runs.list(user.id, pageSize(limit, PAGE_SIZES), cursor || undefined);
   }

@@ -45,7 +45,6 @@ export class GarmentsController {
   @ApiOperation({ operationId: 'listGarments', summary: 'List your product library', description: 'Your garments and products, newest first, each with its crop and category.' })
   @ApiPageQuery(PAGE_SIZES)
   @ApiResult('GarmentsPage', { description: 'One page of the library.' })
-  @ApiBadRequestResponse({ description: 'A limit or cursor out of range.' })
   list(@CurrentUser() user: AuthenticatedUser, @Query('limit') limit?: string, @Query('cursor') cursor?: string): Promise<GarmentsPage> {
     return this.garments.list(user.id, pageSize(limit, PAGE_SIZES), pageCursor(cursor));
   }

@@ -21,7 +21,7 @@ export class GeneratedImagesController {
   @Get()
   @ApiKeyScopes('gallery:read', 'try-on')
   @ApiOperation({ operationId: 'listGallery', summary: 'List the gallery', description: 'Saved results, newest first, with signed thumbnail and image URLs (never image bytes).' })
-  @ApiPageQuery(PAGE_SIZES)
+  @ApiPageQuery(PAGE_SIZES, 'A limit, cursor or ids out of range.')
   @ApiQuery({
     name: 'ids',
     required: false,
@@ -29,7 +29,6 @@ export class GeneratedImagesController {
     description: `Only these saved results (comma-separated ids, at most ${MAX_PAGE_SIZE}; ids that are not yours are left out), newest first, in one page.`,
   })
   @ApiResult('GeneratedImagesPage', { description: 'One page of the gallery.' })
-  @ApiBadRequestResponse({ description: 'A limit, cursor or ids out of range.' })
   list(@CurrentUser() user: AuthenticatedUser, @Query('limit') limit?: string, @Query('cursor') cursor?: string, @Query('ids') ids?: string): Promise<GeneratedImagesPage> {
     if (ids !== undefined) return this.images.listByIds(user.id, imageIds(ids));
     if (user.apiKey && !user.apiKey.scopes.includes('gallery:read')) throw new ApiException(403, ErrorCode.FORBIDDEN, API_KEY_ERRORS.missingScope(['gallery:read']));

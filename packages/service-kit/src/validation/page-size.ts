@@ -1,5 +1,5 @@
 import { applyDecorators } from '@nestjs/common';
-import { ApiQuery } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiQuery } from '@nestjs/swagger';
 import { ErrorCode } from '@vton/contracts';
 import { ApiException } from '../errors/api-exception.js';
 
@@ -17,10 +17,14 @@ export function pageSize(value: string | undefined, sizes: PageSizes): number {
   return limit;
 }
 
-/** The `?limit=` and `?cursor=` of a list that answers one page and its `nextCursor`, in the OpenAPI document. */
-export function ApiPageQuery(sizes: PageSizes): MethodDecorator {
+/**
+ * The `?limit=` and `?cursor=` of a list that answers one page and its `nextCursor`, and the 400 for
+ * either out of range, in the OpenAPI document; a list with more query rules words its own 400.
+ */
+export function ApiPageQuery(sizes: PageSizes, badRequest = 'A limit or cursor out of range.'): MethodDecorator {
   return applyDecorators(
     ApiQuery({ name: 'limit', required: false, schema: { type: 'integer', minimum: 1, maximum: sizes.max, default: sizes.default } }),
     ApiQuery({ name: 'cursor', required: false, schema: { type: 'string' }, description: '`nextCursor` of the previous page.' }),
+    ApiBadRequestResponse({ description: badRequest }),
   );
 }
