@@ -88,8 +88,20 @@ export async function prepareSchema(dataSource: DataSource, config: ServiceConfi
     if (!isUniqueViolation(error)) throw error;
   }
   if (!runMigrations) return [];
-  const ran = await dataSource.runMigrations({ transaction: 'each' });
-  return ran.map((m) => m.name);
+  // TypeORM takes no lock: replicas starting together (the API and its workers) would each run the
+  // pending migrations, and all but one fail. A session lock on the schema's name makes them take
+  // turns; the ones after the first find nothing pending.
+  const lock = dataSource.createQueryRunner();
+  await lock.connect();
+  try {
+    await lock.query(`SELECT pg_advisory_lock(hashtext($1))`, [`${config.DATABASE_SCHEMA}.migrations`]);
+    const ran = await dataSource.runMigrations({ transaction: 'each' });
+    return ran.map((m) => m.name);
+  } finally {
+    // A lock the unlock could not give back (the connection is gone) ended with its session.
+    await lock.query(`SELECT pg_advisory_unlock(hashtext($1))`, [`${config.DATABASE_SCHEMA}.migrations`]).catch(() => undefined);
+    await lock.release();
+  }
 }
 
 /** The schema a migration runs in: the service's own (DATABASE_SCHEMA). */

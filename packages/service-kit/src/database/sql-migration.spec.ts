@@ -34,6 +34,13 @@ const CreateNotes = sqlMigration('CreateNotes1700000000000', {
 
 const OutsideTransaction = sqlMigration('OutsideTransaction1700000000001', { transaction: false, up: () => [seeTransaction], down: () => [] });
 
+/** Not idempotent, outside a transaction and slow: two replicas running it at once would both try to create the type. */
+const CreateStates = sqlMigration('CreateStates1700000000002', {
+  transaction: false,
+  up: (s) => [`CREATE TYPE ${s}."state" AS ENUM ('on', 'off')`, `SELECT pg_sleep(0.3)`, `CREATE TABLE ${s}."switches" ("state" ${s}."state" NOT NULL)`],
+  down: (s) => [`DROP TABLE ${s}."switches"`, `DROP TYPE ${s}."state"`],
+});
+
 /** A private embedded Postgres (the one `npm start` runs) and a service's data source on it, as a service runs its migrations. */
 describe('sqlMigration, run by TypeORM in a service schema', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sql-migration-'));
@@ -58,6 +65,25 @@ describe('sqlMigration, run by TypeORM in a service schema', () => {
     await postgres?.stop();
     fs.rmSync(dir, { recursive: true, force: true });
   });
+
+  it('replicas starting together take turns: each migration runs once and no replica fails', async () => {
+    const replicas = await Promise.all(
+      [1, 2, 3].map(async () => {
+        const dataSource = createDataSource({ ...config, DATABASE_SCHEMA: 'kit_replicas' }, { migrations: [CreateStates] });
+        await dataSource.initialize();
+        return dataSource;
+      }),
+    );
+    try {
+      const ran = await Promise.all(replicas.map((replica) => prepareSchema(replica, { ...config, DATABASE_SCHEMA: 'kit_replicas' }, true)));
+      expect(ran.flat()).toEqual(['CreateStates1700000000002']);
+      expect(await replicas[0].query(`SELECT "name" FROM "kit_replicas"."migrations"`)).toEqual([{ name: 'CreateStates1700000000002' }]);
+      // Each replica's connections are usable afterwards (none was left in a failed transaction).
+      for (const replica of replicas) expect(await replica.query(`SELECT count(*)::int AS n FROM "kit_replicas"."switches"`)).toEqual([{ n: 0 }]);
+    } finally {
+      await Promise.all(replicas.map((replica) => replica.destroy()));
+    }
+  }, 120_000);
 
   it('records each migration under its name, runs its statements in order, once, and its down statements in order', async () => {
     expect([CreateNotes.name, new CreateNotes().name]).toEqual(['CreateNotes1700000000000', 'CreateNotes1700000000000']);
