@@ -31,6 +31,17 @@ export const QUEUE_SCHEMA_VERSION: number = createRequire(import.meta.url)('pg-b
  * that calls this again. pg-boss's SQL brings its own transaction and advisory lock.
  */
 export async function installJobQueue(queryRunner: QueryRunner, schema: string): Promise<void> {
+  try {
+    await installOrUpgrade(queryRunner, schema);
+  } catch (error) {
+    // pg-boss's SQL opens its own transaction: one that failed inside it would leave the pooled
+    // connection refusing every later statement ("current transaction is aborted").
+    await queryRunner.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  }
+}
+
+async function installOrUpgrade(queryRunner: QueryRunner, schema: string): Promise<void> {
   const [{ installed }] = await queryRunner.query(`SELECT to_regclass($1) IS NOT NULL AS installed`, [`"${schema}".version`]);
   if (!installed) {
     await queryRunner.query(getConstructionPlans(schema, { createSchema: false }));
