@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import styled from 'styled-components';
 import { GARMENT_CATEGORY_LABELS, type GarmentRecord } from '@vton/contracts';
 import { Button } from '@vton/ui';
@@ -43,6 +43,7 @@ const Note = styled.p`
 /** "Choose from your products": a product of the library instead of a new upload. */
 export function ProductPicker({ currentId, onPick }: { currentId: number | null; onPick: (product: GarmentRecord) => void }) {
   const [open, setOpen] = useState(false);
+  const toggleRef = useRef<HTMLButtonElement>(null);
   const [state, setState] = useState<{ products?: GarmentRecord[]; failed?: boolean }>({});
   const load = () => {
     setState({});
@@ -56,6 +57,7 @@ export function ProductPicker({ currentId, onPick }: { currentId: number | null;
   return (
     <div>
       <PickerButton
+        ref={toggleRef}
         variant="ghost"
         size="sm"
         aria-expanded={open}
@@ -79,6 +81,8 @@ export function ProductPicker({ currentId, onPick }: { currentId: number | null;
                     onClick={() => {
                       setOpen(false);
                       onPick(p);
+                      // the list (and the button that had focus) goes: focus stays in the section, not on the page's body
+                      toggleRef.current?.focus();
                     }}
                   >
                     <img src={p.croppedUrl ?? p.url} alt="" />
