@@ -129,6 +129,22 @@ test('the forms show the spec validation messages before anything is sent', asyn
   expect(sent.filter((url) => !url.includes('/api/auth/me'))).toEqual([]);
 });
 
+test('on a 390 px phone each account tab holds its label on one line, inside the tab', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/auth');
+  for (const name of ['Create Account', 'Sign In']) {
+    const tab = page.getByRole('tab', { name });
+    await expect(tab).toBeVisible();
+    const label = await tab.evaluate((el) => {
+      const range = document.createRange();
+      range.selectNodeContents(el);
+      const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+      return { lines: lines.size, spills: el.scrollHeight > el.clientHeight || el.scrollWidth > el.clientWidth };
+    });
+    expect(label, name).toEqual({ lines: 1, spills: false });
+  }
+});
+
 test('forgot password → reset e-mail → new password → sign in with it', async ({ page, request, mailInboxUrl }) => {
   const email = await verifiedAccount(request, mailInboxUrl, 'reset');
   await page.goto('/auth?tab=login');

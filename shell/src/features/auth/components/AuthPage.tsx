@@ -27,8 +27,12 @@ const TabList = styled.div`
   background: ${({ theme }) => theme.colors.surfaceRaised};
 `;
 
+// min-height, not height: a label that wraps (a narrow phone, a large text size) grows its tab instead of spilling out of it
 const Tab = styled.button<{ $active: boolean }>`
-  height: 36px;
+  min-height: 36px;
+  padding: 4px 8px;
+  line-height: 1.2;
+  font-size: 15px;
   border: 0;
   border-radius: ${({ theme }) => theme.radii.sm};
   background: ${({ $active, theme }) => ($active ? theme.colors.surface : 'transparent')};
