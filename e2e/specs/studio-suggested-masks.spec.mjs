@@ -274,6 +274,17 @@ test.describe.serial('suggested masks', () => {
       await expect(tileState(page, files.person4k)).toHaveAttribute('data-state', 'suggested');
       await expect(tileState(page, files.noPerson)).toHaveAttribute('data-state', 'no-person');
       await expect(tileState(page, files.noPerson)).toHaveText('No person found — paint the mask by hand');
+      // the 512×512 photo's "Low res" warning stays on top of its suggested mask's preview
+      const lowResolution = modelTile(page, files.person).getByTestId('low-resolution');
+      await expect(lowResolution).toBeVisible();
+      await lowResolution.scrollIntoViewIfNeeded();
+      expect(
+        await lowResolution.evaluate((badge) => {
+          const box = badge.getBoundingClientRect();
+          return badge.contains(document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2));
+        }),
+        'the Low res badge is not covered',
+      ).toBe(true);
       expect(await page.evaluate(() => window.__progress)).toEqual(['Suggesting 1/3…', 'Suggesting 2/3…', 'Suggesting 3/3…']);
       await sidebar(page).getByRole('button', { name: 'Approve all' }).click();
       await expect(modelTile(page, files.person)).toHaveAccessibleName(`${files.person} (mask approved)`, { timeout: 60_000 });

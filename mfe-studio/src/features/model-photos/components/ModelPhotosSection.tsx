@@ -118,6 +118,8 @@ const Check = styled.span`
 
 const LowResolution = styled.span<{ $belowCheck: boolean }>`
   position: absolute;
+  /* above what a tile adds after it (a suggested mask's preview covers the whole photo) */
+  z-index: 1;
   top: ${({ $belowCheck }) => ($belowCheck ? '32px' : '6px')};
   right: 6px;
   padding: 1px 6px;
