@@ -195,6 +195,47 @@ test('#6 each model tile has a remove control, by mouse and by keyboard, and the
   });
 });
 
+for (const viewport of [{ width: 1440, height: 900 }, { width: 800, height: 900 }]) {
+  test(`keyboard: the crop tool takes focus on its square; closing a tool gives focus back to what opened it (${viewport.width}×${viewport.height})`, async ({ page }) => {
+    test.setTimeout(120_000);
+    await signInNewSeller(page);
+    await page.setViewportSize(viewport);
+    await page.goto('/app');
+    await uploadGarment(page, await writeCutOutGarment(photos.dir));
+    await addModelPhotos(page, [await writeModelPhoto(photos.dir, 'keys.jpg')]);
+    // below 1024 px the sidebar (with the Crop button and the tiles) hides while a tool is open, and comes back
+    const cropButton = () => sidebar(page).getByRole('button', { name: 'Crop', exact: true });
+
+    await test.step('Crop, then Escape', async () => {
+      await cropButton().focus();
+      await page.keyboard.press('Enter');
+      await expect(page.getByTestId('crop-square')).toBeFocused();
+      await page.keyboard.press('Escape');
+      await expect(page.getByTestId('crop-square')).toHaveCount(0);
+      await expect(cropButton()).toBeFocused();
+    });
+
+    await test.step('Crop, then Confirm', async () => {
+      await page.keyboard.press('Enter');
+      await expect(page.getByTestId('crop-square')).toBeFocused();
+      await page.getByRole('button', { name: 'Confirm' }).focus();
+      await page.keyboard.press('Enter');
+      await expect(sidebar(page).getByTestId('garment-status')).toHaveText('Cropped & ready', { timeout: 20_000 });
+      await expect(cropButton()).toBeFocused();
+    });
+
+    await test.step('a model tile opens the mask editor; its Cancel gives focus back to the tile', async () => {
+      await modelTile(page, 'keys.jpg').focus();
+      await page.keyboard.press('Enter');
+      await expect(page.getByTestId('mask-stage')).toBeVisible();
+      await page.getByRole('button', { name: 'Cancel' }).focus();
+      await page.keyboard.press('Enter');
+      await expect(page.getByTestId('mask-stage')).toHaveCount(0);
+      await expect(modelTile(page, 'keys.jpg')).toBeFocused();
+    });
+  });
+}
+
 /** The green channel of the visible mask canvas at stage-relative points (lime paint shows green). */
 async function greenAt(page, points) {
   return page.getByTestId('mask-canvas').evaluate(async (canvas, pts) => {

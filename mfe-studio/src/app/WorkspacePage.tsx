@@ -6,6 +6,7 @@ import { ResultViewer } from '@vton/results';
 import { Button, VisuallyHidden, media } from '@vton/ui';
 import { CanvasPanel } from '../components/CanvasPanel';
 import { SidebarSeparator } from '../components/SidebarSeparator';
+import { useToolFocusReturn } from '../hooks/useToolFocusReturn';
 import { useWindowWidth } from '../hooks/useWindowWidth';
 import { defaultSidebarWidth } from '../lib/sidebar';
 import {
@@ -260,6 +261,7 @@ function Workspace({ onRetryRestore }: { onRetryRestore?: () => void }) {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [viewerOpen, setViewerOpen] = useState(false);
   const tool = useWorkspace((s) => s.tool);
+  useToolFocusReturn(tool, useWorkspace((s) => s.maskModelKey));
   const activeResult = useWorkspace((s) => s.activeResult);
   const models = useWorkspace((s) => s.models);
   const modelFilenames = useMemo(() => new Map(models.flatMap((m) => (m.id === null ? [] : [[m.id, m.filename] as const]))), [models]);

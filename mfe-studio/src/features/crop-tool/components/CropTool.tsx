@@ -102,6 +102,7 @@ export function CropTool({ garment, onCancel, onCropped, onError }: CropToolProp
   const [frame, setFrame] = useState({ width: 0, height: 0 });
   const [saving, setSaving] = useState(false);
   const stage = useRef<HTMLDivElement>(null);
+  const square = useRef<HTMLDivElement>(null);
   const drag = useRef<Drag | null>(null);
   // Escape cancels like the Cancel button (not while the crop is being saved)
   useEscapeToCancel(onCancel, !saving);
@@ -115,6 +116,9 @@ export function CropTool({ garment, onCancel, onCropped, onError }: CropToolProp
     observer?.observe(element);
     return () => observer?.disconnect();
   }, []);
+
+  // the tool takes the main area and the Crop button that opened it is disabled: focus goes to the square, which the arrow keys move
+  useEffect(() => square.current?.focus({ preventScroll: true }), []);
 
   useEffect(() => setCrop(defaultCrop({ width: garment.width, height: garment.height })), [garment.id, garment.width, garment.height]);
 
@@ -198,6 +202,7 @@ export function CropTool({ garment, onCancel, onCropped, onError }: CropToolProp
             style={{ left: offsetX, top: offsetY, width: image.width * scale, height: image.height * scale }}
           />
           <Square
+            ref={square}
             role="group"
             tabIndex={0}
             aria-label={`Crop square ${cropLabel(crop)}`}

@@ -8,6 +8,7 @@ import { garmentFromRecord, useWorkspace, useWorkspaceStore, workspaceActions } 
 import { uploadGarment } from '../api/uploadGarment';
 import { GarmentCategoryControl } from './GarmentCategoryControl';
 import { updateProduct } from '../../../lib/productLibrary';
+import { toolOpenerProps } from '../../../hooks/useToolFocusReturn';
 import { ProductPicker } from './ProductPicker';
 
 const Row = styled.div`
@@ -137,6 +138,7 @@ export function GarmentSection() {
               variant={cropped ? 'outline' : 'secondary'}
               size="sm"
               onClick={() => workspaceActions(store).openCrop()}
+              {...toolOpenerProps('crop')}
               disabled={uploading || garment.id === null || tool === 'crop'}
             >
               Crop

@@ -15,6 +15,7 @@ import {
 } from '../../../stores/workspaceStore';
 import { uploadModelPhotos } from '../api/uploadModelPhotos';
 import { removeModelPhoto } from '../api/removeModelPhoto';
+import { toolOpenerProps } from '../../../hooks/useToolFocusReturn';
 
 const Header = styled.div`
   display: flex;
@@ -154,6 +155,7 @@ function ModelTile({ model, selected, onSelect, onRemove, extra }: { model: Work
         disabled={model.id === null}
         onClick={onSelect}
         data-status={model.status}
+        {...toolOpenerProps('mask', model.key)}
       >
         <img src={model.maskThumbnailUrl ?? model.thumbnailUrl} alt="" />
         {model.status === 'processing' && (
