@@ -159,7 +159,7 @@ test('#5 Try on says how many photos will run and why the others will not, befor
   await expect(page.getByTestId('generation-view').getByRole('list', { name: 'Progress per model' }).getByRole('listitem')).toHaveCount(1);
 });
 
-test('#6 each model tile has a remove control, by mouse and by keyboard, and the photo leaves the server too (1440×900)', async ({ page }) => {
+test('#6 each model tile has a remove control, by mouse and by keyboard (focus stays on the photos), and the photo leaves the server too (1440×900)', async ({ page }) => {
   test.setTimeout(120_000);
   const seller = await signInNewSeller(page);
   await page.setViewportSize({ width: 1440, height: 900 });
@@ -185,6 +185,8 @@ test('#6 each model tile has a remove control, by mouse and by keyboard, and the
     await expect(page.getByRole('button', { name: 'Remove side-3.jpg' })).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(modelTile(page, 'side-3.jpg')).toHaveCount(0);
+    // focus goes with the tile to the photo now in its place (the previous one, the last having gone), not to the page
+    await expect(modelTile(page, 'side-1.jpg')).toBeFocused();
     await expect(page.getByTestId('model-count')).toHaveText('1 photo');
     await expect.poll(async () => (await storedModels(page, seller)).map((m) => m.filename)).toEqual(['side-1.jpg']);
   });

@@ -1,4 +1,4 @@
-import { useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { RECOMMENDED_MIN_PIXELS } from '@vton/contracts';
 import styled from 'styled-components';
 import { toast } from '@vton/shell-sdk';
@@ -155,6 +155,7 @@ function ModelTile({ model, selected, onSelect, onRemove, extra }: { model: Work
         disabled={model.id === null}
         onClick={onSelect}
         data-status={model.status}
+        data-model-tile
         {...toolOpenerProps('mask', model.key)}
       >
         <img src={model.maskThumbnailUrl ?? model.thumbnailUrl} alt="" />
@@ -200,6 +201,18 @@ export function ModelPhotosSection({ tools, tileExtra }: ModelPhotosSectionProps
   const models = useWorkspace((s) => s.models);
   const progress = useWorkspace((s) => s.modelsUploadProgress);
   const editedKey = useWorkspace((s) => s.maskModelKey);
+  const sectionRef = useRef<HTMLElement>(null);
+  // a tile removed from the keyboard takes its remove button (and the focus) with it: focus goes to the photo now at its place
+  const focusAfterRemove = useRef<number | null>(null);
+  useEffect(() => {
+    const index = focusAfterRemove.current;
+    if (index === null) return;
+    focusAfterRemove.current = null;
+    const tiles = sectionRef.current?.querySelectorAll<HTMLElement>('[data-model-tile]') ?? [];
+    // the next photo, else the previous one, else the drop zone that shows when none is left
+    const target = tiles[Math.min(index, tiles.length - 1)] ?? sectionRef.current?.querySelector<HTMLElement>('[role="button"]');
+    target?.focus();
+  }, [models]);
 
   const upload = async (files: File[], refusedBefore: string[] = []) => {
     const placeholders: WorkspaceModelPhoto[] = files.map((file) => {
@@ -292,6 +305,8 @@ export function ModelPhotosSection({ tools, tileExtra }: ModelPhotosSectionProps
     const state = store.getState();
     const index = state.models.findIndex((m) => m.key === model.key);
     if (state.maskModelKey === model.key) workspaceActions(store).closeTool();
+    const removedItem = sectionRef.current?.querySelectorAll('[data-model-tile]')[index]?.parentElement;
+    if (removedItem?.contains(document.activeElement)) focusAfterRemove.current = index;
     store.setState((s) => ({ models: s.models.filter((m) => m.key !== model.key) }));
     try {
       await removeModelPhoto(model.id);
@@ -312,7 +327,7 @@ export function ModelPhotosSection({ tools, tileExtra }: ModelPhotosSectionProps
   const uploading = progress !== null;
 
   return (
-    <Section aria-labelledby="models-title">
+    <Section aria-labelledby="models-title" ref={sectionRef}>
       <Header>
         <SectionTitle id="models-title">Import models</SectionTitle>
         {models.length > 0 && (
