@@ -67,15 +67,16 @@ describe('sqlMigration, run by TypeORM in a service schema', () => {
   });
 
   it('replicas starting together take turns: each migration runs once and no replica fails', async () => {
+    const replicaConfig = { DATABASE_URL: config.DATABASE_URL, DATABASE_SCHEMA: 'kit_replicas' } as ServiceConfig;
     const replicas = await Promise.all(
       [1, 2, 3].map(async () => {
-        const dataSource = createDataSource({ ...config, DATABASE_SCHEMA: 'kit_replicas' }, { migrations: [CreateStates] });
+        const dataSource = createDataSource(replicaConfig, { migrations: [CreateStates] });
         await dataSource.initialize();
         return dataSource;
       }),
     );
     try {
-      const ran = await Promise.all(replicas.map((replica) => prepareSchema(replica, { ...config, DATABASE_SCHEMA: 'kit_replicas' }, true)));
+      const ran = await Promise.all(replicas.map((replica) => prepareSchema(replica, replicaConfig, true)));
       expect(ran.flat()).toEqual(['CreateStates1700000000002']);
       expect(await replicas[0].query(`SELECT "name" FROM "kit_replicas"."migrations"`)).toEqual([{ name: 'CreateStates1700000000002' }]);
       // Each replica's connections are usable afterwards (none was left in a failed transaction).
