@@ -90,13 +90,13 @@ const PreviewTag = styled(BuiltInPreviewLink)<{ $belowBadge?: boolean }>`
   top: ${({ $belowBadge }) => ($belowBadge ? '34px' : '8px')};
   max-width: calc(100% - 56px);
   padding: 2px 8px;
-  border-radius: ${({ theme }) => theme.radii.pill};
+  /* it may take two lines: a rounded box, not a pill */
+  border-radius: ${({ theme }) => theme.radii.md};
   background: rgba(5, 5, 10, 0.78);
   font-size: 11px;
   line-height: 16px;
-  white-space: nowrap;
-  overflow: hidden;
-  text-overflow: ellipsis;
+  /* a narrow tile (six columns at 1280 px, two on a phone) wraps the words onto a second line: never cut them */
+  text-wrap: balance;
 `;
 
 const Actions = styled.div`
