@@ -46,6 +46,14 @@ export interface WorkspaceModelPhoto {
 
 export type WorkspaceTool = 'none' | 'crop' | 'mask';
 
+/**
+ * A Mock generation (spec §7) as the generation view's progress list shows it: one row per model
+ * photo it uses, waiting until its result (a session result's id) is made.
+ */
+export interface MockGeneration {
+  models: { modelId: number; resultId: string | null }[];
+}
+
 /** Spec §3 workspace state (results themselves live in the SDK's session results store). */
 export interface WorkspaceState {
   garment: WorkspaceGarment | null;
@@ -64,6 +72,8 @@ export interface WorkspaceState {
   generating: boolean;
   mockGenerating: boolean;
   job: TryOnJob | null;
+  /** The latest generation when it is a Mock: the progress list shows it instead of the job before it. */
+  mock: MockGeneration | null;
   errors: string[];
   /** True while the workspace is being rebuilt from the server after a page reload. */
   restoring: boolean;
@@ -84,6 +94,7 @@ export const initialWorkspaceState: WorkspaceState = {
   generating: false,
   mockGenerating: false,
   job: null,
+  mock: null,
   errors: [],
   restoring: false,
   restoreError: null,

@@ -1,6 +1,7 @@
 import styled from 'styled-components';
-import type { TryOnJobModel } from '@vton/contracts';
+import type { JobModelState, TryOnJobModel } from '@vton/contracts';
 import { MOCK_RESULT_CAPTION } from '@vton/results';
+import { useSessionResults } from '@vton/shell-sdk';
 import { Button, Spinner, media } from '@vton/ui';
 import { CanvasPanel, CanvasPanelBar } from '../../../components/CanvasPanel';
 import { useWorkspace, useWorkspaceStore, workspaceActions } from '../../../stores/workspaceStore';
@@ -101,6 +102,36 @@ const ResultButton = styled.button`
   cursor: pointer;
 `;
 
+/** One model photo's row in the progress list: its result (or photo), its state, Retry when it failed. */
+function ProgressItem({ name, model, thumbnailUrl, onShow, onRetry }: { name: string; model: Pick<TryOnJobModel, 'modelId' | 'state' | 'attempts'> & Partial<Pick<TryOnJobModel, 'error'>>; thumbnailUrl?: string; onShow?: () => void; onRetry?: () => void }) {
+  const image = thumbnailUrl && <img src={thumbnailUrl} alt="" />;
+  return (
+    <Item $state={model.state} data-testid={`job-model-${model.modelId}`} data-state={model.state}>
+      {onShow ? (
+        <ResultButton type="button" onClick={onShow} aria-label={`Show the result for ${name}`}>
+          {image}
+        </ResultButton>
+      ) : (
+        image
+      )}
+      <div className="meta">
+        <span className="name">{name}</span>
+        <span className="state">
+          {isUnfinished(model.state) && <Spinner size={12} />}
+          {STATE_LABEL[model.state]}
+          {model.state === 'running' && model.attempts > 1 ? ` (attempt ${model.attempts})` : ''}
+        </span>
+        {model.error && <span className="error">{model.error.message}</span>}
+      </div>
+      {model.state === 'failed' && onRetry && (
+        <Button size="sm" variant="outline" onClick={onRetry} aria-label={`Retry ${name}`}>
+          Retry
+        </Button>
+      )}
+    </Item>
+  );
+}
+
 export interface GenerationViewProps {
   onRetry: (modelId: number) => void;
   onOpenViewer?: () => void;
@@ -110,10 +141,27 @@ export interface GenerationViewProps {
 export function GenerationView({ onRetry, onOpenViewer }: GenerationViewProps) {
   const store = useWorkspaceStore();
   const job = useWorkspace((s) => s.job);
+  const mock = useWorkspace((s) => s.mock);
   const active = useWorkspace((s) => s.activeResult);
   const models = useWorkspace((s) => s.models);
   const generating = useWorkspace((s) => s.generating);
-  const counts = job ? jobCounts(job) : null;
+  const { results } = useSessionResults();
+  const nameOf = (modelId: number) => models.find((p) => p.id === modelId)?.filename ?? `Model ${modelId}`;
+  const photoThumbnail = (modelId: number) => {
+    const photo = models.find((p) => p.id === modelId);
+    return photo ? (photo.maskThumbnailUrl ?? photo.thumbnailUrl) : undefined;
+  };
+  // a Mock, when it is the latest generation: each photo waits 5 s, then shows its result
+  const mockRows = mock?.models.map(({ modelId, resultId }) => {
+    const result = resultId === null ? undefined : results.find((r) => r.id === resultId);
+    const state: JobModelState = resultId === null ? 'running' : 'succeeded';
+    return { modelId, state, result };
+  });
+  const counts = mockRows
+    ? mockRows.length > 0 ? { done: mockRows.filter((row) => row.state === 'succeeded').length, total: mockRows.length, failed: 0 } : null
+    : job
+      ? jobCounts(job)
+      : null;
 
   return (
     <CanvasPanel data-testid="generation-view">
@@ -139,37 +187,31 @@ export function GenerationView({ onRetry, onOpenViewer }: GenerationViewProps) {
           ) : null}
           {active?.generationType === 'mock' && <MockCaption data-testid="active-result-mock">{MOCK_RESULT_CAPTION}</MockCaption>}
         </Stage>
-        {job && (
+        {mockRows && mockRows.length > 0 && (
           <List aria-label="Progress per model">
-            {job.models.map((m) => {
-              const photo = models.find((p) => p.id === m.modelId);
-              const name = photo?.filename ?? `Model ${m.modelId}`;
-              return (
-                <Item key={m.modelId} $state={m.state} data-testid={`job-model-${m.modelId}`} data-state={m.state}>
-                  {m.result ? (
-                    <ResultButton type="button" onClick={() => workspaceActions(store).showResult(toSessionResult(m.result!, job))} aria-label={`Show the result for ${name}`}>
-                      <img src={m.result.savedImage?.thumbnailUrl ?? m.result.imageUrl} alt="" />
-                    </ResultButton>
-                  ) : (
-                    photo && <img src={photo.maskThumbnailUrl ?? photo.thumbnailUrl} alt="" />
-                  )}
-                  <div className="meta">
-                    <span className="name">{name}</span>
-                    <span className="state">
-                      {isUnfinished(m.state) && <Spinner size={12} />}
-                      {STATE_LABEL[m.state]}
-                      {m.state === 'running' && m.attempts > 1 ? ` (attempt ${m.attempts})` : ''}
-                    </span>
-                    {m.error && <span className="error">{m.error.message}</span>}
-                  </div>
-                  {m.state === 'failed' && (
-                    <Button size="sm" variant="outline" onClick={() => onRetry(m.modelId)} aria-label={`Retry ${name}`}>
-                      Retry
-                    </Button>
-                  )}
-                </Item>
-              );
-            })}
+            {mockRows.map(({ modelId, state, result }) => (
+              <ProgressItem
+                key={modelId}
+                name={nameOf(modelId)}
+                model={{ modelId, state, attempts: 1 }}
+                thumbnailUrl={result?.thumbnailUrl ?? photoThumbnail(modelId)}
+                onShow={result && (() => workspaceActions(store).showResult(result))}
+              />
+            ))}
+          </List>
+        )}
+        {!mockRows && job && (
+          <List aria-label="Progress per model">
+            {job.models.map((m) => (
+              <ProgressItem
+                key={m.modelId}
+                name={nameOf(m.modelId)}
+                model={m}
+                thumbnailUrl={m.result ? (m.result.savedImage?.thumbnailUrl ?? m.result.imageUrl) : photoThumbnail(m.modelId)}
+                onShow={m.result ? () => workspaceActions(store).showResult(toSessionResult(m.result!, job)) : undefined}
+                onRetry={() => onRetry(m.modelId)}
+              />
+            ))}
           </List>
         )}
       </Body>

@@ -164,6 +164,27 @@ describe('generation controller', () => {
     expect(deps.saveImage).toHaveBeenCalledWith(expect.objectContaining({ generationType: 'mock', garmentId: 9, modelId: 1, imageUrl: 'data:image/png;base64,AAAA' }));
   });
 
+  it('Mock after a try-on is the generation shown: its photos wait, then each has its result; a new Try on replaces it', async () => {
+    const { store, deps, controller, push } = setup(job(['queued', 'queued', 'queued']));
+    await controller.tryOn();
+    push(job(['succeeded', 'succeeded', 'succeeded']));
+    expect(store.getState().activeResult).toMatchObject({ id: 'r1' });
+
+    let wake: () => void = () => {};
+    (deps.sleep as jest.Mock).mockReturnValue(new Promise<void>((resolve) => (wake = resolve)));
+    const mocking = controller.mock();
+    expect(store.getState()).toMatchObject({ activeResult: null, mock: { models: [1, 2, 3].map((modelId) => ({ modelId, resultId: null })) } });
+    wake();
+    await mocking;
+    const made = getSessionResults().results.filter((r) => r.generationType === 'mock');
+    const resultOf = (modelId: number) => made.find((r) => r.modelId === modelId)!.id;
+    expect(store.getState().mock).toEqual({ models: [1, 2, 3].map((modelId) => ({ modelId, resultId: resultOf(modelId) })) });
+    expect(store.getState().activeResult).toMatchObject({ id: resultOf(1), generationType: 'mock' });
+
+    await controller.tryOn();
+    expect(store.getState().mock).toBeNull();
+  });
+
   it('Mock without models makes 4 placeholders and saves nothing', async () => {
     const { store, deps, controller } = setup(job(['queued']));
     store.setState({ models: [], garment: null });

@@ -12,7 +12,7 @@ import {
   type SessionResult,
 } from '@vton/shell-sdk';
 import { errorMessage } from '../../../lib/upload';
-import { readyModels, workspaceActions, type WorkspaceStore } from '../../../stores/workspaceStore';
+import { readyModels, workspaceActions, type MockGeneration, type WorkspaceStore } from '../../../stores/workspaceStore';
 import { jobCounts, jobFailureMessage, jobResults, toSessionResult } from './jobProgress';
 
 export interface GenerationDeps {
@@ -39,6 +39,8 @@ export function createGenerationController(store: WorkspaceStore, deps: Generati
 
   const follow = (job: TryOnJob) => {
     stopWatching?.();
+    // the job followed is the generation the progress list shows, not a Mock before it
+    store.setState({ mock: null });
     const pendingId = `job-${job.id}`;
     const onJob = (next: TryOnJob) => {
       store.setState({ job: next });
@@ -94,7 +96,7 @@ export function createGenerationController(store: WorkspaceStore, deps: Generati
       const garmentId = state.garment?.id;
       const models = readyModels(state);
       if (!garmentId || !state.garment?.croppedUrl || models.length === 0 || state.generating) return;
-      store.setState({ errors: [], generating: true, showGeneration: true, activeResult: null, job: null, tool: 'none', maskModelKey: null });
+      store.setState({ errors: [], generating: true, showGeneration: true, activeResult: null, job: null, mock: null, tool: 'none', maskModelKey: null });
       try {
         const job = await deps.createJob({ garmentId, modelIds: models.map((m) => m.id!), prompt: state.prompt, garmentCategory: state.garmentCategory });
         follow(job);
@@ -137,7 +139,9 @@ export function createGenerationController(store: WorkspaceStore, deps: Generati
       const prompt = state.prompt;
       mockRuns += 1;
       const pendingId = startPendingGeneration(count, `mock-${Date.now()}-${mockRuns}`);
-      store.setState({ errors: [], generating: true, mockGenerating: true });
+      // the progress list and the stage are about this Mock now, not the try-on before it
+      const started: MockGeneration = { models: photos.map((photo) => ({ modelId: photo.id!, resultId: null })) };
+      store.setState({ errors: [], generating: true, mockGenerating: true, mock: started, activeResult: null });
       try {
         await deps.sleep(MOCK_DELAY_MS);
         const now = Date.now();
@@ -163,7 +167,10 @@ export function createGenerationController(store: WorkspaceStore, deps: Generati
         });
         finishPendingGeneration(pendingId);
         addSessionResults(results);
-        workspaceActions(store).showResult(results[0]);
+        if (store.getState().mock === started) {
+          store.setState({ mock: { models: started.models.map((model, i) => ({ ...model, resultId: results[i].id })) } });
+          workspaceActions(store).showResult(results[0]);
+        }
         // saving is best effort: a failed save is only logged (spec §8). One after another, in the
         // models' order, so their gallery numbers follow that order too.
         void (async () => {
@@ -195,6 +202,7 @@ export function createGenerationController(store: WorkspaceStore, deps: Generati
         })();
       } catch (error) {
         finishPendingGeneration(pendingId);
+        if (store.getState().mock === started) store.setState({ mock: null });
         toast({ title: 'Mock VTON Generation Failed', description: errorMessage(error), variant: 'destructive' });
       } finally {
         mockRuns -= 1;
