@@ -44,6 +44,18 @@ describe('mask editor', () => {
     expect(onStage.defaultPrevented).toBe(true);
     await waitFor(() => expect(screen.queryByRole('status', { name: 'Loading photo' })).not.toBeInTheDocument());
   });
+
+  it('sends Tab from its stage round to its first control, and leaves Shift+Tab to the browser (the control before)', async () => {
+    renderWithHost(<MaskEditor photo={photo} onCancel={jest.fn()} onApprove={jest.fn()} />);
+    await waitFor(() => expect(screen.queryByRole('status', { name: 'Loading photo' })).not.toBeInTheDocument());
+    const stage = screen.getByTestId('mask-stage');
+    expect(stage).toHaveAttribute('tabindex', '0');
+    expect(fireEvent.keyDown(stage, { key: 'Tab' })).toBe(false);
+    expect(screen.getByRole('button', { name: 'Brush' })).toHaveFocus();
+    stage.focus();
+    expect(fireEvent.keyDown(stage, { key: 'Tab', shiftKey: true })).toBe(true);
+    expect(stage).toHaveFocus();
+  });
 });
 
 describe('mask editor sessions', () => {

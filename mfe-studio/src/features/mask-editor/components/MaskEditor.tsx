@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type PointerEvent as ReactPointerEvent, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type KeyboardEvent as ReactKeyboardEvent, type PointerEvent as ReactPointerEvent, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { BRUSH_HARDNESS, BRUSH_SIZE } from '@vton/contracts';
 import { Button, Spinner } from '@vton/ui';
@@ -46,6 +46,7 @@ const Stage = styled.div<{ $cursor: string }>`
   background: repeating-conic-gradient(#15151f 0% 25%, #1b1b27 0% 50%) 50% / 24px 24px;
   canvas { position: absolute; inset: 0; width: 100%; height: 100%; }
   &:focus { outline: none; }
+  &:focus-visible { outline: 2px solid ${({ theme }) => theme.colors.focusRing}; outline-offset: -2px; }
 `;
 
 const BrushCursor = styled.div`
@@ -125,6 +126,7 @@ export function MaskEditor({ photo, onCancel, onApprove, tools }: MaskEditorProp
   const subscribe = useMemo(() => (listener: () => void) => model.subscribe(listener), [model]);
   const state = useSyncExternalStore(subscribe, model.getState, model.getState);
   const stage = useRef<HTMLDivElement>(null);
+  const brush = useRef<HTMLButtonElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
   const cursor = useRef<HTMLDivElement>(null);
   const renderer = useRef<MaskRenderer | null>(null);
@@ -241,6 +243,14 @@ export function MaskEditor({ photo, onCancel, onApprove, tools }: MaskEditorProp
     el.style.display = 'block';
   };
 
+  // The stage is the editor's last stop and nothing of the page follows the editor: Tab from it
+  // goes round to the editor's first control, not out to the top of the page (the skip link).
+  const onStageKeyDown = (event: ReactKeyboardEvent<HTMLDivElement>) => {
+    if (event.key !== 'Tab' || event.shiftKey || event.altKey || event.ctrlKey || event.metaKey) return;
+    event.preventDefault();
+    brush.current?.focus();
+  };
+
   const onPointerDown = (event: ReactPointerEvent<HTMLDivElement>) => {
     if (!ready || gesture.current) return;
     const p = local(event);
@@ -312,7 +322,7 @@ export function MaskEditor({ photo, onCancel, onApprove, tools }: MaskEditorProp
     <CanvasPanel data-testid="mask-editor">
       <Toolbar role="toolbar" aria-label="Mask tools">
         <Group>
-          <Button size="sm" variant={state.tool === 'brush' ? 'secondary' : 'ghost'} aria-pressed={state.tool === 'brush'} onClick={() => model.setTool('brush')}>
+          <Button ref={brush} size="sm" variant={state.tool === 'brush' ? 'secondary' : 'ghost'} aria-pressed={state.tool === 'brush'} onClick={() => model.setTool('brush')}>
             Brush
           </Button>
           <Button size="sm" variant={state.tool === 'eraser' ? 'secondary' : 'ghost'} aria-pressed={state.tool === 'eraser'} onClick={() => model.setTool('eraser')}>
@@ -362,8 +372,10 @@ export function MaskEditor({ photo, onCancel, onApprove, tools }: MaskEditorProp
         ref={stage}
         $cursor={stageCursor}
         data-testid="mask-stage"
-        tabIndex={-1}
+        // in the Tab order after the toolbar, as it shows: the keyboard comes back to paint and its shortcuts
+        tabIndex={0}
         aria-label={`Mask for ${photo.filename}`}
+        onKeyDown={onStageKeyDown}
         onPointerDown={onPointerDown}
         onPointerMove={onPointerMove}
         onPointerUp={onPointerUp}
