@@ -14,7 +14,7 @@ export function buildAll(options?: { force?: boolean; log?: (message: string) =>
 export const startStack: (...args: any[]) => Promise<any>;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export const startInfrastructure: (...args: any[]) => Promise<any>;
-export function createGateway(options: { targets: Record<string, string>; log?: (message: string) => void; env?: NodeJS.ProcessEnv }): import('node:http').Server;
+export function createGateway(options: { targets: Record<string, string>; log?: (message: string) => void; env?: NodeJS.ProcessEnv; answerTimeoutMs?: number }): import('node:http').Server;
 export const REPO_ROOT: string;
 export const DEFAULT_BUCKET: string;
 export function startObjectStorage(options: { dataDir: string; port: number; bucket: string }): Promise<{ endpoint: string; stop: () => Promise<void> }>;

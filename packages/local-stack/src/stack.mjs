@@ -11,14 +11,28 @@ import { providerEnv, withoutProviderEnv } from './providers.mjs';
 
 /** @typedef {{ gateway: number, postgres: number, s3: number, smtp: number, mailWeb: number, apps: Record<string, number> }} StackPorts */
 
-/** A port variable as a number (1–65535), its default when unset, with a clear error otherwise. */
-function portVariable(env, name, fallback) {
+/** A whole-number variable from `min` to `max`, its default when unset, with a clear error otherwise. */
+function wholeNumberVariable(env, name, fallback, min, max) {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
-  const port = /^\d+$/.test(raw) ? Number(raw) : NaN;
-  if (!(port >= 1 && port <= 65535)) throw new Error(`${name} must be a whole number from 1 to 65535 (got "${raw}")`);
-  return port;
+  const value = /^\d+$/.test(raw) ? Number(raw) : NaN;
+  if (!(value >= min && value <= max)) throw new Error(`${name} must be a whole number from ${min} to ${max} (got "${raw}")`);
+  return value;
 }
+
+/** A port variable as a number (1–65535). */
+const portVariable = (env, name, fallback) => wholeNumberVariable(env, name, fallback, 1, 65535);
+
+/**
+ * How long the gateway waits for an app to begin answering before it answers 504 itself. The slowest
+ * answers that must fit: ten 4K model photos uploaded and stored, a crop of a large garment, a job
+ * created while the queue is busy — seconds each here (BENCHMARKS.md), so a minute leaves room for a
+ * loaded laptop and still ends the wait on a frozen app.
+ */
+const DEFAULT_GATEWAY_TIMEOUT_MS = 60_000;
+
+/** GATEWAY_TIMEOUT_MS in milliseconds; 0: no bound (an app paused in a debugger is waited for). */
+export const gatewayTimeoutMs = (env = process.env) => wholeNumberVariable(env, 'GATEWAY_TIMEOUT_MS', DEFAULT_GATEWAY_TIMEOUT_MS, 0, 3_600_000);
 
 /**
  * Fixed ports of `npm start`, each overridable by its environment variable.
@@ -60,6 +74,7 @@ const LOCAL_WORKER_DRAIN_MS = 10_000;
  */
 export async function startStack({ dataDir, ports = defaultPorts(), env = process.env, log = (s) => process.stdout.write(`${s}\n`), write, quiet = false, readyTimeoutMs = 120_000, signal, definitions }) {
   const workerCount = generationWorkers(env);
+  const answerTimeoutMs = gatewayTimeoutMs(env);
   if (workerCount === 0 && !quiet) log('GENERATION_WORKERS=0: no svc-generation worker runs here; try-ons wait in the queue until one does.');
   fs.mkdirSync(dataDir, { recursive: true, mode: 0o755 });
   // Fail early with a clear message when a fixed port is taken, or is one that browsers and fetch()
@@ -169,7 +184,7 @@ export async function startStack({ dataDir, ports = defaultPorts(), env = proces
       running.push(Object.assign(supervised, { kind: app.kind, readyPath: app.readyPath, url: local(app.name), readyUrl: `${local(app.name)}${app.readyPath}` }));
     });
 
-    gateway = createGateway({ targets, env, log: quiet ? () => {} : (m) => log(`[gateway] ${m}`) });
+    gateway = createGateway({ targets, env, answerTimeoutMs, log: quiet ? () => {} : (m) => log(`[gateway] ${m}`) });
     await new Promise((resolve, reject) => { gateway.once('error', reject); gateway.listen(gatewayPort, '0.0.0.0', resolve); });
 
     await Promise.all(running.map((p) => waitUntilReady(p, readyTimeoutMs, signal)));

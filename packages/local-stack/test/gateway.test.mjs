@@ -1,6 +1,7 @@
 import http from 'node:http';
 import { createGateway } from '../src/gateway.mjs';
 import { freePort } from '../src/ports.mjs';
+import { gatewayTimeoutMs } from '../src/stack.mjs';
 
 const servers = [];
 async function listen(server, port = 0) {
@@ -25,7 +26,8 @@ beforeAll(async () => {
   };
   origin = await listen(createGateway({ targets }));
 });
-afterAll(() => Promise.all(servers.map((s) => new Promise((r) => s.close(r)))));
+// Closing cuts the requests the frozen stand-ins below never answered.
+afterAll(() => Promise.all(servers.map((s) => new Promise((r) => { s.closeAllConnections(); s.close(r); }))));
 
 test.each([
   ['/api/auth/login', 'svc-auth'],
@@ -99,3 +101,110 @@ test('the gateway lets go of an idle connection to an app before the app would c
   expect(await (await fetch(`${gateway}/mfe/docs/remoteEntry.js`)).json()).toEqual({ name: 'mfe-docs', path: '/mfe/docs/remoteEntry.js' });
   await closedByGateway;
 }, 30_000);
+
+describe('an app that does not begin answering in time', () => {
+  // Short, so the tests wait little; the stand-ins below answer late by a multiple of it.
+  const ANSWER_TIMEOUT_MS = 1000;
+  const late = (ms = 2 * ANSWER_TIMEOUT_MS) => new Promise((r) => setTimeout(r, ms));
+  const logged = [];
+  let gateway;
+  beforeAll(async () => {
+    const targets = {
+      // Takes requests and never answers them, nor reads their bodies: a frozen app.
+      'svc-media': await listen(http.createServer(() => {})),
+      'mfe-gallery': await listen(http.createServer(() => {})),
+      // An event stream that says nothing for longer than the bound once it has begun; generate answers late.
+      'svc-generation': await listen(http.createServer(async (req, res) => {
+        if (req.url.endsWith('/events')) {
+          res.writeHead(200, { 'content-type': 'text/event-stream' }).flushHeaders();
+          await late();
+          res.end(': ping\n\n');
+        } else {
+          await late();
+          res.end(JSON.stringify({ path: req.url }));
+        }
+      })),
+      // Counts the bytes of the body it was sent.
+      'svc-auth': await listen(http.createServer(async (req, res) => {
+        let bytes = 0;
+        for await (const chunk of req) bytes += chunk.length;
+        res.end(JSON.stringify({ bytes }));
+      })),
+    };
+    gateway = await listen(createGateway({ targets, answerTimeoutMs: ANSWER_TIMEOUT_MS, log: (m) => logged.push(m) }));
+  });
+
+  test('an API call answers 504 in the product error shape naming the app, and the log has its path without the query', async () => {
+    const res = await fetch(`${gateway}/api/garments?signature=secret`);
+    expect(res.status).toBe(504);
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(await res.json()).toEqual({
+      statusCode: 504,
+      code: 'GATEWAY_TIMEOUT',
+      message: 'svc-media did not answer in time. Please try again in a moment.',
+    });
+    expect(logged).toContain('GET /api/garments → svc-media: no answer within 1 s (504)');
+    expect(logged.join('\n')).not.toContain('secret');
+  });
+
+  test('a page or a remote answers a plain-text 504', async () => {
+    const res = await fetch(`${gateway}/mfe/gallery/remoteEntry.js`);
+    expect(res.status).toBe(504);
+    expect(res.headers.get('content-type')).toMatch(/^text\/plain/);
+    expect(await res.text()).toBe('mfe-gallery did not answer in time.');
+  });
+
+  test('an upload the app stops reading answers 504 too, and the client gets it whole', async () => {
+    const res = await fetch(`${gateway}/api/models`, { method: 'POST', body: new Uint8Array(32 * 1024 * 1024) });
+    expect(res.status).toBe(504);
+    expect((await res.json()).code).toBe('GATEWAY_TIMEOUT');
+  });
+
+  test('so does an upload sent the way curl sends one (Expect: 100-continue)', async () => {
+    const { hostname, port } = new URL(gateway);
+    const status = await new Promise((resolve, reject) => {
+      const body = Buffer.alloc(1024 * 1024);
+      const req = http.request({ hostname, port, method: 'POST', path: '/api/garments', headers: { expect: '100-continue', 'content-length': body.length } });
+      req.on('continue', () => req.end(body));
+      req.on('response', (res) => { res.resume(); resolve(res.statusCode); });
+      req.on('error', reject);
+    });
+    expect(status).toBe(504);
+  });
+
+  test('an answer that has begun is not cut, however long it stays quiet (an event stream)', async () => {
+    const res = await fetch(`${gateway}/api/try-on/jobs/j1/events`);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe(': ping\n\n');
+  });
+
+  test('generate, which answers once every try-on is done, may take longer than the bound', async () => {
+    const res = await fetch(`${gateway}/api/try-on/generate`, { method: 'POST', body: '{}' });
+    expect(await res.json()).toEqual({ path: '/api/try-on/generate' });
+  });
+
+  test('a client slow to send its body is waited for: the app gets all of it and answers', async () => {
+    const { hostname, port } = new URL(gateway);
+    const answer = await new Promise((resolve, reject) => {
+      const req = http.request({ hostname, port, method: 'POST', path: '/api/auth/login', headers: { 'content-length': 6 } }, (res) => {
+        let text = '';
+        res.on('data', (chunk) => { text += chunk; });
+        res.on('end', () => resolve({ status: res.statusCode, text }));
+      });
+      req.on('error', reject);
+      req.write('abc');
+      // Nothing more for longer than the bound: the wait is the client's, not the app's.
+      void late().then(() => req.end('def'));
+    });
+    expect(answer).toEqual({ status: 200, text: JSON.stringify({ bytes: 6 }) });
+  });
+});
+
+test('GATEWAY_TIMEOUT_MS: a minute unless set, 0 for no bound, a clear error for anything but a whole number of milliseconds', () => {
+  expect(gatewayTimeoutMs({})).toBe(60_000);
+  expect(gatewayTimeoutMs({ GATEWAY_TIMEOUT_MS: '5000' })).toBe(5000);
+  expect(gatewayTimeoutMs({ GATEWAY_TIMEOUT_MS: '0' })).toBe(0);
+  for (const bad of ['5s', '-1', '1.5', '3600001']) {
+    expect(() => gatewayTimeoutMs({ GATEWAY_TIMEOUT_MS: bad })).toThrow(`GATEWAY_TIMEOUT_MS must be a whole number from 0 to 3600000 (got "${bad}")`);
+  }
+});
