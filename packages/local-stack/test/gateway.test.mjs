@@ -114,21 +114,19 @@ describe('an app that does not begin answering in time', () => {
       'svc-media': await listen(http.createServer(() => {})),
       'mfe-gallery': await listen(http.createServer(() => {})),
       // An event stream that says nothing for longer than the bound once it has begun; generate answers late.
-      'svc-generation': await listen(http.createServer(async (req, res) => {
+      'svc-generation': await listen(http.createServer((req, res) => {
         if (req.url.endsWith('/events')) {
           res.writeHead(200, { 'content-type': 'text/event-stream' }).flushHeaders();
-          await late();
-          res.end(': ping\n\n');
+          void late().then(() => res.end(': ping\n\n'));
         } else {
-          await late();
-          res.end(JSON.stringify({ path: req.url }));
+          void late().then(() => res.end(JSON.stringify({ path: req.url })));
         }
       })),
       // Counts the bytes of the body it was sent.
-      'svc-auth': await listen(http.createServer(async (req, res) => {
+      'svc-auth': await listen(http.createServer((req, res) => {
         let bytes = 0;
-        for await (const chunk of req) bytes += chunk.length;
-        res.end(JSON.stringify({ bytes }));
+        req.on('data', (chunk) => { bytes += chunk.length; });
+        req.on('end', () => res.end(JSON.stringify({ bytes })));
       })),
     };
     gateway = await listen(createGateway({ targets, answerTimeoutMs: ANSWER_TIMEOUT_MS, log: (m) => logged.push(m) }));
