@@ -5,10 +5,9 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import sharp from 'sharp';
 import { anyFreePorts, startStack } from '../src/stack.mjs';
 import { buildAll } from '../src/build.mjs';
-import { sellerToken } from './seller-token.mjs';
+import { sellerApi, tryOnInputs } from './seller-api.mjs';
 
 // One try-on through `npm start`'s processes, with an OTLP receiver at OTEL_EXPORTER_OTLP_ENDPOINT:
 // the gateway, svc-generation's API, the queue, a worker, svc-media and the provider call are one trace.
@@ -82,34 +81,9 @@ async function until(condition, what, timeoutMs = 120_000) {
   }
 }
 
-const png = (width, height, background) => sharp({ create: { width, height, channels: 3, background } }).png().toBuffer();
-const file = (bytes) => new Blob([new Uint8Array(bytes)], { type: 'image/png' });
-
 test('one try-on is one trace across the gateway, the API, the queue, a worker, svc-media and the provider; logs carry its trace id and request id', async () => {
-  const token = await sellerToken(stack);
-  const api = async (method, url, body, headers = {}) => {
-    const res = await fetch(`${stack.url}${url}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, ...(body && !(body instanceof FormData) ? { 'content-type': 'application/json' } : {}), ...headers },
-      body: body instanceof FormData ? body : body ? JSON.stringify(body) : undefined,
-    });
-    if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
-    return { body: await res.json(), requestId: res.headers.get('x-request-id') };
-  };
-  const upload = new FormData();
-  upload.set('file', file(await png(800, 800, '#f4f4f4')), 'garment.png');
-  const { body: garment } = await api('POST', '/api/garments', upload);
-  await api('POST', `/api/garments/${garment.id}/crop`, { x: 0, y: 0, width: 800, height: 800, naturalWidth: 800, naturalHeight: 800 });
-  const photo = new FormData();
-  photo.set('files', file(await png(600, 800, '#c49678')), 'model.png');
-  const { body: [model] } = await api('POST', '/api/models', photo);
-  const maskPng = await sharp({ create: { width: 600, height: 800, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
-    .composite([{ input: { create: { width: 300, height: 400, channels: 4, background: '#00ff00' } }, left: 150, top: 200 }])
-    .png()
-    .toBuffer();
-  const mask = new FormData();
-  mask.set('mask', file(maskPng), 'mask.png');
-  await api('POST', `/api/models/${model.id}/mask`, mask);
+  const { api } = await sellerApi(stack);
+  const { garment, model } = await tryOnInputs(api);
 
   // Try on, as the studio sends it (the shell SDK's API client starts a trace per call).
   const traceId = randomBytes(16).toString('hex');
