@@ -303,8 +303,30 @@ describe.each(OVERLAYS)('overlay %s', (overlay) => {
       for (const rule of r.spec.rules) expect(rule.backendRefs).toHaveLength(1);
       expect(r.spec.parentRefs.map((p) => p.name)).toEqual([GATEWAY_NAME]);
     }
-    // A job's event stream is not cut by a request timeout.
-    expect(find(objs, 'HTTPRoute', 'svc-generation').spec.rules[0].timeouts).toEqual({ request: '0s' });
+  });
+
+  test('every service route has explicit timeouts: request >= backendRequest, bounded for svc-auth and svc-media, none for svc-generation (its event streams)', () => {
+    /** A GEP-2257 duration ("90s", "1h30m", "500ms") in milliseconds; 0 is no timeout. */
+    const ms = (duration) => {
+      expect(duration).toMatch(/^([0-9]{1,5}(h|m|s|ms)){1,4}$/);
+      const unit = { h: 3_600_000, m: 60_000, s: 1000, ms: 1 };
+      return [...duration.matchAll(/(\d+)(ms|h|m|s)/g)].reduce((sum, [, n, u]) => sum + Number(n) * unit[u], 0);
+    };
+    const timeouts = (app) => {
+      const { request, backendRequest, ...other } = find(objs, 'HTTPRoute', app).spec.rules[0].timeouts ?? {};
+      expect(other).toEqual({});
+      return { request: ms(request), backendRequest: ms(backendRequest) };
+    };
+    for (const app of ['svc-auth', 'svc-media']) {
+      const { request, backendRequest } = timeouts(app);
+      expect(backendRequest).toBeGreaterThan(0);
+      // The CRD's own rule (a CEL rule, which the schema validation above does not run).
+      expect(request).toBeGreaterThanOrEqual(backendRequest);
+    }
+    // Uploads and downloads of images go through svc-media, not svc-auth.
+    expect(timeouts('svc-media').backendRequest).toBeGreaterThan(timeouts('svc-auth').backendRequest);
+    // A job's event stream is not cut.
+    expect(timeouts('svc-generation')).toEqual({ request: 0, backendRequest: 0 });
   });
 
   test('every route attaches to a listener of the Gateway that exists and admits it', () => {
