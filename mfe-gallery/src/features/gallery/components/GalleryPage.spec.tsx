@@ -23,9 +23,11 @@ beforeEach(() => {
 afterEach(() => jest.restoreAllMocks());
 
 describe('GalleryPage', () => {
-  it('says the gallery is temporarily unavailable (try again) when the service answers 503, and loads once it is back', async () => {
-    const unavailable = { statusCode: 503, code: 'SERVICE_UNAVAILABLE', message: 'A service this request needs is temporarily unavailable. Please try again in a moment.' };
-    const fetchMock = jest.fn().mockResolvedValue(new Response(JSON.stringify(unavailable), { status: 503, headers: { 'Retry-After': '5' } }));
+  it.each([
+    ['the service answers 503', 503, { statusCode: 503, code: 'SERVICE_UNAVAILABLE', message: 'A service this request needs is temporarily unavailable. Please try again in a moment.' }],
+    ['the gateway answers 504 (svc-media did not answer in time)', 504, { statusCode: 504, code: 'GATEWAY_TIMEOUT', message: 'svc-media did not answer in time. Please try again in a moment.' }],
+  ])('says the gallery is temporarily unavailable (try again) when %s, and loads once it is back', async (_when, status, unavailable) => {
+    const fetchMock = jest.fn().mockResolvedValue(new Response(JSON.stringify(unavailable), { status, headers: status === 503 ? { 'Retry-After': '5' } : {} }));
     global.fetch = fetchMock;
     renderPage();
     const alert = await screen.findByRole('alert');
