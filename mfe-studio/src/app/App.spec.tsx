@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { addSessionResults, openGallery, resetSessionResults, resetToastsForTests, getSessionResults, startPendingGeneration } from '@vton/shell-sdk';
-import type { GarmentRecord } from '@vton/contracts';
+import { TEMPORARILY_UNAVAILABLE, type GarmentRecord } from '@vton/contracts';
 import { renderWithHost } from '@vton/shell-sdk/testing';
 import { createWorkspaceStore, type WorkspaceModelPhoto } from '../stores/workspaceStore';
 import { WorkspacePage } from './WorkspacePage';
@@ -50,7 +50,10 @@ beforeEach(() => {
 });
 
 describe('studio workspace', () => {
-  it('says when the seller’s workspace could not be loaded, and Try again brings it back', async () => {
+  it.each([
+    ['an error of its own', 500, { statusCode: 500, message: 'Internal server error' }, 'Internal server error'],
+    ['svc-media not answering in time (the gateway’s 504)', 504, { statusCode: 504, code: 'GATEWAY_TIMEOUT', message: 'svc-media did not answer in time. Please try again in a moment.' }, TEMPORARILY_UNAVAILABLE.description],
+  ])('says when the seller’s workspace could not be loaded (%s), and Try again brings it back', async (_what, status, answer, told) => {
     localStorage.setItem('auth_token', 'token-a');
     jest.spyOn(console, 'error').mockImplementation(() => {});
     let workspaceReads = 0;
@@ -61,7 +64,7 @@ describe('studio workspace', () => {
       if (path === '/api/media/workspace') {
         workspaceReads += 1;
         return workspaceReads === 1
-          ? json({ statusCode: 500, message: 'Internal server error' }, 500)
+          ? json(answer, status)
           : json({ garmentId: null, modelIds: [], prompt: 'back again', garmentCategory: 'upper_body', updatedAt: '2026-01-01T00:00:00.000Z' });
       }
       return json({ statusCode: 404, message: 'Not found' }, 404);
@@ -70,7 +73,7 @@ describe('studio workspace', () => {
       renderWithHost(<App />, { path: '/app', mount: '/app/*' });
       const canvas = screen.getByRole('region', { name: 'Canvas' });
       const alert = await within(canvas).findByRole('alert');
-      expect(alert).toHaveTextContent('Your workspace could not be loaded. Internal server error');
+      expect(alert).toHaveTextContent(`Your workspace could not be loaded. ${told}`);
       fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
       await waitFor(() => expect(screen.getByPlaceholderText('Enter generation prompt...')).toHaveValue('back again'));
       expect(within(canvas).queryByRole('alert')).not.toBeInTheDocument();

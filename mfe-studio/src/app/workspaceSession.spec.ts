@@ -516,6 +516,16 @@ describe('a restore that fails', () => {
     expect(session.store.getState()).toMatchObject({ restoring: false, restoreError: null, prompt: 'back', garment: { id: 9 } });
   });
 
+  it('an app that did not answer in time (the gateway\'s 504, after its whole bound): "temporarily unavailable" at once, not tried again', async () => {
+    jest.useFakeTimers();
+    jest.spyOn(console, 'error').mockImplementation(() => {});
+    serve({ 'GET /api/media/workspace': failing('504: {"statusCode":504,"code":"GATEWAY_TIMEOUT","message":"svc-media did not answer in time. Please try again in a moment."}') });
+    const session = workspaceSessionFor(8);
+    await session.restored;
+    expect(api.mock.calls.filter(([, path]) => path === '/api/media/workspace')).toHaveLength(1);
+    expect(session.store.getState()).toMatchObject({ restoring: false, restoreError: TEMPORARILY_UNAVAILABLE.description });
+  });
+
   it('unavailable for longer than the tries: "temporarily unavailable" and Try again; a garment deleted meanwhile is not a failure', async () => {
     jest.useFakeTimers();
     jest.spyOn(console, 'error').mockImplementation(() => {});

@@ -193,15 +193,18 @@ function createSession(userId: number | null, token: string | null, deps: Worksp
 export const RESTORE_RETRY_DELAYS_MS = [1_000, 3_000];
 
 /**
- * A restore that met a temporary failure (a 502/503/504, the network, a 429 of a busy moment) is
- * tried again a few times before the seller is told; any other failure is told at once.
+ * A restore that met a brief failure (a 502/503, the network, a 429 of a busy moment) is tried again
+ * a few times before the seller is told; any other failure is told at once. So is a 504: the gateway
+ * has already waited its whole bound (a minute) for an app that did not answer, and each try again
+ * would keep the seller looking at the spinner as long again.
  */
 async function retryWhileTemporary<T>(run: () => Promise<T>): Promise<T> {
   for (const delay of RESTORE_RETRY_DELAYS_MS) {
     try {
       return await run();
     } catch (error) {
-      if (!isTemporarilyUnavailable(error) && parseApiError(error).status !== 429) throw error;
+      const { status } = parseApiError(error);
+      if (status === 504 || (!isTemporarilyUnavailable(error) && status !== 429)) throw error;
       await new Promise((resolve) => setTimeout(resolve, delay));
     }
   }
