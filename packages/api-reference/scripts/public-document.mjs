@@ -48,7 +48,7 @@ const DESCRIPTION = `The API behind the studio: everything the browser does with
 
 **Rate limit.** Each key may make a fixed number of requests per minute (60 unless your plan says otherwise). Every answer carries \`RateLimit\` and \`RateLimit-Policy\`; over the limit the answer is 429 with \`Retry-After\`.
 
-**Errors.** Every error answer has the same JSON shape (\`ApiErrorBody\`): \`statusCode\`, a stable \`code\`, a readable \`message\`, and for a 400 the field \`issues\`. A 503 means a service is briefly unavailable: retry after \`Retry-After\` seconds.
+**Errors.** Every error answer has the same JSON shape (\`ApiErrorBody\`): \`statusCode\`, a stable \`code\`, a readable \`message\`, and for a 400 the field \`issues\`. A 503 means a service is briefly unavailable: retry after \`Retry-After\` seconds. A 504 (\`GATEWAY_TIMEOUT\`) means a service did not begin answering in time: try again in a moment.
 
 **Webhooks.** Register up to 5 HTTPS endpoints on the API keys page. Each delivery is signed the Standard Webhooks way (\`webhook-id\`, \`webhook-timestamp\`, \`webhook-signature\`) with the endpoint's \`whsec_\` secret, and retried with exponential backoff for up to 24 hours until your endpoint answers 2xx.`;
 

@@ -34,7 +34,8 @@ export default function ApiOverview() {
         Every error has the same JSON body: <code>statusCode</code>, a stable <code>code</code> (such as <code>VALIDATION_FAILED</code>,{' '}
         <code>NOT_FOUND</code>, <code>TOO_MANY_REQUESTS</code>), a readable <code>message</code>, and for a <code>400</code> the list{' '}
         <code>issues</code> of field problems. <code>401</code> means no key, an unknown or a revoked one. <code>503</code> means a service is
-        briefly unavailable: wait <code>Retry-After</code> seconds and try again.
+        briefly unavailable: wait <code>Retry-After</code> seconds and try again. <code>504</code> means a service did not begin answering in
+        time: try again in a moment.
       </p>
       <h2>Webhooks</h2>
       <p>
