@@ -4,6 +4,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { test, expect } from '../support/fixtures.mjs';
 import { setPlan } from '../support/seed.mjs';
+import { pauseApp } from '../support/stack-apps.mjs';
 import { signInNewSeller } from '../support/studio-page.mjs';
 import { readZip } from '../support/zip.mjs';
 
@@ -50,6 +51,14 @@ function sellerApi(baseURL, token) {
 }
 
 const grid = (page) => page.getByRole('grid', { name: /Run results/ });
+
+/** Freezes the stack's generation workers, so a run's cells stay queued until `resume` (returned). */
+function pauseWorkers() {
+  const workers = Object.keys(JSON.parse(process.env.E2E_APP_PIDS ?? '{}')).filter((name) => name.startsWith('svc-generation-worker'));
+  if (workers.length === 0) throw new Error('No generation workers in E2E_APP_PIDS');
+  const resumes = workers.map((name) => pauseApp(name));
+  return () => resumes.forEach((resume) => resume());
+}
 const cell = (page, product, model) => grid(page).getByRole('gridcell', { name: new RegExp(`^${product} on ${model}:`) });
 
 test.describe('catalogue runs (/app/runs)', () => {
@@ -196,5 +205,37 @@ test.describe('catalogue runs (/app/runs)', () => {
     const row = grid(page).getByRole('rowheader', { name: productName });
     await expect(row).toHaveAttribute('title', productName);
     expect(await row.getByText(productName).evaluate(shown)).toMatchObject({ cutDown: true, lineClamp: '3' });
+  });
+
+  test('on a phone, Start run from the keyboard brings the run’s progress into view with the focus on it, and Cancel the rest leaves the focus there', async ({ page, baseURL }) => {
+    const seller = await signInNewSeller(page, 'catalogue-focus');
+    const api = sellerApi(baseURL, seller.token);
+    await api.product('Red shirt.png', 'upper_body', '#c62828');
+    for (const name of ['anna.png', 'ben.png', 'cara.png']) await api.mask(await api.modelPhoto(name, '#5d4037'), 'upper_body');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/app/runs');
+    const planner = page.getByRole('form', { name: 'Start a catalogue run' });
+    await planner.getByRole('checkbox', { name: /Red shirt/ }).check();
+    for (const name of ['anna', 'ben', 'cara']) await planner.getByRole('checkbox', { name: new RegExp(`${name}\\.png`) }).check();
+    const status = page.getByTestId('run-counts');
+    // the cells stay queued while the seller looks: nothing finishes the run before Cancel the rest
+    const resume = pauseWorkers();
+    try {
+      await planner.getByRole('button', { name: 'Start run' }).focus();
+      await page.keyboard.press('Enter');
+      // The planner fills the phone's screen: the run starts below it, and the seller is taken there.
+      await expect(status).toContainText('0 of 3 cells finished');
+      await expect(status).toBeFocused();
+      await expect(status).toBeInViewport();
+
+      const cancel = page.getByRole('button', { name: 'Cancel the rest' });
+      await cancel.focus();
+      await page.keyboard.press('Enter');
+      await expect(status).toContainText('3 of 3 cells finished');
+      await expect(cancel).toBeHidden();
+      await expect(status).toBeFocused();
+    } finally {
+      resume();
+    }
   });
 });

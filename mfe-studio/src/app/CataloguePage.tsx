@@ -1,4 +1,4 @@
-import { useMemo, useRef } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import type { TryOnRunCell } from '@vton/contracts';
@@ -87,6 +87,8 @@ export function CataloguePage() {
   const run = useRun(runId);
   const start = useStartRun();
   const starting = useRef<Promise<unknown> | null>(null);
+  // The run this page started: its status takes focus when it shows (the Start run button was disabled under the seller's focus).
+  const [started, setStarted] = useState<string | null>(null);
   const change = useChangeRun(runId ?? '');
   const { data: account } = useBillingAccount();
   const refreshCredits = useRefreshBillingAccount();
@@ -121,6 +123,7 @@ export function CataloguePage() {
               .mutateAsync(request)
               .then(
                 (created) => {
+                  setStarted(created.id);
                   setParams({ run: created.id });
                   void refreshCredits();
                 },
@@ -161,6 +164,7 @@ export function CataloguePage() {
                 onRetryCell={(cell: TryOnRunCell) => changeRun({ kind: 'retry-cell', cellId: cell.id }, 'The cell could not be retried')}
                 onRetryFailed={() => changeRun({ kind: 'retry-failed' }, 'The failed cells could not be retried')}
                 onCancel={() => changeRun({ kind: 'cancel' }, 'The run could not be cancelled')}
+                justStarted={run.data.id === started}
               />
             )}
           </Fetched>

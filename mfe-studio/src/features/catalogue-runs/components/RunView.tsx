@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import styled from 'styled-components';
 import type { TryOnRun, TryOnRunCell } from '@vton/contracts';
 import { ResultViewer, isBuiltInPreview, resultProvider, resultProviderLabel } from '@vton/results';
@@ -14,6 +14,8 @@ export interface RunViewProps {
   onRetryCell: (cell: TryOnRunCell) => Promise<unknown>;
   onRetryFailed: () => Promise<unknown>;
   onCancel: () => Promise<unknown>;
+  /** The seller has just started this run: the status takes focus (and comes into view on a phone, below the planner). */
+  justStarted?: boolean;
 }
 
 const Bar = styled.div`
@@ -41,7 +43,13 @@ const Progress = styled.div`
 `;
 
 /** One run: its counts and progress, Download all, Retry failed, Cancel the rest, the grid and the viewer. */
-export function RunView({ run, products, models, onRetryCell, onRetryFailed, onCancel }: RunViewProps) {
+export function RunView({ run, products, models, onRetryCell, onRetryFailed, onCancel, justStarted = false }: RunViewProps) {
+  // Where focus goes after an action whose button goes away (Start run, Cancel the rest, Retry failed):
+  // the line that says what the action did, instead of the page's start.
+  const status = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (justStarted) status.current?.focus();
+  }, [justStarted, run.id]);
   const [viewing, setViewing] = useState<TryOnRunCell | null>(null);
   const [retrying, setRetrying] = useState<ReadonlySet<number>>(new Set());
   const [busy, setBusy] = useState<'retry' | 'cancel' | null>(null);
@@ -59,7 +67,11 @@ export function RunView({ run, products, models, onRetryCell, onRetryFailed, onC
   };
   const act = (what: 'retry' | 'cancel', action: () => Promise<unknown>) => {
     setBusy(what);
-    void action().finally(() => setBusy(null));
+    // the button was disabled while busy (and is gone once nothing is left to cancel or retry)
+    void action().finally(() => {
+      setBusy(null);
+      status.current?.focus();
+    });
   };
   const viewingName = useMemo(
     () => (viewing ? resultFileName(products.get(viewing.garmentId)?.name ?? `product-${viewing.garmentId}`, models.get(viewing.modelId)?.filename ?? `model-${viewing.modelId}`) : ''),
@@ -77,7 +89,7 @@ export function RunView({ run, products, models, onRetryCell, onRetryFailed, onC
   return (
     <section aria-label="Run results">
       <Bar>
-        <p aria-live="polite" data-testid="run-counts">
+        <p ref={status} tabIndex={-1} aria-live="polite" data-testid="run-counts">
           <strong>
             {finished} of {counts.total} cells finished
           </strong>{' '}
