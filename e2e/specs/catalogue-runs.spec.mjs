@@ -238,4 +238,39 @@ test.describe('catalogue runs (/app/runs)', () => {
       resume();
     }
   });
+
+  test('a failed cell’s message ends in an ellipsis on its third line, never a line cut in half, and is there in full in its title', async ({ page, baseURL }) => {
+    test.setTimeout(120_000);
+    const seller = await signInNewSeller(page, 'catalogue-failed');
+    const api = sellerApi(baseURL, seller.token);
+    const product = await api.product('Red shirt.png', 'upper_body', '#c62828');
+    const model = await api.mask(await api.modelPhoto('anna.png', '#5d4037'), 'upper_body');
+    // The model photo is deleted while its cell waits: the cell fails with the engine's (long) message.
+    const resume = pauseWorkers();
+    let run;
+    try {
+      run = await api.call('POST', '/api/try-on/runs', { json: { garmentIds: [product.id], modelIds: [model.id], prompt: '' } });
+      await api.call('DELETE', `/api/models/${model.id}`);
+    } finally {
+      resume();
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`/app/runs?run=${run.id}`);
+    const failed = grid(page).getByRole('gridcell', { name: /^Red shirt on .*: Failed/ });
+    await expect(failed).toHaveAttribute('data-state', 'failed', { timeout: 60_000 });
+    const message = failed.locator('small');
+    const text = await message.getAttribute('title');
+    expect(text).toMatch(/^Failed to process VTON request: /);
+    await expect(message).toHaveText(text);
+    const shown = await message.evaluate((el) => {
+      const style = getComputedStyle(el);
+      const lines = el.clientHeight / parseFloat(style.lineHeight);
+      return { cutDown: el.scrollHeight > el.clientHeight, lineClamp: style.webkitLineClamp, wholeLines: Math.abs(lines - Math.round(lines)) < 0.05 };
+    });
+    expect(shown).toEqual({ cutDown: true, lineClamp: '3', wholeLines: true });
+    // and the Retry button under it is whole, inside the cell
+    const cellBox = await failed.boundingBox();
+    const retryBox = await failed.getByRole('button', { name: 'Retry' }).boundingBox();
+    expect(retryBox.y + retryBox.height).toBeLessThanOrEqual(cellBox.y + cellBox.height);
+  });
 });

@@ -152,7 +152,8 @@ const Cell = styled.div<{ $state: RunCellState }>`
     color: ${({ theme }) => theme.colors.text};
     cursor: pointer;
   }
-  small { padding: 0 6px; line-height: 1.3; max-height: 48px; overflow: hidden; }
+  /* a failed cell's message: three whole lines and an ellipsis (the full message in its title and the cell's name), never a line cut in half */
+  small { padding: 0 6px; line-height: 1.3; display: -webkit-box; -webkit-box-orient: vertical; -webkit-line-clamp: 3; overflow: hidden; overflow-wrap: anywhere; flex: none; }
 `;
 
 /**
