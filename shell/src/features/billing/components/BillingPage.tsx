@@ -47,7 +47,8 @@ const PlanCard = styled.article<{ $chosen: boolean }>`
 const Period = styled.div`
   display: flex;
   gap: 4px;
-  button[aria-pressed='true'] { outline: 2px solid ${({ theme }) => theme.colors.primary}; }
+  /* the chosen period in border and fill: the outline is the keyboard's focus ring, which this rule replaced */
+  button[aria-pressed='true'] { border-color: ${({ theme }) => theme.colors.primary}; background: rgba(139, 108, 255, 0.16); }
 `;
 
 const STATUS_TEXT: Record<BillingStatus, string> = {
