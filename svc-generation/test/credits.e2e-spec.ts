@@ -1,4 +1,4 @@
-import type { BillingAccount, LedgerEntry, TryOnJob } from '@vton/contracts';
+import type { BillingAccount, LedgerEntry, TryOnJob, TryOnRun } from '@vton/contracts';
 import { BILLING_PATHS, INTERNAL_BILLING_PATHS, creditKey } from '@vton/contracts';
 import { DatabaseConnection } from '@vton/service-kit';
 import { randomUUID } from 'node:crypto';
@@ -135,6 +135,26 @@ describe('credits: reserve before queueing, capture on success, release on failu
     await settled(s.token);
     expect(await credits(s.token)).toEqual({ available: 7, reserved: 0 });
     expect((await ledger(s.token)).slice(-2).map((e) => `${e.kind}:${e.key}`)).toEqual([`reserve:${creditKey(failed.id, failing, 2)}`, `release:${creditKey(failed.id, failing, 2)}`]);
+  }, 120_000);
+
+  it('a catalogue run costs one credit a cell that runs: held from the start, captured when its cells succeed', async () => {
+    const s = await seller(2);
+    worker = await platform.worker(env());
+    const created = await request(api.url).post('/api/try-on/runs').auth(s.token, { type: 'bearer' }).send({ garmentIds: [s.garmentId], modelIds: s.modelIds, prompt: 'linen shirt' }).expect(201);
+    const run = created.body as TryOnRun;
+    // Held as the run starts: the seller plans the next run with 8 left, not 10.
+    expect((await credits(s.token)).available).toBe(8);
+    let done: TryOnRun | undefined;
+    await until(async () => {
+      done = (await request(api.url).get(`/api/try-on/runs/${run.id}`).auth(s.token, { type: 'bearer' }).expect(200)).body as TryOnRun;
+      return done.status === 'completed';
+    }, 'the run has completed', 60_000);
+    expect(done!.counts).toMatchObject({ total: 2, succeeded: 2 });
+    await settled(s.token);
+    expect(await credits(s.token)).toEqual({ available: 8, reserved: 0 });
+    const kinds = (await ledger(s.token)).map((e) => e.kind);
+    expect(kinds.filter((k) => k === 'capture')).toHaveLength(2);
+    expect(kinds).not.toContain('release');
   }, 120_000);
 
   it("a job's successes are captured together when its last model ends: one settlement request for a 3-model job across two workers", async () => {

@@ -40,14 +40,18 @@ export class CreditReservations {
       throw error;
     }
     let result: T | undefined;
+    // Whether queue() returned, apart from what it returned: a queue that answers nothing (a catalogue
+    // run's RunStore.create) queued everything, and its credits stay reserved until each cell ends.
+    let returned = false;
     try {
       result = await queue();
+      returned = true;
       return result;
     } finally {
-      if ((result === undefined || result === false) && !(options.queuedElsewhere && (await options.queuedElsewhere().catch(() => false)))) {
+      if ((!returned || result === false) && !(options.queuedElsewhere && (await options.queuedElsewhere().catch(() => false)))) {
         await this.giveBack(userId, held);
-      } else if (result !== undefined && options.notQueued) {
-        const left = new Set(options.notQueued(result).map((r) => creditKey(r.jobId, r.modelId, r.run)));
+      } else if (returned && options.notQueued) {
+        const left = new Set(options.notQueued(result as T).map((r) => creditKey(r.jobId, r.modelId, r.run)));
         await this.giveBack(userId, held.filter((r) => left.has(creditKey(r.jobId, r.modelId, r.run))));
       }
     }
