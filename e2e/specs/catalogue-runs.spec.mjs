@@ -239,6 +239,35 @@ test.describe('catalogue runs (/app/runs)', () => {
     }
   });
 
+  test('the planner’s credits left follow the run: a cell that fails gives its credit back while the seller watches', async ({ page, baseURL }) => {
+    test.setTimeout(120_000);
+    const seller = await signInNewSeller(page, 'catalogue-credits');
+    const api = sellerApi(baseURL, seller.token);
+    await api.product('Red shirt.png', 'upper_body', '#c62828');
+    await api.mask(await api.modelPhoto('anna.png', '#5d4037'), 'upper_body');
+    const ben = await api.mask(await api.modelPhoto('ben.png', '#455a64'), 'upper_body');
+    await page.goto('/app/runs');
+    const planner = page.getByRole('form', { name: 'Start a catalogue run' });
+    const summary = page.getByTestId('run-plan');
+    await expect(summary).toContainText('100 credits left');
+    await planner.getByRole('checkbox', { name: /Red shirt/ }).check();
+    await planner.getByRole('checkbox', { name: /anna\.png/ }).check();
+    await planner.getByRole('checkbox', { name: /ben\.png/ }).check();
+    await expect(summary).toContainText('2 cells · 2 credits');
+    const resume = pauseWorkers();
+    try {
+      await planner.getByRole('button', { name: 'Start run' }).click();
+      await expect(summary).toContainText('98 credits left');
+      // ben's photo is deleted while its cell waits: that cell fails, and its credit comes back
+      await api.call('DELETE', `/api/models/${ben.id}`);
+    } finally {
+      resume();
+    }
+    await expect(page.getByTestId('run-counts')).toContainText('2 of 2 cells finished', { timeout: 60_000 });
+    await expect(cell(page, 'Red shirt', 'ben.png')).toHaveAttribute('data-state', 'failed');
+    await expect(summary).toContainText('99 credits left');
+  });
+
   test('a failed cell’s message ends in an ellipsis on its third line, never a line cut in half, and is there in full in its title', async ({ page, baseURL }) => {
     test.setTimeout(120_000);
     const seller = await signInNewSeller(page, 'catalogue-failed');

@@ -1,12 +1,12 @@
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
-import type { TryOnRunCell } from '@vton/contracts';
+import type { TryOnRun, TryOnRunCell } from '@vton/contracts';
 import { apiErrorToast, creditsErrorToast, toast, useBillingAccount, usePageTitle, useRefreshBillingAccount } from '@vton/shell-sdk';
 import { media } from '@vton/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useProducts } from '../features/catalogue-runs/api/listProducts';
-import { useRun } from '../features/catalogue-runs/api/getRun';
+import { RUN_POLL_MS, useRun } from '../features/catalogue-runs/api/getRun';
 import { useRuns } from '../features/catalogue-runs/api/listRuns';
 import { useStartRun } from '../features/catalogue-runs/api/startRun';
 import { useChangeRun, type RunChange } from '../features/catalogue-runs/api/changeRun';
@@ -73,6 +73,27 @@ const Note = styled.div`
 `;
 
 /**
+ * Keeps the planner's "credits left" true while a run is watched: a failed or cancelled cell gives its
+ * credit back, which the page would otherwise only learn at the next start. The worker settles a
+ * cell's credit just after it records the cell, so the page looks again one poll later too.
+ */
+function useCreditsFollowRun(run: TryOnRun | undefined) {
+  const refreshCredits = useRefreshBillingAccount();
+  const runId = run?.id;
+  const givenBack = run ? run.counts.failed + run.counts.canceled : 0;
+  const seen = useRef<{ runId: string; givenBack: number } | null>(null);
+  useEffect(() => {
+    if (!runId) return undefined;
+    const before = seen.current;
+    seen.current = { runId, givenBack };
+    if (!before || before.runId !== runId || before.givenBack === givenBack) return undefined;
+    void refreshCredits();
+    const again = setTimeout(() => void refreshCredits(), RUN_POLL_MS);
+    return () => clearTimeout(again);
+  }, [runId, givenBack, refreshCredits]);
+}
+
+/**
  * The catalogue page (/app/runs): choose products and model photos, start a run, watch its grid
  * fill. The run lives on the server: the page shows the one named in `?run=` (the newest when none),
  * so a reload or a closed tab finds it again.
@@ -93,6 +114,7 @@ export function CataloguePage() {
   const { data: account } = useBillingAccount();
   const refreshCredits = useRefreshBillingAccount();
   const creditsLeft = account && account.mode !== 'off' ? account.credits.available : undefined;
+  useCreditsFollowRun(run.data);
 
   const productNames = useMemo(() => new Map((products.data ?? []).map((p) => [p.id, { id: p.id, name: p.name }])), [products.data]);
   const modelNames = useMemo(() => new Map((models.data ?? []).map((m) => [m.id, { id: m.id, filename: m.filename, thumbnailUrl: m.thumbnailUrl }])), [models.data]);

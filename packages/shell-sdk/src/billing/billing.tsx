@@ -1,3 +1,4 @@
+import { useCallback } from 'react';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { BILLING_ERROR_CODES, BILLING_PAGE_PATH, BILLING_PATHS, type BillingAccount } from '@vton/contracts';
 import { Link } from 'react-router-dom';
@@ -21,7 +22,8 @@ export function useBillingAccount() {
 /** Reads the plan and credits again (after a try-on was queued or finished, after Checkout). */
 export function useRefreshBillingAccount(): () => Promise<void> {
   const client = useQueryClient();
-  return () => client.invalidateQueries({ queryKey: billingAccountQuery.queryKey });
+  // the same function from render to render, so an effect may depend on it
+  return useCallback(() => client.invalidateQueries({ queryKey: billingAccountQuery.queryKey }), [client]);
 }
 
 /**
