@@ -87,5 +87,5 @@ export const Actions = styled.div`
 export const Mono = styled.code`
   font-family: ${({ theme }) => theme.fonts.mono};
   font-size: 13px;
-  word-break: break-all;
+  overflow-wrap: anywhere; /* a long key or URL breaks where it must, other text between its words */
 `;
