@@ -10,12 +10,38 @@ export function AccessSection({ title, intro, children }: { title: string; intro
   return (
     <Panel as="section" aria-labelledby={headingId}>
       <div>
-        <PanelTitle id={headingId}>{title}</PanelTitle>
+        {/* focusable from code only: where the focus goes when the last item of its list is removed */}
+        <PanelTitle id={headingId} tabIndex={-1}>
+          {title}
+        </PanelTitle>
         <Muted>{intro}</Muted>
       </div>
       {children}
     </Panel>
   );
+}
+
+/**
+ * A callback ref that puts the keyboard's focus on its element when it appears in place of the
+ * control just pressed (a revealed secret's Copy, the form again after Done, a confirmation's
+ * Cancel): the pressed control is gone, and the focus would fall back to the page's start.
+ */
+export const focusWhenShown = (element: HTMLElement | null) => element?.focus();
+
+/** Marks an item's remove control (Revoke, Delete), where the focus goes when a neighbouring item is removed. */
+export const REMOVE_CONTROL = { 'data-remove-control': '' } as const;
+
+/**
+ * Called as an item's removal is confirmed (while the item is still listed), gives what to call
+ * once it is removed: the focus goes to the remove control of the next item, else of the one
+ * before, else to the section's heading.
+ */
+export function focusAfterRemoving(control: HTMLElement): () => void {
+  const item = control.closest('li, tr');
+  const neighbour = item?.nextElementSibling ?? item?.previousElementSibling;
+  const next = neighbour?.querySelector<HTMLElement>('[data-remove-control]');
+  const heading = control.closest('section')?.querySelector<HTMLElement>('h2');
+  return () => (next?.isConnected ? next : heading)?.focus();
 }
 
 /**

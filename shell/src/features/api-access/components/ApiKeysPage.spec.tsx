@@ -42,9 +42,14 @@ function fakeServer(account = billingAccount('enterprise')) {
     if (url === '/api/try-on/webhooks' && method === 'GET') return json({ endpoints });
     if (url === '/api/try-on/webhooks' && method === 'POST') {
       if (body.url.startsWith('https://10.')) return json({ statusCode: 400, code: 'VALIDATION_FAILED', message: 'This URL points to a private, loopback or link-local address, which webhooks cannot reach' }, 400);
-      const record = { id: 'w1', url: body.url, events: body.events, createdAt: '2026-05-01T10:00:00Z', disabledAt: null, lastDelivery: null };
+      const record = { id: `w${endpoints.length + 1}`, url: body.url, events: body.events, createdAt: '2026-05-01T10:00:00Z', disabledAt: null, lastDelivery: null };
       endpoints.push(record);
       return json({ ...record, secret: 'whsec_c2VjcmV0' }, 201);
+    }
+    const removed = /^\/api\/try-on\/webhooks\/(\w+)$/.exec(url);
+    if (removed && method === 'DELETE') {
+      endpoints.splice(endpoints.findIndex((e) => e.id === removed[1]), 1);
+      return new Response(null, { status: 204 });
     }
     throw new Error(`unexpected request ${method} ${url}`);
   }) as typeof fetch;
@@ -132,6 +137,61 @@ it('says which list could not be loaded and why, in its own section; the other s
   const webhooks = screen.getByRole('region', { name: 'Webhooks' });
   expect(await within(webhooks).findByText('No webhook endpoints yet.')).toBeInTheDocument();
   expect(within(webhooks).queryByRole('alert')).toBeNull();
+});
+
+describe('the keyboard focus stays where the seller works (never lost to the page start)', () => {
+  /** Fills the form and submits it: Copy of the secret shown takes the focus, then after Done the form's button again. */
+  const createAndDismiss = async (formName: string, field: string, value: string, submit: string) => {
+    const form = await screen.findByRole('form', { name: formName });
+    fireEvent.change(within(form).getByLabelText(field), { target: { value } });
+    fireEvent.click(within(form).getByRole('button', { name: submit }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Copy' })).toHaveFocus());
+    fireEvent.click(screen.getByRole('button', { name: 'Done' }));
+    expect(within(screen.getByRole('form', { name: formName })).getByRole('button', { name: submit })).toHaveFocus();
+  };
+  const createKey = async (name: string) => {
+    await createAndDismiss('Create an API key', 'Key name', name, 'Create key');
+    await screen.findByRole('cell', { name });
+  };
+
+  it('on keys: Copy after Create key, Create key after Done, Cancel after Revoke, Revoke after Cancel, the next key after a revoke, the heading after the last', async () => {
+    fakeServer();
+    renderShell('/account/api-keys');
+    await createKey('Shop sync');
+    await createKey('Feed export');
+    const table = screen.getByRole('table');
+
+    fireEvent.click(within(table).getByRole('button', { name: 'Revoke Feed export' }));
+    expect(within(table).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    fireEvent.click(within(table).getByRole('button', { name: 'Cancel' }));
+    expect(within(table).getByRole('button', { name: 'Revoke Feed export' })).toHaveFocus();
+
+    fireEvent.click(within(table).getByRole('button', { name: 'Revoke Feed export' }));
+    fireEvent.click(within(table).getByRole('button', { name: 'Confirm revoking Feed export' }));
+    await waitFor(() => expect(within(table).queryByText('Feed export')).not.toBeInTheDocument());
+    expect(within(table).getByRole('button', { name: 'Revoke Shop sync' })).toHaveFocus();
+
+    fireEvent.click(within(table).getByRole('button', { name: 'Revoke Shop sync' }));
+    fireEvent.click(within(table).getByRole('button', { name: 'Confirm revoking Shop sync' }));
+    expect(await screen.findByText('You have no API keys yet.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Your API keys' })).toHaveFocus();
+  });
+
+  it('on webhooks: Copy after Add endpoint, Add endpoint after Done, the next endpoint after a delete, the heading after the last', async () => {
+    fakeServer();
+    renderShell('/account/api-keys');
+    for (const url of ['https://shop.example/a', 'https://shop.example/b']) await createAndDismiss('Add a webhook endpoint', 'Endpoint URL', url, 'Add endpoint');
+    const list = await screen.findByRole('list', { name: 'Webhook endpoints' });
+    await within(list).findByText('https://shop.example/b');
+
+    fireEvent.click(within(list).getByRole('button', { name: 'Delete endpoint https://shop.example/a' }));
+    await waitFor(() => expect(within(list).queryByText('https://shop.example/a')).not.toBeInTheDocument());
+    expect(within(list).getByRole('button', { name: 'Delete endpoint https://shop.example/b' })).toHaveFocus();
+
+    fireEvent.click(within(list).getByRole('button', { name: 'Delete endpoint https://shop.example/b' }));
+    expect(await screen.findByText('No webhook endpoints yet.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Webhooks' })).toHaveFocus();
+  });
 });
 
 it('is in the user menu', async () => {

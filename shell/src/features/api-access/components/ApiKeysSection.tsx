@@ -15,13 +15,14 @@ import { formatWhen } from '../utils/formatWhen';
 import { RevealedSecret } from './RevealedSecret';
 import { CreateWithChoicesForm } from './CreateWithChoicesForm';
 import { usePlanRefusal } from './PlanRefusal';
-import { AccessList, AccessSection } from './AccessSection';
+import { AccessList, AccessSection, REMOVE_CONTROL, focusAfterRemoving, focusWhenShown } from './AccessSection';
 import { Actions, Mono, Table, TableScroll } from '../../../components/accountPanels';
 
 /** Create a key (name + scopes, shown once), list keys by prefix with their times, revoke. */
 export function ApiKeysSection() {
   const keys = useApiKeys();
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
+  const [secretDone, setSecretDone] = useState(false);
 
   return (
     <AccessSection
@@ -34,9 +35,16 @@ export function ApiKeysSection() {
       }
     >
       {created ? (
-        <RevealedSecret label={`Your new key “${created.name}”`} value={created.key} onDone={() => setCreated(null)} />
+        <RevealedSecret
+          label={`Your new key “${created.name}”`}
+          value={created.key}
+          onDone={() => {
+            setCreated(null);
+            setSecretDone(true);
+          }}
+        />
       ) : (
-        <CreateApiKeyForm onCreated={setCreated} />
+        <CreateApiKeyForm onCreated={setCreated} focusSubmit={secretDone} />
       )}
       <AccessList query={keys} items={(data) => data.keys} noun="keys" empty="You have no API keys yet.">
         {(listed) => <ApiKeyTable keys={listed} />}
@@ -45,7 +53,7 @@ export function ApiKeysSection() {
   );
 }
 
-function CreateApiKeyForm({ onCreated }: { onCreated: (key: CreatedApiKey) => void }) {
+function CreateApiKeyForm({ onCreated, focusSubmit }: { onCreated: (key: CreatedApiKey) => void; focusSubmit: boolean }) {
   const create = useCreateApiKey();
   const refusal = usePlanRefusal('apiKeys');
   return (
@@ -58,21 +66,28 @@ function CreateApiKeyForm({ onCreated }: { onCreated: (key: CreatedApiKey) => vo
       request={(name, scopes) => ({ name, scopes })}
       onCreated={onCreated}
       refusal={refusal}
+      focusSubmit={focusSubmit}
     />
   );
 }
 
 function ApiKeyTable({ keys }: { keys: ApiKeyRecord[] }) {
   const [confirming, setConfirming] = useState<string | null>(null);
+  // the key whose Revoke button comes back after Cancel, and takes the focus Cancel had
+  const [cancelled, setCancelled] = useState<string | null>(null);
   const revoke = useRevokeApiKey();
-  const confirm = (key: ApiKeyRecord) =>
+  const confirm = (key: ApiKeyRecord, control: HTMLElement) => {
+    const focusNext = focusAfterRemoving(control);
+    setCancelled(null);
     revoke.mutate(key.id, {
       onSuccess: () => {
         setConfirming(null);
+        focusNext();
         toast({ title: 'Key revoked', description: `“${key.name}” no longer works.` });
       },
       onError: (error) => toast(apiErrorToast(error, { title: 'Revoke failed', description: apiErrorMessage(error), variant: 'destructive' })),
     });
+  };
   return (
     <TableScroll>
       <DataTable
@@ -89,15 +104,31 @@ function ApiKeyTable({ keys }: { keys: ApiKeyRecord[] }) {
           formatWhen(key.lastUsedAt),
           confirming === key.id ? (
             <Actions>
-              <Button size="sm" variant="destructive" loading={revoke.isPending} onClick={() => confirm(key)} aria-label={`Confirm revoking ${key.name}`}>
+              <Button size="sm" variant="destructive" loading={revoke.isPending} onClick={(event) => confirm(key, event.currentTarget)} aria-label={`Confirm revoking ${key.name}`}>
                 Revoke now
               </Button>
-              <Button size="sm" variant="ghost" onClick={() => setConfirming(null)}>
+              {/* Cancel, not Revoke now, takes the focus: a key held down cannot revoke by accident */}
+              <Button
+                size="sm"
+                variant="ghost"
+                ref={focusWhenShown}
+                onClick={() => {
+                  setConfirming(null);
+                  setCancelled(key.id);
+                }}
+              >
                 Cancel
               </Button>
             </Actions>
           ) : (
-            <Button size="sm" variant="outline" onClick={() => setConfirming(key.id)} aria-label={`Revoke ${key.name}`}>
+            <Button
+              size="sm"
+              variant="outline"
+              onClick={() => setConfirming(key.id)}
+              aria-label={`Revoke ${key.name}`}
+              ref={cancelled === key.id ? focusWhenShown : undefined}
+              {...REMOVE_CONTROL}
+            >
               Revoke
             </Button>
           ),

@@ -4,6 +4,7 @@ import styled from 'styled-components';
 import { apiErrorMessage } from '@vton/shell-sdk';
 import { Button, Input, Label } from '@vton/ui';
 import { ChoiceList } from './ChoiceList';
+import { focusWhenShown } from './AccessSection';
 import { Actions, FieldError, Form, Muted } from '../../../components/accountPanels';
 
 export interface CreateWithChoicesFormProps<T extends string, Request, Created> {
@@ -21,6 +22,8 @@ export interface CreateWithChoicesFormProps<T extends string, Request, Created> 
   onCreated: (created: Created) => void;
   /** Why the seller's plan does not allow creating one (with where to change plan): the form is shown disabled under it. */
   refusal?: ReactNode;
+  /** The form is back in place of a revealed secret (after Done): its submit button takes the focus. */
+  focusSubmit?: boolean;
 }
 
 // a disabled <fieldset> disables every control in it at once (no border or legend of its own here)
@@ -40,7 +43,7 @@ const Refusal = styled(Muted)`
 `;
 
 /** Creates an API key or a webhook endpoint: one text field, a choice list, the error, the submit button. */
-export function CreateWithChoicesForm<T extends string, Request, Created>({ name, field, choices, submitLabel, mutation, request, onCreated, refusal }: CreateWithChoicesFormProps<T, Request, Created>) {
+export function CreateWithChoicesForm<T extends string, Request, Created>({ name, field, choices, submitLabel, mutation, request, onCreated, refusal, focusSubmit }: CreateWithChoicesFormProps<T, Request, Created>) {
   const [text, setText] = useState('');
   const [chosen, setChosen] = useState<T[]>(choices.initial);
   const [error, setError] = useState<string | null>(null);
@@ -80,7 +83,7 @@ export function CreateWithChoicesForm<T extends string, Request, Created>({ name
         <ChoiceList legend={choices.legend} options={choices.options} descriptions={choices.descriptions} value={chosen} onChange={setChosen} />
         {error && <FieldError role="alert">{error}</FieldError>}
         <Actions>
-          <Button type="submit" loading={mutation.isPending}>
+          <Button type="submit" loading={mutation.isPending} ref={focusSubmit ? focusWhenShown : undefined}>
             {submitLabel}
           </Button>
         </Actions>

@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import { toast } from '@vton/shell-sdk';
 import { Button, Input, Label } from '@vton/ui';
 import { Actions, Muted, boxInPanel } from '../../../components/accountPanels';
+import { focusWhenShown } from './AccessSection';
 
 const Box = styled.div`
   ${boxInPanel}
@@ -41,7 +42,7 @@ export function RevealedSecret({ label, value, onDone }: RevealedSecretProps) {
       <SecretInput id={id} ref={input} readOnly value={value} onFocus={(e) => e.currentTarget.select()} />
       <Muted>Copy it now and keep it somewhere safe: it will not be shown again.</Muted>
       <Actions>
-        <Button type="button" onClick={copy}>
+        <Button type="button" onClick={copy} ref={focusWhenShown}>
           Copy
         </Button>
         <Button type="button" variant="outline" onClick={onDone}>

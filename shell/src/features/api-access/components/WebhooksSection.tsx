@@ -19,7 +19,7 @@ import { formatWhen } from '../utils/formatWhen';
 import { RevealedSecret } from './RevealedSecret';
 import { CreateWithChoicesForm } from './CreateWithChoicesForm';
 import { usePlanRefusal } from './PlanRefusal';
-import { AccessList, AccessSection } from './AccessSection';
+import { AccessList, AccessSection, REMOVE_CONTROL, focusAfterRemoving, focusWhenShown } from './AccessSection';
 import { Actions, Mono, Muted, Table, TableScroll, boxInPanel } from '../../../components/accountPanels';
 
 const EndpointList = styled.ul`
@@ -39,6 +39,7 @@ const STATUS_LABELS: Record<WebhookDeliveryRecord['status'], string> = { pending
 export function WebhooksSection() {
   const endpoints = useWebhookEndpoints();
   const [created, setCreated] = useState<CreatedWebhookEndpoint | null>(null);
+  const [secretDone, setSecretDone] = useState(false);
   const full = (endpoints.data?.endpoints.length ?? 0) >= MAX_WEBHOOK_ENDPOINTS_PER_ACCOUNT;
 
   return (
@@ -47,11 +48,20 @@ export function WebhooksSection() {
       intro="Get an HTTPS POST when a try-on finishes. Deliveries are signed the Standard Webhooks way with the endpoint's secret and retried for up to 24 hours until your endpoint answers 2xx."
     >
       {created ? (
-        <RevealedSecret label={`Signing secret for ${created.url}`} value={created.secret} onDone={() => setCreated(null)} />
+        <RevealedSecret
+          label={`Signing secret for ${created.url}`}
+          value={created.secret}
+          onDone={() => {
+            setCreated(null);
+            setSecretDone(true);
+          }}
+        />
       ) : full ? (
-        <Muted>You have {MAX_WEBHOOK_ENDPOINTS_PER_ACCOUNT} endpoints, the most an account can have. Delete one to add another.</Muted>
+        <Muted tabIndex={-1} ref={secretDone ? focusWhenShown : undefined}>
+          You have {MAX_WEBHOOK_ENDPOINTS_PER_ACCOUNT} endpoints, the most an account can have. Delete one to add another.
+        </Muted>
       ) : (
-        <CreateWebhookForm onCreated={setCreated} />
+        <CreateWebhookForm onCreated={setCreated} focusSubmit={secretDone} />
       )}
       <AccessList query={endpoints} items={(data) => data.endpoints} noun="webhooks" empty="No webhook endpoints yet.">
         {(listed) => (
@@ -66,7 +76,7 @@ export function WebhooksSection() {
   );
 }
 
-function CreateWebhookForm({ onCreated }: { onCreated: (endpoint: CreatedWebhookEndpoint) => void }) {
+function CreateWebhookForm({ onCreated, focusSubmit }: { onCreated: (endpoint: CreatedWebhookEndpoint) => void; focusSubmit: boolean }) {
   const create = useCreateWebhookEndpoint();
   const refusal = usePlanRefusal('webhooks');
   return (
@@ -79,6 +89,7 @@ function CreateWebhookForm({ onCreated }: { onCreated: (endpoint: CreatedWebhook
       request={(url, events) => ({ url, events })}
       onCreated={onCreated}
       refusal={refusal}
+      focusSubmit={focusSubmit}
     />
   );
 }
@@ -98,10 +109,13 @@ function EndpointItem({ endpoint }: { endpoint: WebhookEndpointRecord }) {
       },
       onError: (error) => toast(apiErrorToast(error, { title: 'Test event failed', description: apiErrorMessage(error), variant: 'destructive' })),
     });
-  const del = () =>
+  const del = (control: HTMLElement) => {
+    const focusNext = focusAfterRemoving(control);
     remove.mutate(endpoint.id, {
+      onSuccess: focusNext,
       onError: (error) => toast(apiErrorToast(error, { title: 'Delete failed', description: apiErrorMessage(error), variant: 'destructive' })),
     });
+  };
 
   return (
     <Endpoint aria-label={endpoint.url}>
@@ -126,7 +140,14 @@ function EndpointItem({ endpoint }: { endpoint: WebhookEndpointRecord }) {
         <Button size="sm" variant="outline" onClick={() => setShowDeliveries((v) => !v)} aria-expanded={showDeliveries}>
           {showDeliveries ? 'Hide deliveries' : 'Show deliveries'}
         </Button>
-        <Button size="sm" variant="ghost" onClick={del} loading={remove.isPending} aria-label={`Delete endpoint ${endpoint.url}`}>
+        <Button
+          size="sm"
+          variant="ghost"
+          onClick={(event) => del(event.currentTarget)}
+          loading={remove.isPending}
+          aria-label={`Delete endpoint ${endpoint.url}`}
+          {...REMOVE_CONTROL}
+        >
           Delete
         </Button>
       </Actions>
