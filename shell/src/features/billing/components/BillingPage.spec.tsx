@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { BillingAccount } from '@vton/contracts';
+import type { BillingAccount, LedgerEntry } from '@vton/contracts';
 import { resetToastsForTests } from '@vton/shell-sdk';
 import { renderShell } from '../../../test/renderShell';
 
@@ -24,16 +24,27 @@ const PROFESSIONAL: BillingAccount = {
   salesEmail: null,
 };
 
-/** svc-auth as the plan page sees it: the account record, an empty ledger and the portal. */
-function fakeServer(account: BillingAccount) {
+/** A ledger of `total` grants of one credit, newest first, as GET /api/billing/ledger pages it. */
+function ledgerPage(total: number, page: number, pageSize: number) {
+  const entries: LedgerEntry[] = Array.from({ length: total }, (_, i) => ({
+    id: `e${total - i}`, kind: 'grant', credits: 1, change: 1, balance: total - i, reserved: 0, key: null, note: `Grant ${total - i}`, createdAt: '2026-05-01T10:00:00Z',
+  }));
+  return { entries: entries.slice((page - 1) * pageSize, page * pageSize), page, pageSize, total };
+}
+
+/** svc-auth as the plan page sees it: the account record, the ledger (empty unless told) and the portal. */
+function fakeServer(account: BillingAccount, ledgerEntries = 0) {
   const calls: string[] = [];
   global.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = String(input).split('?')[0];
+    const [url, query] = String(input).split('?');
     const method = init?.method ?? 'GET';
     calls.push(`${method} ${url}`);
     if (url === '/api/auth/me') return json({ user: { id: 1, email: 'ada@example.com' } });
     if (url === '/api/billing/account') return json(account);
-    if (url === '/api/billing/ledger') return json({ entries: [], page: 1, pageSize: 10, total: 0 });
+    if (url === '/api/billing/ledger') {
+      const params = new URLSearchParams(query);
+      return json(ledgerPage(ledgerEntries, Number(params.get('page')), Number(params.get('pageSize'))));
+    }
     // A same-document address: jsdom follows it without leaving the page.
     if (url === '/api/billing/portal' && method === 'POST') return json({ url: 'http://localhost/#stripe-portal' });
     throw new Error(`unexpected request ${method} ${url}`);
@@ -93,4 +104,22 @@ it('has neither the portal nor the note during the trial: the plans below are bo
   expect(within(plan).queryByRole('button', { name: 'Manage subscription' })).not.toBeInTheDocument();
   expect(within(plan).queryByTestId('plan-managed-by')).not.toBeInTheDocument();
   expect(screen.getByRole('button', { name: 'Choose Professional' })).toBeInTheDocument();
+});
+
+it('keeps the focus on the credit history pager when Older reaches the last page and Newer the first', async () => {
+  fakeServer(PROFESSIONAL, 15);
+  renderShell('/account/billing');
+  const ledger = await screen.findByRole('region', { name: 'Credit history' });
+  expect(await within(ledger).findByText('Grant 15')).toBeInTheDocument();
+  within(ledger).getByRole('button', { name: 'Older' }).focus();
+  fireEvent.click(within(ledger).getByRole('button', { name: 'Older' }));
+  expect(await within(ledger).findByText('Grant 5')).toBeInTheDocument();
+  expect(within(ledger).getByText('Page 2 of 2')).toBeInTheDocument();
+  expect(within(ledger).getByRole('button', { name: 'Older' })).toBeDisabled();
+  expect(within(ledger).getByRole('button', { name: 'Newer' })).toHaveFocus();
+
+  fireEvent.click(within(ledger).getByRole('button', { name: 'Newer' }));
+  expect(await within(ledger).findByText('Grant 15')).toBeInTheDocument();
+  expect(within(ledger).getByRole('button', { name: 'Newer' })).toBeDisabled();
+  expect(within(ledger).getByRole('button', { name: 'Older' })).toHaveFocus();
 });

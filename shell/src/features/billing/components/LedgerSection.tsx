@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useRef, useState, type RefObject } from 'react';
+import { flushSync } from 'react-dom';
 import type { LedgerEntry, LedgerEntryKind } from '@vton/contracts';
 import { apiErrorMessage } from '@vton/shell-sdk';
 import { Button, DataTable, Spinner } from '@vton/ui';
@@ -25,6 +26,16 @@ export function LedgerSection() {
   const [page, setPage] = useState(1);
   const ledger = useLedger(page);
   const pages = ledger.data ? Math.max(1, Math.ceil(ledger.data.total / LEDGER_PAGE_SIZE)) : 1;
+  const newer = useRef<HTMLButtonElement>(null);
+  const older = useRef<HTMLButtonElement>(null);
+  /**
+   * Turns to a page; on the first or last one the pressed button is disabled under the focus, which
+   * would fall back to the page's start: the other button takes it (enabled once the page is drawn).
+   */
+  const turn = (to: number, other: RefObject<HTMLButtonElement | null>) => {
+    flushSync(() => setPage(to));
+    if (to <= 1 || to >= pages) other.current?.focus();
+  };
   return (
     <Panel as="section" aria-labelledby="ledger-title">
       <PanelTitle id="ledger-title">Credit history</PanelTitle>
@@ -50,13 +61,13 @@ export function LedgerSection() {
             />
           </TableScroll>
           <Actions>
-            <Button variant="outline" size="sm" onClick={() => setPage((p) => p - 1)} disabled={page <= 1}>
+            <Button ref={newer} variant="outline" size="sm" onClick={() => turn(page - 1, older)} disabled={page <= 1}>
               Newer
             </Button>
             <Muted>
               Page {page} of {pages}
             </Muted>
-            <Button variant="outline" size="sm" onClick={() => setPage((p) => p + 1)} disabled={page >= pages}>
+            <Button ref={older} variant="outline" size="sm" onClick={() => turn(page + 1, newer)} disabled={page >= pages}>
               Older
             </Button>
           </Actions>
