@@ -1,8 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { apiErrorMessage } from '@vton/shell-sdk';
-import { LoadingState } from '@vton/ui';
 import { Muted, Panel, PanelTitle } from '../../../components/accountPanels';
+import { Fetched } from '../../../components/Fetched';
 
 /** A section of the API keys page (the keys, the webhooks): its heading and what it is for, then its form and its list. */
 export function AccessSection({ title, intro, children }: { title: string; intro: ReactNode; children: ReactNode }) {
@@ -46,7 +45,7 @@ export function focusAfterRemoving(control: HTMLElement): () => void {
 
 /**
  * The section's list as read from the server: "Loading your keys...", "Your keys could not be
- * loaded: <why>", the `empty` line when there is nothing yet, else the list itself.
+ * loaded." with why and Try again, the `empty` line when there is nothing yet, else the list itself.
  */
 export function AccessList<Data, Item>({
   query,
@@ -62,14 +61,10 @@ export function AccessList<Data, Item>({
   empty: string;
   children: (items: Item[]) => ReactNode;
 }) {
-  if (query.isPending) return <LoadingState text={`Loading your ${noun}...`} />;
-  if (query.isError) {
-    return (
-      <Muted role="alert">
-        Your {noun} could not be loaded: {apiErrorMessage(query.error)}
-      </Muted>
-    );
-  }
-  const listed = items(query.data);
-  return listed.length === 0 ? <Muted>{empty}</Muted> : children(listed);
+  const listed = query.data === undefined ? [] : items(query.data);
+  return (
+    <Fetched state={query} what={noun}>
+      {() => (listed.length === 0 ? <Muted>{empty}</Muted> : children(listed))}
+    </Fetched>
+  );
 }

@@ -133,7 +133,7 @@ it('says which list could not be loaded and why, in its own section; the other s
   ) as typeof fetch;
   renderShell('/account/api-keys');
   const keys = await screen.findByRole('region', { name: 'Your API keys' });
-  expect(await within(keys).findByRole('alert')).toHaveTextContent('Your keys could not be loaded: This session cannot read keys');
+  expect(await within(keys).findByRole('alert')).toHaveTextContent('Your keys could not be loaded. This session cannot read keysTry again');
   const webhooks = screen.getByRole('region', { name: 'Webhooks' });
   expect(await within(webhooks).findByText('No webhook endpoints yet.')).toBeInTheDocument();
   expect(within(webhooks).queryByRole('alert')).toBeNull();

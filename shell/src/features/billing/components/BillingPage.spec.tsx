@@ -32,15 +32,15 @@ function ledgerPage(total: number, page: number, pageSize: number) {
   return { entries: entries.slice((page - 1) * pageSize, page * pageSize), page, pageSize, total };
 }
 
-/** svc-auth as the plan page sees it: the account record, the ledger (empty unless told) and the portal. */
-function fakeServer(account: BillingAccount, ledgerEntries = 0) {
+/** svc-auth as the plan page sees it: the account record (or its failure), the ledger (empty unless told) and the portal. */
+function fakeServer(account: BillingAccount | (() => Response | Promise<Response>), ledgerEntries = 0) {
   const calls: string[] = [];
   global.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const [url, query] = String(input).split('?');
     const method = init?.method ?? 'GET';
     calls.push(`${method} ${url}`);
     if (url === '/api/auth/me') return json({ user: { id: 1, email: 'ada@example.com' } });
-    if (url === '/api/billing/account') return json(account);
+    if (url === '/api/billing/account') return typeof account === 'function' ? account() : json(account);
     if (url === '/api/billing/ledger') {
       const params = new URLSearchParams(query);
       return json(ledgerPage(ledgerEntries, Number(params.get('page')), Number(params.get('pageSize'))));
@@ -122,4 +122,23 @@ it('keeps the focus on the credit history pager when Older reaches the last page
   expect(await within(ledger).findByText('Grant 15')).toBeInTheDocument();
   expect(within(ledger).getByRole('button', { name: 'Newer' })).toBeDisabled();
   expect(within(ledger).getByRole('button', { name: 'Older' })).toHaveFocus();
+});
+
+it('says the plan and credits could not be loaded, and why, and Try again reads them again', async () => {
+  let fail = true;
+  const server = fakeServer(() => (fail ? json({ statusCode: 500, code: 'INTERNAL', message: 'boom' }, 500) : json(PROFESSIONAL)));
+  renderShell('/account/billing');
+  const alert = await screen.findByRole('alert');
+  expect(alert).toHaveTextContent(/^Your plan and credits could not be loaded\. boomTry again$/);
+  fail = false;
+  fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+  expect(await currentPlan()).toBeInTheDocument();
+  expect(server.calls.filter((call) => call === 'GET /api/billing/account').length).toBeGreaterThanOrEqual(2);
+});
+
+it('says what it is loading beside the spinner while the plan and credits are read', async () => {
+  fakeServer(() => new Promise<Response>(() => undefined));
+  renderShell('/account/billing');
+  const status = (await screen.findByText('Loading your plan and credits...')).closest('[role="status"]');
+  expect(status).not.toBeNull();
 });

@@ -3,8 +3,9 @@ import { useSearchParams } from 'react-router-dom';
 import styled, { css } from 'styled-components';
 import { PAID_PLAN_IDS, PLANS, YEARLY_DISCOUNT_PERCENT, type BillingAccount, type BillingInterval, type BillingStatus, type PaidPlanId } from '@vton/contracts';
 import { apiErrorMessage, apiErrorToast, toast, usePageTitle, useBillingAccount, useRefreshBillingAccount } from '@vton/shell-sdk';
-import { Button, Container, PageHeader, Spinner } from '@vton/ui';
+import { Button, Container, PageHeader } from '@vton/ui';
 import { Actions, Muted, Panel, PanelTitle } from '../../../components/accountPanels';
+import { Fetched } from '../../../components/Fetched';
 import { useCheckout, usePortal } from '../api/checkout';
 import { LedgerSection } from './LedgerSection';
 
@@ -209,16 +210,19 @@ export default function BillingPage() {
     <>
       <PageHeader eyebrow="Account" title="Plan & credits" description="Your plan, the credits you have left, and every credit granted and used." />
       <Body>
-        {account.isLoading && <Spinner />}
-        {account.isError && <Muted role="alert">{apiErrorMessage(account.error)}</Muted>}
-        {account.data?.mode === 'off' && <Muted>This studio has no plans or credit limits: every try-on is included.</Muted>}
-        {account.data && account.data.mode === 'credits' && (
-          <>
-            <CurrentPlan account={account.data} />
-            <ChoosePlan account={account.data} chosen={isPaidPlan(requestedPlan) ? requestedPlan : null} interval={interval} setInterval={setInterval} />
-            <LedgerSection />
-          </>
-        )}
+        <Fetched state={account} what="plan and credits">
+          {() =>
+            account.data?.mode === 'credits' ? (
+              <>
+                <CurrentPlan account={account.data} />
+                <ChoosePlan account={account.data} chosen={isPaidPlan(requestedPlan) ? requestedPlan : null} interval={interval} setInterval={setInterval} />
+                <LedgerSection />
+              </>
+            ) : (
+              <Muted>This studio has no plans or credit limits: every try-on is included.</Muted>
+            )
+          }
+        </Fetched>
       </Body>
     </>
   );

@@ -1,9 +1,9 @@
 import { useRef, useState, type RefObject } from 'react';
 import { flushSync } from 'react-dom';
 import type { LedgerEntry, LedgerEntryKind } from '@vton/contracts';
-import { apiErrorMessage } from '@vton/shell-sdk';
-import { Button, DataTable, Spinner } from '@vton/ui';
+import { Button, DataTable } from '@vton/ui';
 import { Actions, Muted, Panel, PanelTitle, Table, TableScroll } from '../../../components/accountPanels';
+import { Fetched } from '../../../components/Fetched';
 import { LEDGER_PAGE_SIZE, useLedger } from '../api/ledger';
 
 const KIND_LABELS: Record<LedgerEntryKind, string> = {
@@ -39,40 +39,43 @@ export function LedgerSection() {
   return (
     <Panel as="section" aria-labelledby="ledger-title">
       <PanelTitle id="ledger-title">Credit history</PanelTitle>
-      {ledger.isLoading && <Spinner />}
-      {ledger.isError && <Muted role="alert">{apiErrorMessage(ledger.error)}</Muted>}
-      {ledger.data && ledger.data.total === 0 && <Muted>Nothing yet.</Muted>}
-      {ledger.data && ledger.data.total > 0 && (
-        <>
-          <TableScroll>
-            <DataTable
-              as={Table}
-              data-testid="ledger"
-              columns={['When', 'What', 'Credits', 'Balance', 'About']}
-              rows={ledger.data.entries}
-              rowKey={(entry) => entry.id}
-              cells={(entry) => [
-                new Date(entry.createdAt).toLocaleString(),
-                KIND_LABELS[entry.kind],
-                entry.kind === 'capture' ? entry.credits : entry.change > 0 ? `+${entry.change}` : entry.change || entry.credits,
-                entry.balance,
-                about(entry),
-              ]}
-            />
-          </TableScroll>
-          <Actions>
-            <Button ref={newer} variant="outline" size="sm" onClick={() => turn(page - 1, older)} disabled={page <= 1}>
-              Newer
-            </Button>
-            <Muted>
-              Page {page} of {pages}
-            </Muted>
-            <Button ref={older} variant="outline" size="sm" onClick={() => turn(page + 1, newer)} disabled={page >= pages}>
-              Older
-            </Button>
-          </Actions>
-        </>
-      )}
+      <Fetched state={ledger} what="credit history">
+        {() =>
+          !ledger.data?.total ? (
+            <Muted>Nothing yet.</Muted>
+          ) : (
+              <>
+                <TableScroll>
+                  <DataTable
+                    as={Table}
+                    data-testid="ledger"
+                    columns={['When', 'What', 'Credits', 'Balance', 'About']}
+                    rows={ledger.data.entries}
+                    rowKey={(entry) => entry.id}
+                    cells={(entry) => [
+                      new Date(entry.createdAt).toLocaleString(),
+                      KIND_LABELS[entry.kind],
+                      entry.kind === 'capture' ? entry.credits : entry.change > 0 ? `+${entry.change}` : entry.change || entry.credits,
+                      entry.balance,
+                      about(entry),
+                    ]}
+                  />
+                </TableScroll>
+                <Actions>
+                  <Button ref={newer} variant="outline" size="sm" onClick={() => turn(page - 1, older)} disabled={page <= 1}>
+                    Newer
+                  </Button>
+                  <Muted>
+                    Page {page} of {pages}
+                  </Muted>
+                  <Button ref={older} variant="outline" size="sm" onClick={() => turn(page + 1, newer)} disabled={page >= pages}>
+                    Older
+                  </Button>
+                </Actions>
+              </>
+          )
+        }
+      </Fetched>
     </Panel>
   );
 }
