@@ -1,7 +1,8 @@
 import { useRef, useState, type RefObject } from 'react';
 import { flushSync } from 'react-dom';
 import type { LedgerEntry, LedgerEntryKind } from '@vton/contracts';
-import { Button, DataTable } from '@vton/ui';
+import styled from 'styled-components';
+import { Button, DataTable, media } from '@vton/ui';
 import { Actions, Muted, Panel, PanelTitle, Table, TableScroll } from '../../../components/accountPanels';
 import { Fetched } from '../../../components/Fetched';
 import { LEDGER_PAGE_SIZE, useLedger } from '../api/ledger';
@@ -13,6 +14,41 @@ const KIND_LABELS: Record<LedgerEntryKind, string> = {
   release: 'Given back',
   adjustment: 'Adjusted',
 };
+
+const COLUMNS = ['When', 'What', 'Credits', 'Balance', 'About'] as const;
+
+/**
+ * Below the mobile breakpoint each entry is a card: what and its credits, then when and the balance
+ * after it, then what it is about across the whole width (as a table row, About wrapped word by word
+ * off to the right and only When, What and Credits fitted the screen). The column names stay for
+ * screen readers; the cells keep their order (nth-child: When, What, Credits, Balance, About).
+ */
+const LedgerTable = styled(Table)`
+  ${media.belowMobileBreakpoint} {
+    thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
+    tbody tr {
+      display: grid;
+      grid-template-columns: minmax(0, 1fr) auto;
+      grid-template-areas: 'what credits' 'when balance' 'about about';
+      gap: 2px 12px;
+      padding: 12px 0;
+      border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+    }
+    tbody td { display: block; padding: 0; border: 0; }
+    td:nth-child(1) { grid-area: when; font-size: 13px; color: ${({ theme }) => theme.colors.textMuted}; }
+    td:nth-child(2) { grid-area: what; font-weight: 600; }
+    td:nth-child(3) { grid-area: credits; text-align: right; font-weight: 600; }
+    td:nth-child(4) { grid-area: balance; text-align: right; font-size: 13px; color: ${({ theme }) => theme.colors.textMuted}; }
+    td:nth-child(5) { grid-area: about; overflow-wrap: anywhere; }
+    td:nth-child(5):empty { display: none; }
+  }
+`;
+
+/** The column's name beside a figure in a card, where the heading row is hidden; screen readers have the heading. */
+const CardLabel = styled.span`
+  display: none;
+  ${media.belowMobileBreakpoint} { display: inline; }
+`;
 
 /** What an entry is about, in the seller's words: a note, a try-on job, or nothing. */
 function about(entry: LedgerEntry): string {
@@ -47,16 +83,19 @@ export function LedgerSection() {
               <>
                 <TableScroll>
                   <DataTable
-                    as={Table}
+                    as={LedgerTable}
                     data-testid="ledger"
-                    columns={['When', 'What', 'Credits', 'Balance', 'About']}
+                    columns={COLUMNS}
                     rows={ledger.data.entries}
                     rowKey={(entry) => entry.id}
                     cells={(entry) => [
                       new Date(entry.createdAt).toLocaleString(),
                       KIND_LABELS[entry.kind],
                       entry.kind === 'capture' ? entry.credits : entry.change > 0 ? `+${entry.change}` : entry.change || entry.credits,
-                      entry.balance,
+                      <>
+                        <CardLabel aria-hidden="true">{COLUMNS[3]} </CardLabel>
+                        {entry.balance}
+                      </>,
                       about(entry),
                     ]}
                   />
