@@ -12,7 +12,7 @@ test('on a phone the header a key is sent in wraps between its words, not inside
   await expect(header).toBeVisible();
   // Each word of the code is on one line: a Range over it has a single line's boxes.
   const splitWords = await header.evaluate((code) => {
-    const text = code.firstChild;
+    const text = /** @type {Text} */ (code.firstChild);
     const split = [];
     for (const match of text.data.matchAll(/\S+/g)) {
       const range = document.createRange();
