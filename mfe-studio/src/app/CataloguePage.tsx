@@ -2,8 +2,8 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import type { TryOnRun, TryOnRunCell } from '@vton/contracts';
-import { apiErrorToast, creditsErrorToast, toast, useBillingAccount, usePageTitle, useRefreshBillingAccount } from '@vton/shell-sdk';
-import { media } from '@vton/ui';
+import { apiErrorToast, creditsErrorToast, toast, useBillingAccount, usePageTitle, useRefreshBillingAccount, apiErrorMessage } from '@vton/shell-sdk';
+import { media, Fetched } from '@vton/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useProducts } from '../features/catalogue-runs/api/listProducts';
 import { RUN_POLL_MS, useRun } from '../features/catalogue-runs/api/getRun';
@@ -13,7 +13,6 @@ import { useChangeRun, type RunChange } from '../features/catalogue-runs/api/cha
 import { RunPlanner } from '../features/catalogue-runs/components/RunPlanner';
 import { RunView } from '../features/catalogue-runs/components/RunView';
 import { listModelPhotos } from '../features/model-photos/api/listModelPhotos';
-import { Fetched } from '../components/Fetched';
 import { StackedList } from '../components/StackedList';
 import { STUDIO_TABS_HEIGHT } from './StudioTabs';
 
@@ -173,11 +172,11 @@ export function CataloguePage() {
       </Side>
       <RunArea>
         {runId === null ? (
-          <Fetched state={runs} note={Note} spinnerSize={16} loading="Loading your runs…" failed="Your runs could not be loaded.">
+          <Fetched reason={apiErrorMessage} state={runs} note={Note} spinnerSize={16} loading="Loading your runs…" failed="Your runs could not be loaded.">
             <Note>No run yet: choose products and model photos, then start a run. Its results fill a grid here.</Note>
           </Fetched>
         ) : (
-          <Fetched state={run} note={Note} spinnerSize={16} loading="Loading the run…" failed="This run could not be loaded.">
+          <Fetched reason={apiErrorMessage} state={run} note={Note} spinnerSize={16} loading="Loading the run…" failed="This run could not be loaded.">
             {run.data && (
               <RunView
                 run={run.data}

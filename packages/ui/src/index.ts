@@ -4,6 +4,7 @@ export { ThemeRoot } from './ThemeRoot.js';
 export { Button, buttonStyles, type ButtonProps, type ButtonVariant, type ButtonSize } from './Button.js';
 export { Spinner, LoadingState, type SpinnerProps } from './Spinner.js';
 export { Card } from './Card.js';
+export { Fetched, type FetchState, type FetchedNote } from './Fetched.js';
 export { Input, Label, Textarea } from './Field.js';
 export { Container, Badge, AccentBadge, VisuallyHidden, PageHeader, brandGradientText, type PageHeaderProps } from './Layout.js';
 export { DataTable, type DataTableProps } from './DataTable.js';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import styled from 'styled-components';
+import { apiErrorMessage } from '@vton/shell-sdk';
 import { GARMENT_CATEGORIES, GARMENT_CATEGORY_LABELS, type GarmentRecord, type ModelPhotoRecord } from '@vton/contracts';
-import { Button, Textarea } from '@vton/ui';
-import { Fetched } from '../../../components/Fetched';
+import { Button, Textarea, Fetched } from '@vton/ui';
 import { ThumbnailList } from '../../../components/StackedList';
 import { hasMaskFor, planRun } from '../utils/runPlan';
 
@@ -92,7 +92,7 @@ export function RunPlanner({ products, models, creditsLeft, starting, onStart }:
     >
       <Fieldset>
         <legend>Products</legend>
-        <Fetched state={products} note={Message} loading="Loading your products…" failed="Your products could not be loaded.">
+        <Fetched reason={apiErrorMessage} state={products} note={Message} loading="Loading your products…" failed="Your products could not be loaded.">
           {usable.length === 0 ? (
             <Message>No cropped products yet: upload and crop one in the workspace first.</Message>
           ) : (
@@ -107,7 +107,7 @@ export function RunPlanner({ products, models, creditsLeft, starting, onStart }:
       </Fieldset>
       <Fieldset>
         <legend>Model photos</legend>
-        <Fetched state={models} note={Message} loading="Loading your model photos…" failed="Your model photos could not be loaded.">
+        <Fetched reason={apiErrorMessage} state={models} note={Message} loading="Loading your model photos…" failed="Your model photos could not be loaded.">
           {(models.data ?? []).length === 0 ? (
             <Message>No model photos yet: add them in the workspace.</Message>
           ) : (

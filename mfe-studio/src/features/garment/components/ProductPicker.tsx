@@ -1,8 +1,8 @@
 import { useRef, useState } from 'react';
 import styled from 'styled-components';
+import { apiErrorMessage } from '@vton/shell-sdk';
 import { GARMENT_CATEGORY_LABELS, type GarmentRecord } from '@vton/contracts';
-import { Button } from '@vton/ui';
-import { Fetched } from '../../../components/Fetched';
+import { Button, Fetched } from '@vton/ui';
 import { ThumbnailList } from '../../../components/StackedList';
 import { listProducts } from '../../../lib/productLibrary';
 
@@ -69,7 +69,7 @@ export function ProductPicker({ currentId, onPick }: { currentId: number | null;
         {open ? 'Hide your products' : 'Choose from your products'}
       </PickerButton>
       {open && (
-        <Fetched state={fetching} note={Note} loading="Loading your products…" failed="Your products could not be loaded.">
+        <Fetched reason={apiErrorMessage} state={fetching} note={Note} loading="Loading your products…" failed="Your products could not be loaded.">
           {others.length === 0 ? (
             <Note>No other products yet: each garment you upload is kept here.</Note>
           ) : (

@@ -1,7 +1,8 @@
 import { useId, type ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
+import { apiErrorMessage } from '@vton/shell-sdk';
+import { Fetched } from '@vton/ui';
 import { Muted, Panel, PanelTitle } from '../../../components/accountPanels';
-import { Fetched } from '../../../components/Fetched';
 
 /** A section of the API keys page (the keys, the webhooks): its heading and what it is for, then its form and its list. */
 export function AccessSection({ title, intro, children }: { title: string; intro: ReactNode; children: ReactNode }) {
@@ -63,7 +64,7 @@ export function AccessList<Data, Item>({
 }) {
   const listed = query.data === undefined ? [] : items(query.data);
   return (
-    <Fetched state={query} what={noun}>
+    <Fetched reason={apiErrorMessage} state={query} loading={`Loading your ${noun}...`} failed={`Your ${noun} could not be loaded.`}>
       {() => (listed.length === 0 ? <Muted>{empty}</Muted> : children(listed))}
     </Fetched>
   );

@@ -3,9 +3,8 @@ import { useSearchParams } from 'react-router-dom';
 import styled, { css } from 'styled-components';
 import { PAID_PLAN_IDS, PLANS, YEARLY_DISCOUNT_PERCENT, type BillingAccount, type BillingInterval, type BillingStatus, type PaidPlanId } from '@vton/contracts';
 import { apiErrorMessage, apiErrorToast, toast, usePageTitle, useBillingAccount, useRefreshBillingAccount } from '@vton/shell-sdk';
-import { Button, Container, PageHeader } from '@vton/ui';
+import { Button, Container, PageHeader, Fetched } from '@vton/ui';
 import { Actions, Muted, Panel, PanelTitle } from '../../../components/accountPanels';
-import { Fetched } from '../../../components/Fetched';
 import { useCheckout, usePortal } from '../api/checkout';
 import { LedgerSection } from './LedgerSection';
 
@@ -210,7 +209,7 @@ export default function BillingPage() {
     <>
       <PageHeader eyebrow="Account" title="Plan & credits" description="Your plan, the credits you have left, and every credit granted and used." />
       <Body>
-        <Fetched state={account} what="plan and credits">
+        <Fetched reason={apiErrorMessage} state={account} loading="Loading your plan and credits..." failed="Your plan and credits could not be loaded.">
           {() =>
             account.data?.mode === 'credits' ? (
               <>

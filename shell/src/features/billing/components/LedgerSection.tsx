@@ -2,9 +2,9 @@ import { useRef, useState, type RefObject } from 'react';
 import { flushSync } from 'react-dom';
 import type { LedgerEntry, LedgerEntryKind } from '@vton/contracts';
 import styled from 'styled-components';
-import { Button, DataTable, media } from '@vton/ui';
+import { apiErrorMessage } from '@vton/shell-sdk';
+import { Button, DataTable, media, Fetched } from '@vton/ui';
 import { Actions, Muted, Panel, PanelTitle, Table, TableScroll } from '../../../components/accountPanels';
-import { Fetched } from '../../../components/Fetched';
 import { LEDGER_PAGE_SIZE, useLedger } from '../api/ledger';
 
 const KIND_LABELS: Record<LedgerEntryKind, string> = {
@@ -75,7 +75,7 @@ export function LedgerSection() {
   return (
     <Panel as="section" aria-labelledby="ledger-title">
       <PanelTitle id="ledger-title">Credit history</PanelTitle>
-      <Fetched state={ledger} what="credit history">
+      <Fetched reason={apiErrorMessage} state={ledger} loading="Loading your credit history..." failed="Your credit history could not be loaded.">
         {() =>
           !ledger.data?.total ? (
             <Muted>Nothing yet.</Muted>
