@@ -44,15 +44,16 @@ const Note = styled.p`
 export function ProductPicker({ currentId, onPick }: { currentId: number | null; onPick: (product: GarmentRecord) => void }) {
   const [open, setOpen] = useState(false);
   const toggleRef = useRef<HTMLButtonElement>(null);
-  const [state, setState] = useState<{ products?: GarmentRecord[]; failed?: boolean }>({});
+  // the error itself, not a flag: the note says why (a 503 is "temporarily unavailable")
+  const [state, setState] = useState<{ products?: GarmentRecord[]; error?: unknown }>({});
   const load = () => {
     setState({});
     listProducts().then(
       (products) => setState({ products }),
-      () => setState({ failed: true }),
+      (error: unknown) => setState({ error: error ?? new Error('Unknown error') }),
     );
   };
-  const fetching = { isPending: !state.products && !state.failed, error: state.failed, refetch: load };
+  const fetching = { isPending: !state.products && !state.error, error: state.error, refetch: load };
   const others = state.products?.filter((p) => p.id !== currentId) ?? [];
   return (
     <div>
