@@ -28,6 +28,16 @@ export function AccessSection({ title, intro, children }: { title: string; intro
  */
 export const focusWhenShown = (element: HTMLElement | null) => element?.focus();
 
+/**
+ * focusWhenShown once: `then` clears the wish, so the element coming back later (the form again when
+ * a deleted endpoint takes the list under the limit) does not take the focus from where the seller is.
+ */
+export const focusOnceWhenShown = (then: () => void) => (element: HTMLElement | null) => {
+  if (!element) return;
+  element.focus();
+  then();
+};
+
 /** Marks an item's remove control (Revoke, Delete), where the focus goes when a neighbouring item is removed. */
 export const REMOVE_CONTROL = { 'data-remove-control': '' } as const;
 

@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { ApiKeyRecord, BillingAccount, PlanId, WebhookEndpointRecord } from '@vton/contracts';
+import { MAX_WEBHOOK_ENDPOINTS_PER_ACCOUNT, type ApiKeyRecord, type BillingAccount, type PlanId, type WebhookEndpointRecord } from '@vton/contracts';
 import { resetToastsForTests } from '@vton/shell-sdk';
 import { renderShell } from '../../../test/renderShell';
 
@@ -191,6 +191,24 @@ describe('the keyboard focus stays where the seller works (never lost to the pag
     fireEvent.click(within(list).getByRole('button', { name: 'Delete endpoint https://shop.example/b' }));
     expect(await screen.findByText('No webhook endpoints yet.')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Webhooks' })).toHaveFocus();
+  });
+
+  it('on webhooks at the limit: Done puts the focus on the limit note, and a delete after it leaves the focus on the next endpoint, not the form that comes back', async () => {
+    fakeServer();
+    renderShell('/account/api-keys');
+    const urls = Array.from({ length: MAX_WEBHOOK_ENDPOINTS_PER_ACCOUNT }, (_, i) => `https://shop.example/${i}`);
+    for (const url of urls.slice(0, -1)) await createAndDismiss('Add a webhook endpoint', 'Endpoint URL', url, 'Add endpoint');
+    const form = screen.getByRole('form', { name: 'Add a webhook endpoint' });
+    fireEvent.change(within(form).getByLabelText('Endpoint URL'), { target: { value: urls.at(-1) } });
+    fireEvent.submit(form);
+    fireEvent.click(await screen.findByRole('button', { name: 'Done' }));
+    const note = await screen.findByText(/the most an account can have/);
+    expect(note).toHaveFocus();
+
+    const list = screen.getByRole('list', { name: 'Webhook endpoints' });
+    fireEvent.click(within(list).getByRole('button', { name: `Delete endpoint ${urls[0]}` }));
+    await screen.findByRole('form', { name: 'Add a webhook endpoint' });
+    expect(within(list).getByRole('button', { name: `Delete endpoint ${urls[1]}` })).toHaveFocus();
   });
 });
 

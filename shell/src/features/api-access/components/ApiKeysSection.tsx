@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type RefCallback } from 'react';
 import {
   API_KEY_SCOPE_DESCRIPTIONS,
   API_KEY_SCOPES,
@@ -15,7 +15,7 @@ import { formatWhen } from '../utils/formatWhen';
 import { RevealedSecret } from './RevealedSecret';
 import { CreateWithChoicesForm } from './CreateWithChoicesForm';
 import { usePlanRefusal } from './PlanRefusal';
-import { AccessList, AccessSection, REMOVE_CONTROL, focusAfterRemoving, focusWhenShown } from './AccessSection';
+import { AccessList, AccessSection, REMOVE_CONTROL, focusAfterRemoving, focusOnceWhenShown, focusWhenShown } from './AccessSection';
 import { Actions, Mono, Table, TableScroll } from '../../../components/accountPanels';
 
 /** Create a key (name + scopes, shown once), list keys by prefix with their times, revoke. */
@@ -44,7 +44,7 @@ export function ApiKeysSection() {
           }}
         />
       ) : (
-        <CreateApiKeyForm onCreated={setCreated} focusSubmit={secretDone} />
+        <CreateApiKeyForm onCreated={setCreated} submitRef={secretDone ? focusOnceWhenShown(() => setSecretDone(false)) : undefined} />
       )}
       <AccessList query={keys} items={(data) => data.keys} noun="keys" empty="You have no API keys yet.">
         {(listed) => <ApiKeyTable keys={listed} />}
@@ -53,7 +53,7 @@ export function ApiKeysSection() {
   );
 }
 
-function CreateApiKeyForm({ onCreated, focusSubmit }: { onCreated: (key: CreatedApiKey) => void; focusSubmit: boolean }) {
+function CreateApiKeyForm({ onCreated, submitRef }: { onCreated: (key: CreatedApiKey) => void; submitRef?: RefCallback<HTMLButtonElement> }) {
   const create = useCreateApiKey();
   const refusal = usePlanRefusal('apiKeys');
   return (
@@ -66,7 +66,7 @@ function CreateApiKeyForm({ onCreated, focusSubmit }: { onCreated: (key: Created
       request={(name, scopes) => ({ name, scopes })}
       onCreated={onCreated}
       refusal={refusal}
-      focusSubmit={focusSubmit}
+      submitRef={submitRef}
     />
   );
 }

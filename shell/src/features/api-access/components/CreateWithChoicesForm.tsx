@@ -1,10 +1,9 @@
-import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useRef, useState, type FormEvent, type ReactNode, type RefCallback } from 'react';
 import type { UseMutationResult } from '@tanstack/react-query';
 import styled from 'styled-components';
 import { apiErrorMessage } from '@vton/shell-sdk';
 import { Button, Input, Label } from '@vton/ui';
 import { ChoiceList } from './ChoiceList';
-import { focusWhenShown } from './AccessSection';
 import { Actions, FieldError, Form, Muted } from '../../../components/accountPanels';
 
 export interface CreateWithChoicesFormProps<T extends string, Request, Created> {
@@ -22,8 +21,8 @@ export interface CreateWithChoicesFormProps<T extends string, Request, Created> 
   onCreated: (created: Created) => void;
   /** Why the seller's plan does not allow creating one (with where to change plan): the form is shown disabled under it. */
   refusal?: ReactNode;
-  /** The form is back in place of a revealed secret (after Done): its submit button takes the focus. */
-  focusSubmit?: boolean;
+  /** The form is back in place of a revealed secret (after Done): a ref that gives its submit button the focus. */
+  submitRef?: RefCallback<HTMLButtonElement>;
 }
 
 // a disabled <fieldset> disables every control in it at once (no border or legend of its own here)
@@ -43,7 +42,7 @@ const Refusal = styled(Muted)`
 `;
 
 /** Creates an API key or a webhook endpoint: one text field, a choice list, the error, the submit button. */
-export function CreateWithChoicesForm<T extends string, Request, Created>({ name, field, choices, submitLabel, mutation, request, onCreated, refusal, focusSubmit }: CreateWithChoicesFormProps<T, Request, Created>) {
+export function CreateWithChoicesForm<T extends string, Request, Created>({ name, field, choices, submitLabel, mutation, request, onCreated, refusal, submitRef }: CreateWithChoicesFormProps<T, Request, Created>) {
   const [text, setText] = useState('');
   const [chosen, setChosen] = useState<T[]>(choices.initial);
   const [error, setError] = useState<string | null>(null);
@@ -83,7 +82,7 @@ export function CreateWithChoicesForm<T extends string, Request, Created>({ name
         <ChoiceList legend={choices.legend} options={choices.options} descriptions={choices.descriptions} value={chosen} onChange={setChosen} />
         {error && <FieldError role="alert">{error}</FieldError>}
         <Actions>
-          <Button type="submit" loading={mutation.isPending} ref={focusSubmit ? focusWhenShown : undefined}>
+          <Button type="submit" loading={mutation.isPending} ref={submitRef}>
             {submitLabel}
           </Button>
         </Actions>

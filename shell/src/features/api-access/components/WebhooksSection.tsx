@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type RefCallback } from 'react';
 import styled from 'styled-components';
 import {
   MAX_WEBHOOK_ENDPOINTS_PER_ACCOUNT,
@@ -19,7 +19,7 @@ import { formatWhen } from '../utils/formatWhen';
 import { RevealedSecret } from './RevealedSecret';
 import { CreateWithChoicesForm } from './CreateWithChoicesForm';
 import { usePlanRefusal } from './PlanRefusal';
-import { AccessList, AccessSection, REMOVE_CONTROL, focusAfterRemoving, focusWhenShown } from './AccessSection';
+import { AccessList, AccessSection, REMOVE_CONTROL, focusAfterRemoving, focusOnceWhenShown } from './AccessSection';
 import { Actions, Mono, Muted, Table, TableScroll, boxInPanel } from '../../../components/accountPanels';
 
 const EndpointList = styled.ul`
@@ -41,6 +41,7 @@ export function WebhooksSection() {
   const [created, setCreated] = useState<CreatedWebhookEndpoint | null>(null);
   const [secretDone, setSecretDone] = useState(false);
   const full = (endpoints.data?.endpoints.length ?? 0) >= MAX_WEBHOOK_ENDPOINTS_PER_ACCOUNT;
+  const focusAfterDone = secretDone ? focusOnceWhenShown(() => setSecretDone(false)) : undefined;
 
   return (
     <AccessSection
@@ -57,11 +58,11 @@ export function WebhooksSection() {
           }}
         />
       ) : full ? (
-        <Muted tabIndex={-1} ref={secretDone ? focusWhenShown : undefined}>
+        <Muted tabIndex={-1} ref={focusAfterDone}>
           You have {MAX_WEBHOOK_ENDPOINTS_PER_ACCOUNT} endpoints, the most an account can have. Delete one to add another.
         </Muted>
       ) : (
-        <CreateWebhookForm onCreated={setCreated} focusSubmit={secretDone} />
+        <CreateWebhookForm onCreated={setCreated} submitRef={focusAfterDone} />
       )}
       <AccessList query={endpoints} items={(data) => data.endpoints} noun="webhooks" empty="No webhook endpoints yet.">
         {(listed) => (
@@ -76,7 +77,7 @@ export function WebhooksSection() {
   );
 }
 
-function CreateWebhookForm({ onCreated, focusSubmit }: { onCreated: (endpoint: CreatedWebhookEndpoint) => void; focusSubmit: boolean }) {
+function CreateWebhookForm({ onCreated, submitRef }: { onCreated: (endpoint: CreatedWebhookEndpoint) => void; submitRef?: RefCallback<HTMLButtonElement> }) {
   const create = useCreateWebhookEndpoint();
   const refusal = usePlanRefusal('webhooks');
   return (
@@ -89,7 +90,7 @@ function CreateWebhookForm({ onCreated, focusSubmit }: { onCreated: (endpoint: C
       request={(url, events) => ({ url, events })}
       onCreated={onCreated}
       refusal={refusal}
-      focusSubmit={focusSubmit}
+      submitRef={submitRef}
     />
   );
 }
