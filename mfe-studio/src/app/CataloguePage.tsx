@@ -71,10 +71,14 @@ const Note = styled.div`
   padding: 32px 0;
 `;
 
+/** Looks at the credits after a cell gave its credit back, one a poll. */
+const SETTLE_LOOKS = 3;
+
 /**
  * Keeps the planner's "credits left" true while a run is watched: a failed or cancelled cell gives its
  * credit back, which the page would otherwise only learn at the next start. The worker settles a
- * cell's credit just after it records the cell, so the page looks again one poll later too.
+ * cell's credit just after it records the cell (later when the machine is busy), so the page looks
+ * again for a few polls after.
  */
 function useCreditsFollowRun(run: TryOnRun | undefined) {
   const refreshCredits = useRefreshBillingAccount();
@@ -87,8 +91,12 @@ function useCreditsFollowRun(run: TryOnRun | undefined) {
     seen.current = { runId, givenBack };
     if (!before || before.runId !== runId || before.givenBack === givenBack) return undefined;
     void refreshCredits();
-    const again = setTimeout(() => void refreshCredits(), RUN_POLL_MS);
-    return () => clearTimeout(again);
+    let looks = SETTLE_LOOKS;
+    const again = setInterval(() => {
+      void refreshCredits();
+      if (--looks === 0) clearInterval(again);
+    }, RUN_POLL_MS);
+    return () => clearInterval(again);
   }, [runId, givenBack, refreshCredits]);
 }
 
