@@ -22,9 +22,9 @@ export const GATEWAY_FILE = path.join(DEPLOY_DIR, 'base', 'gateway.yaml');
 export const ROUTE_TIMEOUTS = {
   // Its slowest answers call out: Stripe (20 s, retried twice: about a minute) and mail (at most 20 s).
   'svc-auth': { request: '90s', backendRequest: '90s' },
-  // An upload of up to 200 MB (MAX_UPLOAD_REQUEST_BYTES: 5 min at 5.5 Mbit/s) and a 50 MB original
-  // streamed back to a slow phone both go through it.
-  'svc-media': { request: '5m', backendRequest: '5m' },
+  // An upload of up to 200 MiB (MAX_UPLOAD_REQUEST_BYTES: 14 min at 2 Mbit/s, where an implementation
+  // counts the upload) and a 50 MB original streamed back to a slow phone both go through it.
+  'svc-media': { request: '15m', backendRequest: '15m' },
   // A job's event stream stays open while the studio follows it, and spec §7's generate answers once
   // every try-on is done.
   'svc-generation': { request: '0s', backendRequest: '0s' },
