@@ -67,10 +67,12 @@ export function RunView({ run, products, models, onRetryCell, onRetryFailed, onC
   };
   const act = (what: 'retry' | 'cancel', action: () => Promise<unknown>) => {
     setBusy(what);
-    // the button was disabled while busy (and is gone once nothing is left to cancel or retry)
+    // the button was disabled while busy (and is gone once nothing is left to cancel or retry): the
+    // status takes the focus it lost, but not from where the seller went meanwhile
     void action().finally(() => {
       setBusy(null);
-      status.current?.focus();
+      const focused = document.activeElement;
+      if (!focused || focused === document.body || !focused.isConnected || (focused as HTMLButtonElement).disabled) status.current?.focus();
     });
   };
   const viewingName = useMemo(

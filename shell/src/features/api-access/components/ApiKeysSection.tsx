@@ -126,7 +126,7 @@ function ApiKeyTable({ keys }: { keys: ApiKeyRecord[] }) {
               variant="outline"
               onClick={() => setConfirming(key.id)}
               aria-label={`Revoke ${key.name}`}
-              ref={cancelled === key.id ? focusWhenShown : undefined}
+              ref={cancelled === key.id ? focusOnceWhenShown(() => setCancelled(null)) : undefined}
               {...REMOVE_CONTROL}
             >
               Revoke

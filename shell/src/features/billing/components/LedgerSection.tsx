@@ -80,38 +80,38 @@ export function LedgerSection() {
           !ledger.data?.total ? (
             <Muted>Nothing yet.</Muted>
           ) : (
-              <>
-                <TableScroll>
-                  <DataTable
-                    as={LedgerTable}
-                    data-testid="ledger"
-                    columns={COLUMNS}
-                    rows={ledger.data.entries}
-                    rowKey={(entry) => entry.id}
-                    cells={(entry) => [
-                      new Date(entry.createdAt).toLocaleString(),
-                      KIND_LABELS[entry.kind],
-                      entry.kind === 'capture' ? entry.credits : entry.change > 0 ? `+${entry.change}` : entry.change || entry.credits,
-                      <>
-                        <CardLabel aria-hidden="true">{COLUMNS[3]} </CardLabel>
-                        {entry.balance}
-                      </>,
-                      about(entry),
-                    ]}
-                  />
-                </TableScroll>
-                <Actions>
-                  <Button ref={newer} variant="outline" size="sm" onClick={() => turn(page - 1, older)} disabled={page <= 1}>
-                    Newer
-                  </Button>
-                  <Muted>
-                    Page {page} of {pages}
-                  </Muted>
-                  <Button ref={older} variant="outline" size="sm" onClick={() => turn(page + 1, newer)} disabled={page >= pages}>
-                    Older
-                  </Button>
-                </Actions>
-              </>
+            <>
+              <TableScroll>
+                <DataTable
+                  as={LedgerTable}
+                  data-testid="ledger"
+                  columns={COLUMNS}
+                  rows={ledger.data.entries}
+                  rowKey={(entry) => entry.id}
+                  cells={(entry) => [
+                    new Date(entry.createdAt).toLocaleString(),
+                    KIND_LABELS[entry.kind],
+                    entry.kind === 'capture' ? entry.credits : entry.change > 0 ? `+${entry.change}` : entry.change || entry.credits,
+                    <>
+                      <CardLabel aria-hidden="true">{COLUMNS[3]} </CardLabel>
+                      {entry.balance}
+                    </>,
+                    about(entry),
+                  ]}
+                />
+              </TableScroll>
+              <Actions>
+                <Button ref={newer} variant="outline" size="sm" onClick={() => turn(page - 1, older)} disabled={page <= 1}>
+                  Newer
+                </Button>
+                <Muted>
+                  Page {page} of {pages}
+                </Muted>
+                <Button ref={older} variant="outline" size="sm" onClick={() => turn(page + 1, newer)} disabled={page >= pages}>
+                  Older
+                </Button>
+              </Actions>
+            </>
           )
         }
       </Fetched>
