@@ -363,6 +363,10 @@ test.describe('issue 32: layout', () => {
         if (viewport.width >= 1024) expect(shown.bottom).toBeLessThanOrEqual(frame.bottom + 1);
         const overlaps = shown.left < list.right && list.left < shown.right && shown.top < list.bottom && list.top < shown.bottom;
         expect(overlaps, 'the progress cards cover the result').toBe(false);
+        // the cards fill the list's width (no list indent eating 40 px of a 280 px column)
+        const card = await boxOf(progressItems(page).first());
+        expect(Math.abs(card.left - list.left), 'the progress cards are indented').toBeLessThanOrEqual(1);
+        expect(Math.abs(card.right - list.right), 'the progress cards stop short of the list’s edge').toBeLessThanOrEqual(1);
       };
 
       await test.step('Try on: the 564×1000 result fits the generation view', async () => {

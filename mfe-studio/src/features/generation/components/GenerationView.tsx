@@ -60,6 +60,8 @@ const List = styled.ul`
   display: flex;
   flex-direction: column;
   gap: 8px;
+  margin: 0;
+  padding: 0;
   list-style: none;
   overflow: auto;
   @media (max-width: 900px) { width: 100%; overflow: visible; }
