@@ -89,6 +89,9 @@ test.describe('API keys page', () => {
 
       const endpoint = page.getByRole('listitem', { name: url });
       await expect(endpoint).toContainText('Nothing delivered yet.');
+      // the endpoint's card fills the section's width, as the form above it does (no list indent)
+      const [card, list] = await Promise.all([endpoint.boundingBox(), page.getByRole('list', { name: 'Webhook endpoints' }).boundingBox()]);
+      expect(Math.abs(card.x - list.x), 'the endpoint card is indented').toBeLessThanOrEqual(1);
       await endpoint.getByRole('button', { name: 'Send test event' }).click();
       await expect(endpoint.getByLabel('Last delivery')).toContainText('Delivered', { timeout: 30_000 });
       await expect(endpoint.getByLabel('Last delivery')).toContainText('HTTP 204');

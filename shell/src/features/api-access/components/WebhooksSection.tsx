@@ -23,6 +23,8 @@ import { AccessList, AccessSection, REMOVE_CONTROL, focusAfterRemoving, focusOnc
 import { Actions, Mono, Muted, Table, TableScroll, boxInPanel } from '../../../components/accountPanels';
 
 const EndpointList = styled.ul`
+  margin: 0;
+  padding: 0;
   list-style: none;
   display: grid;
   gap: 16px;
