@@ -3,23 +3,23 @@ import { photoFolder } from '../support/seller-photos.mjs';
 import { generateResults, sidebar, signInNewSeller } from '../support/studio-page.mjs';
 
 /**
- * Mock after a Try on: the generation view's progress list is about the Mock — its photos, waiting
- * then done, each showing its Mock result — never the rows of the try-on before it.
+ * Mock after a Try on: the generation view's first progress list is about the Mock — its photos,
+ * waiting then done, each showing its Mock result; the try-on's own list stays below it.
  */
 
 const PHOTOS = ['ines-front.jpg', 'omar-front.jpg'];
 const view = (page) => page.getByTestId('generation-view');
-const rows = (page) => view(page).getByRole('list', { name: 'Progress per model' }).getByRole('listitem');
-const rowStates = (page) => rows(page).evaluateAll((items) => items.map((item) => item.querySelector('.state').textContent));
+const rows = (page, name = 'Mock progress') => view(page).getByRole('list', { name, exact: true }).getByRole('listitem');
+const rowStates = (page, name) => rows(page, name).evaluateAll((items) => items.map((item) => item.querySelector('.state').textContent));
 
-test('after a Try on, Mock’s progress list shows the Mock generation, not the try-on before it', async ({ page }) => {
+test('after a Try on, Mock’s progress list shows the Mock generation, above the try-on’s own list', async ({ page }) => {
   test.setTimeout(240_000);
   const photos = photoFolder();
   try {
     await signInNewSeller(page, 'mockrows');
     await page.setViewportSize({ width: 1440, height: 900 });
     await generateResults(page, photos, PHOTOS);
-    await expect.poll(() => rowStates(page)).toEqual(['done', 'done']);
+    await expect.poll(() => rowStates(page, 'Progress per model')).toEqual(['done', 'done']);
     const tryOnResult = await page.getByTestId('active-result').getAttribute('src');
 
     await sidebar(page).getByRole('button', { name: 'Mock' }).click();
@@ -41,6 +41,9 @@ test('after a Try on, Mock’s progress list shows the Mock generation, not the 
         await expect(page.getByTestId('active-result')).not.toHaveAttribute('src', tryOnResult);
       }
       await expect(view(page).getByRole('button', { name: /^Retry/ })).toHaveCount(0);
+      // the try-on before it is still listed, under its own heading
+      expect(await rowStates(page, 'Progress per model')).toEqual(['done', 'done']);
+      await expect(page.getByTestId('try-on-progress')).toHaveText(`Try on · ${PHOTOS.length} / ${PHOTOS.length} done`);
     });
   } finally {
     photos.cleanup();

@@ -112,7 +112,7 @@ export function GenerateBar({ onTryOn, onMock }: GenerateBarProps) {
         <Button onClick={onTryOn} disabled={!enabled} loading={generating && !mockGenerating} aria-describedby={summary ? 'try-on-summary' : undefined}>
           Try on
         </Button>
-        <MockButton onClick={onMock} loading={mockGenerating} />
+        <MockButton onClick={onMock} loading={mockGenerating} disabled={generating} />
         <GalleryButton generating={generating || pendingTotal > 0} />
       </Row>
       <CreditsNote />

@@ -54,17 +54,23 @@ const StageResult = styled.button`
   img { display: block; max-width: 100%; max-height: 100%; object-fit: contain; border-radius: ${({ theme }) => theme.radii.sm}; }
 `;
 
-const List = styled.ul`
+// The progress lists' column: the latest Mock's rows over the try-on's (whose Retry stays at hand).
+const Lists = styled.div`
   width: 280px;
   flex: none;
   display: flex;
   flex-direction: column;
-  gap: 8px;
-  margin: 0;
-  padding: 0;
-  list-style: none;
+  gap: 16px;
   overflow: auto;
   @media (max-width: 900px) { width: 100%; overflow: visible; }
+  h3 { font-size: 13px; font-weight: 600; color: ${({ theme }) => theme.colors.textMuted}; margin-bottom: 8px; }
+`;
+
+const List = styled.ul`
+  display: flex;
+  flex-direction: column;
+  gap: 8px;
+  list-style: none;
 `;
 
 const MockCaption = styled.p`
@@ -105,7 +111,7 @@ const ResultButton = styled.button`
 `;
 
 /** One model photo's row in the progress list: its result (or photo), its state, Retry when it failed. */
-function ProgressItem({ name, model, thumbnailUrl, onShow, onRetry }: { name: string; model: Pick<TryOnJobModel, 'modelId' | 'state' | 'attempts'> & Partial<Pick<TryOnJobModel, 'error'>>; thumbnailUrl?: string; onShow?: () => void; onRetry?: () => void }) {
+function ProgressItem({ name, model, thumbnailUrl, onShow, onRetry, retryDisabled = false }: { name: string; model: Pick<TryOnJobModel, 'modelId' | 'state' | 'attempts'> & Partial<Pick<TryOnJobModel, 'error'>>; thumbnailUrl?: string; onShow?: () => void; onRetry?: () => void; retryDisabled?: boolean }) {
   const image = thumbnailUrl && <img src={thumbnailUrl} alt="" />;
   return (
     <Item $state={model.state} data-testid={`job-model-${model.modelId}`} data-state={model.state}>
@@ -126,12 +132,17 @@ function ProgressItem({ name, model, thumbnailUrl, onShow, onRetry }: { name: st
         {model.error && <span className="error">{model.error.message}</span>}
       </div>
       {model.state === 'failed' && onRetry && (
-        <Button size="sm" variant="outline" onClick={onRetry} aria-label={`Retry ${name}`}>
+        <Button size="sm" variant="outline" onClick={onRetry} disabled={retryDisabled} aria-label={`Retry ${name}`}>
           Retry
         </Button>
       )}
     </Item>
   );
+}
+
+/** "2 / 3 done · 1 failed" */
+function progressText({ done, total, failed }: { done: number; total: number; failed: number }): string {
+  return `${done} / ${total} done${failed > 0 ? ` · ${failed} failed` : ''}`;
 }
 
 export interface GenerationViewProps {
@@ -147,6 +158,7 @@ export function GenerationView({ onRetry, onOpenViewer }: GenerationViewProps) {
   const active = useWorkspace((s) => s.activeResult);
   const models = useWorkspace((s) => s.models);
   const generating = useWorkspace((s) => s.generating);
+  const mockGenerating = useWorkspace((s) => s.mockGenerating);
   const { results } = useSessionResults();
   const nameOf = (modelId: number) => models.find((p) => p.id === modelId)?.filename ?? `Model ${modelId}`;
   const photoThumbnail = (modelId: number) => {
@@ -159,11 +171,12 @@ export function GenerationView({ onRetry, onOpenViewer }: GenerationViewProps) {
     const state: JobModelState = resultId === null ? 'running' : 'succeeded';
     return { modelId, state, result };
   });
-  const counts = mockRows
-    ? mockRows.length > 0 ? { done: mockRows.filter((row) => row.state === 'succeeded').length, total: mockRows.length, failed: 0 } : null
-    : job
-      ? jobCounts(job)
-      : null;
+  const mockCounts = mockRows && mockRows.length > 0 ? { done: mockRows.filter((row) => row.state === 'succeeded').length, total: mockRows.length, failed: 0 } : null;
+  const jobProgress = job ? jobCounts(job) : null;
+  // the header speaks of the latest generation
+  const counts = mock ? mockCounts : jobProgress;
+  // both lists show: each says which generation it is
+  const both = Boolean(mockCounts && job);
 
   return (
     <CanvasPanel data-testid="generation-view">
@@ -171,7 +184,7 @@ export function GenerationView({ onRetry, onOpenViewer }: GenerationViewProps) {
         <h2>Generation</h2>
         {counts && (
           <span role="status" aria-live="polite" data-testid="generation-progress">
-            {counts.done} / {counts.total} done{counts.failed > 0 ? ` · ${counts.failed} failed` : ''}
+            {progressText(counts)}
           </span>
         )}
         <Button variant="outline" size="sm" onClick={() => workspaceActions(store).closeGeneration()}>
@@ -189,32 +202,44 @@ export function GenerationView({ onRetry, onOpenViewer }: GenerationViewProps) {
           ) : null}
           {active?.generationType === 'mock' && <MockCaption data-testid="active-result-mock">{MOCK_RESULT_CAPTION}</MockCaption>}
         </Stage>
-        {mockRows && mockRows.length > 0 && (
-          <List aria-label="Progress per model">
-            {mockRows.map(({ modelId, state, result }) => (
-              <ProgressItem
-                key={modelId}
-                name={nameOf(modelId)}
-                model={{ modelId, state, attempts: 1 }}
-                thumbnailUrl={result?.thumbnailUrl ?? photoThumbnail(modelId)}
-                onShow={result && (() => workspaceActions(store).showResult(result))}
-              />
-            ))}
-          </List>
-        )}
-        {!mockRows && job && (
-          <List aria-label="Progress per model">
-            {job.models.map((m) => (
-              <ProgressItem
-                key={m.modelId}
-                name={nameOf(m.modelId)}
-                model={m}
-                thumbnailUrl={m.result ? (m.result.savedImage?.thumbnailUrl ?? m.result.imageUrl) : photoThumbnail(m.modelId)}
-                onShow={m.result ? () => workspaceActions(store).showResult(toSessionResult(m.result!, job)) : undefined}
-                onRetry={() => onRetry(m.modelId)}
-              />
-            ))}
-          </List>
+        {(mockCounts || job) && (
+          <Lists>
+            {mockCounts && (
+              <div>
+                {both && <h3>Mock</h3>}
+                <List aria-label="Mock progress">
+                  {mockRows!.map(({ modelId, state, result }) => (
+                    <ProgressItem
+                      key={modelId}
+                      name={nameOf(modelId)}
+                      model={{ modelId, state, attempts: 1 }}
+                      thumbnailUrl={result?.thumbnailUrl ?? photoThumbnail(modelId)}
+                      onShow={result && (() => workspaceActions(store).showResult(result))}
+                    />
+                  ))}
+                </List>
+              </div>
+            )}
+            {/* the try-on stays listed after a Mock: its failed models can still be retried (not during the Mock: one generation at a time) */}
+            {job && (
+              <div>
+                {both && <h3 data-testid="try-on-progress">Try on · {progressText(jobProgress!)}</h3>}
+                <List aria-label="Progress per model">
+                  {job.models.map((m) => (
+                    <ProgressItem
+                      key={m.modelId}
+                      name={nameOf(m.modelId)}
+                      model={m}
+                      thumbnailUrl={m.result ? (m.result.savedImage?.thumbnailUrl ?? m.result.imageUrl) : photoThumbnail(m.modelId)}
+                      onShow={m.result ? () => workspaceActions(store).showResult(toSessionResult(m.result!, job)) : undefined}
+                      onRetry={() => onRetry(m.modelId)}
+                      retryDisabled={mockGenerating}
+                    />
+                  ))}
+                </List>
+              </div>
+            )}
+          </Lists>
         )}
       </Body>
     </CanvasPanel>

@@ -36,11 +36,11 @@ const Tip = styled.span`
 `;
 
 /** "Mock" with its meaning: a tooltip on hover and keyboard focus, and the button's accessible description. */
-export function MockButton({ onClick, loading }: { onClick: () => void; loading: boolean }) {
+export function MockButton({ onClick, loading, disabled = false }: { onClick: () => void; loading: boolean; disabled?: boolean }) {
   const tipId = useId();
   return (
     <Wrap>
-      <Button variant="secondary" onClick={onClick} loading={loading} aria-describedby={tipId}>
+      <Button variant="secondary" onClick={onClick} loading={loading} disabled={disabled} aria-describedby={tipId}>
         Mock
       </Button>
       <Tip role="tooltip" id={tipId}>

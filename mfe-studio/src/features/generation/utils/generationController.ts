@@ -118,7 +118,8 @@ export function createGenerationController(store: WorkspaceStore, deps: Generati
     /** Retries one failed model of the current job; the results already made stay. */
     async retry(modelId: number): Promise<void> {
       const job = store.getState().job;
-      if (!job) return;
+      // one generation at a time: not while a Mock runs (its rows would give way mid-wait)
+      if (!job || store.getState().mockGenerating) return;
       store.setState({ generating: true, showGeneration: true });
       try {
         follow(await deps.retryModel(job.id, modelId));
@@ -131,6 +132,8 @@ export function createGenerationController(store: WorkspaceStore, deps: Generati
     /** Spec §7 mock: 5 s, results from the model photos (or placeholders), saved as `mock` when both ids exist. */
     async mock(): Promise<void> {
       const state = store.getState();
+      // one generation at a time, as for Try on: a Mock during a try-on would take its progress list and stage
+      if (state.generating) return;
       const sources = state.models.filter((m) => m.id !== null && m.status === 'ready');
       const photos = sources.length > 0 ? sources : state.models.filter((m) => m.id !== null);
       const count = photos.length > 0 ? photos.length : MOCK_DEFAULT_VARIATIONS;
