@@ -115,7 +115,8 @@ export function CataloguePage() {
   const run = useRun(runId);
   const start = useStartRun();
   const starting = useRef<Promise<unknown> | null>(null);
-  // The run this page started: its status takes focus when it shows (the Start run button was disabled under the seller's focus).
+  // The run the seller has just started: its status takes focus when it shows (the Start run button was
+  // disabled under the seller's focus), once — coming back to that run later leaves the focus where it is.
   const [started, setStarted] = useState<string | null>(null);
   const change = useChangeRun(runId ?? '');
   const { data: account } = useBillingAccount();
@@ -194,6 +195,7 @@ export function CataloguePage() {
                 onRetryFailed={() => changeRun({ kind: 'retry-failed' }, 'The failed cells could not be retried')}
                 onCancel={() => changeRun({ kind: 'cancel' }, 'The run could not be cancelled')}
                 justStarted={run.data.id === started}
+                onStartFocused={() => setStarted(null)}
               />
             )}
           </Fetched>

@@ -16,6 +16,8 @@ export interface RunViewProps {
   onCancel: () => Promise<unknown>;
   /** The seller has just started this run: the status takes focus (and comes into view on a phone, below the planner). */
   justStarted?: boolean;
+  /** Called once the status has taken that focus: the wish is spent, a later showing of the run keeps the seller's focus. */
+  onStartFocused?: () => void;
 }
 
 const Bar = styled.div`
@@ -43,13 +45,15 @@ const Progress = styled.div`
 `;
 
 /** One run: its counts and progress, Download all, Retry failed, Cancel the rest, the grid and the viewer. */
-export function RunView({ run, products, models, onRetryCell, onRetryFailed, onCancel, justStarted = false }: RunViewProps) {
+export function RunView({ run, products, models, onRetryCell, onRetryFailed, onCancel, justStarted = false, onStartFocused }: RunViewProps) {
   // Where focus goes after an action whose button goes away (Start run, Cancel the rest, Retry failed):
   // the line that says what the action did, instead of the page's start.
   const status = useRef<HTMLParagraphElement>(null);
   useEffect(() => {
-    if (justStarted) status.current?.focus();
-  }, [justStarted, run.id]);
+    if (!justStarted) return;
+    status.current?.focus();
+    onStartFocused?.();
+  }, [justStarted, run.id, onStartFocused]);
   const [viewing, setViewing] = useState<TryOnRunCell | null>(null);
   const [retrying, setRetrying] = useState<ReadonlySet<number>>(new Set());
   const [busy, setBusy] = useState<'retry' | 'cancel' | null>(null);
