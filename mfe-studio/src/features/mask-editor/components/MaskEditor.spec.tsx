@@ -1,4 +1,5 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { resetToastsForTests, toast } from '@vton/shell-sdk';
 import { renderWithHost } from '@vton/shell-sdk/testing';
 import { MaskEditor } from './MaskEditor';
 import { clearMaskSessions, maskSessionFor, maskSessionIds } from '../model/maskSessions';
@@ -17,7 +18,10 @@ jest.mock('../utils/maskRenderer', () => ({
 
 const photo = { id: 4, filename: 'anna.jpg', url: '/m4', width: 800, height: 1200 };
 
-afterEach(() => clearMaskSessions());
+afterEach(() => {
+  clearMaskSessions();
+  resetToastsForTests();
+});
 
 async function openWithPaint(onApprove = jest.fn(), onCancel = jest.fn()) {
   const view = renderWithHost(<MaskEditor photo={photo} onCancel={onCancel} onApprove={onApprove} />);
@@ -54,6 +58,22 @@ describe('mask editor', () => {
     expect(screen.getByRole('button', { name: 'Brush' })).toHaveFocus();
     stage.focus();
     expect(fireEvent.keyDown(stage, { key: 'Tab', shiftKey: true })).toBe(true);
+    expect(stage).toHaveFocus();
+  });
+
+  it('lets Tab from its stage go on to what follows it in the page (a toast’s controls) instead of back to Brush', async () => {
+    renderWithHost(<MaskEditor photo={photo} onCancel={jest.fn()} onApprove={jest.fn()} />);
+    await waitFor(() => expect(screen.queryByRole('status', { name: 'Loading photo' })).not.toBeInTheDocument());
+    act(() => {
+      toast({ title: 'Suggestion failed', description: 'Please try again.', variant: 'destructive' });
+    });
+    const stage = screen.getByTestId('mask-stage');
+    const toastShown = await screen.findByRole('alert');
+    // the toast comes after the editor in the page, as it shows below and after it
+    expect(stage.compareDocumentPosition(toastShown) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    stage.focus();
+    expect(fireEvent.keyDown(stage, { key: 'Tab' })).toBe(true);
+    expect(screen.getByRole('button', { name: 'Brush' })).not.toHaveFocus();
     expect(stage).toHaveFocus();
   });
 });

@@ -9,6 +9,7 @@ import { actualScale, screenToImage, viewTransform, wheelZoomFactor } from '../m
 import type { Point } from '../model/stroke';
 import { MaskRenderer, surfacesFromApprovedMask } from '../utils/maskRenderer';
 import { useEscapeToCancel } from '../../../hooks/useEscapeToCancel';
+import { nextTabbable } from '../../../lib/tabOrder';
 import { useMaskShortcuts } from '../hooks/useMaskShortcuts';
 
 const Toolbar = styled(CanvasPanelBar)`
@@ -243,10 +244,13 @@ export function MaskEditor({ photo, onCancel, onApprove, tools }: MaskEditorProp
     el.style.display = 'block';
   };
 
-  // The stage is the editor's last stop and nothing of the page follows the editor: Tab from it
-  // goes round to the editor's first control, not out to the top of the page (the skip link).
+  // The stage is the editor's last stop. Tab from it goes on to what follows in the page when
+  // something does (a toast's controls); when nothing does, the browser would leave for its own bar
+  // and then the top of the page (the skip link), so Tab goes round to the editor's first control.
+  // Shift+Tab stays the browser's: the control before the stage.
   const onStageKeyDown = (event: ReactKeyboardEvent<HTMLDivElement>) => {
     if (event.key !== 'Tab' || event.shiftKey || event.altKey || event.ctrlKey || event.metaKey) return;
+    if (nextTabbable(event.currentTarget)) return;
     event.preventDefault();
     brush.current?.focus();
   };
