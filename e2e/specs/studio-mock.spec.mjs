@@ -36,7 +36,7 @@ test('after a Try on, Mock’s progress list shows the Mock generation, above th
       await expect(page.getByTestId('generation-progress')).toHaveText(`${PHOTOS.length} / ${PHOTOS.length} done`, { timeout: 15_000 });
       expect(await rowStates(page)).toEqual(['done', 'done']);
       for (const name of PHOTOS) {
-        await view(page).getByRole('button', { name: `Show the result for ${name}` }).click();
+        await view(page).getByRole('list', { name: 'Mock progress' }).getByRole('button', { name: `Show the result for ${name}` }).click();
         await expect(page.getByTestId('active-result-mock')).toContainText('Mock result');
         await expect(page.getByTestId('active-result')).not.toHaveAttribute('src', tryOnResult);
       }

@@ -70,6 +70,8 @@ const List = styled.ul`
   display: flex;
   flex-direction: column;
   gap: 8px;
+  margin: 0;
+  padding: 0;
   list-style: none;
 `;
 
