@@ -5,7 +5,8 @@ import sharp from 'sharp';
 import { test, expect } from '../support/fixtures.mjs';
 import { setPlan } from '../support/seed.mjs';
 import { pauseApp } from '../support/stack-apps.mjs';
-import { signInNewSeller } from '../support/studio-page.mjs';
+import { cropGarment, sidebar, signInNewSeller, uploadGarment } from '../support/studio-page.mjs';
+import { writeCutOutGarment } from '../support/seller-photos.mjs';
 import { readZip } from '../support/zip.mjs';
 
 /** svc-media and svc-generation through the gateway, with the seller's token (the library and masks are set up as the API quick start does). */
@@ -62,6 +63,39 @@ function pauseWorkers() {
 const cell = (page, product, model) => grid(page).getByRole('gridcell', { name: new RegExp(`^${product} on ${model}:`) });
 
 test.describe('catalogue runs (/app/runs)', () => {
+  test('the workspace builds the library a run needs: New product adds a second product beside the first, which stays to be picked again and planned', async ({ page }) => {
+    test.setTimeout(120_000);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vton-library-'));
+    try {
+      await signInNewSeller(page, 'library');
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await page.goto('/app');
+      await uploadGarment(page, await writeCutOutGarment(dir, 'Linen shirt.png'));
+      await cropGarment(page);
+
+      // the seller's second product: a new one of the library, not the first one's photo replaced
+      const chooser = page.waitForEvent('filechooser');
+      await sidebar(page).getByRole('button', { name: 'New product' }).click();
+      await (await chooser).setFiles(await writeCutOutGarment(dir, 'Denim jacket.png', { width: 900, height: 1200 }));
+      await expect(sidebar(page).getByTestId('garment-status')).toHaveText('Ready for cropping', { timeout: 20_000 });
+      await expect(sidebar(page).getByText('Denim jacket.png')).toBeVisible();
+      await cropGarment(page);
+
+      // the first is still there, cropped, to be picked again
+      await sidebar(page).getByRole('button', { name: 'Choose from your products' }).click();
+      await sidebar(page).getByRole('list', { name: 'Your products' }).getByRole('button', { name: /Linen shirt/ }).click();
+      await expect(sidebar(page).getByText('Linen shirt.png')).toBeVisible();
+      await expect(sidebar(page).getByTestId('garment-status')).toHaveText('Cropped & ready');
+
+      await page.getByRole('navigation', { name: 'Studio' }).getByRole('link', { name: 'Catalogue' }).click();
+      const planner = page.getByRole('form', { name: 'Start a catalogue run' });
+      await expect(planner.getByRole('checkbox', { name: /Linen shirt/ })).toBeVisible();
+      await expect(planner.getByRole('checkbox', { name: /Denim jacket/ })).toBeVisible();
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   test('a seller starts a run from the catalogue page, watches the grid fill, retries a cell, reloads, and downloads the archive', async ({ page, baseURL }) => {
     test.setTimeout(240_000);
     const seller = await signInNewSeller(page, 'catalogue');

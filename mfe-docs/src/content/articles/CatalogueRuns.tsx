@@ -12,7 +12,9 @@ export default function CatalogueRuns() {
       <ul>
         <li>
           Every garment or product you upload stays in your <strong>product library</strong>, with its name (the file’s name) and its{' '}
-          <strong>category</strong>: Upper body, Lower body, Full length or Product. Crop each product once in the workspace.
+          <strong>category</strong>: Upper body, Lower body, Full length or Product. In the workspace, <strong>New product</strong> adds the next
+          one (Replace changes the photo of the one shown) and <strong>Choose from your products</strong> brings an earlier one back. Crop each
+          product once.
         </li>
         <li>
           A model photo keeps <strong>one mask per category</strong>, so the same model serves tops and trousers. In the workspace, choose the

@@ -49,6 +49,7 @@ const Status = styled.span<{ $done: boolean }>`
 
 const Actions = styled.div`
   display: flex;
+  flex-wrap: wrap;
   gap: 8px;
 `;
 
@@ -59,13 +60,18 @@ export function GarmentSection() {
   const tool = useWorkspace((s) => s.tool);
   const garmentCategory = useWorkspace((s) => s.garmentCategory);
 
-  const upload = async (file: File) => {
+  /**
+   * `replacing`: the current product's photo is replaced (it keeps its id, its crop is cleared);
+   * otherwise the photo becomes a new product of the library and the current one stays in it.
+   */
+  const upload = async (file: File, { replacing }: { replacing: boolean }) => {
     const previous = store.getState().garment;
+    const replaced = replacing ? (previous?.id ?? undefined) : undefined;
     const localUrl = URL.createObjectURL(file);
     if (store.getState().tool === 'crop') workspaceActions(store).closeTool();
     store.setState({
       garment: {
-        id: previous?.id ?? null,
+        id: replaced ?? null,
         filename: file.name,
         url: localUrl,
         width: 0,
@@ -80,7 +86,7 @@ export function GarmentSection() {
       const record = await uploadGarment(
         file,
         (fraction) => store.setState((s) => (s.garment ? { garment: { ...s.garment, uploadProgress: fraction } } : {})),
-        previous?.id,
+        replaced,
         store.getState().garmentCategory,
       );
       store.setState({ garment: garmentFromRecord(record) });
@@ -95,7 +101,9 @@ export function GarmentSection() {
   const refuse = (files: File[]) =>
     toast({ title: 'Not added', description: files.map((f) => `${f.name}: ${NOT_AN_IMAGE}`).join('; '), variant: 'destructive' });
   // one input for the drop zone and "Replace", named after what shows
-  const picker = useFilePicker(false, (files) => void upload(files[0]), garment ? 'Replace garment photo' : 'Garment photo', refuse);
+  const picker = useFilePicker(false, (files) => void upload(files[0], { replacing: true }), garment ? 'Replace garment photo' : 'Garment photo', refuse);
+  // Replace changes the product in the library; a catalogue needs more than one
+  const newProduct = useFilePicker(false, (files) => void upload(files[0], { replacing: false }), 'New product photo', refuse);
   const uploading = garment?.uploadProgress != null;
   const cropped = Boolean(garment?.croppedUrl);
 
@@ -106,7 +114,7 @@ export function GarmentSection() {
         <DropZone
           title="Drop your product photo here"
           hint="PNG, JPG up to 10MB"
-          onFiles={(files) => void upload(files[0])}
+          onFiles={(files) => void upload(files[0], { replacing: false })}
           onRefused={refuse}
           onBrowse={picker.open}
         />
@@ -143,10 +151,14 @@ export function GarmentSection() {
             >
               Crop
             </Button>
+            <Button variant="outline" size="sm" onClick={newProduct.open} disabled={uploading}>
+              New product
+            </Button>
           </Actions>
         </>
       )}
       {picker.element}
+      {newProduct.element}
       <ProductPicker
         currentId={garment?.id ?? null}
         onPick={(product) => {
