@@ -6,6 +6,7 @@ import {
   BILLING_ERRORS,
   BILLING_PATHS,
   INTERNAL_BILLING_PATHS,
+  LEDGER_NOTE_MAX_LENGTH,
   SERVICE_CREDENTIAL,
   creditKey,
 } from '@vton/contracts';
@@ -51,8 +52,8 @@ describe('svc-auth plans and credits (real Postgres)', () => {
   }
 
   /** svc-generation's reservation call; `status` is the answer it must get. */
-  async function reserve(ownerId: number, keys: string[], status?: number) {
-    const res = await request(url).post(INTERNAL_BILLING_PATHS.reservations).set('authorization', `Bearer ${await credential(ownerId)}`).send({ keys });
+  async function reserve(ownerId: number, keys: string[], status?: number, notes?: Record<string, unknown>) {
+    const res = await request(url).post(INTERNAL_BILLING_PATHS.reservations).set('authorization', `Bearer ${await credential(ownerId)}`).send({ keys, ...(notes ? { notes } : {}) });
     if (status) expect(res.status).toBe(status);
     return res;
   }
@@ -120,6 +121,25 @@ describe('svc-auth plans and credits (real Postgres)', () => {
     const { entries } = await ledger(seller.token, '?pageSize=5');
     expect(entries.map((e: { kind: string }) => e.kind)).toEqual(['release', 'capture', 'capture', 'reserve', 'reserve']);
     expect((await ledger(seller.token, '?page=2&pageSize=5')).entries.map((e: { kind: string }) => e.kind)).toEqual(['reserve', 'grant']);
+    await expectConsistent(seller.id);
+  });
+
+  it('keeps what each run is on its reservation and on the capture or release that settles it', async () => {
+    const seller = await account();
+    const job = randomUUID();
+    const [shirt, trousers, odd, long] = [1, 2, 3, 4].map((model) => creditKey(job, model, 1));
+    const notes = { [shirt]: ' Linen shirt on anna.png ', [trousers]: 'Chinos on ben.png', [odd]: 42, [long]: 'x'.repeat(LEDGER_NOTE_MAX_LENGTH + 50), [creditKey(job, 9, 1)]: 'not reserved' };
+    await reserve(seller.id, [shirt, trousers, odd, long], 200, notes);
+    await settle(seller.id, [{ key: shirt, outcome: 'capture' }, { key: trousers, outcome: 'release' }], 200);
+    const { entries } = await ledger(seller.token, '?pageSize=10');
+    const noteOf = (kind: string, key: string) => entries.find((e: { kind: string; key: string }) => e.kind === kind && e.key === key)?.note;
+    expect([noteOf('reserve', shirt), noteOf('capture', shirt)]).toEqual(['Linen shirt on anna.png', 'Linen shirt on anna.png']);
+    expect([noteOf('reserve', trousers), noteOf('release', trousers)]).toEqual(['Chinos on ben.png', 'Chinos on ben.png']);
+    // a note that is not text is dropped, not the reservation; a long one is cut to the limit
+    expect(noteOf('reserve', odd)).toBeNull();
+    expect(noteOf('reserve', long)).toBe(`${'x'.repeat(LEDGER_NOTE_MAX_LENGTH - 1)}…`);
+    expect(entries.filter((e: { kind: string }) => e.kind === 'reserve')).toHaveLength(4);
+    await reserve(seller.id, [shirt], 400, 'a list' as unknown as Record<string, unknown>);
     await expectConsistent(seller.id);
   });
 

@@ -195,7 +195,7 @@ export const MAX_RESERVATION_KEYS = 500;
  * naming the account.
  */
 export const INTERNAL_BILLING_PATHS = {
-  /** POST {keys: string[]} → 200 InternalCreditsState; 402 INSUFFICIENT_CREDITS / PLAN_REQUIRED. All or nothing; a key reserved before is not reserved again. */
+  /** POST {keys: string[], notes?} → 200 InternalCreditsState; 402 INSUFFICIENT_CREDITS / PLAN_REQUIRED. All or nothing; a key reserved before is not reserved again. */
   reservations: '/internal/billing/reservations',
   /** POST {settlements: [{key, outcome: 'capture' | 'release'}]} → 200 InternalCreditsState. A key settled before is left as it is. */
   settlements: '/internal/billing/settlements',
@@ -206,7 +206,15 @@ export const BILLING_CREDENTIAL_AUDIENCE = 'svc-auth:billing';
 
 export interface ReservationRequest {
   keys: string[];
+  /**
+   * What each key's model run is, in the seller's words ("Linen shirt on anna.png"), by key: kept
+   * as the note of its ledger entries (the reservation, then its capture or release), so the credit
+   * history says what a credit paid for. At most LEDGER_NOTE_MAX_LENGTH characters are kept.
+   */
+  notes?: Record<string, string>;
 }
+/** The longest note a ledger entry keeps (a longer one is cut, with an ellipsis). */
+export const LEDGER_NOTE_MAX_LENGTH = 200;
 export interface Settlement {
   key: string;
   outcome: 'capture' | 'release';

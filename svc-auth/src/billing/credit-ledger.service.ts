@@ -4,6 +4,7 @@ import {
   BILLING_ERROR_CODES,
   BILLING_ERRORS,
   ErrorCode,
+  LEDGER_NOTE_MAX_LENGTH,
   PLANS,
   type InternalCreditsState,
   type LedgerEntry,
@@ -76,9 +77,10 @@ export class CreditLedger {
   /**
    * Reserves one credit per key (one model run each), all or nothing. A key reserved before is
    * not reserved again. Refused with 402 when the plan does not allow generating or the balance
-   * is short; an unlimited plan records the reservation without spending.
+   * is short; an unlimited plan records the reservation without spending. `notes`: what each key's
+   * run is, kept on its entries (this reservation, then its capture or release).
    */
-  async reserve(userId: number, keys: string[]): Promise<InternalCreditsState> {
+  async reserve(userId: number, keys: string[], notes: Record<string, unknown> = {}): Promise<InternalCreditsState> {
     return this.transaction(async (tx) => {
       await this.ensureAccount(userId, tx);
       const account = (await this.lock(tx, userId))!;
@@ -99,7 +101,7 @@ export class CreditLedger {
       const state = await this.apply(
         tx,
         userId,
-        fresh.map((key) => ({ kind: 'reserve', credits: 1, change: unlimited ? 0 : -1, reservedChange: 1, key, note: null })),
+        fresh.map((key) => ({ kind: 'reserve', credits: 1, change: unlimited ? 0 : -1, reservedChange: 1, key, note: ledgerNote(notes[key]) })),
         account,
       );
       return { available: unlimited ? null : state.available, reserved: state.reserved };
@@ -127,7 +129,7 @@ export class CreditLedger {
         }
         seen.add(key);
         // A release gives back what the reservation took (nothing on an unlimited plan).
-        movements.push({ kind: outcome, credits: 1, change: outcome === 'release' ? -reservation.change : 0, reservedChange: -1, key, note: null });
+        movements.push({ kind: outcome, credits: 1, change: outcome === 'release' ? -reservation.change : 0, reservedChange: -1, key, note: reservation.note });
       }
       const state = await this.apply(tx, userId, movements, account);
       return { available: this.unlimited(account) ? null : state.available, reserved: state.reserved };
@@ -226,6 +228,13 @@ export class CreditLedger {
   private get accountsTable(): string {
     return sqlTable(this.accounts.metadata);
   }
+}
+
+/** A reservation's note as the ledger keeps it: a non-empty string, at most LEDGER_NOTE_MAX_LENGTH characters; anything else none. */
+function ledgerNote(note: unknown): string | null {
+  if (typeof note !== 'string' || !note.trim()) return null;
+  const trimmed = note.trim();
+  return trimmed.length > LEDGER_NOTE_MAX_LENGTH ? `${trimmed.slice(0, LEDGER_NOTE_MAX_LENGTH - 1)}…` : trimmed;
 }
 
 export function toLedgerEntry(row: LedgerEntryEntity): LedgerEntry {

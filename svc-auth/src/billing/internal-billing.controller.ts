@@ -26,7 +26,7 @@ export class InternalBillingController {
   async reserve(@CurrentServiceCaller() caller: ServiceCallerClaims, @Body() body: ReservationDto): Promise<InternalCreditsState> {
     // Billing off: nothing is counted (svc-generation, set alike, does not even ask).
     if (!this.billing.enabled) return { available: null, reserved: 0 };
-    return this.ledger.reserve(caller.ownerId, body.keys);
+    return this.ledger.reserve(caller.ownerId, body.keys, body.notes);
   }
 
   @Post(INTERNAL_BILLING_PATHS.settlements)

@@ -15,7 +15,7 @@ import {
 } from '@vton/contracts';
 import { parseNumber } from '@vton/service-kit';
 import { Transform, Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsIn, IsInt, IsObject, IsOptional, IsString, Matches, Max, Min, ValidateNested } from 'class-validator';
 
 export class LedgerQueryDto {
   @ApiPropertyOptional({ minimum: 1, default: 1 })
@@ -53,6 +53,12 @@ export class ReservationDto implements ReservationRequest {
   @IsString({ each: true })
   @Matches(CREDIT_KEY_PATTERN, { each: true, message: KEY_RULE })
   keys: string[];
+
+  // Only the string notes of the request's own keys are kept (CreditLedger.reserve): an internal
+  // caller's odd note costs it its note, not its reservation.
+  @IsOptional()
+  @IsObject({ message: 'notes must be an object of notes by key' })
+  notes?: Record<string, string>;
 }
 
 class SettlementDto implements Settlement {

@@ -50,11 +50,16 @@ const CardLabel = styled.span`
   ${media.belowMobileBreakpoint} { display: inline; }
 `;
 
-/** What an entry is about, in the seller's words: a note, a try-on job, or nothing. */
-function about(entry: LedgerEntry): string {
-  if (entry.note) return entry.note;
+/**
+ * What an entry is about, in the seller's words: for a model run, what it was ("Linen shirt on
+ * anna.png", the note svc-generation reserved it with; entries from before notes name the model
+ * photo's id), its try-on and its retry; otherwise its note, or nothing.
+ */
+export function about(entry: Pick<LedgerEntry, 'key' | 'note'>): string {
   const job = /^try-on:([0-9a-f-]{36}):(\d+):(\d+)$/.exec(entry.key ?? '');
-  return job ? `Try-on ${job[1].slice(0, 8)}, model ${job[2]}${job[3] !== '1' ? ` (retry ${Number(job[3]) - 1})` : ''}` : '';
+  if (!job) return entry.note ?? '';
+  const retry = job[3] !== '1' ? ` (retry ${Number(job[3]) - 1})` : '';
+  return entry.note ? `${entry.note} · try-on ${job[1].slice(0, 8)}${retry}` : `Try-on ${job[1].slice(0, 8)}, model ${job[2]}${retry}`;
 }
 
 /** The credit ledger, newest first, a page at a time. */
