@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { test, expect } from '../support/fixtures.mjs';
 import { adjustCredits, setPlan } from '../support/seed.mjs';
 import { writeStudioImages } from '../support/studio-images.mjs';
@@ -64,6 +65,9 @@ test.describe.serial('credits', () => {
     await expect(page.getByTestId('billing-credits-available')).toHaveText('0');
     const used = page.getByTestId('ledger').getByRole('row').filter({ has: page.getByRole('cell', { name: 'Used', exact: true }) });
     await expect(used).toHaveCount(3);
+    // each says what the credit paid for: the product on a model photo
+    const product = path.parse(images.garment).name;
+    for (const { file } of images.models) await expect(used.filter({ hasText: `${product} on ${file}` })).toHaveCount(1);
 
     // On a phone the ledger scrolls sideways inside its panel; the page itself does not.
     await page.setViewportSize({ width: 390, height: 844 });

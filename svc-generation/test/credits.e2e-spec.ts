@@ -135,12 +135,17 @@ describe('credits: reserve before queueing, capture on success, release on failu
     await settled(s.token);
     expect(await credits(s.token)).toEqual({ available: 7, reserved: 0 });
     expect((await ledger(s.token)).slice(-2).map((e) => `${e.kind}:${e.key}`)).toEqual([`reserve:${creditKey(failed.id, failing, 2)}`, `release:${creditKey(failed.id, failing, 2)}`]);
+    // each entry of a model run says what it was: the product on the model photo (the seeder's garment.png and model.png)
+    expect(new Set((await ledger(s.token)).filter((e) => e.key?.startsWith('try-on:')).map((e) => e.note))).toEqual(new Set(['garment on model.png']));
   }, 120_000);
 
   it('a catalogue run costs one credit a cell that runs: held from the start, captured when its cells succeed', async () => {
-    const s = await seller(2);
+    const s = await seller(0);
+    const garmentId = (await s.seed.croppedGarment(undefined, { filename: 'Linen shirt.png' })).id;
+    const anna = (await s.seed.model(await solidPng(300, 240, FAULT_COLOURS.ok), { filename: 'anna.png' })).id;
+    const ben = (await s.seed.model(await solidPng(301, 240, FAULT_COLOURS.ok), { filename: 'ben.png' })).id;
     worker = await platform.worker(env());
-    const created = await request(api.url).post('/api/try-on/runs').auth(s.token, { type: 'bearer' }).send({ garmentIds: [s.garmentId], modelIds: s.modelIds, prompt: 'linen shirt' }).expect(201);
+    const created = await request(api.url).post('/api/try-on/runs').auth(s.token, { type: 'bearer' }).send({ garmentIds: [garmentId], modelIds: [anna, ben], prompt: 'linen shirt' }).expect(201);
     const run = created.body as TryOnRun;
     // Held as the run starts: the seller plans the next run with 8 left, not 10.
     expect((await credits(s.token)).available).toBe(8);
@@ -155,6 +160,9 @@ describe('credits: reserve before queueing, capture on success, release on failu
     const kinds = (await ledger(s.token)).map((e) => e.kind);
     expect(kinds.filter((k) => k === 'capture')).toHaveLength(2);
     expect(kinds).not.toContain('release');
+    // the credit history names each cell: its product on its model photo, on the reservation and on the capture
+    const notes = (await ledger(s.token)).filter((e) => e.kind !== 'grant').map((e) => `${e.kind} ${e.note}`).sort();
+    expect(notes).toEqual(['capture Linen shirt on anna.png', 'capture Linen shirt on ben.png', 'reserve Linen shirt on anna.png', 'reserve Linen shirt on ben.png']);
   }, 120_000);
 
   it("a job's successes are captured together when its last model ends: one settlement request for a 3-model job across two workers", async () => {

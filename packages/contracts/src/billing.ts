@@ -117,6 +117,7 @@ export interface LedgerEntry {
   reserved: number;
   /** The job model a reservation is for (`try-on:<job>:<model>:<run>`), a grant's invoice, … */
   key: string | null;
+  /** A grant's or an adjustment's reason; for a model run, what it was ("Linen shirt on anna.png"), on its reservation and its settlement. */
   note: string | null;
   createdAt: string;
 }

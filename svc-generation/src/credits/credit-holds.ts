@@ -7,6 +7,13 @@ export interface HeldRun {
   jobId: string;
   modelId: number;
   run: number;
+  /** What the run is, in the seller's words (creditNote): kept on its ledger entries, not here. */
+  note?: string;
+}
+
+/** A model run as the credit history names it: "Linen shirt on anna.png". */
+export function creditNote(product: string, modelPhoto: string): string {
+  return `${product} on ${modelPhoto}`;
 }
 
 /** A held run whose outcome is known: capture (it succeeded) or release (it failed, or a newer run replaced it). */

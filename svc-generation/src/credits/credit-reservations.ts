@@ -33,8 +33,9 @@ export class CreditReservations {
     if (!this.credits.enabled || !runs.length) return queue();
     const held = await this.holds.intend(userId, runs);
     const keys = runs.map((r) => creditKey(r.jobId, r.modelId, r.run));
+    const notes = Object.fromEntries(runs.flatMap((r, i) => (r.note ? [[keys[i], r.note]] : [])));
     try {
-      await this.credits.reserve(userId, keys);
+      await this.credits.reserve(userId, keys, notes);
     } catch (error) {
       await this.holds.forget(held).catch(() => undefined);
       throw error;

@@ -5,6 +5,7 @@ import {
   INTERNAL_BILLING_PATHS,
   type InternalCreditsState,
   type InternalEntitlements,
+  type ReservationRequest,
   type Settlement,
 } from '@vton/contracts';
 import { ApiException } from '@vton/service-kit';
@@ -33,9 +34,10 @@ export class CreditsClient {
     return this.config.BILLING_MODE === 'credits';
   }
 
-  /** One credit per key, all or nothing; 402 INSUFFICIENT_CREDITS / PLAN_REQUIRED as svc-auth answered them. */
-  reserve(userId: number, keys: string[]): Promise<InternalCreditsState> {
-    return this.call(userId, 'POST', INTERNAL_BILLING_PATHS.reservations, { keys });
+  /** One credit per key, all or nothing; 402 INSUFFICIENT_CREDITS / PLAN_REQUIRED as svc-auth answered them. `notes`: what each key's run is, by key. */
+  reserve(userId: number, keys: string[], notes: Record<string, string> = {}): Promise<InternalCreditsState> {
+    const request: ReservationRequest = Object.keys(notes).length ? { keys, notes } : { keys };
+    return this.call(userId, 'POST', INTERNAL_BILLING_PATHS.reservations, request);
   }
 
   settle(userId: number, settlements: Settlement[]): Promise<InternalCreditsState> {

@@ -7,6 +7,8 @@ import type { GenerateTryOnDto } from './dto/generate-try-on.dto.js';
 /** A model photo that passed §5: ready, with the bounds of the mask it is tried on with. */
 export interface ReadyModel {
   id: number;
+  /** The model photo's file name, as the seller knows it (the ledger's note says it). */
+  filename: string;
   width: number;
   height: number;
   bounds: CropBounds;
@@ -17,6 +19,8 @@ export interface ReadyModel {
 /** What a batch will do, once §5's rules hold. */
 export interface JobPlan {
   garmentId: number;
+  /** The product's name in the library, as the seller knows it (the ledger's note says it). */
+  garmentName: string;
   prompt: string;
   garmentCategory: GarmentCategory;
   models: ReadyModel[];
@@ -68,9 +72,10 @@ export class JobPlanner {
     if (skipped) this.logger.debug(`${skipped} of ${requested.length} requested model(s) are not ready and are left out`);
     return {
       garmentId: garment.id,
+      garmentName: garment.name,
       prompt: request.prompt,
       garmentCategory: category,
-      models: ready.map((m: ModelPhotoRecord, i) => ({ id: m.id, width: m.width, height: m.height, bounds: masks[i]!.bounds, maskCategory: masks[i]!.category })),
+      models: ready.map((m: ModelPhotoRecord, i) => ({ id: m.id, filename: m.filename, width: m.width, height: m.height, bounds: masks[i]!.bounds, maskCategory: masks[i]!.category })),
     };
   }
 

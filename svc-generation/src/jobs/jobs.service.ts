@@ -2,6 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { ErrorCode, SERVICE_UNAVAILABLE_MESSAGE, type GenerateResponse, type TryOnJob, type TryOnResult } from '@vton/contracts';
 import { ApiException } from '@vton/service-kit';
 import { GenerationConfig } from '../config/generation.config.js';
+import { creditNote } from '../credits/credit-holds.js';
 import { CreditReservations } from '../credits/credit-reservations.js';
 import { CreditSettler } from '../credits/credit-settler.js';
 import { CreditsClient } from '../credits/credits-client.js';
@@ -129,7 +130,7 @@ export class JobsService {
     // The new run's credit is reserved before it is queued (402 when there is none left).
     const queued = await this.reservations.reserveThenQueue(
       caller.userId,
-      [{ jobId, modelId, run }],
+      [{ jobId, modelId, run, note: creditNote(plan.garmentName, ready.filename) }],
       () => countingRefusals(this.metrics.jobsRefused, () => this.store.requeueFailed(caller.userId, jobId, modelId, { width: ready.width, height: ready.height, bounds: ready.bounds, maskCategory: ready.maskCategory }, run)),
       // Two retries at once reserve the same run's key: the one that lost the row keeps the winner's reservation.
       { queuedElsewhere: async () => (await this.store.currentRun(jobId, modelId)) === run },
@@ -147,7 +148,7 @@ export class JobsService {
     // One credit per model, reserved before anything is queued: 402 and nothing queued when short.
     await this.reservations.reserveThenQueue(
       caller.userId,
-      plan.models.map((m) => ({ jobId, modelId: m.id, run: 1 })),
+      plan.models.map((m) => ({ jobId, modelId: m.id, run: 1, note: creditNote(plan.garmentName, m.filename) })),
       () => countingRefusals(this.metrics.jobsRefused, () => this.store.createJob(caller.userId, plan, jobId)),
     );
     this.metrics.jobsCreated.inc();

@@ -4,6 +4,7 @@ import { ApiException } from '@vton/service-kit';
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { GenerationConfig } from '../config/generation.config.js';
+import { creditNote } from '../credits/credit-holds.js';
 import { CreditReservations } from '../credits/credit-reservations.js';
 import { CreditSettler } from '../credits/credit-settler.js';
 import { CreditsClient } from '../credits/credits-client.js';
@@ -78,17 +79,17 @@ export class RunsService {
     const positions = new Map(modelIds.map((id, i) => [id, i]));
     const runId = randomUUID();
     const jobs: RunJobPlan[] = garments.map((garment) => {
-      const plan: RunJobPlan = { jobId: randomUUID(), garmentId: garment.id, prompt: prompts.get(garment.id) ?? request.prompt, garmentCategory: garment.category, models: [], skipped: [], positions };
+      const plan: RunJobPlan = { jobId: randomUUID(), garmentId: garment.id, garmentName: garment.name, prompt: prompts.get(garment.id) ?? request.prompt, garmentCategory: garment.category, models: [], skipped: [], positions };
       for (const id of modelIds) {
         const model = byId.get(id)!;
         // Each product's own category decides which mask is used; without one the cell is skipped, not failed.
         const mask = maskOf(model, garment.category);
-        if (mask) plan.models.push({ id, width: model.width, height: model.height, bounds: mask.bounds, maskCategory: garment.category });
+        if (mask) plan.models.push({ id, filename: model.filename, width: model.width, height: model.height, bounds: mask.bounds, maskCategory: garment.category });
         else plan.skipped.push({ modelId: id, error: maskMissing(model, garment.category) });
       }
       return plan;
     });
-    const queued = jobs.flatMap((job) => job.models.map((m) => ({ jobId: job.jobId, modelId: m.id, run: 1 })));
+    const queued = jobs.flatMap((job) => job.models.map((m) => ({ jobId: job.jobId, modelId: m.id, run: 1, note: creditNote(job.garmentName, m.filename) })));
     // One credit per cell that will run, reserved before anything is queued: 402 and nothing queued when short.
     await this.reservations.reserveThenQueue(caller.userId, queued, () =>
       countingRefusals(this.metrics.jobsRefused, () => this.runs.create(caller.userId, { id: runId, prompt: request.prompt, garmentIds, modelIds }, jobs)),
@@ -174,16 +175,8 @@ export class RunsService {
   async archiveContents(caller: Caller, runId: string): Promise<{ run: TryOnRun; cells: CellRow[]; garments: Map<number, GarmentRecord>; models: Map<number, ModelPhotoRecord> }> {
     const run = await this.get(caller.userId, runId);
     const cells = await this.runs.cells(runId);
-    const [garments, models] = await Promise.all([
-      Promise.all(run.garmentIds.map((id) => this.media.getGarment(caller, id).catch(() => null))),
-      this.media.listModels(caller),
-    ]);
-    return {
-      run,
-      cells,
-      garments: new Map(garments.flatMap((g) => (g ? [[g.id, g] as const] : []))),
-      models: new Map(models.map((m) => [m.id, m])),
-    };
+    const [garments, models] = await Promise.all([this.garmentsFound(caller, run.garmentIds), this.media.listModels(caller)]);
+    return { run, cells, garments, models: new Map(models.map((m) => [m.id, m])) };
   }
 
   /** Saved results of these cells with freshly signed URLs, by gallery image id (deleted ones are absent). */
@@ -200,7 +193,8 @@ export class RunsService {
 
   /** The cells' model photos checked again: ready with their runs' new inputs, or still without the mask. */
   private async replan(caller: Caller, cells: CellRow[]): Promise<{ ready: RequeuedModel[]; missing: { cell: CellRow; error: ModelError }[] }> {
-    const models = new Map((await this.media.listModels(caller)).map((m) => [m.id, m]));
+    const [listed, products] = await Promise.all([this.media.listModels(caller), this.garmentsFound(caller, cells.map((c) => c.garmentId))]);
+    const models = new Map(listed.map((m) => [m.id, m]));
     const ready: RequeuedModel[] = [];
     const missing: { cell: CellRow; error: ModelError }[] = [];
     for (const cell of cells) {
@@ -211,9 +205,20 @@ export class RunsService {
       }
       const mask = maskOf(model, cell.category);
       if (!mask) missing.push({ cell, error: maskMissing(model, cell.category) });
-      else ready.push({ jobId: cell.jobId, modelId: cell.modelId, run: cell.run + 1, input: { width: model.width, height: model.height, bounds: mask.bounds, maskCategory: cell.category } });
+      else {
+        const product = products.get(cell.garmentId);
+        // a product that cannot be read (deleted) costs the run only its note in the credit history
+        const note = product ? creditNote(product.name, model.filename) : undefined;
+        ready.push({ jobId: cell.jobId, modelId: cell.modelId, run: cell.run + 1, input: { width: model.width, height: model.height, bounds: mask.bounds, maskCategory: cell.category }, ...(note ? { note } : {}) });
+      }
     }
     return { ready, missing };
+  }
+
+  /** These products of the seller's, by id; one that cannot be read (deleted since) is left out. */
+  private async garmentsFound(caller: Caller, ids: number[]): Promise<Map<number, GarmentRecord>> {
+    const garments = await Promise.all([...new Set(ids)].map((id) => this.media.getGarment(caller, id).catch(() => null)));
+    return new Map(garments.flatMap((g) => (g ? [[g.id, g] as const] : [])));
   }
 
   /** Reserves the new runs' credits and queues them; what another retry took first is given back. */
