@@ -83,7 +83,7 @@ test.describe('catalogue runs (/app/runs)', () => {
 
       // the first is still there, cropped, to be picked again
       await sidebar(page).getByRole('button', { name: 'Choose from your products' }).click();
-      await sidebar(page).getByRole('list', { name: 'Your products' }).getByRole('button', { name: /Linen shirt/ }).click();
+      await sidebar(page).getByRole('list', { name: 'Your products' }).getByRole('button', { name: /^Linen shirt/ }).click();
       await expect(sidebar(page).getByText('Linen shirt.png')).toBeVisible();
       await expect(sidebar(page).getByTestId('garment-status')).toHaveText('Cropped & ready');
 

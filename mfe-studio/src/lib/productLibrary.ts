@@ -1,6 +1,9 @@
 import type { GarmentRecord, GarmentsPage, UpdateGarmentRequest } from '@vton/contracts';
 import { apiRequest } from '@vton/shell-sdk';
 
+/** The library as react-query keeps it for the catalogue's planner; the studio's renames and deletes update it in place. */
+export const PRODUCTS_QUERY_KEY = ['products'] as const;
+
 /** The studio lists at most this many products (a run has at most MAX_RUN_CELLS cells anyway). */
 const MAX_PRODUCTS = 500;
 
@@ -21,4 +24,9 @@ export async function listProducts(): Promise<GarmentRecord[]> {
 export async function updateProduct(id: number, changes: UpdateGarmentRequest): Promise<GarmentRecord> {
   const response = await apiRequest('PATCH', `/api/garments/${id}`, changes);
   return (await response.json()) as GarmentRecord;
+}
+
+/** DELETE /api/garments/:id: the product leaves the library; its results stay in the gallery. */
+export async function deleteProduct(id: number): Promise<void> {
+  await apiRequest('DELETE', `/api/garments/${id}`);
 }

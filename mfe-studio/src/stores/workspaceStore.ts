@@ -178,6 +178,10 @@ export const workspaceActions = (store: WorkspaceStore) => ({
   closeTool() {
     store.setState({ tool: 'none', maskModelKey: null });
   },
+  /** The garment was deleted from the library: the workspace has none, as after a reload that finds it gone, and a crop of it closes. */
+  garmentGone() {
+    store.setState((s) => ({ garment: null, ...(s.tool === 'crop' ? { tool: 'none', maskModelKey: null } : {}) }));
+  },
   updateModel(key: string, patch: Partial<WorkspaceModelPhoto>) {
     store.setState((s) => ({ models: s.models.map((m) => (m.key === key ? { ...m, ...patch } : m)) }));
   },

@@ -1,9 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { listProducts } from '../../../lib/productLibrary';
-
-export const productsQueryKey = ['catalogue', 'products'] as const;
+import { listProducts, PRODUCTS_QUERY_KEY } from '../../../lib/productLibrary';
 
 /** The product library (GET /api/garments), for the run planner. */
 export function useProducts() {
-  return useQuery({ queryKey: productsQueryKey, queryFn: listProducts });
+  return useQuery({ queryKey: PRODUCTS_QUERY_KEY, queryFn: listProducts });
 }

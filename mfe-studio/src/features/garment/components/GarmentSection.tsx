@@ -167,6 +167,9 @@ export function GarmentSection() {
           store.setState({ garment: garmentFromRecord(product) });
           workspaceActions(store).setGarmentCategory(product.category);
         }}
+        onDeleted={(product) => {
+          if (store.getState().garment?.id === product.id) workspaceActions(store).garmentGone();
+        }}
       />
       <GarmentCategoryControl
         value={garmentCategory}
