@@ -14,7 +14,8 @@ export default function CatalogueRuns() {
           Every garment or product you upload stays in your <strong>product library</strong>, with its name (the file’s name) and its{' '}
           <strong>category</strong>: Upper body, Lower body, Full length or Product. In the workspace, <strong>New product</strong> adds the next
           one (Replace changes the photo of the one shown) and <strong>Choose from your products</strong> brings an earlier one back. Crop each
-          product once.
+          product once. A product’s name labels its row in the grid and its files in the ZIP: in <strong>Choose from your products</strong>, the
+          pencil beside a product (the one in the workspace too) renames it and the bin deletes it; its results stay in your gallery.
         </li>
         <li>
           A model photo keeps <strong>one mask per category</strong>, so the same model serves tops and trousers. In the workspace, choose the
