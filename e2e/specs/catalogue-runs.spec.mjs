@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { test, expect } from '../support/fixtures.mjs';
 import { setPlan } from '../support/seed.mjs';
 import { pauseApp } from '../support/stack-apps.mjs';
-import { cropGarment, sidebar, signInNewSeller, uploadGarment } from '../support/studio-page.mjs';
+import { addNewProduct, cropGarment, sidebar, signInNewSeller, uploadGarment } from '../support/studio-page.mjs';
 import { writeCutOutGarment } from '../support/seller-photos.mjs';
 import { readZip } from '../support/zip.mjs';
 
@@ -74,10 +74,7 @@ test.describe('catalogue runs (/app/runs)', () => {
       await cropGarment(page);
 
       // the seller's second product: a new one of the library, not the first one's photo replaced
-      const chooser = page.waitForEvent('filechooser');
-      await sidebar(page).getByRole('button', { name: 'New product' }).click();
-      await (await chooser).setFiles(await writeCutOutGarment(dir, 'Denim jacket.png', { width: 900, height: 1200 }));
-      await expect(sidebar(page).getByTestId('garment-status')).toHaveText('Ready for cropping', { timeout: 20_000 });
+      await addNewProduct(page, await writeCutOutGarment(dir, 'Denim jacket.png', { width: 900, height: 1200 }));
       await expect(sidebar(page).getByText('Denim jacket.png')).toBeVisible();
       await cropGarment(page);
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { test, expect } from '../support/fixtures.mjs';
-import { cropGarment, sidebar, signInNewSeller, uploadGarment } from '../support/studio-page.mjs';
+import { addNewProduct, cropGarment, openStudioAsNewSeller, sidebar, uploadGarment } from '../support/studio-page.mjs';
 import { writeCutOutGarment } from '../support/seller-photos.mjs';
 
 const studioTab = (page, name) => page.getByRole('navigation', { name: 'Studio' }).getByRole('link', { name }).click();
@@ -13,15 +13,10 @@ test('a seller renames a product and deletes another from "Choose from your prod
   test.setTimeout(120_000);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vton-library-'));
   try {
-    await signInNewSeller(page, 'library-manage');
-    await page.setViewportSize({ width: 1440, height: 900 });
-    await page.goto('/app');
+    await openStudioAsNewSeller(page, 'library-manage');
     await uploadGarment(page, await writeCutOutGarment(dir, 'IMG_2041.png'));
     await cropGarment(page);
-    const chooser = page.waitForEvent('filechooser');
-    await sidebar(page).getByRole('button', { name: 'New product' }).click();
-    await (await chooser).setFiles(await writeCutOutGarment(dir, 'IMG_2042.png', { width: 900, height: 1200 }));
-    await expect(sidebar(page).getByTestId('garment-status')).toHaveText('Ready for cropping', { timeout: 20_000 });
+    await addNewProduct(page, await writeCutOutGarment(dir, 'IMG_2042.png', { width: 900, height: 1200 }));
     await cropGarment(page);
 
     // the planner has read the library once: what follows must change the list it keeps

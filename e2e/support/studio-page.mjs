@@ -43,6 +43,14 @@ export async function uploadGarment(page, file) {
   await expect(sidebar(page).getByTestId('garment-status')).toHaveText('Ready for cropping', { timeout: 20_000 });
 }
 
+/** "New product": another product of the library (the one shown stays in it), uploaded and ready for cropping. */
+export async function addNewProduct(page, file) {
+  const chooser = page.waitForEvent('filechooser');
+  await sidebar(page).getByRole('button', { name: 'New product' }).click();
+  await (await chooser).setFiles(file);
+  await expect(sidebar(page).getByTestId('garment-status')).toHaveText('Ready for cropping', { timeout: 20_000 });
+}
+
 export async function cropGarment(page) {
   await sidebar(page).getByRole('button', { name: 'Crop' }).click();
   await expect(page.getByTestId('crop-size')).toHaveText('960px');
