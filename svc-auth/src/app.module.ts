@@ -1,5 +1,5 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { BILLING_PATHS } from '@vton/contracts';
+import { BILLING_PATHS, INTERNAL_BILLING_PATHS } from '@vton/contracts';
 import { defineService, ServiceKitModule } from '@vton/service-kit';
 import { AccountsModule } from './accounts/accounts.module.js';
 import { ApiKeysModule } from './api-keys/api-keys.module.js';
@@ -46,4 +46,6 @@ export const authService = defineService({
   module: (config) => AppModule.register(config),
   // Stripe signs the exact bytes it sends; events can be larger than the 32kb of JSON bodies.
   rawBody: { paths: [BILLING_PATHS.stripeWebhook], limit: '1mb' },
+  // svc-generation's batches: a 500-cell run reserves 500 keys, each with its note (up to ~170 kB).
+  largerJsonBody: { paths: [INTERNAL_BILLING_PATHS.reservations, INTERNAL_BILLING_PATHS.settlements], limit: '512kb' },
 });

@@ -7,6 +7,7 @@ import {
   BILLING_PATHS,
   INTERNAL_BILLING_PATHS,
   LEDGER_NOTE_MAX_LENGTH,
+  MAX_RESERVATION_KEYS,
   SERVICE_CREDENTIAL,
   creditKey,
 } from '@vton/contracts';
@@ -140,6 +141,19 @@ describe('svc-auth plans and credits (real Postgres)', () => {
     expect(noteOf('reserve', long)).toBe(`${'x'.repeat(LEDGER_NOTE_MAX_LENGTH - 1)}…`);
     expect(entries.filter((e: { kind: string }) => e.kind === 'reserve')).toHaveLength(4);
     await reserve(seller.id, [shirt], 400, 'a list' as unknown as Record<string, unknown>);
+    await expectConsistent(seller.id);
+  });
+
+  it('takes the largest reservation a run makes, 500 keys each with a note of the longest kept, though public bodies stop at 32kb', async () => {
+    const seller = await account();
+    await app.get(BillingService).changePlan(seller.id, { plan: 'enterprise' }, 'test');
+    const job = randomUUID();
+    const keys = Array.from({ length: MAX_RESERVATION_KEYS }, (_, i) => creditKey(job, i + 1, 1));
+    const notes = Object.fromEntries(keys.map((key, i) => [key, `${'Product '.repeat(40)}on model-${i}.png`.slice(0, LEDGER_NOTE_MAX_LENGTH)]));
+    expect(JSON.stringify({ keys, notes }).length).toBeGreaterThan(128 * 1024);
+    await reserve(seller.id, keys, 200, notes);
+    const settled = await settle(seller.id, keys.map((key) => ({ key, outcome: 'capture' as const })), 200);
+    expect(settled.body).toEqual({ available: null, reserved: 0 });
     await expectConsistent(seller.id);
   });
 

@@ -45,8 +45,15 @@ export async function createServiceApp<C extends ServiceConfig>(
   app.use(securityHeaders(config.HSTS_MAX_AGE_SECONDS));
   app.use(noStoreByDefault);
   const raw = definition.rawBody;
+  const onPaths = (paths: string[]) => (req: { url?: string }) => paths.includes((req.url ?? '').split('?')[0]);
   // Before the JSON parser, which then leaves these bodies alone (body-parser parses a body once).
-  if (raw) app.useBodyParser('raw', { type: (req: { url?: string }) => raw.paths.includes((req.url ?? '').split('?')[0]), limit: raw.limit });
+  if (raw) app.useBodyParser('raw', { type: onPaths(raw.paths), limit: raw.limit });
+  const larger = definition.largerJsonBody;
+  if (larger) {
+    const onLargerPaths = onPaths(larger.paths);
+    const isJson = (req: { headers?: Record<string, string | string[] | undefined> }) => /^application\/([\w.+-]+\+)?json\b/i.test(String(req.headers?.['content-type'] ?? ''));
+    app.useBodyParser('json', { type: (req: { url?: string; headers?: Record<string, string | string[] | undefined> }) => onLargerPaths(req) && isJson(req), limit: larger.limit });
+  }
   app.useBodyParser('json', { limit: config.JSON_BODY_LIMIT });
   app.useBodyParser('urlencoded', { extended: true, limit: config.JSON_BODY_LIMIT });
   setupOpenApi(app, definition.app, definition.title);

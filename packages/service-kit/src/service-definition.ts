@@ -21,6 +21,8 @@ export interface ServiceDefinition<C extends ServiceConfig> {
    * a signed webhook (Stripe's) is verified over exactly those bytes.
    */
   rawBody?: { paths: string[]; limit: string };
+  /** Routes whose JSON body may be larger than JSON_BODY_LIMIT, up to `limit` (another service's batches). */
+  largerJsonBody?: { paths: string[]; limit: string };
 }
 
 export function defineService<C extends ServiceConfig>(definition: ServiceDefinition<C>): ServiceDefinition<C> {
