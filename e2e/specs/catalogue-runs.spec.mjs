@@ -63,7 +63,7 @@ function pauseWorkers() {
 const cell = (page, product, model) => grid(page).getByRole('gridcell', { name: new RegExp(`^${product} on ${model}:`) });
 
 test.describe('catalogue runs (/app/runs)', () => {
-  test('the workspace builds the library a run needs: New product adds a second product beside the first, which stays to be picked again and planned', async ({ page }) => {
+  test('the workspace builds the library a run needs: New product adds a second product beside the first, which stays to be picked again and planned, though the planner was opened before', async ({ page }) => {
     test.setTimeout(120_000);
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vton-library-'));
     try {
@@ -72,6 +72,12 @@ test.describe('catalogue runs (/app/runs)', () => {
       await page.goto('/app');
       await uploadGarment(page, await writeCutOutGarment(dir, 'Linen shirt.png'));
       await cropGarment(page);
+      // a look at the catalogue with one product, and back to the workspace for the next
+      const tabs = page.getByRole('navigation', { name: 'Studio' });
+      const planner = page.getByRole('form', { name: 'Start a catalogue run' });
+      await tabs.getByRole('link', { name: 'Catalogue' }).click();
+      await expect(planner.getByRole('checkbox', { name: /Linen shirt/ })).toBeVisible();
+      await tabs.getByRole('link', { name: 'Workspace' }).click();
 
       // the seller's second product: a new one of the library, not the first one's photo replaced
       await addNewProduct(page, await writeCutOutGarment(dir, 'Denim jacket.png', { width: 900, height: 1200 }));
@@ -84,8 +90,8 @@ test.describe('catalogue runs (/app/runs)', () => {
       await expect(sidebar(page).getByText('Linen shirt.png')).toBeVisible();
       await expect(sidebar(page).getByTestId('garment-status')).toHaveText('Cropped & ready');
 
-      await page.getByRole('navigation', { name: 'Studio' }).getByRole('link', { name: 'Catalogue' }).click();
-      const planner = page.getByRole('form', { name: 'Start a catalogue run' });
+      // the planner reads the library again: the product added since is there
+      await tabs.getByRole('link', { name: 'Catalogue' }).click();
       await expect(planner.getByRole('checkbox', { name: /Linen shirt/ })).toBeVisible();
       await expect(planner.getByRole('checkbox', { name: /Denim jacket/ })).toBeVisible();
     } finally {

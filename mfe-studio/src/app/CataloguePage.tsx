@@ -109,7 +109,8 @@ export function CataloguePage() {
   usePageTitle('Catalogue');
   const [params, setParams] = useSearchParams();
   const products = useProducts();
-  const models = useQuery({ queryKey: ['catalogue', 'models'], queryFn: listModelPhotos });
+  // as the products (useProducts): photos and their masks change in the workspace
+  const models = useQuery({ queryKey: ['catalogue', 'models'], queryFn: listModelPhotos, staleTime: 0 });
   const runs = useRuns();
   const runId = params.get('run') ?? runs.data?.runs[0]?.id ?? null;
   const run = useRun(runId);
