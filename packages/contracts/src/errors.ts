@@ -43,6 +43,12 @@ export const SERVICE_UNAVAILABLE_MESSAGE = 'A service this request needs is temp
 /** Seconds a 503's Retry-After asks the caller to wait. */
 export const SERVICE_UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
 
+/**
+ * How long a service waits by default for another of ours before it answers 503
+ * (SERVICE_CALL_TIMEOUT_MS); `npm start` shortens it to fit within the gateway's bound.
+ */
+export const DEFAULT_SERVICE_CALL_TIMEOUT_MS = 10_000;
+
 /** What the studio and the gallery show when the API answers 503 (or cannot be reached). */
 export const TEMPORARILY_UNAVAILABLE = {
   title: 'Temporarily unavailable',

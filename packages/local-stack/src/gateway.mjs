@@ -56,7 +56,13 @@ export function createGateway({ targets, log = () => {}, env = process.env, answ
   });
 
   const timedOut = (req, res, app) => answerFor(req, res, {
-    api: { statusCode: 504, code: ErrorCode.GATEWAY_TIMEOUT, message: `${app} did not answer in time. Please try again in a moment.` },
+    api: {
+      statusCode: 504,
+      code: ErrorCode.GATEWAY_TIMEOUT,
+      message: `${app} did not answer in time. Please try again in a moment.`,
+      // A hung app may come back as a stopped one does: the caller is told when to ask again, as for a 503.
+      headers: { 'retry-after': String(SERVICE_UNAVAILABLE_RETRY_AFTER_SECONDS) },
+    },
     page: { status: 504, text: `${app} did not answer in time.` },
   });
 

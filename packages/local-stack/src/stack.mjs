@@ -6,7 +6,7 @@ import { appDefinitions, DEFAULT_APP_PORTS, generationWorkers, workerDefinitions
 import { startSupervisedProcess } from './processes.mjs';
 import { readOrCreateSecret } from './secret-files.mjs';
 import { freePort, assertFetchAllows, assertPortFree } from './ports.mjs';
-import { JWKS_PATH } from '@vton/contracts';
+import { DEFAULT_SERVICE_CALL_TIMEOUT_MS, JWKS_PATH } from '@vton/contracts';
 import { providerEnv, withoutProviderEnv } from './providers.mjs';
 
 /** @typedef {{ gateway: number, postgres: number, s3: number, smtp: number, mailWeb: number, apps: Record<string, number> }} StackPorts */
@@ -33,6 +33,19 @@ const DEFAULT_GATEWAY_TIMEOUT_MS = 60_000;
 
 /** GATEWAY_TIMEOUT_MS in milliseconds; 0: no bound (an app paused in a debugger is waited for). */
 export const gatewayTimeoutMs = (env = process.env) => wholeNumberVariable(env, 'GATEWAY_TIMEOUT_MS', DEFAULT_GATEWAY_TIMEOUT_MS, 0, 3_600_000);
+
+/**
+ * SERVICE_CALL_TIMEOUT_MS for the services when it is not set: how long one waits for another of ours
+ * (svc-auth, svc-media) before it answers 503 itself. A quarter of the gateway's bound at most: a job
+ * created while svc-auth is frozen meets it twice (the ended sessions, then the ledger) and must still
+ * answer before the gateway gives up and answers 504 in svc-generation's name. Unset with no gateway bound.
+ * @returns {string | undefined}
+ */
+function serviceCallTimeoutMs(env = process.env) {
+  if (env.SERVICE_CALL_TIMEOUT_MS) return env.SERVICE_CALL_TIMEOUT_MS;
+  const gateway = gatewayTimeoutMs(env);
+  return gateway > 0 ? String(Math.max(100, Math.min(DEFAULT_SERVICE_CALL_TIMEOUT_MS, Math.floor(gateway / 4)))) : undefined;
+}
 
 /**
  * Fixed ports of `npm start`, each overridable by its environment variable.
@@ -75,6 +88,7 @@ const LOCAL_WORKER_DRAIN_MS = 10_000;
 export async function startStack({ dataDir, ports = defaultPorts(), env = process.env, log = (s) => process.stdout.write(`${s}\n`), write, quiet = false, readyTimeoutMs = 120_000, signal, definitions }) {
   const workerCount = generationWorkers(env);
   const answerTimeoutMs = gatewayTimeoutMs(env);
+  const serviceCallTimeout = serviceCallTimeoutMs(env);
   if (workerCount === 0 && !quiet) log('GENERATION_WORKERS=0: no svc-generation worker runs here; try-ons wait in the queue until one does.');
   fs.mkdirSync(dataDir, { recursive: true, mode: 0o755 });
   // Fail early with a clear message when a fixed port is taken, or is one that browsers and fetch()
@@ -127,6 +141,7 @@ export async function startStack({ dataDir, ports = defaultPorts(), env = proces
       WEBHOOKS_LOCAL_MODE: env.WEBHOOKS_LOCAL_MODE ?? 'true',
       // svc-generation's workers sign their calls to svc-media with it; made on first start.
       GENERATION_SERVICE_SECRET: env.GENERATION_SERVICE_SECRET || readOrCreateSecret(path.join(dataDir, 'keys', 'generation-service-secret')),
+      ...(serviceCallTimeout ? { SERVICE_CALL_TIMEOUT_MS: serviceCallTimeout } : {}),
     };
     fs.mkdirSync(path.dirname(serviceEnv.JWT_KEY_FILE), { recursive: true, mode: 0o700 });
 

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { appDefinitions } from '../src/apps.mjs';
 import { buildAll } from '../src/build.mjs';
 import { anyFreePorts, startStack } from '../src/stack.mjs';
+import { whileFrozen } from './frozen-app.mjs';
 import { sellerApi, tryOnInputs } from './seller-api.mjs';
 
 // The gateway in front of the real apps, as `npm start` runs them: an app that is up but frozen (its
@@ -39,17 +40,6 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** Runs `during` while the app's real process is stopped, and lets it go on afterwards whatever happened. */
-async function whileFrozen(name, during) {
-  const { pid } = stack.processes.find((p) => p.name === name);
-  process.kill(pid, 'SIGSTOP');
-  try {
-    await during();
-  } finally {
-    process.kill(pid, 'SIGCONT');
-  }
-}
-
 test('a job\'s event stream through the gateway stays open past the bound: its pings keep coming', async () => {
   const { garment, model } = await tryOnInputs(seller.api);
   const { body: job } = await seller.api('POST', '/api/try-on/jobs', { garmentId: garment.id, modelIds: [model.id], prompt: 'linen shirt' });
@@ -71,7 +61,7 @@ test('a job\'s event stream through the gateway stays open past the bound: its p
 });
 
 test('svc-media frozen: its calls answer 504 in the product error shape (an upload it stopped reading too) while the rest works; thawed, the next call succeeds', async () => {
-  await whileFrozen('svc-media', async () => {
+  await whileFrozen(stack, 'svc-media', async () => {
     const res = await fetch(`${stack.url}/api/garments`, { headers: { authorization: `Bearer ${seller.token}` } });
     expect(res.status).toBe(504);
     expect(await res.json()).toEqual({
@@ -92,7 +82,7 @@ test('svc-media frozen: its calls answer 504 in the product error shape (an uplo
 });
 
 test('a remote frozen: the page asking for it gets a plain-text 504', async () => {
-  await whileFrozen('mfe-gallery', async () => {
+  await whileFrozen(stack, 'mfe-gallery', async () => {
     const res = await fetch(`${stack.url}/mfe/gallery/remoteEntry.js`);
     expect(res.status).toBe(504);
     expect(res.headers.get('content-type')).toMatch(/^text\/plain/);

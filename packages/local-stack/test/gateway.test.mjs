@@ -132,10 +132,11 @@ describe('an app that does not begin answering in time', () => {
     gateway = await listen(createGateway({ targets, answerTimeoutMs: ANSWER_TIMEOUT_MS, log: (m) => logged.push(m) }));
   });
 
-  test('an API call answers 504 in the product error shape naming the app, and the log has its path without the query', async () => {
+  test('an API call answers 504 in the product error shape naming the app, with Retry-After, and the log has its path without the query', async () => {
     const res = await fetch(`${gateway}/api/garments?signature=secret`);
     expect(res.status).toBe(504);
     expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(res.headers.get('retry-after')).toBe('5');
     expect(await res.json()).toEqual({
       statusCode: 504,
       code: 'GATEWAY_TIMEOUT',

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { sellerToken } from './seller-token.mjs';
+import { newSeller } from './seller-token.mjs';
 
 const png = (width, height, background) => sharp({ create: { width, height, channels: 3, background } }).png().toBuffer();
 const file = (bytes) => new Blob([new Uint8Array(bytes)], { type: 'image/png' });
@@ -7,10 +7,11 @@ const file = (bytes) => new Blob([new Uint8Array(bytes)], { type: 'image/png' })
 /**
  * A new seller on a running stack and their API client: `api(method, path, body?, headers?)` sends
  * JSON or a FormData with the seller's token and answers `{ body, requestId }`; a non-OK answer throws.
+ * Also the seller's e-mail and password, to sign in again.
  * @param {{ url: string, inboxUrl: string }} stack
  */
 export async function sellerApi(stack) {
-  const token = await sellerToken(stack);
+  const { email, password, token } = await newSeller(stack);
   /** @type {(method: string, url: string, body?: unknown, headers?: Record<string, string>) => Promise<{ body: any, requestId: string | null }>} */
   const api = async (method, url, body, headers = {}) => {
     const res = await fetch(`${stack.url}${url}`, {
@@ -21,7 +22,7 @@ export async function sellerApi(stack) {
     if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
     return { body: await res.json(), requestId: res.headers.get('x-request-id') };
   };
-  return { token, api };
+  return { email, password, token, api };
 }
 
 /** What a try-on needs, as the studio leaves it: a garment cropped whole and a model photo with its mask. */

@@ -22,6 +22,14 @@ async function verificationToken(inboxUrl, email) {
  * @param {{ url: string, inboxUrl: string }} stack
  */
 export async function sellerToken(stack) {
+  return (await newSeller(stack)).token;
+}
+
+/**
+ * A new seller on a running stack (as sellerToken makes one), with what signs them in again.
+ * @param {{ url: string, inboxUrl: string }} stack
+ */
+export async function newSeller(stack) {
   const email = `seller-${randomUUID().slice(0, 8)}@example.com`;
   const post = async (path, body) => {
     const res = await fetch(`${stack.url}${path}`, {
@@ -34,5 +42,5 @@ export async function sellerToken(stack) {
   };
   await post('/api/auth/register', { email, password: PASSWORD, confirmPassword: PASSWORD });
   const { token } = await post(`/api/auth/verify-email-and-login?token=${encodeURIComponent(await verificationToken(stack.inboxUrl, email))}`);
-  return token;
+  return { email, password: PASSWORD, token };
 }

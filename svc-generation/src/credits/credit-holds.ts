@@ -28,12 +28,16 @@ export interface ClaimedSettlements {
   due: DueSettlement[];
 }
 
-/** A hold whose run is not queued this long after it was written was left by an API that stopped mid-request. */
+/**
+ * A hold whose run is not queued this long after it was written was left by an API that stopped
+ * mid-request, or by a reservation that got no answer. Far longer than a reservation's credential
+ * lives (ServiceCredentials.forReservation), so no late reservation can follow its release.
+ */
 const ORPHANED_AFTER_SECONDS = 600;
 
 /**
  * How long a settler's claim on holds lasts. Well over what a live settler needs between its claim
- * and markSettled (the ledger call times out after 10 s, CreditsClient), so a slow ledger never lets
+ * and markSettled (the ledger call times out after SERVICE_CALL_TIMEOUT_MS, at most 30 s), so a slow ledger never lets
  * a second settler in; short enough that the holds of a settler that died are taken again by the
  * reconciler's pass (every 30 s) within about a minute and a half.
  */

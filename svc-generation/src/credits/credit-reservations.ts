@@ -1,4 +1,4 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { HttpException, Injectable, Logger } from '@nestjs/common';
 import { creditKey } from '@vton/contracts';
 import { CreditHolds, type HeldRun } from './credit-holds.js';
 import { CreditsClient } from './credits-client.js';
@@ -19,7 +19,8 @@ export class CreditReservations {
   /**
    * Reserves the runs' credits in svc-auth's ledger, then queues them. The holds are written first
    * (CreditHolds.intend), so if this process stops after the reservation and before the runs are
-   * queued, the reconciler gives the credits back. What was reserved is given back at once when
+   * queued, the reconciler gives the credits back; so it does when the ledger gave no clear refusal
+   * (no answer in time: the reservation may have been made all the same), and the holds stay. What was reserved is given back at once when
    * queueing fails or queues nothing, unless `queuedElsewhere` says a simultaneous request queued
    * these very runs; `notQueued` names what a partly successful queueing left out. With
    * BILLING_MODE=off nothing is reserved.
@@ -37,7 +38,7 @@ export class CreditReservations {
     try {
       await this.credits.reserve(userId, keys, notes);
     } catch (error) {
-      await this.holds.forget(held).catch(() => undefined);
+      if (refused(error)) await this.holds.forget(held).catch(() => undefined);
       throw error;
     }
     let result: T | undefined;
@@ -68,4 +69,9 @@ export class CreditReservations {
       this.logger.error({ userId }, `Could not give back ${runs.length} credit(s) reserved for runs that were not queued yet (the reconciler will): ${(error as Error).message}`);
     }
   }
+}
+
+/** The ledger answered no (402, 403, 409, an expired credential's 401): nothing was reserved. */
+function refused(error: unknown): boolean {
+  return error instanceof HttpException && error.getStatus() < 500;
 }

@@ -12,13 +12,13 @@ import { ApiException } from '@vton/service-kit';
 import { GenerationConfig } from '../config/generation.config.js';
 import { ServiceCredentials } from '../media/service-credential.js';
 
-const TIMEOUT_MS = 10_000;
 export const LEDGER_UNAVAILABLE_MESSAGE = 'Your credits cannot be checked right now. Please try again in a moment.';
 
 /**
  * svc-auth's credit ledger (svc-auth README, "Plans and credits"), over HTTP with the service
  * credential: reserve before queueing, capture or release when a model run ends, and what the
- * account's plan allows. svc-auth's origin is the one of AUTH_JWKS_URL.
+ * account's plan allows. svc-auth's origin is the one of AUTH_JWKS_URL; each call waits at most
+ * SERVICE_CALL_TIMEOUT_MS (a seller may be waiting for the answer), then answers 503.
  */
 @Injectable()
 export class CreditsClient {
@@ -34,29 +34,34 @@ export class CreditsClient {
     return this.config.BILLING_MODE === 'credits';
   }
 
-  /** One credit per key, all or nothing; 402 INSUFFICIENT_CREDITS / PLAN_REQUIRED as svc-auth answered them. `notes`: what each key's run is, by key. */
-  reserve(userId: number, keys: string[], notes: Record<string, string> = {}): Promise<InternalCreditsState> {
+  /**
+   * One credit per key, all or nothing; 402 INSUFFICIENT_CREDITS / PLAN_REQUIRED as svc-auth answered
+   * them. Any 5xx (503 when unanswered) leaves it unknown whether the credits were reserved.
+   * `notes`: what each key's run is, by key.
+   */
+  async reserve(userId: number, keys: string[], notes: Record<string, string> = {}): Promise<InternalCreditsState> {
+    const credential = await this.credentials.forReservation(userId, this.config.SERVICE_CALL_TIMEOUT_MS);
     const request: ReservationRequest = Object.keys(notes).length ? { keys, notes } : { keys };
-    return this.call(userId, 'POST', INTERNAL_BILLING_PATHS.reservations, request);
+    return this.call(userId, credential, 'POST', INTERNAL_BILLING_PATHS.reservations, request);
   }
 
-  settle(userId: number, settlements: Settlement[]): Promise<InternalCreditsState> {
-    return this.call(userId, 'POST', INTERNAL_BILLING_PATHS.settlements, { settlements });
+  async settle(userId: number, settlements: Settlement[]): Promise<InternalCreditsState> {
+    return this.call(userId, await this.credentials.forLedger(userId), 'POST', INTERNAL_BILLING_PATHS.settlements, { settlements });
   }
 
-  entitlements(userId: number): Promise<InternalEntitlements> {
-    return this.call(userId, 'GET', INTERNAL_BILLING_PATHS.entitlements);
+  async entitlements(userId: number): Promise<InternalEntitlements> {
+    return this.call(userId, await this.credentials.forLedger(userId), 'GET', INTERNAL_BILLING_PATHS.entitlements);
   }
 
-  private async call<T>(userId: number, method: 'GET' | 'POST', path: string, body?: object): Promise<T> {
+  private async call<T>(userId: number, credential: string, method: 'GET' | 'POST', path: string, body?: object): Promise<T> {
     const url = new URL(path, this.config.AUTH_JWKS_URL);
     let res: Response;
     try {
       res = await fetch(url, {
         method,
-        headers: { authorization: `Bearer ${await this.credentials.forLedger(userId)}`, accept: 'application/json', ...(body ? { 'content-type': 'application/json' } : {}) },
+        headers: { authorization: `Bearer ${credential}`, accept: 'application/json', ...(body ? { 'content-type': 'application/json' } : {}) },
         body: body ? JSON.stringify(body) : undefined,
-        signal: AbortSignal.timeout(TIMEOUT_MS),
+        signal: AbortSignal.timeout(this.config.SERVICE_CALL_TIMEOUT_MS),
       });
     } catch (error) {
       this.logger.warn({ userId }, `The ledger at ${url.origin} is unreachable (${method} ${path}): ${(error as Error).message}`);

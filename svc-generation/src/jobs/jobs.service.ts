@@ -15,7 +15,7 @@ import { JobPlanner } from './job-planner.js';
 import { JobEvents } from './job-events.js';
 import { countingRefusals, JobStore } from './job-store.js';
 
-/** One re-signing call to svc-media: a slow svc-media must not hold a job read for MEDIA_TIMEOUT_MS. */
+/** One re-signing call to svc-media: a slow svc-media must not hold a job read for all of SERVICE_CALL_TIMEOUT_MS. */
 const RESIGN_TIMEOUT_MS = 5000;
 
 const CANCELLED = vtonProcessingError('the request was cancelled').toJSON();
@@ -93,7 +93,7 @@ export class JobsService {
    * gallery save have no gallery record and are left as they are.
    */
   async withFreshUrls(caller: Caller, job: TryOnJob, signal?: AbortSignal): Promise<TryOnJob> {
-    const timeoutMs = Math.min(RESIGN_TIMEOUT_MS, this.config.MEDIA_TIMEOUT_MS);
+    const timeoutMs = Math.min(RESIGN_TIMEOUT_MS, this.config.SERVICE_CALL_TIMEOUT_MS);
     await Promise.all(
       job.models.map(async (model) => {
         const result = model.result;

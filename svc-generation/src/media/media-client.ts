@@ -23,7 +23,8 @@ export class MediaClient {
   private readonly http: MediaHttp;
 
   constructor(config: GenerationConfig) {
-    this.http = new MediaHttp(config, new Logger('MediaClient'));
+    // A seller is waiting for the answer: a frozen svc-media is a 503 of ours before the gateway's bound.
+    this.http = new MediaHttp(config, config.SERVICE_CALL_TIMEOUT_MS, new Logger('MediaClient'));
   }
 
   getGarment(caller: Caller, garmentId: number): Promise<GarmentRecord> {

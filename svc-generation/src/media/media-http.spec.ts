@@ -11,8 +11,8 @@ describe('svc-media over HTTP (the API’s and the workers’ calls)', () => {
   const logged: string[] = [];
   const logger = { error: (message: unknown) => void logged.push(String(message)) };
   let media: FakePeer;
-  const client = (over: { MEDIA_TIMEOUT_MS?: number; MEDIA_MAX_RESPONSE_BYTES?: number } = {}) =>
-    new MediaHttp({ MEDIA_SERVICE_URL: media.origin, MEDIA_TIMEOUT_MS: 10_000, MEDIA_MAX_RESPONSE_BYTES: 1024 * 1024, ...over }, logger);
+  const client = ({ timeoutMs = 10_000, MEDIA_MAX_RESPONSE_BYTES = 1024 * 1024 }: { timeoutMs?: number; MEDIA_MAX_RESPONSE_BYTES?: number } = {}) =>
+    new MediaHttp({ MEDIA_SERVICE_URL: media.origin, MEDIA_MAX_RESPONSE_BYTES }, timeoutMs, logger);
   const credential = withRequestId({ authorization: 'Bearer service-credential' }, 'req-42');
 
   beforeEach(async () => {
@@ -79,19 +79,19 @@ describe('svc-media over HTTP (the API’s and the workers’ calls)', () => {
     await expect(refused).rejects.not.toBeInstanceOf(MediaUnavailableError);
   });
 
-  it('no answer within MEDIA_TIMEOUT_MS is a MediaUnavailableError, and the connection is closed', async () => {
+  it('no answer within the client’s timeout is a MediaUnavailableError, and the connection is closed', async () => {
     media.handle = () => undefined;
-    await expect(client({ MEDIA_TIMEOUT_MS: 300 }).json('/api/models', credential)).rejects.toEqual(new MediaUnavailableError('The media service is not reachable'));
+    await expect(client({ timeoutMs: 300 }).json('/api/models', credential)).rejects.toEqual(new MediaUnavailableError('The media service is not reachable'));
     await media.closed[0];
     expect(logged).toEqual([expect.stringMatching(/^svc-media unreachable on GET \/api\/models: .*timeout/)]);
   });
 
-  it('a call’s own timeout is used instead of MEDIA_TIMEOUT_MS, and it covers the answer’s body', async () => {
+  it('a call’s own timeout is used instead of the client’s timeout, and it covers the answer’s body', async () => {
     media.handle = (_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json', 'content-length': '1000' });
       res.write('{"images":[');
     };
-    await expect(client({ MEDIA_TIMEOUT_MS: 60_000 }).json('/api/generated-images/4', credential, 300)).rejects.toEqual(
+    await expect(client({ timeoutMs: 60_000 }).json('/api/generated-images/4', credential, 300)).rejects.toEqual(
       new MediaUnavailableError('The media service is not reachable'),
     );
     expect(logged).toEqual([expect.stringMatching(/^svc-media unreachable on GET \/api\/generated-images\/4: .*timeout/)]);
@@ -116,7 +116,7 @@ describe('svc-media over HTTP (the API’s and the workers’ calls)', () => {
       const send = () => res.write(Buffer.alloc(64 * 1024, ' '), (error) => !error && !res.destroyed && setImmediate(send));
       send();
     };
-    const refused = client({ MEDIA_MAX_RESPONSE_BYTES: 1024, MEDIA_TIMEOUT_MS: 60_000 }).json('/api/garments/5', credential);
+    const refused = client({ MEDIA_MAX_RESPONSE_BYTES: 1024, timeoutMs: 60_000 }).json('/api/garments/5', credential);
     await expect(refused).rejects.toMatchObject({ status: 503, code: ErrorCode.SERVICE_UNAVAILABLE, message: 'The media service failed (response larger than 1 KB)' });
     await expect(refused).rejects.not.toBeInstanceOf(MediaUnavailableError);
     expect(logged).toEqual(['svc-media answered on GET /api/garments/5 with a response larger than 1 KB']);
@@ -155,20 +155,20 @@ describe('svc-media over HTTP (the API’s and the workers’ calls)', () => {
       expect(await client().file('/internal/media/garments/5/files/cropped', credential)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47]));
     });
 
-    it('a signed file is a stream, which may take longer than MEDIA_TIMEOUT_MS once it is answered', async () => {
+    it('a signed file is a stream, which may take longer than the client’s timeout once it is answered', async () => {
       media.handle = (_req, res) => {
         res.writeHead(200, { 'content-type': 'image/png' });
         res.write('first half, ');
         setTimeout(() => res.end('second half'), 600);
       };
-      const stream = await client({ MEDIA_TIMEOUT_MS: 300 }).stream('/api/media/files/1/result.png?exp=1&sig=abc');
+      const stream = await client({ timeoutMs: 300 }).stream('/api/media/files/1/result.png?exp=1&sig=abc');
       expect(await textOf(stream)).toBe('first half, second half');
       expect(media.requests[0].url).toBe('/api/media/files/1/result.png?exp=1&sig=abc');
     });
 
-    it('a signed file not answered within MEDIA_TIMEOUT_MS is a MediaUnavailableError; one that is gone a MediaNotFoundError', async () => {
+    it('a signed file not answered within the client’s timeout is a MediaUnavailableError; one that is gone a MediaNotFoundError', async () => {
       media.handle = () => undefined;
-      await expect(client({ MEDIA_TIMEOUT_MS: 300 }).stream('/api/media/files/1/result.png?exp=1&sig=abc')).rejects.toEqual(
+      await expect(client({ timeoutMs: 300 }).stream('/api/media/files/1/result.png?exp=1&sig=abc')).rejects.toEqual(
         new MediaUnavailableError('The media service is not reachable'),
       );
       expect(logged).toEqual(['svc-media unreachable on GET /api/media/files/1/result.png?exp=1&sig=[REDACTED]: svc-media did not answer in time']);

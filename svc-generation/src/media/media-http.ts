@@ -10,16 +10,17 @@ const SVC_MEDIA: Peer = { logged: 'svc-media', named: 'media service' };
 
 /**
  * HTTP to svc-media (MEDIA_SERVICE_URL) through PeerHttp (its timeout, cap and errors); the two
- * clients (the seller's, the worker's) differ only in the credential and the routes.
+ * clients (the seller's, the worker's) differ only in the credential, the routes and how long they wait.
  */
 export class MediaHttp {
   private readonly http: PeerHttp;
 
   constructor(
-    private readonly config: Pick<GenerationConfig, 'MEDIA_SERVICE_URL' | 'MEDIA_TIMEOUT_MS' | 'MEDIA_MAX_RESPONSE_BYTES'>,
+    private readonly config: Pick<GenerationConfig, 'MEDIA_SERVICE_URL' | 'MEDIA_MAX_RESPONSE_BYTES'>,
+    timeoutMs: number,
     logger: Pick<Logger, 'error'>,
   ) {
-    this.http = new PeerHttp(SVC_MEDIA, config, logger);
+    this.http = new PeerHttp(SVC_MEDIA, { timeoutMs, maxResponseBytes: config.MEDIA_MAX_RESPONSE_BYTES }, logger);
   }
 
   async json<T>(path: string, headers: Record<string, string>, timeoutMs?: number, signal?: AbortSignal): Promise<T> {
@@ -44,7 +45,7 @@ export class MediaHttp {
 
   /**
    * The bytes behind a signed svc-media URL (`/api/media/files/…?exp=&sig=`, the signature is the
-   * permission), as a stream. MEDIA_TIMEOUT_MS bounds the wait for the answer, not the body, which
+   * permission), as a stream. The client's timeout bounds the wait for the answer, not the body, which
    * flows at the reader's pace; destroying the stream ends the download.
    */
   async stream(signedUrl: string): Promise<Readable> {

@@ -15,7 +15,7 @@ export class ObjectStorageHttp {
   private readonly http: PeerHttp;
 
   constructor(config: Pick<GenerationConfig, 'MEDIA_TIMEOUT_MS' | 'MEDIA_MAX_RESPONSE_BYTES'>, logger: Pick<Logger, 'error'>) {
-    this.http = new PeerHttp(OBJECT_STORAGE, config, logger);
+    this.http = new PeerHttp(OBJECT_STORAGE, { timeoutMs: config.MEDIA_TIMEOUT_MS, maxResponseBytes: config.MEDIA_MAX_RESPONSE_BYTES }, logger);
   }
 
   /** One object written to a presigned PUT URL, its parts one after another (never joined into one Buffer). */

@@ -4,7 +4,6 @@ import { ApiException } from '@vton/service-kit';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Readable } from 'node:stream';
 import { Agent, request, type Dispatcher } from 'undici';
-import type { GenerationConfig } from '../config/generation.config.js';
 import { BodyTooLargeError, readCappedChunks } from '../http/capped-body.js';
 import { MediaUnavailableError } from './media-errors.js';
 
@@ -17,6 +16,12 @@ export interface Peer {
   logged: string;
   /** In the error a caller sees: `media service`, `object storage`. */
   named: string;
+}
+
+/** A request's time (unless a call says otherwise) and the most of a success's answer that is read. */
+export interface PeerLimits {
+  timeoutMs: number;
+  maxResponseBytes: number;
 }
 
 export type PeerRequest = Pick<Dispatcher.RequestOptions, 'method' | 'headers' | 'body'>;
@@ -34,7 +39,7 @@ export function succeeded(status: number): boolean {
 
 /**
  * HTTP to the peers svc-generation's media depend on (svc-media, object storage at the presigned
- * URLs it hands out), with a timeout per request (MEDIA_TIMEOUT_MS, or the caller's, sending and
+ * URLs it hands out), with a timeout per request (the client's, or the call's, sending and
  * reading included), the caller's signal, and a cap on what is read (MEDIA_MAX_RESPONSE_BYTES).
  * Unreachable, too slow or cut off is a MediaUnavailableError (worth asking again), an answer over
  * the cap a 503 that is not; what any other status means is the caller's to say.
@@ -58,11 +63,11 @@ export class PeerHttp {
 
   constructor(
     private readonly peer: Peer,
-    config: Pick<GenerationConfig, 'MEDIA_TIMEOUT_MS' | 'MEDIA_MAX_RESPONSE_BYTES'>,
+    limits: PeerLimits,
     private readonly logger: Pick<Logger, 'error'>,
   ) {
-    this.timeoutMs = config.MEDIA_TIMEOUT_MS;
-    this.maxResponseBytes = config.MEDIA_MAX_RESPONSE_BYTES;
+    this.timeoutMs = limits.timeoutMs;
+    this.maxResponseBytes = limits.maxResponseBytes;
   }
 
   /**

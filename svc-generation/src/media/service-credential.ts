@@ -30,22 +30,36 @@ export class ServiceCredentials {
     return this.sign(ownerId, BILLING_CREDENTIAL_AUDIENCE);
   }
 
+  /**
+   * The ledger credential of one reservation, good only while its call waits for the answer (to the
+   * second above): a reservation that reaches svc-auth after the call gave up (a frozen svc-auth going
+   * on) is refused there, instead of taking a credit for a job that was never queued. Not cached.
+   */
+  async forReservation(ownerId: number, waitMs: number): Promise<string> {
+    const now = Math.floor(Date.now() / 1000);
+    return this.signed(ownerId, BILLING_CREDENTIAL_AUDIENCE, undefined, now, now + Math.ceil(waitMs / 1000));
+  }
+
   private async sign(ownerId: number, audience: string, jobId?: string): Promise<string> {
-    if (!this.secret) throw new Error('GENERATION_SERVICE_SECRET is not set: svc-generation cannot call svc-media or the ledger');
     const key = `${audience}:${ownerId}:${jobId ?? ''}`;
     const now = Math.floor(Date.now() / 1000);
     const cached = this.cache.get(key);
     if (cached && cached.renewAt > now) return cached.token;
-    const token = await new SignJWT(jobId ? { job: jobId } : {})
+    const token = await this.signed(ownerId, audience, jobId, now, now + LIFETIME_SECONDS);
+    if (this.cache.size > 1000) this.cache.clear();
+    this.cache.set(key, { token, renewAt: now + LIFETIME_SECONDS - RENEW_BEFORE_SECONDS });
+    return token;
+  }
+
+  private async signed(ownerId: number, audience: string, jobId: string | undefined, issuedAt: number, expiresAt: number): Promise<string> {
+    if (!this.secret) throw new Error('GENERATION_SERVICE_SECRET is not set: svc-generation cannot call svc-media or the ledger');
+    return new SignJWT(jobId ? { job: jobId } : {})
       .setProtectedHeader({ alg: SERVICE_CREDENTIAL.algorithm, typ: 'JWT' })
       .setIssuer(SERVICE_CREDENTIAL.issuer)
       .setAudience(audience)
       .setSubject(String(ownerId))
-      .setIssuedAt(now)
-      .setExpirationTime(now + LIFETIME_SECONDS)
+      .setIssuedAt(issuedAt)
+      .setExpirationTime(expiresAt)
       .sign(this.secret);
-    if (this.cache.size > 1000) this.cache.clear();
-    this.cache.set(key, { token, renewAt: now + LIFETIME_SECONDS - RENEW_BEFORE_SECONDS });
-    return token;
   }
 }

@@ -50,7 +50,7 @@ export class WorkerMediaClient {
     private readonly credentials: ServiceCredentials,
     private readonly images: ImageProcessor,
   ) {
-    this.http = new MediaHttp(config, this.logger);
+    this.http = new MediaHttp(config, config.MEDIA_TIMEOUT_MS, this.logger);
     this.objects = new ObjectStorageHttp(config, this.logger);
   }
 

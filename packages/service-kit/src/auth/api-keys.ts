@@ -53,6 +53,7 @@ export function setRateLimitHeaders(res: Response, state: RateLimitState, limite
   if (limited) res.setHeader('Retry-After', String(state.resetSeconds));
 }
 
+/** A small check: it may take this long at most, and never longer than SERVICE_CALL_TIMEOUT_MS. */
 const TIMEOUT_MS = 3_000;
 
 /**
@@ -64,9 +65,11 @@ const TIMEOUT_MS = 3_000;
 export class RemoteApiKeyVerifier implements ApiKeyVerifier {
   private readonly logger = new Logger('ApiKeys');
   private readonly url: URL;
+  private readonly timeoutMs: number;
 
   constructor(@Inject(SERVICE_CONFIG) config: ServiceConfig) {
     this.url = new URL(API_KEY_AUTHORIZE_PATH, config.AUTH_JWKS_URL);
+    this.timeoutMs = Math.min(TIMEOUT_MS, config.SERVICE_CALL_TIMEOUT_MS);
   }
 
   async authorize(key: string): Promise<ApiKeyAuthorization> {
@@ -76,7 +79,7 @@ export class RemoteApiKeyVerifier implements ApiKeyVerifier {
         method: 'POST',
         headers: { 'content-type': 'application/json', accept: 'application/json' },
         body: JSON.stringify({ key }),
-        signal: AbortSignal.timeout(TIMEOUT_MS),
+        signal: AbortSignal.timeout(this.timeoutMs),
       });
     } catch (error) {
       this.logger.warn(`Could not reach ${this.url.origin} to check an API key: ${(error as Error).message}`);

@@ -172,6 +172,9 @@ function holds(set: CachedSet, kid: string | undefined): boolean {
   return kid === undefined ? set.kids.size > 0 : set.kids.has(kid);
 }
 
+/** A JWKS fetch may take this long at most, and never longer than SERVICE_CALL_TIMEOUT_MS. */
+const JWKS_TIMEOUT_MS = 5_000;
+
 /** svc-auth's published keys (AUTH_JWKS_URL), cached; see JwksCache for what happens when svc-auth is down. */
 @Injectable()
 export class RemoteJwksKeys implements JwtKeyResolver {
@@ -180,6 +183,7 @@ export class RemoteJwksKeys implements JwtKeyResolver {
 
   constructor(@Inject(SERVICE_CONFIG) config: ServiceConfig) {
     this.cache = new JwksCache(new URL(config.AUTH_JWKS_URL), {
+      timeoutMs: Math.min(JWKS_TIMEOUT_MS, config.SERVICE_CALL_TIMEOUT_MS),
       onRefreshFailed: (reason, usingStale) =>
         this.logger.warn(`${reason}; ${usingStale ? 'verifying with the last good keys' : 'answering 503'}`),
     });

@@ -16,6 +16,7 @@ export const SESSIONS_UNAVAILABLE_MESSAGE = 'Your sign-in cannot be checked righ
 /** How far back each fetch asks, past the last answer: a revocation committed late is still seen. */
 const OVERLAP_MS = 60_000;
 const RETRY_AFTER_FAILURE_MS = 5_000;
+/** A small read: it may take this long at most, and never longer than SERVICE_CALL_TIMEOUT_MS. */
 const TIMEOUT_MS = 3_000;
 
 /**
@@ -30,6 +31,7 @@ export class RevokedSessionsFeed implements SessionCheck {
   private readonly logger = new Logger('Sessions');
   private readonly url: URL;
   private readonly maxAgeMs: number;
+  private readonly timeoutMs: number;
   private readonly ended = new Map<string, number>();
   private asOf: string | undefined;
   private fetchedAt = 0;
@@ -40,6 +42,7 @@ export class RevokedSessionsFeed implements SessionCheck {
   constructor(@Inject(SERVICE_CONFIG) config: ServiceConfig) {
     this.url = new URL(REVOKED_SESSIONS_PATH, config.AUTH_JWKS_URL);
     this.maxAgeMs = config.SESSION_REVOCATIONS_MAX_AGE_SECONDS * 1000;
+    this.timeoutMs = Math.min(TIMEOUT_MS, config.SERVICE_CALL_TIMEOUT_MS);
   }
 
   async hasEnded(sessionId: string): Promise<boolean> {
@@ -56,7 +59,7 @@ export class RevokedSessionsFeed implements SessionCheck {
     const url = new URL(this.url);
     if (this.asOf) url.searchParams.set('since', new Date(Date.parse(this.asOf) - OVERLAP_MS).toISOString());
     try {
-      const res = await fetch(url, { signal: AbortSignal.timeout(TIMEOUT_MS) });
+      const res = await fetch(url, { signal: AbortSignal.timeout(this.timeoutMs) });
       if (!res.ok) throw new Error(`answered ${res.status}`);
       const body = (await res.json()) as RevokedSessionsResponse;
       if (!Array.isArray(body.revoked) || typeof body.asOf !== 'string') throw new Error('answered something that is not a session list');

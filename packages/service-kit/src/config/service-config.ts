@@ -1,4 +1,4 @@
-import { BILLING_MODES, JWKS_PATH, type BillingMode } from '@vton/contracts';
+import { BILLING_MODES, DEFAULT_SERVICE_CALL_TIMEOUT_MS, JWKS_PATH, type BillingMode } from '@vton/contracts';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsNotEmpty, IsOptional, IsString, Matches, ValidateBy, ValidateIf } from 'class-validator';
 import { isIP } from 'node:net';
@@ -77,6 +77,16 @@ export class ServiceConfig {
    */
   @WholeNumber({ min: 1, max: 50, message: 'SESSION_REVOCATIONS_MAX_AGE_SECONDS must be a whole number of seconds from 1 to 50' })
   SESSION_REVOCATIONS_MAX_AGE_SECONDS: number = 20;
+
+  /**
+   * How long a request waits for another of our services (svc-auth: keys, ended sessions, API keys,
+   * the credit ledger; svc-media: what a new job is made of) before it answers 503 with Retry-After.
+   * It must stay below the bound in front of the services (`npm start` derives it from the gateway's
+   * GATEWAY_TIMEOUT_MS), so the caller hears which service is away instead of a 504 in the name of
+   * the one it called. The quick reads (keys, sessions, API keys) keep their shorter bounds within it.
+   */
+  @WholeNumber({ min: 100, max: 30_000, message: 'SERVICE_CALL_TIMEOUT_MS must be a whole number of milliseconds from 100 to 30000' })
+  SERVICE_CALL_TIMEOUT_MS: number = DEFAULT_SERVICE_CALL_TIMEOUT_MS;
 
   /** Strict-Transport-Security max-age; 0 (the default) sends none. Set where TLS ends in front (Kubernetes). */
   @WholeNumber({ min: 0, message: 'HSTS_MAX_AGE_SECONDS must be a whole number of seconds (0 turns HSTS off)' })
