@@ -226,12 +226,18 @@ export class JobQueue implements OnApplicationBootstrap, OnApplicationShutdown {
 
   private async ready(): Promise<void> {
     if (this.isStarted) return;
-    await Promise.race([
-      this.started,
-      sleep(5000).then(() => {
-        throw new ApiException(503, ErrorCode.SERVICE_UNAVAILABLE, 'The job queue is not ready yet');
-      }),
-    ]);
+    // The wait's timer ends with the wait: left running, it kept a closing process alive up to 5 s.
+    const waited = new AbortController();
+    try {
+      await Promise.race([
+        this.started,
+        sleep(5000, undefined, { signal: waited.signal }).then(() => {
+          throw new ApiException(503, ErrorCode.SERVICE_UNAVAILABLE, 'The job queue is not ready yet');
+        }),
+      ]);
+    } finally {
+      waited.abort();
+    }
   }
 
   private async startWithRetries(): Promise<void> {
