@@ -39,7 +39,10 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** One call through the gateway, answered with its status, Retry-After and JSON body. */
+/**
+ * One call through the gateway, answered with its status, Retry-After and JSON body.
+ * @param {string} method @param {string} url @param {{ token?: string, body?: unknown }} [options]
+ */
 async function call(method, url, { token, body } = {}) {
   const res = await fetch(`${stack.url}${url}`, {
     method,
