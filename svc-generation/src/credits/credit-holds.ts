@@ -37,9 +37,9 @@ const ORPHANED_AFTER_SECONDS = 600;
 
 /**
  * How long a settler's claim on holds lasts. Well over what a live settler needs between its claim
- * and markSettled (the ledger call times out after SERVICE_CALL_TIMEOUT_MS, at most 30 s), so a slow ledger never lets
- * a second settler in; short enough that the holds of a settler that died are taken again by the
- * reconciler's pass (every 30 s) within about a minute and a half.
+ * and markSettled (the ledger call times out after SERVICE_CALL_TIMEOUT_MS, at most 30 s), so a
+ * slow ledger never lets a second settler in; short enough that the holds of a settler that died
+ * are taken again by the reconciler's pass (every 30 s) within about a minute and a half.
  */
 const CLAIM_SECONDS = 60;
 

@@ -19,11 +19,11 @@ export class CreditReservations {
   /**
    * Reserves the runs' credits in svc-auth's ledger, then queues them. The holds are written first
    * (CreditHolds.intend), so if this process stops after the reservation and before the runs are
-   * queued, the reconciler gives the credits back; so it does when the ledger gave no clear refusal
-   * (no answer in time: the reservation may have been made all the same), and the holds stay. What was reserved is given back at once when
-   * queueing fails or queues nothing, unless `queuedElsewhere` says a simultaneous request queued
-   * these very runs; `notQueued` names what a partly successful queueing left out. With
-   * BILLING_MODE=off nothing is reserved.
+   * queued, the reconciler gives the credits back; so it does when the ledger did not clearly refuse
+   * (no answer in time: the reservation may have been made all the same), and the holds stay. What
+   * was reserved is given back at once when queueing fails or queues nothing, unless
+   * `queuedElsewhere` says a simultaneous request queued these very runs; `notQueued` names what a
+   * partly successful queueing left out. With BILLING_MODE=off nothing is reserved.
    */
   async reserveThenQueue<T>(
     userId: number,
@@ -71,7 +71,7 @@ export class CreditReservations {
   }
 }
 
-/** The ledger answered no (402, 403, 409, an expired credential's 401): nothing was reserved. */
+/** The ledger said no (402 INSUFFICIENT_CREDITS, PLAN_REQUIRED, as CreditsClient passes them on): nothing was reserved. */
 function refused(error: unknown): boolean {
   return error instanceof HttpException && error.getStatus() < 500;
 }
