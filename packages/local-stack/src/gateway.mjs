@@ -45,26 +45,23 @@ export function createGateway({ targets, log = () => {}, env = process.env, answ
     }
   };
 
-  const unavailable = (req, res, app) => answerFor(req, res, {
-    api: {
-      statusCode: 503,
-      code: ErrorCode.SERVICE_UNAVAILABLE,
-      message: `${app} is not reachable right now. Please try again in a moment.`,
-      headers: { 'retry-after': String(SERVICE_UNAVAILABLE_RETRY_AFTER_SECONDS) },
-    },
-    page: { status: 502, text: `${app} is not reachable right now.` },
-  });
-
-  const timedOut = (req, res, app) => answerFor(req, res, {
-    api: {
-      statusCode: 504,
-      code: ErrorCode.GATEWAY_TIMEOUT,
-      message: `${app} did not answer in time. Please try again in a moment.`,
-      // A hung app may come back as a stopped one does: the caller is told when to ask again, as for a 503.
-      headers: { 'retry-after': String(SERVICE_UNAVAILABLE_RETRY_AFTER_SECONDS) },
-    },
-    page: { status: 504, text: `${app} did not answer in time.` },
-  });
+  /**
+   * An app that failed the caller, `app` named in what happened: our error body for an API call, a
+   * short page otherwise. A hung app may come back as a stopped one does: either way the caller is
+   * told when to ask again.
+   */
+  const appFailed = (statusCode, code, pageStatus, happened) => (req, res, app) =>
+    answerFor(req, res, {
+      api: {
+        statusCode,
+        code,
+        message: `${app} ${happened}. Please try again in a moment.`,
+        headers: { 'retry-after': String(SERVICE_UNAVAILABLE_RETRY_AFTER_SECONDS) },
+      },
+      page: { status: pageStatus, text: `${app} ${happened}.` },
+    });
+  const unavailable = appFailed(503, ErrorCode.SERVICE_UNAVAILABLE, 502, 'is not reachable right now');
+  const timedOut = appFailed(504, ErrorCode.GATEWAY_TIMEOUT, 504, 'did not answer in time');
 
   /** Which app each request was sent to, for the error answer. @type {WeakMap<http.IncomingMessage, string>} */
   const appOf = new WeakMap();
