@@ -163,6 +163,9 @@ export const canTryOn = (s: WorkspaceState): boolean =>
   isGarmentCropped(s) && s.garment?.id != null && readyModels(s).length > 0 && !s.generating;
 
 // ---- transitions (spec §4) ----
+/** No tool open: the canvas shows the garment or the generation. */
+const CLOSED_TOOL = { tool: 'none', maskModelKey: null } as const satisfies Partial<WorkspaceState>;
+
 export const workspaceActions = (store: WorkspaceStore) => ({
   /** The crop tool and the mask editor (spec's inpaint tool) are mutually exclusive: opening one closes the other. */
   openCrop() {
@@ -176,11 +179,11 @@ export const workspaceActions = (store: WorkspaceStore) => ({
     store.setState({ tool: 'mask', maskModelKey: key });
   },
   closeTool() {
-    store.setState({ tool: 'none', maskModelKey: null });
+    store.setState(CLOSED_TOOL);
   },
   /** The garment was deleted from the library: the workspace has none, as after a reload that finds it gone, and a crop of it closes. */
   garmentGone() {
-    store.setState((s) => ({ garment: null, ...(s.tool === 'crop' ? { tool: 'none', maskModelKey: null } : {}) }));
+    store.setState((s) => ({ garment: null, ...(s.tool === 'crop' ? CLOSED_TOOL : {}) }));
   },
   updateModel(key: string, patch: Partial<WorkspaceModelPhoto>) {
     store.setState((s) => ({ models: s.models.map((m) => (m.key === key ? { ...m, ...patch } : m)) }));
@@ -203,7 +206,7 @@ export const workspaceActions = (store: WorkspaceStore) => ({
     }));
   },
   showResult(result: SessionResult) {
-    store.setState({ activeResult: result, showGeneration: true, tool: 'none', maskModelKey: null });
+    store.setState({ activeResult: result, showGeneration: true, ...CLOSED_TOOL });
   },
   /** Closing the generation view clears the active result. */
   closeGeneration() {
