@@ -201,10 +201,16 @@ test('"Sign out of all devices" ends the sign-in on another browser too; a commo
       await signIn(p, email, PASSWORD);
       await expect(p).toHaveURL(/\/app$/);
     }
+    // A slow phone: the studio loses its user while the home page still renders. The seller must
+    // land on the home page, not be sent to sign in by the page they are leaving.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 8 });
     await page.getByRole('button', { name: `Account menu for ${email}` }).click();
     await page.getByRole('menuitem', { name: 'Sign out of all devices' }).click();
     await expect(toasts(page).getByText('Signed out of all devices')).toBeVisible();
+    await expect(page.getByText('For e-commerce sellers & content creators', { exact: true })).toBeVisible();
     await expect(page).toHaveURL(/\/$/);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
     // The other browser's token no longer works: on its next visit it is sent to sign in.
     await laptop.goto('/gallery');
     await expect(laptop).toHaveURL(/\/auth/);

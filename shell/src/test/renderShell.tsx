@@ -1,5 +1,5 @@
 import { render } from '@testing-library/react';
-import { MemoryRouter, useLocation } from 'react-router-dom';
+import { BrowserRouter, useLocation } from 'react-router-dom';
 import { App } from '../app/App';
 
 /** Shows the current path so tests can assert on redirects. */
@@ -8,12 +8,14 @@ function LocationProbe() {
   return <output data-testid="location">{location.pathname + location.search}</output>;
 }
 
+/** The shell under the browser's own router, as bootstrap.tsx mounts it, opened at `path`. */
 export function renderShell(path = '/') {
+  window.history.replaceState(null, '', path);
   return render(
-    <MemoryRouter initialEntries={[path]}>
+    <BrowserRouter>
       <App />
       <LocationProbe />
-    </MemoryRouter>,
+    </BrowserRouter>,
   );
 }
 

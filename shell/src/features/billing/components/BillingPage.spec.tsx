@@ -46,7 +46,7 @@ function fakeServer(account: BillingAccount | (() => Response | Promise<Response
       return json(ledgerPage(ledgerEntries, Number(params.get('page')), Number(params.get('pageSize'))));
     }
     // A same-document address: jsdom follows it without leaving the page.
-    if (url === '/api/billing/portal' && method === 'POST') return json({ url: 'http://localhost/#stripe-portal' });
+    if (url === '/api/billing/portal' && method === 'POST') return json({ url: 'http://localhost/account/billing#stripe-portal' });
     throw new Error(`unexpected request ${method} ${url}`);
   }) as typeof fetch;
   return { calls };
