@@ -34,26 +34,39 @@ function npm(dir, args, env = process.env) {
 }
 const run = (dir, args, env) => npm(dir, ['test', '--silent', ...args], env);
 
+/** How long a step took, for the summary: where CI's minutes go is the first thing to know when it is slow. */
+function timer() {
+  const start = performance.now();
+  return () => {
+    const seconds = Math.round((performance.now() - start) / 1000);
+    return seconds >= 60 ? `${Math.floor(seconds / 60)}m${String(seconds % 60).padStart(2, '0')}s` : `${seconds}s`;
+  };
+}
+
 /** The checks that keep the code as it is meant to be; each counts as one test. */
 const CHECKS = ['lint', 'typecheck', 'depcruise'];
 
 try {
   console.log('Building…');
+  const building = timer();
   await buildAll();
+  console.log(`Built in ${building()}`);
   if (!only.length || only.includes('checks')) {
     for (const check of CHECKS) {
       console.log(`\n━━ npm run ${check} ━━`);
+      const took = timer();
       const code = await npm('.', ['run', check, '--silent']);
-      results.push({ name: check, code, passed: code ? 0 : 1, failed: code ? 1 : 0 });
+      results.push({ name: check, code, passed: code ? 0 : 1, failed: code ? 1 : 0, took: took() });
     }
   }
   infra = await startInfrastructure({ dataDir, env: {} });
   for (const { dir, pkg } of workspaces.filter(({ dir }) => dir !== 'e2e')) {
     console.log(`\n━━ ${pkg.name} ━━`);
     const report = path.join(reportDir, `${pkg.name.replace(/\W/g, '_')}.json`);
+    const took = timer();
     const code = await run(dir, ['--', '--json', `--outputFile=${report}`], { ...process.env, ...infra.env });
     const summary = fs.existsSync(report) ? JSON.parse(fs.readFileSync(report, 'utf8')) : null;
-    results.push({ name: pkg.name, code, passed: summary?.numPassedTests ?? 0, failed: summary?.numFailedTests ?? (code ? 1 : 0) });
+    results.push({ name: pkg.name, code, passed: summary?.numPassedTests ?? 0, failed: summary?.numFailedTests ?? (code ? 1 : 0), took: took() });
   }
   await infra.stop();
   infra = undefined;
@@ -61,9 +74,10 @@ try {
     console.log('\n━━ e2e (Playwright, Chromium) ━━');
     const report = path.join(REPO_ROOT, 'e2e/test-results/results.json');
     fs.rmSync(report, { force: true });
+    const took = timer();
     const code = await run('e2e', [], process.env);
     const stats = fs.existsSync(report) ? JSON.parse(fs.readFileSync(report, 'utf8')).stats : null;
-    results.push({ name: 'e2e', code, passed: (stats?.expected ?? 0) + (stats?.flaky ?? 0), failed: stats?.unexpected ?? (code ? 1 : 0) });
+    results.push({ name: 'e2e', code, passed: (stats?.expected ?? 0) + (stats?.flaky ?? 0), failed: stats?.unexpected ?? (code ? 1 : 0), took: took() });
   }
 } catch (err) {
   console.error(err.message);
@@ -74,7 +88,7 @@ try {
 }
 
 console.log('\nSummary');
-for (const r of results) console.log(`  ${r.code === 0 ? 'ok  ' : 'FAIL'} ${r.name}: ${r.passed} passed, ${r.failed} failed`);
+for (const r of results) console.log(`  ${r.code === 0 ? 'ok  ' : 'FAIL'} ${r.name}: ${r.passed} passed, ${r.failed} failed${r.took ? ` (${r.took})` : ''}`);
 const passed = results.reduce((n, r) => n + r.passed, 0);
 const failed = results.reduce((n, r) => n + r.failed, 0) + results.filter((r) => r.code !== 0 && r.failed === 0).length;
 console.log(`${passed} passed, ${failed} failed`);
