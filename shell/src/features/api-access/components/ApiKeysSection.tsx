@@ -1,10 +1,9 @@
-import { useState, type RefCallback } from 'react';
+import { useState } from 'react';
 import {
   API_KEY_SCOPE_DESCRIPTIONS,
   API_KEY_SCOPES,
   MAX_API_KEY_NAME_LENGTH,
   type ApiKeyRecord,
-  type CreatedApiKey,
 } from '@vton/contracts';
 import { apiErrorMessage, apiErrorToast, toast } from '@vton/shell-sdk';
 import { Button, DataTable, VisuallyHidden } from '@vton/ui';
@@ -12,7 +11,6 @@ import { useApiKeys } from '../api/apiKeys';
 import { useCreateApiKey } from '../api/createApiKey';
 import { useRevokeApiKey } from '../api/revokeApiKey';
 import { formatWhen } from '../utils/formatWhen';
-import { RevealedSecret } from './RevealedSecret';
 import { CreateWithChoicesForm } from './CreateWithChoicesForm';
 import { usePlanRefusal } from './PlanRefusal';
 import { AccessList, AccessSection, REMOVE_CONTROL, focusAfterRemoving, focusOnceWhenShown, focusWhenShown } from './AccessSection';
@@ -21,8 +19,8 @@ import { Actions, Mono, Table, TableScroll } from '../../../components/accountPa
 /** Create a key (name + scopes, shown once), list keys by prefix with their times, revoke. */
 export function ApiKeysSection() {
   const keys = useApiKeys();
-  const [created, setCreated] = useState<CreatedApiKey | null>(null);
-  const [secretDone, setSecretDone] = useState(false);
+  const create = useCreateApiKey();
+  const refusal = usePlanRefusal('apiKeys');
 
   return (
     <AccessSection
@@ -34,40 +32,20 @@ export function ApiKeysSection() {
         </>
       }
     >
-      {created ? (
-        <RevealedSecret
-          label={`Your new key “${created.name}”`}
-          value={created.key}
-          onDone={() => {
-            setCreated(null);
-            setSecretDone(true);
-          }}
-        />
-      ) : (
-        <CreateApiKeyForm onCreated={setCreated} submitRef={secretDone ? focusOnceWhenShown(() => setSecretDone(false)) : undefined} />
-      )}
+      <CreateWithChoicesForm
+        name="Create an API key"
+        field={{ label: 'Key name', placeholder: 'e.g. Shopify sync', maxLength: MAX_API_KEY_NAME_LENGTH, missing: 'Give the key a name' }}
+        choices={{ legend: 'Scopes', options: API_KEY_SCOPES, descriptions: API_KEY_SCOPE_DESCRIPTIONS, initial: ['try-on'], missing: 'Choose at least one scope' }}
+        submitLabel="Create key"
+        mutation={create}
+        request={(name, scopes) => ({ name, scopes })}
+        secret={(created) => ({ label: `Your new key “${created.name}”`, value: created.key })}
+        refusal={refusal}
+      />
       <AccessList query={keys} items={(data) => data.keys} noun="keys" empty="You have no API keys yet.">
         {(listed) => <ApiKeyTable keys={listed} />}
       </AccessList>
     </AccessSection>
-  );
-}
-
-function CreateApiKeyForm({ onCreated, submitRef }: { onCreated: (key: CreatedApiKey) => void; submitRef?: RefCallback<HTMLButtonElement> }) {
-  const create = useCreateApiKey();
-  const refusal = usePlanRefusal('apiKeys');
-  return (
-    <CreateWithChoicesForm
-      name="Create an API key"
-      field={{ label: 'Key name', placeholder: 'e.g. Shopify sync', maxLength: MAX_API_KEY_NAME_LENGTH, missing: 'Give the key a name' }}
-      choices={{ legend: 'Scopes', options: API_KEY_SCOPES, descriptions: API_KEY_SCOPE_DESCRIPTIONS, initial: ['try-on'], missing: 'Choose at least one scope' }}
-      submitLabel="Create key"
-      mutation={create}
-      request={(name, scopes) => ({ name, scopes })}
-      onCreated={onCreated}
-      refusal={refusal}
-      submitRef={submitRef}
-    />
   );
 }
 

@@ -1,10 +1,9 @@
-import { useState, type RefCallback } from 'react';
+import { useState } from 'react';
 import styled from 'styled-components';
 import {
   MAX_WEBHOOK_ENDPOINTS_PER_ACCOUNT,
   WEBHOOK_EVENT_DESCRIPTIONS,
   WEBHOOK_EVENT_TYPES,
-  type CreatedWebhookEndpoint,
   type WebhookDeliveryRecord,
   type WebhookEndpointRecord,
 } from '@vton/contracts';
@@ -16,10 +15,9 @@ import { useSendWebhookTestEvent } from '../api/sendWebhookTestEvent';
 import { useWebhookDeliveries } from '../api/webhookDeliveries';
 import { useWebhookEndpoints } from '../api/webhookEndpoints';
 import { formatWhen } from '../utils/formatWhen';
-import { RevealedSecret } from './RevealedSecret';
 import { CreateWithChoicesForm } from './CreateWithChoicesForm';
 import { usePlanRefusal } from './PlanRefusal';
-import { AccessList, AccessSection, REMOVE_CONTROL, focusAfterRemoving, focusOnceWhenShown } from './AccessSection';
+import { AccessList, AccessSection, REMOVE_CONTROL, focusAfterRemoving } from './AccessSection';
 import { Actions, Mono, Muted, Table, TableScroll, boxInPanel } from '../../../components/accountPanels';
 
 const EndpointList = styled.ul`
@@ -40,32 +38,26 @@ const STATUS_LABELS: Record<WebhookDeliveryRecord['status'], string> = { pending
 /** Endpoints (up to 5): add one (its secret shown once), see how deliveries went, send a test event, delete. */
 export function WebhooksSection() {
   const endpoints = useWebhookEndpoints();
-  const [created, setCreated] = useState<CreatedWebhookEndpoint | null>(null);
-  const [secretDone, setSecretDone] = useState(false);
+  const create = useCreateWebhookEndpoint();
+  const refusal = usePlanRefusal('webhooks');
   const full = (endpoints.data?.endpoints.length ?? 0) >= MAX_WEBHOOK_ENDPOINTS_PER_ACCOUNT;
-  const focusAfterDone = secretDone ? focusOnceWhenShown(() => setSecretDone(false)) : undefined;
 
   return (
     <AccessSection
       title="Webhooks"
       intro="Get an HTTPS POST when a try-on finishes. Deliveries are signed the Standard Webhooks way with the endpoint's secret and retried for up to 24 hours until your endpoint answers 2xx."
     >
-      {created ? (
-        <RevealedSecret
-          label={`Signing secret for ${created.url}`}
-          value={created.secret}
-          onDone={() => {
-            setCreated(null);
-            setSecretDone(true);
-          }}
-        />
-      ) : full ? (
-        <Muted tabIndex={-1} ref={focusAfterDone}>
-          You have {MAX_WEBHOOK_ENDPOINTS_PER_ACCOUNT} endpoints, the most an account can have. Delete one to add another.
-        </Muted>
-      ) : (
-        <CreateWebhookForm onCreated={setCreated} submitRef={focusAfterDone} />
-      )}
+      <CreateWithChoicesForm
+        name="Add a webhook endpoint"
+        field={{ label: 'Endpoint URL', placeholder: 'https://shop.example/webhooks/vton', type: 'url', missing: 'Enter the URL of your endpoint' }}
+        choices={{ legend: 'Events', options: WEBHOOK_EVENT_TYPES, descriptions: WEBHOOK_EVENT_DESCRIPTIONS, initial: ['job.completed', 'job.failed'], missing: 'Choose at least one event' }}
+        submitLabel="Add endpoint"
+        mutation={create}
+        request={(url, events) => ({ url, events })}
+        secret={(created) => ({ label: `Signing secret for ${created.url}`, value: created.secret })}
+        refusal={refusal}
+        atLimit={full && <>You have {MAX_WEBHOOK_ENDPOINTS_PER_ACCOUNT} endpoints, the most an account can have. Delete one to add another.</>}
+      />
       <AccessList query={endpoints} items={(data) => data.endpoints} noun="webhooks" empty="No webhook endpoints yet.">
         {(listed) => (
           <EndpointList aria-label="Webhook endpoints">
@@ -76,24 +68,6 @@ export function WebhooksSection() {
         )}
       </AccessList>
     </AccessSection>
-  );
-}
-
-function CreateWebhookForm({ onCreated, submitRef }: { onCreated: (endpoint: CreatedWebhookEndpoint) => void; submitRef?: RefCallback<HTMLButtonElement> }) {
-  const create = useCreateWebhookEndpoint();
-  const refusal = usePlanRefusal('webhooks');
-  return (
-    <CreateWithChoicesForm
-      name="Add a webhook endpoint"
-      field={{ label: 'Endpoint URL', placeholder: 'https://shop.example/webhooks/vton', type: 'url', missing: 'Enter the URL of your endpoint' }}
-      choices={{ legend: 'Events', options: WEBHOOK_EVENT_TYPES, descriptions: WEBHOOK_EVENT_DESCRIPTIONS, initial: ['job.completed', 'job.failed'], missing: 'Choose at least one event' }}
-      submitLabel="Add endpoint"
-      mutation={create}
-      request={(url, events) => ({ url, events })}
-      onCreated={onCreated}
-      refusal={refusal}
-      submitRef={submitRef}
-    />
   );
 }
 
