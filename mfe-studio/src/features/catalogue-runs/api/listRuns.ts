@@ -10,6 +10,11 @@ export async function listRuns(): Promise<RunsPage> {
 
 export const RUNS_KEY = ['catalogue', 'runs'] as const;
 
+/**
+ * Read again each time the planner shows (the host caches for good otherwise): a run started in
+ * another tab or through the API, and the counts of runs that went on meanwhile, would be missing
+ * until a reload.
+ */
 export function useRuns() {
-  return useQuery({ queryKey: RUNS_KEY, queryFn: listRuns });
+  return useQuery({ queryKey: RUNS_KEY, queryFn: listRuns, staleTime: 0 });
 }
