@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { GenerationConfig } from '../config/generation.config.js';
 import { BodyTooLargeError, readCappedBody } from '../http/capped-body.js';
 import { ModelTryOnError, vtonApiError, vtonProcessingError } from '../errors/try-on-errors.js';
 
@@ -10,6 +11,24 @@ const MAX_JSON_BYTES = 80 * 1024 * 1024;
 const MAX_ERROR_READ_BYTES = 64 * 1024;
 
 /**
+ * What bounds each call of a provider, the same for every provider (the variables are fleet-wide):
+ * VTON_TIMEOUT_MS for the whole call, VTON_MAX_RESPONSE_BYTES for the image it reads back.
+ */
+export interface CallLimits {
+  timeoutMs: number;
+  maxResponseBytes: number;
+}
+
+export function callLimits(config: Pick<GenerationConfig, 'VTON_TIMEOUT_MS' | 'VTON_MAX_RESPONSE_BYTES'>): CallLimits {
+  return { timeoutMs: config.VTON_TIMEOUT_MS, maxResponseBytes: config.VTON_MAX_RESPONSE_BYTES };
+}
+
+/** A configured API base without its trailing slashes, so `${base}/path` joins with one. */
+export function apiBase(url: string): string {
+  return url.replace(/\/+$/, '');
+}
+
+/**
  * One provider call's context: who is called (for messages), the deadline covering the whole call
  * (submit, queue, polling, download), the caller's signal, and the secrets that must never appear
  * in a message (a provider that echoes the key back would otherwise put it in the job's error).
@@ -18,15 +37,18 @@ export class ProviderCall {
   readonly signal: AbortSignal;
   private readonly deadline: AbortSignal;
   readonly started = performance.now();
+  readonly timeoutMs: number;
+  readonly maxResponseBytes: number;
 
   constructor(
     readonly label: string,
-    readonly timeoutMs: number,
+    limits: CallLimits,
     private readonly secrets: (string | undefined)[],
-    readonly maxResponseBytes: number,
     readonly callerSignal?: AbortSignal,
   ) {
-    this.deadline = AbortSignal.timeout(timeoutMs);
+    this.timeoutMs = limits.timeoutMs;
+    this.maxResponseBytes = limits.maxResponseBytes;
+    this.deadline = AbortSignal.timeout(this.timeoutMs);
     this.signal = callerSignal ? AbortSignal.any([callerSignal, this.deadline]) : this.deadline;
   }
 

@@ -2,27 +2,24 @@ import sharp from 'sharp';
 import type { BflConfig } from './bfl.config.js';
 import { safetyRefusal, vtonProcessingError } from '../../errors/try-on-errors.js';
 import { fluxOutputSize, placementFraming, placementInstruction } from '../placement-instruction.js';
-import { jsonMessage, ProviderCall } from '../provider-http.js';
+import { HostedProvider, type HostedSettings } from '../hosted-provider.js';
+import { apiBase, callLimits, jsonMessage, ProviderCall } from '../provider-http.js';
 import type { TryOnInput, TryOnOutput, TryOnProvider } from '../try-on-provider.js';
 
-export interface BflSettings {
+export interface BflSettings extends HostedSettings {
   apiKey: string;
   /** BFL_API_URL, https://api.bfl.ai (a proxy, a test fake). */
   baseUrl: string;
-  model: string;
-  timeoutMs: number;
   pollIntervalMs: number;
-  maxResponseBytes: number;
 }
 
 export function bflSettings(config: BflConfig): BflSettings {
   return {
     apiKey: config.BFL_API_KEY ?? '',
-    baseUrl: config.BFL_API_URL.replace(/\/+$/, ''),
+    baseUrl: apiBase(config.BFL_API_URL),
     model: config.BFL_MODEL,
-    timeoutMs: config.VTON_TIMEOUT_MS,
     pollIntervalMs: config.VTON_POLL_INTERVAL_MS,
-    maxResponseBytes: config.VTON_MAX_RESPONSE_BYTES,
+    ...callLimits(config),
   };
 }
 
@@ -44,22 +41,16 @@ interface Result {
  * `result.sample` at once (the signed URL expires after 10 minutes). `Request Moderated` and
  * `Content Moderated` are safety refusals. The key goes only to BFL's hosts (or BFL_API_URL's).
  */
-export class BflProvider implements TryOnProvider {
+export class BflProvider extends HostedProvider<BflSettings> implements TryOnProvider {
   readonly name = 'bfl' as const;
   readonly label = 'Black Forest Labs';
   readonly framing = placementFraming(2048);
   // Base64 in JSON: BFL documents no per-image cap; 10 MB keeps the body (three images) reasonable.
   readonly limits = { maxImageBytes: 10 * 1024 * 1024 };
 
-  constructor(private readonly settings: BflSettings) {}
-
-  get model(): string {
-    return this.settings.model;
-  }
-
   async tryOn(input: TryOnInput): Promise<TryOnOutput> {
     const s = this.settings;
-    const call = new ProviderCall('Black Forest Labs', s.timeoutMs, [s.apiKey], s.maxResponseBytes, input.signal);
+    const call = new ProviderCall('Black Forest Labs', s, [s.apiKey], input.signal);
     const headers = { 'x-key': s.apiKey, 'content-type': 'application/json', accept: 'application/json' };
     // FastAPI's {"detail": "..."} or its validation list {"detail": [{loc, msg}]}.
     const messageOf = (raw: string) =>

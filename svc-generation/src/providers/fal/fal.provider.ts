@@ -3,12 +3,13 @@ import { STATUS_CODES } from 'node:http';
 import sharp from 'sharp';
 import type { FalConfig } from './fal.config.js';
 import { ModelTryOnError, safetyRefusal, vtonApiError, vtonProcessingError } from '../../errors/try-on-errors.js';
-import { jsonMessage, parseRetryAfter, ProviderCall } from '../provider-http.js';
+import { HostedProvider, type HostedSettings } from '../hosted-provider.js';
+import { apiBase, callLimits, jsonMessage, parseRetryAfter, ProviderCall } from '../provider-http.js';
 import type { TryOnInput, TryOnOutput, TryOnProvider } from '../try-on-provider.js';
 import { FAL_MODELS, FAL_PLACEMENT_MODELS, GENERIC_FAL_MODEL, GENERIC_FAL_PLACEMENT_MODEL, type FalModel } from './fal-models.js';
 import { imageDataUri } from '../../imaging/framing.js';
 
-export interface FalSettings {
+export interface FalSettings extends HostedSettings {
   key: string;
   /** FAL_MODEL (a try-on model) or, for the placement engine, FAL_PLACEMENT_MODEL. */
   model: string;
@@ -16,9 +17,7 @@ export interface FalSettings {
   role: 'try-on' | 'placement';
   /** fal's queue base, https://queue.fal.run (another base: a proxy, or a test fake). */
   queueUrl: string;
-  timeoutMs: number;
   pollIntervalMs: number;
-  maxResponseBytes: number;
 }
 
 export function falSettings(config: FalConfig, role: FalSettings['role'] = 'try-on'): FalSettings {
@@ -26,10 +25,9 @@ export function falSettings(config: FalConfig, role: FalSettings['role'] = 'try-
     key: config.FAL_KEY ?? '',
     model: role === 'placement' ? config.FAL_PLACEMENT_MODEL : config.FAL_MODEL,
     role,
-    queueUrl: config.FAL_QUEUE_URL.replace(/\/+$/, ''),
-    timeoutMs: config.VTON_TIMEOUT_MS,
+    queueUrl: apiBase(config.FAL_QUEUE_URL),
     pollIntervalMs: config.VTON_POLL_INTERVAL_MS,
-    maxResponseBytes: config.VTON_MAX_RESPONSE_BYTES,
+    ...callLimits(config),
   };
 }
 
@@ -55,18 +53,15 @@ interface FalStatus {
  * handler: a 429 reaches the caller with its Retry-After. The client is pointed at FAL_QUEUE_URL
  * by rewriting its queue URLs. Inputs are data URIs: nothing is uploaded to fal's CDN.
  */
-export class FalProvider implements TryOnProvider {
+export class FalProvider extends HostedProvider<FalSettings> implements TryOnProvider {
   readonly name = 'fal' as const;
   readonly label = 'fal.ai';
   readonly limits = { maxImageBytes: 10 * 1024 * 1024 };
   private readonly spec: FalModel;
 
-  constructor(private readonly settings: FalSettings) {
+  constructor(settings: FalSettings) {
+    super(settings);
     this.spec = settings.role === 'placement' ? (FAL_PLACEMENT_MODELS[settings.model] ?? GENERIC_FAL_PLACEMENT_MODEL) : (FAL_MODELS[settings.model] ?? GENERIC_FAL_MODEL);
-  }
-
-  get model(): string {
-    return this.settings.model;
   }
 
   get framing() {
@@ -75,7 +70,7 @@ export class FalProvider implements TryOnProvider {
 
   async tryOn(input: TryOnInput): Promise<TryOnOutput> {
     const s = this.settings;
-    const call = new ProviderCall('fal.ai', s.timeoutMs, [s.key], s.maxResponseBytes, input.signal);
+    const call = new ProviderCall('fal.ai', s, [s.key], input.signal);
     const client = this.clientFor(call);
     let requestId: string | undefined;
     try {

@@ -3,19 +3,17 @@ import type { GenerationConfig } from '../../config/generation.config.js';
 import type { FashnConfig } from './fashn.config.js';
 import { ModelTryOnError, vtonProcessingError } from '../../errors/try-on-errors.js';
 import sharp from 'sharp';
-import { jsonMessage, ProviderCall } from '../provider-http.js';
+import { HostedProvider, type HostedSettings } from '../hosted-provider.js';
+import { apiBase, callLimits, jsonMessage, ProviderCall } from '../provider-http.js';
 import type { TryOnInput, TryOnOutput, TryOnProvider } from '../try-on-provider.js';
 import { FRAME_JPEG_QUALITY, imageDataUri } from '../../imaging/framing.js';
 
-export interface FashnSettings {
+export interface FashnSettings extends HostedSettings {
   apiKey: string;
   /** FASHN's v1 base, https://api.fashn.ai/v1. */
   baseUrl: string;
-  model: string;
   mode?: 'performance' | 'balanced' | 'quality';
-  timeoutMs: number;
   pollIntervalMs: number;
-  maxResponseBytes: number;
 }
 
 /** FASHN allows 50 status requests per 10 s per account (its rate limits page). */
@@ -33,12 +31,11 @@ export function fashnPollIntervalMs(config: Pick<GenerationConfig, 'VTON_POLL_IN
 export function fashnSettings(config: FashnConfig): FashnSettings {
   return {
     apiKey: config.FASHN_API_KEY ?? '',
-    baseUrl: config.FASHN_API_URL.replace(/\/+$/, ''),
+    baseUrl: apiBase(config.FASHN_API_URL),
     model: config.FASHN_MODEL,
     mode: config.FASHN_MODE,
-    timeoutMs: config.VTON_TIMEOUT_MS,
     pollIntervalMs: fashnPollIntervalMs(config),
-    maxResponseBytes: config.VTON_MAX_RESPONSE_BYTES,
+    ...callLimits(config),
   };
 }
 
@@ -74,7 +71,7 @@ const MAX_INPUT_SIDE = 2000;
  * as base64 (`return_base64`: FASHN then keeps no copy) in PNG. The person is framed at the
  * model's own 864×1296, widened with more of the photo so FASHN sees the pose.
  */
-export class FashnProvider implements TryOnProvider {
+export class FashnProvider extends HostedProvider<FashnSettings> implements TryOnProvider {
   readonly name = 'fashn' as const;
   readonly label = 'FASHN';
   // The framed photo arrives as FASHN recommends its inputs (JPEG at quality 95; 864×1296 is within its 2000 px).
@@ -82,15 +79,9 @@ export class FashnProvider implements TryOnProvider {
   // No documented cap on base64 inputs was found; 10 MB keeps the JSON body reasonable.
   readonly limits = { maxImageBytes: 10 * 1024 * 1024 };
 
-  constructor(private readonly settings: FashnSettings) {}
-
-  get model(): string {
-    return this.settings.model;
-  }
-
   async tryOn(input: TryOnInput): Promise<TryOnOutput> {
     const s = this.settings;
-    const call = new ProviderCall('FASHN', s.timeoutMs, [s.apiKey], s.maxResponseBytes, input.signal);
+    const call = new ProviderCall('FASHN', s, [s.apiKey], input.signal);
     const headers = { authorization: `Bearer ${s.apiKey}`, 'content-type': 'application/json', accept: 'application/json' };
     const messageOf = (raw: string) => jsonMessage(raw, (body) => (body?.error && body?.message ? `${body.error}: ${body.message}` : (body?.message ?? body?.error)));
 

@@ -4,7 +4,8 @@ import sharp from 'sharp';
 import type { GeminiConfig } from './gemini.config.js';
 import { safetyRefusal, vtonApiError, vtonProcessingError, type ModelTryOnError } from '../../errors/try-on-errors.js';
 import { nearestAspect, placementFraming, placementInstruction } from '../placement-instruction.js';
-import { jsonMessage, parseRetryAfter, ProviderCall } from '../provider-http.js';
+import { HostedProvider, type HostedSettings } from '../hosted-provider.js';
+import { apiBase, callLimits, jsonMessage, parseRetryAfter, ProviderCall } from '../provider-http.js';
 import type { TryOnInput, TryOnOutput, TryOnProvider } from '../try-on-provider.js';
 import { googleAuthFor } from '../vertex/google-credentials.js';
 import type { GoogleAuth } from 'google-auth-library';
@@ -19,12 +20,9 @@ const ASPECT_RATIOS = ['1:1', '2:3', '3:2', '3:4', '4:3', '4:5', '5:4', '9:16', 
  */
 const SAFETY_REASONS = new Set(['SAFETY', 'IMAGE_SAFETY', 'PROHIBITED_CONTENT', 'IMAGE_PROHIBITED_CONTENT', 'NO_IMAGE', 'BLOCKLIST', 'SPII', 'RECITATION', 'IMAGE_RECITATION']);
 
-export type GeminiSettings = {
-  model: string;
+export type GeminiSettings = HostedSettings & {
   /** GEMINI_API_URL: the SDK's base URL (a proxy, a test fake); unset, Google's own host. */
   baseUrl?: string;
-  timeoutMs: number;
-  maxResponseBytes: number;
 } & (
   | { backend: 'gemini-api'; apiKey: string }
   | { backend: 'vertex'; auth: GoogleAuth; project?: string; location: string }
@@ -35,7 +33,7 @@ export type GeminiSettings = {
  * `vertex` try-on provider (GOOGLE_APPLICATION_CREDENTIALS, GOOGLE_CLOUD_PROJECT, GOOGLE_CLOUD_LOCATION).
  */
 export function geminiSettings(config: GeminiConfig): GeminiSettings {
-  const common = { model: config.GEMINI_MODEL, baseUrl: config.GEMINI_API_URL?.replace(/\/+$/, ''), timeoutMs: config.VTON_TIMEOUT_MS, maxResponseBytes: config.VTON_MAX_RESPONSE_BYTES };
+  const common = { model: config.GEMINI_MODEL, baseUrl: config.GEMINI_API_URL && apiBase(config.GEMINI_API_URL), ...callLimits(config) };
   if (config.GEMINI_API_KEY) return { ...common, backend: 'gemini-api', apiKey: config.GEMINI_API_KEY };
   return { ...common, backend: 'vertex', auth: googleAuthFor(config.GOOGLE_APPLICATION_CREDENTIALS), project: config.GOOGLE_CLOUD_PROJECT, location: config.GOOGLE_CLOUD_LOCATION };
 }
@@ -47,7 +45,7 @@ export function geminiSettings(config: GeminiConfig): GeminiSettings {
  * at the size nearest its long side (imageSize). The SDK's own retries are off: one call is one
  * attempt, the queue retries (VTON_MAX_ATTEMPTS) and a 429's RetryInfo pauses the engine fleet-wide.
  */
-export class GeminiProvider implements TryOnProvider {
+export class GeminiProvider extends HostedProvider<GeminiSettings> implements TryOnProvider {
   readonly name = 'gemini' as const;
   readonly label = 'Google Gemini';
   readonly framing = placementFraming(2048);
@@ -55,15 +53,9 @@ export class GeminiProvider implements TryOnProvider {
   readonly limits = { maxImageBytes: 6 * 1024 * 1024 };
   private vertex?: Promise<{ project: string; authClient: unknown }>;
 
-  constructor(private readonly settings: GeminiSettings) {}
-
-  get model(): string {
-    return this.settings.model;
-  }
-
   async tryOn(input: TryOnInput): Promise<TryOnOutput> {
     const s = this.settings;
-    const call = new ProviderCall('Google Gemini', s.timeoutMs, s.backend === 'gemini-api' ? [s.apiKey] : [], s.maxResponseBytes, input.signal);
+    const call = new ProviderCall('Google Gemini', s, s.backend === 'gemini-api' ? [s.apiKey] : [], input.signal);
     const { width, height } = await sharp(input.person).metadata();
     let answer: GenerateContentResponse;
     const seen: { retryAfter?: string | null } = {};

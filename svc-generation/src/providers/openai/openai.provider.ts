@@ -4,21 +4,19 @@ import sharp from 'sharp';
 import type { OpenAIConfig } from './openai.config.js';
 import { safetyRefusal, vtonApiError, vtonProcessingError, type ModelTryOnError } from '../../errors/try-on-errors.js';
 import { nearestAspect, placementFraming, placementInstruction } from '../placement-instruction.js';
-import { parseRetryAfter, ProviderCall } from '../provider-http.js';
+import { HostedProvider, type HostedSettings } from '../hosted-provider.js';
+import { callLimits, parseRetryAfter, ProviderCall } from '../provider-http.js';
 import type { TryOnInput, TryOnOutput, TryOnProvider } from '../try-on-provider.js';
 import { sentImageType } from '../../imaging/framing.js';
 
-export interface OpenAISettings {
+export interface OpenAISettings extends HostedSettings {
   apiKey: string;
   /** OPENAI_BASE_URL, the SDK's own variable; unset, https://api.openai.com/v1. */
   baseUrl?: string;
-  model: string;
-  timeoutMs: number;
-  maxResponseBytes: number;
 }
 
 export function openaiSettings(config: OpenAIConfig): OpenAISettings {
-  return { apiKey: config.OPENAI_API_KEY ?? '', baseUrl: config.OPENAI_BASE_URL, model: config.OPENAI_IMAGE_MODEL, timeoutMs: config.VTON_TIMEOUT_MS, maxResponseBytes: config.VTON_MAX_RESPONSE_BYTES };
+  return { apiKey: config.OPENAI_API_KEY ?? '', baseUrl: config.OPENAI_BASE_URL, model: config.OPENAI_IMAGE_MODEL, ...callLimits(config) };
 }
 
 /** The sizes every GPT image model answers in (images.edit `size`). */
@@ -33,7 +31,7 @@ const takesInputFidelity = (model: string) => /^gpt-image-1(\.5)?(-\d{4}-\d{2}-\
  * frame's aspect, PNG out, `input_fidelity: high` where the model takes it. The SDK's own retries
  * are off (the queue retries; a 429's Retry-After pauses the engine fleet-wide).
  */
-export class OpenAIProvider implements TryOnProvider {
+export class OpenAIProvider extends HostedProvider<OpenAISettings> implements TryOnProvider {
   readonly name = 'openai' as const;
   readonly label = 'OpenAI';
   readonly framing = placementFraming(1536);
@@ -41,18 +39,15 @@ export class OpenAIProvider implements TryOnProvider {
   readonly limits = { maxImageBytes: 20 * 1024 * 1024 };
   private readonly client: OpenAI;
 
-  constructor(private readonly settings: OpenAISettings) {
+  constructor(settings: OpenAISettings) {
+    super(settings);
     // The call's own deadline (VTON_TIMEOUT_MS, the abort signal) ends it first; the SDK's timeout is only a backstop.
     this.client = new OpenAI({ apiKey: settings.apiKey, ...(settings.baseUrl ? { baseURL: settings.baseUrl } : {}), maxRetries: 0, timeout: settings.timeoutMs + 5000 });
   }
 
-  get model(): string {
-    return this.settings.model;
-  }
-
   async tryOn(input: TryOnInput): Promise<TryOnOutput> {
     const s = this.settings;
-    const call = new ProviderCall('OpenAI', s.timeoutMs, [s.apiKey], s.maxResponseBytes, input.signal);
+    const call = new ProviderCall('OpenAI', s, [s.apiKey], input.signal);
     const { width, height } = await sharp(input.person).metadata();
     const sceneFile = sentImageType(input.person) === 'image/jpeg' ? 'scene.jpg' : 'scene.png';
     let answer: OpenAI.Images.ImagesResponse;

@@ -1,22 +1,20 @@
 import { TARGET_IMAGE_SIZE } from '@vton/contracts';
 import type { GenerationConfig } from '../../config/generation.config.js';
 import { vtonProcessingError } from '../../errors/try-on-errors.js';
-import { ProviderCall } from '../provider-http.js';
+import { callLimits, ProviderCall, type CallLimits } from '../provider-http.js';
 import type { ProviderFraming, TryOnInput, TryOnOutput, TryOnProvider } from '../try-on-provider.js';
 import { postSeedRequest } from './seed-contract.js';
 
 /** Spec §7 / §9: the mask region alone, scaled down (never up) to fit 960×960, centred on white. */
 export const SEED_FRAMING: ProviderFraming = { width: TARGET_IMAGE_SIZE, height: TARGET_IMAGE_SIZE, mode: 'pad', context: 0, upscale: false };
 
-export interface SeedSettings {
+export interface SeedSettings extends CallLimits {
   url: string;
-  timeoutMs: number;
-  maxResponseBytes: number;
 }
 
 export function seedSettings(config: GenerationConfig, chosenBy: 'VTON_PROVIDER' | 'PLACEMENT_PROVIDER' = 'VTON_PROVIDER'): SeedSettings {
   if (!config.VTON_API_URL) throw new Error(`${chosenBy}=seed needs VTON_API_URL (the §7 multipart service)`);
-  return { url: config.VTON_API_URL, timeoutMs: config.VTON_TIMEOUT_MS, maxResponseBytes: config.VTON_MAX_RESPONSE_BYTES };
+  return { url: config.VTON_API_URL, ...callLimits(config) };
 }
 
 /** The seed contract (spec §7's multipart at VTON_API_URL), exactly as the studio has always spoken it. */
@@ -31,7 +29,7 @@ export class SeedProvider implements TryOnProvider {
   constructor(private readonly settings: SeedSettings) {}
 
   async tryOn(input: TryOnInput): Promise<TryOnOutput> {
-    const call = new ProviderCall('the VTON service', this.settings.timeoutMs, [], this.settings.maxResponseBytes, input.signal);
+    const call = new ProviderCall('the VTON service', this.settings, [], input.signal);
     try {
       const { image, builtInEngine } = await postSeedRequest(
         this.settings.url,

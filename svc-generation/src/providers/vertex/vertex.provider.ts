@@ -1,12 +1,13 @@
 import type { GoogleAuth } from 'google-auth-library';
 import { vertexApiUrl, type VertexConfig } from './vertex.config.js';
 import { vtonApiError, vtonProcessingError } from '../../errors/try-on-errors.js';
-import { jsonMessage, ProviderCall } from '../provider-http.js';
+import { HostedProvider, type HostedSettings } from '../hosted-provider.js';
+import { apiBase, callLimits, jsonMessage, ProviderCall } from '../provider-http.js';
 import type { TryOnInput, TryOnOutput, TryOnProvider } from '../try-on-provider.js';
 import { googleAuthFor } from './google-credentials.js';
 import { FRAME_JPEG_QUALITY } from '../../imaging/framing.js';
 
-export interface VertexSettings {
+export interface VertexSettings extends HostedSettings {
   auth: GoogleAuth;
   /** GOOGLE_CLOUD_PROJECT; unset: the credentials' project. */
   project?: string;
@@ -15,9 +16,6 @@ export interface VertexSettings {
   personGeneration?: string;
   /** The API's base, by default the location's host (vertexHost). */
   baseUrl: string;
-  model: string;
-  timeoutMs: number;
-  maxResponseBytes: number;
 }
 
 export function vertexSettings(config: VertexConfig): VertexSettings {
@@ -27,10 +25,9 @@ export function vertexSettings(config: VertexConfig): VertexSettings {
     project: config.GOOGLE_CLOUD_PROJECT,
     location,
     personGeneration: config.VERTEX_PERSON_GENERATION,
-    baseUrl: vertexApiUrl(config).replace(/\/+$/, ''),
+    baseUrl: apiBase(vertexApiUrl(config)),
     model: config.VERTEX_MODEL,
-    timeoutMs: config.VTON_TIMEOUT_MS,
-    maxResponseBytes: config.VTON_MAX_RESPONSE_BYTES,
+    ...callLimits(config),
   };
 }
 
@@ -47,7 +44,7 @@ interface PredictAnswer {
  * documented 10 MB per image (base64 included), as a JPEG (one of the two types it documents, with
  * PNG). Vertex takes no garment category.
  */
-export class VertexProvider implements TryOnProvider {
+export class VertexProvider extends HostedProvider<VertexSettings> implements TryOnProvider {
   readonly name = 'vertex' as const;
   readonly label = 'Google Vertex AI';
   readonly framing = { width: 1536, height: 1536, mode: 'free' as const, context: 0.35, upscale: false, jpegQuality: FRAME_JPEG_QUALITY };
@@ -55,17 +52,14 @@ export class VertexProvider implements TryOnProvider {
   readonly limits = { maxImageBytes: Math.floor((10 * 1024 * 1024 * 3) / 4) };
   private project?: string;
 
-  constructor(private readonly settings: VertexSettings) {
+  constructor(settings: VertexSettings) {
+    super(settings);
     this.project = settings.project;
-  }
-
-  get model(): string {
-    return this.settings.model;
   }
 
   async tryOn(input: TryOnInput): Promise<TryOnOutput> {
     const s = this.settings;
-    const call = new ProviderCall('Vertex AI', s.timeoutMs, [], s.maxResponseBytes, input.signal);
+    const call = new ProviderCall('Vertex AI', s, [], input.signal);
     const token = await this.accessToken(call);
     const project = await this.projectId(call);
     const url = `${s.baseUrl}/v1/projects/${encodeURIComponent(project)}/locations/${encodeURIComponent(s.location)}/publishers/google/models/${encodeURIComponent(s.model)}:predict`;
