@@ -3,7 +3,7 @@ import { formatUnseenBadge, openGallery, useSessionResults } from '@vton/shell-s
 import { Button, Spinner } from '@vton/ui';
 import { canTryOn, isGarmentCropped, readyModels, useWorkspace, useWorkspaceStore, workspaceActions, type WorkspaceState } from '../../../stores/workspaceStore';
 import { CreditsNote } from './CreditsNote';
-import { MockButton } from './MockButton';
+import { MOCK_WAITS_FOR_TRY_ON, MockButton } from './MockButton';
 import { PromptField } from './PromptField';
 
 const Bar = styled.div`
@@ -112,7 +112,7 @@ export function GenerateBar({ onTryOn, onMock }: GenerateBarProps) {
         <Button onClick={onTryOn} disabled={!enabled} loading={generating && !mockGenerating} aria-describedby={summary ? 'try-on-summary' : undefined}>
           Try on
         </Button>
-        <MockButton onClick={onMock} loading={mockGenerating} disabled={generating} />
+        <MockButton onClick={onMock} loading={mockGenerating} disabled={generating} disabledReason={mockGenerating ? undefined : MOCK_WAITS_FOR_TRY_ON} />
         <GalleryButton generating={generating || pendingTotal > 0} />
       </Row>
       <CreditsNote />

@@ -35,8 +35,14 @@ const Tip = styled.span`
   }
 `;
 
-/** "Mock" with its meaning: a tooltip on hover and keyboard focus, and the button's accessible description. */
-export function MockButton({ onClick, loading, disabled = false }: { onClick: () => void; loading: boolean; disabled?: boolean }) {
+/** Why Mock waits while a try-on runs: the two would fill the same result tiles. */
+export const MOCK_WAITS_FOR_TRY_ON = 'Available again when this try-on finishes.';
+
+/**
+ * "Mock" with its meaning: a tooltip on hover and keyboard focus, and the button's accessible
+ * description. A disabled Mock says why (`disabledReason`), or a seller only sees a grey button.
+ */
+export function MockButton({ onClick, loading, disabled = false, disabledReason }: { onClick: () => void; loading: boolean; disabled?: boolean; disabledReason?: string }) {
   const tipId = useId();
   return (
     <Wrap>
@@ -44,7 +50,7 @@ export function MockButton({ onClick, loading, disabled = false }: { onClick: ()
         Mock
       </Button>
       <Tip role="tooltip" id={tipId}>
-        {MOCK_DESCRIPTION}
+        {disabled && disabledReason ? `${MOCK_DESCRIPTION} ${disabledReason}` : MOCK_DESCRIPTION}
       </Tip>
     </Wrap>
   );
