@@ -109,7 +109,7 @@ export function ProductPicker({
               ))}
             </List>
           )}
-          {others.length === 0 && <Note>No other products yet: each garment you upload is kept here.</Note>}
+          {others.length === 0 && <Note>No other products yet: add one with New product, and each stays here to choose again.</Note>}
         </Fetched>
       )}
     </div>
