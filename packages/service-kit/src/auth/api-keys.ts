@@ -11,6 +11,7 @@ import {
 import type { Response } from 'express';
 import type { ServiceConfig } from '../config/service-config.js';
 import { ApiException } from '../errors/api-exception.js';
+import { authServiceCall, type AuthServiceCall } from './auth-service-call.js';
 import { SERVICE_CONFIG } from '../tokens.js';
 
 export const API_KEY_VERIFIER = Symbol('API_KEY_VERIFIER');
@@ -53,9 +54,6 @@ export function setRateLimitHeaders(res: Response, state: RateLimitState, limite
   if (limited) res.setHeader('Retry-After', String(state.resetSeconds));
 }
 
-/** A small check: it may take this long at most, and never longer than SERVICE_CALL_TIMEOUT_MS. */
-const TIMEOUT_MS = 3_000;
-
 /**
  * svc-auth's answer for a key, asked on every request made with one (API_KEY_AUTHORIZE_PATH next
  * to the JWKS): so a revoked key stops at once on every service, and the rate limit is one count
@@ -64,25 +62,24 @@ const TIMEOUT_MS = 3_000;
 @Injectable()
 export class RemoteApiKeyVerifier implements ApiKeyVerifier {
   private readonly logger = new Logger('ApiKeys');
-  private readonly url: URL;
-  private readonly timeoutMs: number;
+  private readonly authorizeCall: AuthServiceCall;
 
   constructor(@Inject(SERVICE_CONFIG) config: ServiceConfig) {
-    this.url = new URL(API_KEY_AUTHORIZE_PATH, config.AUTH_JWKS_URL);
-    this.timeoutMs = Math.min(TIMEOUT_MS, config.SERVICE_CALL_TIMEOUT_MS);
+    this.authorizeCall = authServiceCall(config, API_KEY_AUTHORIZE_PATH);
   }
 
   async authorize(key: string): Promise<ApiKeyAuthorization> {
+    const { url, timeoutMs } = this.authorizeCall;
     let res: globalThis.Response;
     try {
-      res = await fetch(this.url, {
+      res = await fetch(url, {
         method: 'POST',
         headers: { 'content-type': 'application/json', accept: 'application/json' },
         body: JSON.stringify({ key }),
-        signal: AbortSignal.timeout(this.timeoutMs),
+        signal: AbortSignal.timeout(timeoutMs),
       });
     } catch (error) {
-      this.logger.warn(`Could not reach ${this.url.origin} to check an API key: ${(error as Error).message}`);
+      this.logger.warn(`Could not reach ${url.origin} to check an API key: ${(error as Error).message}`);
       throw new ApiException(503, ErrorCode.SERVICE_UNAVAILABLE, API_KEYS_UNAVAILABLE_MESSAGE);
     }
     const body = (await res.json().catch(() => null)) as Record<string, unknown> | null;
@@ -94,7 +91,7 @@ export class RemoteApiKeyVerifier implements ApiKeyVerifier {
     if (res.status === 403 && typeof body?.code === 'string' && typeof body?.message === 'string') throw new ApiException(403, body.code, body.message);
     const rateLimit = (body?.details as { rateLimit?: RateLimitState } | undefined)?.rateLimit;
     if (res.status === 429 && rateLimit) throw new ApiKeyRateLimited(rateLimit);
-    this.logger.warn(`${this.url.origin} answered ${res.status} when asked about an API key`);
+    this.logger.warn(`${url.origin} answered ${res.status} when asked about an API key`);
     throw new ApiException(503, ErrorCode.SERVICE_UNAVAILABLE, API_KEYS_UNAVAILABLE_MESSAGE);
   }
 }

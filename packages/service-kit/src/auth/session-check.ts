@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { ErrorCode, REVOKED_SESSIONS_PATH, type RevokedSessionsResponse } from '@vton/contracts';
 import type { ServiceConfig } from '../config/service-config.js';
 import { ApiException } from '../errors/api-exception.js';
+import { authServiceCall, type AuthServiceCall } from './auth-service-call.js';
 import { SERVICE_CONFIG } from '../tokens.js';
 
 export const SESSION_CHECK = Symbol('SESSION_CHECK');
@@ -16,8 +17,6 @@ export const SESSIONS_UNAVAILABLE_MESSAGE = 'Your sign-in cannot be checked righ
 /** How far back each fetch asks, past the last answer: a revocation committed late is still seen. */
 const OVERLAP_MS = 60_000;
 const RETRY_AFTER_FAILURE_MS = 5_000;
-/** A small read: it may take this long at most, and never longer than SERVICE_CALL_TIMEOUT_MS. */
-const TIMEOUT_MS = 3_000;
 
 /**
  * The ended sessions svc-auth publishes (REVOKED_SESSIONS_PATH, next to its JWKS), kept in
@@ -29,9 +28,8 @@ const TIMEOUT_MS = 3_000;
 @Injectable()
 export class RevokedSessionsFeed implements SessionCheck {
   private readonly logger = new Logger('Sessions');
-  private readonly url: URL;
+  private readonly feedCall: AuthServiceCall;
   private readonly maxAgeMs: number;
-  private readonly timeoutMs: number;
   private readonly ended = new Map<string, number>();
   private asOf: string | undefined;
   private fetchedAt = 0;
@@ -40,9 +38,8 @@ export class RevokedSessionsFeed implements SessionCheck {
   private inFlight: Promise<void> | undefined;
 
   constructor(@Inject(SERVICE_CONFIG) config: ServiceConfig) {
-    this.url = new URL(REVOKED_SESSIONS_PATH, config.AUTH_JWKS_URL);
+    this.feedCall = authServiceCall(config, REVOKED_SESSIONS_PATH);
     this.maxAgeMs = config.SESSION_REVOCATIONS_MAX_AGE_SECONDS * 1000;
-    this.timeoutMs = Math.min(TIMEOUT_MS, config.SERVICE_CALL_TIMEOUT_MS);
   }
 
   async hasEnded(sessionId: string): Promise<boolean> {
@@ -56,10 +53,10 @@ export class RevokedSessionsFeed implements SessionCheck {
   }
 
   private async refresh(): Promise<void> {
-    const url = new URL(this.url);
+    const url = new URL(this.feedCall.url);
     if (this.asOf) url.searchParams.set('since', new Date(Date.parse(this.asOf) - OVERLAP_MS).toISOString());
     try {
-      const res = await fetch(url, { signal: AbortSignal.timeout(this.timeoutMs) });
+      const res = await fetch(url, { signal: AbortSignal.timeout(this.feedCall.timeoutMs) });
       if (!res.ok) throw new Error(`answered ${res.status}`);
       const body = (await res.json()) as RevokedSessionsResponse;
       if (!Array.isArray(body.revoked) || typeof body.asOf !== 'string') throw new Error('answered something that is not a session list');
@@ -72,7 +69,7 @@ export class RevokedSessionsFeed implements SessionCheck {
       this.loaded = true;
     } catch (error) {
       this.failedAt = Date.now();
-      this.logger.warn(`Could not read ended sessions from ${this.url.href} (${(error as Error).message}); ${this.loaded ? 'the last list keeps applying' : 'tokens cannot be checked yet'}`);
+      this.logger.warn(`Could not read ended sessions from ${this.feedCall.url.href} (${(error as Error).message}); ${this.loaded ? 'the last list keeps applying' : 'tokens cannot be checked yet'}`);
     }
   }
 }
