@@ -1,6 +1,6 @@
 import { Controller, Get, Inject, ServiceUnavailableException, type Type } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
-import { HealthCheckService, type HealthCheckResult } from '@nestjs/terminus';
+import { HealthCheckService, HealthIndicatorService, type HealthCheckResult } from '@nestjs/terminus';
 import { ErrorCode, SERVICE_HEALTH_PATHS, SERVICE_LIVENESS_PATHS } from '@vton/contracts';
 import { Public } from '../auth/public.decorator.js';
 import { ApiException } from '../errors/api-exception.js';
@@ -15,6 +15,7 @@ export function createHealthController(app: ServiceName): Type<unknown> {
   class HealthController {
     constructor(
       private readonly health: HealthCheckService,
+      private readonly indicator: HealthIndicatorService,
       private readonly database: DatabaseReadiness,
       @Inject(READINESS_CHECKS) private readonly checks: ReadinessCheck[],
     ) {}
@@ -33,7 +34,7 @@ export function createHealthController(app: ServiceName): Type<unknown> {
     async ready(): Promise<HealthCheckResult> {
       const all = [this.database, ...this.checks];
       try {
-        return await this.health.check(all.map((c) => () => c.check()));
+        return await this.health.check(all.map((c) => () => this.indicator.check(c.name).attempt(() => c.probe()).withTimeout(c.timeoutMs)));
       } catch (error) {
         if (!(error instanceof ServiceUnavailableException)) throw error;
         const result = error.getResponse() as HealthCheckResult;
