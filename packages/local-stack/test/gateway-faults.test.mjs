@@ -3,7 +3,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { appDefinitions } from '../src/apps.mjs';
-import { buildAll } from '../src/build.mjs';
 import { anyFreePorts, startStack } from '../src/stack.mjs';
 import { whileFrozen } from './frozen-app.mjs';
 import { sellerApi, tryOnInputs } from './seller-api.mjs';
@@ -31,7 +30,6 @@ const definitions = appDefinitions().filter((app) => ['service', 'engine'].inclu
 let stack;
 let seller;
 beforeAll(async () => {
-  await buildAll({ log: () => {} });
   stack = await startStack({ dataDir, ports: anyFreePorts(), env, definitions, quiet: true, log: () => {} });
   seller = await sellerApi(stack);
 });

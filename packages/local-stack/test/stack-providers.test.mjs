@@ -5,7 +5,6 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { REPO_ROOT } from '../src/apps.mjs';
-import { buildAll } from '../src/build.mjs';
 import { sellerToken } from './seller-token.mjs';
 import { startInfrastructure } from '../src/infrastructure.mjs';
 import { freePort } from '../src/ports.mjs';
@@ -29,7 +28,6 @@ let fakes;
 const fakePorts = {};
 
 beforeAll(async () => {
-  await buildAll({ log: () => {} });
   // One Postgres, S3 and SMTP for every stack started here (each start then only runs the apps).
   infra = await startInfrastructure({ dataDir: path.join(dataDir, 'infra'), env: {} });
   for (const name of ['FAKE_FASHN_PORT', 'FAKE_VERTEX_PORT', 'FAKE_FAL_PORT', 'FAKE_GEMINI_PORT', 'FAKE_OPENAI_PORT', 'FAKE_BFL_PORT']) fakePorts[name] = String(await freePort());

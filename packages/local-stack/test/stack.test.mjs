@@ -4,7 +4,6 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { startStack, anyFreePorts } from '../src/stack.mjs';
-import { buildAll } from '../src/build.mjs';
 import { sellerToken } from './seller-token.mjs';
 
 // The whole product, as `npm start` runs it, on free ports in a fresh data folder.
@@ -21,7 +20,6 @@ const start = () => startStack({ dataDir, ports: anyFreePorts(), env, quiet: tru
 
 let stack;
 beforeAll(async () => {
-  await buildAll({ log: () => {} });
   stack = await start();
 });
 afterAll(async () => {

@@ -6,7 +6,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { anyFreePorts, startStack } from '../src/stack.mjs';
-import { buildAll } from '../src/build.mjs';
 import { sellerApi, tryOnInputs } from './seller-api.mjs';
 
 // One try-on through `npm start`'s processes, with an OTLP receiver at OTEL_EXPORTER_OTLP_ENDPOINT:
@@ -64,7 +63,6 @@ beforeAll(async () => {
     OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
     OTEL_BSP_SCHEDULE_DELAY: '200',
   };
-  await buildAll({ log: () => {} });
   stack = await startStack({ dataDir, ports: anyFreePorts(), env, quiet: true, log: () => {} });
 });
 afterAll(async () => {
