@@ -59,7 +59,7 @@ try {
       results.push({ name: check, code, passed: code ? 0 : 1, failed: code ? 1 : 0, took: took() });
     }
   }
-  infra = await startInfrastructure({ dataDir, env: {} });
+  infra = await startInfrastructure({ dataDir, env: {}, notice: (message) => console.log(message) });
   for (const { dir, pkg } of workspaces.filter(({ dir }) => dir !== 'e2e')) {
     console.log(`\n━━ ${pkg.name} ━━`);
     const report = path.join(reportDir, `${pkg.name.replace(/\W/g, '_')}.json`);

@@ -15,9 +15,11 @@ export const DEFAULT_BUCKET = 'vton-media';
  * Ports of 0 mean "any free port" (tests); npm start passes the fixed defaults.
  */
 /**
- * @param {{ dataDir: string, env?: NodeJS.ProcessEnv, ports?: { postgres?: number, s3?: number, smtp?: number, mailWeb?: number }, log?: (message: string) => void }} options
+ * @param {{ dataDir: string, env?: NodeJS.ProcessEnv, ports?: { postgres?: number, s3?: number, smtp?: number, mailWeb?: number },
+ *   log?: (message: string) => void, notice?: (message: string) => void }} options
+ *   `log`: the parts' own output; `notice`: what whoever started them should always see (a part moved to another port).
  */
-export async function startInfrastructure({ dataDir, env = process.env, ports = {}, log = () => {} }) {
+export async function startInfrastructure({ dataDir, env = process.env, ports = {}, log = () => {}, notice = log }) {
   const started = [];
   const stopAll = async () => {
     for (const part of started.reverse()) await part.stop().catch((e) => log(`stop failed: ${e.message}`));
@@ -28,7 +30,7 @@ export async function startInfrastructure({ dataDir, env = process.env, ports = 
       out.DATABASE_URL = env.DATABASE_URL;
     } else {
       const start = async () => startPostgres({ dataDir: path.join(dataDir, 'postgres'), port: ports.postgres || (await freePort()), log: (m) => log(`postgres: ${m}`) });
-      const pg = ports.postgres ? await start() : await retryWhenPortTaken(start, { log, what: 'Postgres' });
+      const pg = ports.postgres ? await start() : await retryWhenPortTaken(start, { log: notice, what: 'Postgres' });
       started.push(pg);
       out.DATABASE_URL = pg.url;
     }
@@ -49,7 +51,7 @@ export async function startInfrastructure({ dataDir, env = process.env, ports = 
         webPort: ports.mailWeb || (await freePort()),
         dataDir: path.join(dataDir, 'mail'),
       });
-      const mail = ports.smtp && ports.mailWeb ? await start() : await retryWhenPortTaken(start, { log, what: 'MailDev' });
+      const mail = ports.smtp && ports.mailWeb ? await start() : await retryWhenPortTaken(start, { log: notice, what: 'MailDev' });
       started.push(mail);
       out.SMTP_URL = mail.smtpUrl;
       out.MAIL_INBOX_URL = mail.inboxUrl;

@@ -5,7 +5,7 @@ import { createGateway } from './gateway.mjs';
 import { appDefinitions, DEFAULT_APP_PORTS, generationWorkers, workerDefinitions } from './apps.mjs';
 import { startSupervisedProcess } from './processes.mjs';
 import { readOrCreateSecret } from './secret-files.mjs';
-import { freePort, assertFetchAllows, assertPortFree } from './ports.mjs';
+import { freePort, assertFetchAllows, assertPortFree, retryWhenPortTaken } from './ports.mjs';
 import { DEFAULT_SERVICE_CALL_TIMEOUT_MS, JWKS_PATH } from '@vton/contracts';
 import { providerEnv, withoutProviderEnv } from './providers.mjs';
 
@@ -119,15 +119,28 @@ export async function startStack({ dataDir, ports = defaultPorts(), env = proces
   const checkAborted = () => { if (signal?.aborted) throw new Error('Start-up cancelled'); };
   try {
     checkAborted();
-    infra = await startInfrastructure({ dataDir, env, ports, log: (m) => { if (!quiet && /error|fatal/i.test(m)) log(m); } });
+    infra = await startInfrastructure({ dataDir, env, ports, log: (m) => { if (!quiet && /error|fatal/i.test(m)) log(m); }, notice: quiet ? () => {} : log });
     checkAborted();
     const apps = definitions ?? [...appDefinitions(), ...workerDefinitions(workerCount)];
     /** @type {Record<string, number>} */
     const appPorts = {};
     for (const app of apps) appPorts[app.name] = ports.apps[app.name] || (await freePort());
-    const gatewayPort = ports.gateway || (await freePort());
-    const publicUrl = env.PUBLIC_URL ?? `http://localhost:${gatewayPort}`;
     const local = (name) => `http://127.0.0.1:${appPorts[name]}`;
+    // Workers are reached by nobody but Prometheus; every other app is behind the gateway.
+    const routed = apps.filter((app) => app.kind !== 'worker').map((app) => app.name);
+    const targets = Object.fromEntries(routed.map((n) => [n, local(n)]));
+
+    // The gateway listens before the apps start, so the PUBLIC_URL they are given names a port it
+    // holds; one chosen here that someone else took meanwhile is given up for another.
+    const listenGateway = async () => {
+      const server = createGateway({ targets, env, answerTimeoutMs, log: quiet ? () => {} : (m) => log(`[gateway] ${m}`) });
+      const port = ports.gateway || (await freePort());
+      await new Promise((resolve, reject) => { server.once('error', reject); server.listen(port, '0.0.0.0', () => resolve(undefined)); });
+      return server;
+    };
+    gateway = ports.gateway ? await listenGateway() : await retryWhenPortTaken(listenGateway, { log: quiet ? () => {} : log, what: 'The gateway' });
+    const gatewayPort = /** @type {import('node:net').AddressInfo} */ (gateway.address()).port;
+    const publicUrl = env.PUBLIC_URL ?? `http://localhost:${gatewayPort}`;
 
     const serviceEnv = {
       ...infra.env,
@@ -145,9 +158,6 @@ export async function startStack({ dataDir, ports = defaultPorts(), env = proces
     };
     fs.mkdirSync(path.dirname(serviceEnv.JWT_KEY_FILE), { recursive: true, mode: 0o700 });
 
-    // Workers are reached by nobody but Prometheus; every other app is behind the gateway.
-    const routed = apps.filter((app) => app.kind !== 'worker').map((app) => app.name);
-    const targets = Object.fromEntries(routed.map((n) => [n, local(n)]));
     /** Each app's environment, kept so that a move to another port reaches whoever names its address. @type {Record<string, NodeJS.ProcessEnv>} */
     const appEnvs = {};
 
@@ -199,14 +209,11 @@ export async function startStack({ dataDir, ports = defaultPorts(), env = proces
       running.push(Object.assign(supervised, { kind: app.kind, readyPath: app.readyPath, url: local(app.name), readyUrl: `${local(app.name)}${app.readyPath}` }));
     });
 
-    gateway = createGateway({ targets, env, answerTimeoutMs, log: quiet ? () => {} : (m) => log(`[gateway] ${m}`) });
-    await new Promise((resolve, reject) => { gateway.once('error', reject); gateway.listen(gatewayPort, '0.0.0.0', resolve); });
-
     await Promise.all(running.map((p) => waitUntilReady(p, readyTimeoutMs, signal)));
     // From here on an app that exits is brought back.
     for (const p of running) p.supervise();
     return {
-      url: `http://localhost:${/** @type {import('node:net').AddressInfo} */ (gateway.address()).port}`,
+      url: `http://localhost:${gatewayPort}`,
       inboxUrl: infra.env.MAIL_INBOX_URL,
       env: serviceEnv,
       /** Each routed app's address, kept current when an app moves to another port. */

@@ -141,6 +141,63 @@ test('an app that loses its port to another process while starting moves to anot
   }
 });
 
+test('a gateway that loses its port to another program while starting listens on another, says so, and the apps\' PUBLIC_URL names it', async () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vton-gateway-move-'));
+  fs.chmodSync(dataDir, 0o755);
+  // "Another program" takes the port the gateway was given between its choice and the gateway's
+  // own listen(): a real socket binds it first, so that listen() really fails with EADDRINUSE.
+  const taken = [];
+  const thieves = [];
+  const listen = http.Server.prototype.listen;
+  const spy = jest.spyOn(http.Server.prototype, 'listen').mockImplementation(function (...args) {
+    const [port, host] = args;
+    if (host !== '0.0.0.0' || taken.length > 0) return listen.apply(this, args);
+    taken.push(port);
+    const thief = net.createServer();
+    thieves.push(thief);
+    thief.listen(port, '0.0.0.0', () => listen.apply(this, args));
+    return this;
+  });
+  const lines = [];
+  let stack;
+  try {
+    stack = await startStack({ dataDir, ports: anyFreePorts(), env: ownStackEnv(), quiet: false, log: (line) => lines.push(line), write: () => {}, definitions: standInApps() });
+    spy.mockRestore();
+    expect(taken).toHaveLength(1);
+    expect(lines).toContain('The gateway: its port was taken by another process; starting it on another port');
+    const port = Number(new URL(stack.url).port);
+    expect(port).not.toBe(taken[0]);
+    // The gateway answers on its new port, and every app was told that address.
+    expect(await (await fetch(`${stack.url}/api/media/health`)).json()).toMatchObject({ name: 'svc-media', publicUrl: `http://localhost:${port}` });
+    expect(stack.env.PUBLIC_URL).toBe(`http://localhost:${port}`);
+  } finally {
+    spy.mockRestore();
+    await stack?.stop();
+    for (const thief of thieves) thief.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
+test('an embedded part of npm start that loses its port to another program (MailDev) starts on another, and the stack\'s log says so', () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vton-infra-move-'));
+  const blockerFile = path.join(dataDir, 'blocker.pid');
+  try {
+    const run = spawnSync(process.execPath, [path.join(HERE, 'fixtures/start-once.mjs')], {
+      encoding: 'utf8',
+      timeout: 300_000,
+      env: { ...process.env, NODE_OPTIONS: `--import=${path.join(HERE, 'fixtures/lose-smtp-port-once.mjs')}`, LOSE_SMTP_PORT_ONCE: blockerFile },
+    });
+    expect(run.status).toBe(0);
+    expect(fs.existsSync(blockerFile)).toBe(true);
+    const { lines, inbox } = JSON.parse(run.stdout.trim().split('\n').at(-1) ?? '');
+    expect(lines).toContain('MailDev: its port was taken by another process; starting it on another port');
+    expect(inbox).toBe(200);
+  } finally {
+    if (fs.existsSync(blockerFile)) process.kill(Number(fs.readFileSync(blockerFile, 'utf8')), 'SIGKILL');
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
 test('embedded Postgres and MailDev that find their port taken by another program start on other ports', async () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vton-port-infra-'));
   fs.chmodSync(dataDir, 0o755);
