@@ -1,5 +1,5 @@
 import type { SaveWorkspaceRequest, WorkspaceRecord } from '@vton/contracts';
-import { apiRequest, getAuthToken } from '@vton/shell-sdk';
+import { apiHeaders, apiRequest } from '@vton/shell-sdk';
 
 const PATH = '/api/media/workspace';
 
@@ -15,12 +15,11 @@ export async function saveWorkspace(request: SaveWorkspaceRequest, { keepalive =
     await apiRequest('PUT', PATH, request);
     return;
   }
-  const token = getAuthToken();
   await fetch(PATH, {
     method: 'PUT',
     keepalive: true,
     credentials: 'include',
-    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    headers: apiHeaders({ json: true }),
     body: JSON.stringify(request),
   });
 }

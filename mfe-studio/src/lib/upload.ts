@@ -1,4 +1,4 @@
-import { apiErrorMessage, getAuthToken, httpError } from '@vton/shell-sdk';
+import { apiErrorMessage, apiHeaders, httpError } from '@vton/shell-sdk';
 
 export interface UploadOptions {
   method?: 'POST' | 'PUT';
@@ -10,16 +10,15 @@ export interface UploadOptions {
 
 /**
  * Multipart upload through XMLHttpRequest, because fetch reports no upload progress. Same
- * rules as apiRequest: Bearer token when stored, cookies, and a non-OK answer becomes
- * "<status>: <body text or status text>" (spec §8).
+ * rules as apiRequest: its headers (a new traceparent, the Bearer token when stored), cookies,
+ * and a non-OK answer becomes "<status>: <body text or status text>" (spec §8).
  */
 export function uploadWithProgress<T>({ method = 'POST', url, body, onProgress }: UploadOptions): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open(method, url);
     xhr.withCredentials = true;
-    const token = getAuthToken();
-    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    for (const [name, value] of Object.entries(apiHeaders())) xhr.setRequestHeader(name, value);
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable && onProgress) onProgress(event.loaded / event.total);
     };

@@ -1,5 +1,6 @@
 export {
   apiRequest,
+  apiHeaders,
   getQueryFn,
   createQueryClient,
   throwIfNotOk,

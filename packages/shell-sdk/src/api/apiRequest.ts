@@ -21,9 +21,15 @@ export async function throwIfNotOk(response: Response, sentToken = false): Promi
   throw httpError(response.status, bodyText, response.statusText);
 }
 
-function requestHeaders(hasBody: boolean): Record<string, string> {
+/**
+ * The headers of an API call: a new `traceparent`, the Bearer token when one is stored, and the JSON
+ * content type when a JSON body goes along. Exported for the calls that cannot go through apiRequest
+ * (an upload with progress, an event stream, a keepalive request while the page closes), so they
+ * start their trace and send their token the same way.
+ */
+export function apiHeaders({ json = false }: { json?: boolean } = {}): Record<string, string> {
   const headers: Record<string, string> = { traceparent: newTraceparent() };
-  if (hasBody) headers['Content-Type'] = 'application/json';
+  if (json) headers['Content-Type'] = 'application/json';
   const token = getAuthToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   return headers;
@@ -35,7 +41,7 @@ function requestHeaders(hasBody: boolean): Record<string, string> {
  */
 export async function apiRequest(method: HttpMethod, path: string, body?: unknown): Promise<Response> {
   const hasBody = body !== undefined;
-  const headers = requestHeaders(hasBody);
+  const headers = apiHeaders({ json: hasBody });
   const response = await fetch(path, {
     method,
     headers,
@@ -52,7 +58,7 @@ export type UnauthorizedBehavior = 'returnNull' | 'throw';
 export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): QueryFunction<T | null> {
   return async ({ queryKey }) => {
     const path = queryKey.filter((part) => typeof part === 'string' || typeof part === 'number').join('/');
-    const headers = requestHeaders(false);
+    const headers = apiHeaders();
     const response = await fetch(path, { headers, credentials: 'include' });
     if (on401 === 'returnNull' && response.status === 401) return null;
     await throwIfNotOk(response, 'Authorization' in headers);

@@ -39,3 +39,11 @@ export function renderWithHost(element: ReactElement, { path = '/', mount = '/*'
   );
   return { ...utils, queryClient };
 }
+
+/** The `traceparent` of an API call (apiHeaders): a new W3C trace, version 00, non-zero ids, sampled. */
+export const NEW_TRACE_PARENT = /^00-(?!0{32})[0-9a-f]{32}-(?!0{16})[0-9a-f]{16}-01$/;
+
+/** A traceparent's trace id: two calls that share it are one trace. */
+export function traceIdOf(traceparent: string): string {
+  return traceparent.split('-')[1];
+}

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiErrorToast, apiRequest, getAuthToken, announceImageDeleted, toast } from '@vton/shell-sdk';
+import { apiErrorToast, apiHeaders, apiRequest, announceImageDeleted, toast } from '@vton/shell-sdk';
 import { GENERATED_IMAGES_KEY, galleryQueryKey, type GalleryData } from './generatedImages';
 
 /** DELETE /api/generated-images/:id */
@@ -43,11 +43,10 @@ export function useDeleteGeneratedImage() {
 
 /** The page is closing inside an undo window: the delete still reaches the server (keepalive). */
 export function deleteGeneratedImageOnUnload(id: number): void {
-  const token = getAuthToken();
   void fetch(`/api/generated-images/${id}`, {
     method: 'DELETE',
     keepalive: true,
     credentials: 'include',
-    headers: token ? { Authorization: `Bearer ${token}` } : {},
+    headers: apiHeaders(),
   }).catch(() => undefined);
 }

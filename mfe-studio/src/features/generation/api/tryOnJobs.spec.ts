@@ -2,6 +2,7 @@ import type { TryOnJob } from '@vton/contracts';
 
 jest.mock('@vton/shell-sdk', () => ({ ...jest.requireActual('@vton/shell-sdk'), apiRequest: jest.fn() }));
 import { apiRequest } from '@vton/shell-sdk';
+import { NEW_TRACE_PARENT } from '@vton/shell-sdk/testing';
 import { POLL_INTERVAL_MS, watchTryOnJob } from './tryOnJobs';
 
 const api = apiRequest as jest.MockedFunction<typeof apiRequest>;
@@ -55,7 +56,7 @@ afterEach(() => {
 });
 
 describe('following a try-on job', () => {
-  it('reads the event stream with the token in the Authorization header, never in the URL', async () => {
+  it('reads the event stream with the token in the Authorization header, never in the URL, and a traceparent as every API call', async () => {
     const server = eventStream();
     globalThis.fetch = server.fetchMock as unknown as typeof fetch;
     const onJob = jest.fn();
@@ -64,7 +65,7 @@ describe('following a try-on job', () => {
     const [url, request] = server.fetchMock.mock.calls[0];
     expect(url).toBe('/api/try-on/jobs/job%2F1/events');
     expect(url).not.toContain('secret');
-    expect(request.headers).toMatchObject({ Authorization: 'Bearer secret.jwt.token', Accept: 'text/event-stream' });
+    expect(request.headers).toEqual({ Authorization: 'Bearer secret.jwt.token', Accept: 'text/event-stream', traceparent: expect.stringMatching(NEW_TRACE_PARENT) });
     expect(request.credentials).toBe('include');
 
     // frames split anywhere, keep-alive comments and other events in between

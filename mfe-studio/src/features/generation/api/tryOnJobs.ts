@@ -1,5 +1,5 @@
 import type { GenerateRequest, TryOnJob } from '@vton/contracts';
-import { apiRequest, getAuthToken } from '@vton/shell-sdk';
+import { apiHeaders, apiRequest } from '@vton/shell-sdk';
 import { createSseParser } from '../../../lib/sse';
 
 /** POST /api/try-on/jobs → the job, one entry per model, all queued. */
@@ -34,16 +34,14 @@ export async function retryTryOnModel(jobId: string, modelId: number): Promise<T
 export const POLL_INTERVAL_MS = 1500;
 
 /**
- * GET /api/try-on/jobs/:id/events, read as a stream with the Bearer token in the Authorization
- * header (never in the URL, where it would reach history, proxies and logs). Hands over each
+ * GET /api/try-on/jobs/:id/events, read as a stream with apiRequest's headers: the Bearer token in
+ * the Authorization header (never in the URL, where it would reach history, proxies and logs) and a
+ * traceparent. Hands over each
  * `job` event; settles when the server ends the stream, rejects when it breaks or is refused.
  */
 async function readJobEvents(jobId: string, signal: AbortSignal, onJob: (job: TryOnJob) => void): Promise<void> {
-  const headers: Record<string, string> = { Accept: 'text/event-stream' };
-  const token = getAuthToken();
-  if (token) headers.Authorization = `Bearer ${token}`;
   const response = await fetch(`/api/try-on/jobs/${encodeURIComponent(jobId)}/events`, {
-    headers,
+    headers: { ...apiHeaders(), Accept: 'text/event-stream' },
     credentials: 'include',
     cache: 'no-store',
     signal,
