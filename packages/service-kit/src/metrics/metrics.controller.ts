@@ -5,7 +5,7 @@ import { Public } from '../auth/public.decorator.js';
 import { ServiceMetrics } from './service-metrics.js';
 
 /**
- * Prometheus scrape endpoint. Outside /api: neither the local gateway nor the Ingress routes it, so
+ * Prometheus scrape endpoint. Outside /api: neither the local gateway nor the HTTPRoutes route it, so
  * only callers inside the cluster reach it (the `metrics-from-prometheus` network policy: the scraper).
  */
 @ApiExcludeController()
