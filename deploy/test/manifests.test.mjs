@@ -7,7 +7,7 @@ import {
 import { deployedApps } from '../lib/apps.mjs';
 import { containersOf, podSpecOf, readYamlDocs } from '../lib/kustomize.mjs';
 import {
-  OVERLAYS, buildOverlay, isKustomization, operatorSecrets, readDeployFile, validate, yamlFiles,
+  OVERLAYS, buildOverlay, embeddedPostgresMajor, isKustomization, operatorSecrets, readDeployFile, validate, yamlFiles,
 } from './helpers.mjs';
 import path from 'node:path';
 import { DEPLOY_DIR } from '../lib/apps.mjs';
@@ -486,6 +486,14 @@ describe('overlay differences', () => {
     const images = [...dev, ...prod].flatMap((o) => containersOf(o)).map((c) => c.image).filter((image) => !/(^|\/)vton\//.test(image));
     expect(images).toContain('axllent/mailpit:v1.27.8@sha256:6abc8e633df15eaf785cfcf38bae48e66f64beecdc03121e249d0f9ec15f0707');
     for (const image of images) expect(image).toMatch(/^[\w./-]+:[\w.-]+@sha256:[0-9a-f]{64}$/);
+  });
+
+  test("dev's Postgres runs the embedded one's major (what `npm start` and the service tests run), pinned by digest", () => {
+    const postgres = find(dev, 'StatefulSet', 'postgres').spec.template.spec.containers[0];
+    const [, major] = /^postgres:(\d+)\.\d+-[\w.-]+@sha256:[0-9a-f]{64}$/.exec(postgres.image) ?? [];
+    expect(Number(major)).toBe(embeddedPostgresMajor());
+    // 18+ images keep their data under a major-specific directory below this mount (and refuse the old /data layout).
+    expect(postgres.volumeMounts.map((m) => m.mountPath)).toContain('/var/lib/postgresql');
   });
 
   test("dev's object storage is SeaweedFS pinned by digest, with svc-media's own key pair; its Job creates svc-media's bucket", () => {
