@@ -1,6 +1,8 @@
 import type { GenerateResponse } from '@vton/contracts';
+import fs from 'node:fs';
+import path from 'node:path';
 import request from 'supertest';
-import { FAULT_COLOURS, FaultyVton, MediaSeeder, Platform, solidPng, type App, type Fault } from './helpers.js';
+import { FAULT_COLOURS, FaultyVton, MediaSeeder, Metrics, Platform, solidPng, type App, type Fault } from './helpers.js';
 
 /**
  * Long enough that a slow-but-answering call is never cut off on a loaded machine (at 600 ms, CI
@@ -11,6 +13,20 @@ const TIMEOUT_MS = 3000;
 /** Two runs per model: a retryable failure is tried once more. */
 const MAX_ATTEMPTS = 2;
 const MAX_RESPONSE_BYTES = 1024 * 1024;
+
+/**
+ * The provider-call series that deploy/components/monitoring counts as failed calls: the label sets of
+ * every `generation_provider_call_duration_seconds_count{…outcome=…}` in the PrometheusRule and the
+ * Grafana dashboard, without the ones Grafana fills in (`$namespace`).
+ */
+function monitoredFailedCallSelectors(): Record<string, string>[] {
+  const files = ['prometheus-rules.yaml', 'dashboards/vton-studio.json'].map((f) => path.join(import.meta.dirname, '../../deploy/components/monitoring', f));
+  return files.flatMap((file) =>
+    [...fs.readFileSync(file, 'utf8').replaceAll('\\"', '"').matchAll(/generation_provider_call_duration_seconds_count\{([^}]*outcome=[^}]*)\}/g)].map(([, selector]) =>
+      Object.fromEntries([...selector.matchAll(/(\w+)="([^"]*)"/g)].filter(([, , value]) => !value.startsWith('$')).map(([, label, value]) => [label, value])),
+    ),
+  );
+}
 
 describe('VTON faults (a fault-injecting VTON stub; real svc-media)', () => {
   const platform = new Platform();
@@ -78,9 +94,21 @@ describe('VTON faults (a fault-injecting VTON stub; real svc-media)', () => {
   });
 
   it('runs a 5xx model again up to VTON_MAX_ATTEMPTS and a 4xx never, and keeps the successes of a partly failed batch', async () => {
+    const scrape = async () => new Metrics((await request(worker.url).get('/metrics').expect(200)).text);
+    const before = await scrape();
     const res = await generate(['ok', 'error500', 'error400']).expect(200);
     expect((res.body as GenerateResponse).results.map((r) => r.modelId)).toEqual([models.ok]);
     expect(vton.calls).toMatchObject({ ok: 1, error500: 2, error400: 1 });
+
+    // The worker's /metrics counts each provider call by outcome: the three failed ones as errors.
+    const after = await scrape();
+    const calls = (labels: Record<string, string>) => (after.value('generation_provider_call_duration_seconds_count', labels) ?? 0) - (before.value('generation_provider_call_duration_seconds_count', labels) ?? 0);
+    expect(calls({ provider: 'seed', outcome: 'ok' })).toBe(1);
+    expect(calls({ provider: 'seed', outcome: 'error' })).toBe(3);
+    // The provider-errors alert and the dashboard's error ratio select exactly those series.
+    const selectors = monitoredFailedCallSelectors();
+    expect(selectors).toHaveLength(2);
+    for (const selector of selectors) expect([selector, calls({ provider: 'seed', ...selector })]).toEqual([selector, 3]);
   });
 
   it('gets a result when the retry after a 5xx succeeds', async () => {
