@@ -365,6 +365,20 @@ describe.each(PROVIDERS.map((p) => ({ ...p, variable: p.role === 'placement' ? '
       expect(submissions()).toHaveLength(2);
     });
 
+    it('a 429 that names no wait pauses the engine for VTON_RETRY_DELAY_SECONDS: the model runs again and succeeds', async () => {
+      fake.retryAfterSeconds = null;
+      fake.upcoming.push('rate-limited');
+      const job = await finished(await startJob([plainModels[0]]));
+      expect(job.models[0]).toMatchObject({ state: 'succeeded', attempts: 2, error: null, result: { provider: provider.name } });
+      expect(submissions()).toHaveLength(2);
+      // The fleet held back for the worker's own pause (VTON_RETRY_DELAY_SECONDS, 1 s in these tests: helpers.ts), both ends written by Postgres in one statement.
+      const [pause] = await generation.app.get(DataSource).query(
+        `SELECT extract(epoch FROM paused_until - updated_at) * 1000 AS ms, reason FROM provider_pauses WHERE provider = $1`,
+        [provider.name],
+      );
+      expect({ ms: Number(pause.ms), reason: pause.reason }).toEqual({ ms: 1000, reason: provider.messages['rate-limited'] });
+    });
+
     it('a garment job on the same API and worker still goes to the try-on provider', async () => {
       const job = await finished(await startJob([plainModels[0]], { garmentCategory: 'upper_body' }));
       expect(job.models[0]).toMatchObject({ state: 'succeeded', result: { provider: 'local' } });

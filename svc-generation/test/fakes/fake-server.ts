@@ -18,6 +18,9 @@ export interface RecordedRequest {
   body: Buffer;
 }
 
+/** The wait a fake's 429 names unless a test says otherwise. */
+const DEFAULT_RETRY_AFTER_SECONDS = 7;
+
 /** Thrown by a fake's handler: the request breaks the provider's documented rules; answered as the provider would. */
 export class FakeRejection extends Error {
   constructor(
@@ -38,7 +41,11 @@ export type FakeHandler = (req: RecordedRequest, res: http.ServerResponse) => Pr
  */
 export class FakeServer {
   scenario: FakeScenario = 'success';
-  retryAfterSeconds = 7;
+  /**
+   * The wait a `rate-limited` answer names (its Retry-After header; Gemini's google.rpc.RetryInfo);
+   * null: the 429 names none (the worker then pauses the engine for VTON_RETRY_DELAY_SECONDS).
+   */
+  retryAfterSeconds: number | null = DEFAULT_RETRY_AFTER_SECONDS;
   /** Polls answered "still queued" before `queued` completes. */
   queuedPolls = 2;
   /**
@@ -100,7 +107,7 @@ export class FakeServer {
     }
     const scenario = body.scenario as FakeScenario;
     if (!FAKE_SCENARIOS.includes(scenario)) return sendJson(res, 400, { error: `scenario must be one of ${FAKE_SCENARIOS.join(', ')}` });
-    if (Number.isInteger(body.retryAfterSeconds)) this.retryAfterSeconds = body.retryAfterSeconds as number;
+    if (Number.isInteger(body.retryAfterSeconds) || body.retryAfterSeconds === null) this.retryAfterSeconds = body.retryAfterSeconds as number | null;
     if (body.once === true) this.upcoming.push(scenario);
     else this.scenario = scenario;
     sendJson(res, 200, { scenario: this.scenario, upcoming: this.upcoming });
@@ -113,9 +120,10 @@ export class FakeServer {
     return scenario;
   }
 
-  /** Forgets what was asked and recorded (between tests). */
+  /** Forgets what was asked and recorded, and names the default wait on a 429 again (between tests). */
   reset(): void {
     this.scenario = 'success';
+    this.retryAfterSeconds = DEFAULT_RETRY_AFTER_SECONDS;
     this.upcoming.length = 0;
     this.submissions.length = 0;
     this.requests.length = 0;
@@ -141,6 +149,11 @@ export function sendJson(res: http.ServerResponse, status: number, body: unknown
   if (res.headersSent) return void res.end();
   const text = typeof body === 'string' ? body : JSON.stringify(body);
   res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(text);
+}
+
+/** A 429's Retry-After header: the fake's wait, or none when it names none (`retryAfterSeconds` null). */
+export function retryAfterHeader(fake: Pick<FakeServer, 'retryAfterSeconds'>): Record<string, string> {
+  return fake.retryAfterSeconds === null ? {} : { 'retry-after': String(fake.retryAfterSeconds) };
 }
 
 /** A body that is not JSON at all: what a broken proxy or an HTML error page looks like. */

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { checkBase64Image, fakePlacement, FakeRejection, FakeServer, sendGarbage, sendJson, type FakeScenario, localFakeOf } from '../../../test/fakes/fake-server.js';
+import { checkBase64Image, fakePlacement, FakeRejection, FakeServer, retryAfterHeader, sendGarbage, sendJson, type FakeScenario, localFakeOf } from '../../../test/fakes/fake-server.js';
 
 export type BflFake = FakeServer & {
   /** How long a Ready task's signed sample URL answers (BFL: 10 minutes). */
@@ -59,7 +59,7 @@ export async function startBflFake(apiKey: string, port = 0): Promise<BflFake> {
     const scenario = fake.takeScenario();
     if (scenario === 'unauthorized') return sendJson(res, 403, { detail: 'Not authenticated - Invalid Authentication' });
     if (scenario === 'rate-limited') {
-      return sendJson(res, 429, { detail: 'You have exceeded the number of active tasks (24). Please wait for some tasks to finish.' }, { 'retry-after': String(fake.retryAfterSeconds) });
+      return sendJson(res, 429, { detail: 'You have exceeded the number of active tasks (24). Please wait for some tasks to finish.' }, retryAfterHeader(fake));
     }
     if (scenario === 'server-error') return sendJson(res, 500, { detail: 'Internal Server Error' });
     if (scenario === 'bad-request') return sendJson(res, 400, { detail: 'Could not decode input_image' });

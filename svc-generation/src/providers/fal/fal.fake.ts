@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { checkBase64Image, fakePlacement, fakeResult, FakeRejection, FakeServer, sendGarbage, sendJson, type FakeScenario, localFakeOf } from '../../../test/fakes/fake-server.js';
+import { checkBase64Image, fakePlacement, fakeResult, FakeRejection, FakeServer, retryAfterHeader, sendGarbage, sendJson, type FakeScenario, localFakeOf } from '../../../test/fakes/fake-server.js';
 
 export type FalFake = FakeServer & {
   /** Requests cancelled through PUT …/cancel. */
@@ -141,7 +141,7 @@ export async function startFalFake(key: string, port = 0): Promise<FalFake> {
       }
       if (!queued[4] && req.method === 'GET') {
         if (scenario === 'server-error') return sendJson(res, 500, { detail: 'Internal Server Error' });
-        if ((fake as FalFake).resultRateLimited) return sendJson(res, 429, { detail: 'Rate limit exceeded' }, { 'retry-after': String(fake.retryAfterSeconds) });
+        if ((fake as FalFake).resultRateLimited) return sendJson(res, 429, { detail: 'Rate limit exceeded' }, retryAfterHeader(fake));
         // A request fal's content checker flagged: its result is a 422 of type content_policy_violation.
         if (scenario === 'refused') {
           return sendJson(res, 422, { detail: [{ loc: ['body', 'prompt'], msg: 'The content could not be processed because it contained material flagged by a content checker.', type: 'content_policy_violation' }] });
@@ -160,7 +160,7 @@ export async function startFalFake(key: string, port = 0): Promise<FalFake> {
     const model = url.pathname.slice(1);
     const schema = SCHEMAS[model];
     if (!schema) return sendJson(res, 404, { detail: `Application '${model}' not found` });
-    if (scenario === 'rate-limited') return sendJson(res, 429, { detail: 'Rate limit exceeded' }, { 'retry-after': String(fake.retryAfterSeconds) });
+    if (scenario === 'rate-limited') return sendJson(res, 429, { detail: 'Rate limit exceeded' }, retryAfterHeader(fake));
     if (scenario === 'bad-request') return sendJson(res, 400, { detail: 'Could not download the human image' });
     if (scenario === 'slow') return fake.hold(res);
     if (!/^application\/json/.test(req.headers['content-type'] ?? '')) throw new FakeRejection(422, { detail: [{ loc: ['body'], msg: 'Expected a JSON body', type: 'value_error' }] });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { checkBase64Image, fakeResult, FakeRejection, FakeServer, sendGarbage, sendJson, type FakeScenario, localFakeOf } from '../../../test/fakes/fake-server.js';
+import { checkBase64Image, fakeResult, FakeRejection, FakeServer, retryAfterHeader, sendGarbage, sendJson, type FakeScenario, localFakeOf } from '../../../test/fakes/fake-server.js';
 
 export type FashnFake = FakeServer & {
   base: string;
@@ -37,7 +37,7 @@ export async function startFashnFake(apiKey: string, port = 0): Promise<FashnFak
     if (submitting) {
       if (scenario === 'rate-limited') {
         const name = (fake as FashnFake).rateLimitAs;
-        return sendJson(res, 429, { error: name, message: RATE_LIMIT_MESSAGES[name] }, { 'retry-after': String(fake.retryAfterSeconds) });
+        return sendJson(res, 429, { error: name, message: RATE_LIMIT_MESSAGES[name] }, retryAfterHeader(fake));
       }
       if (scenario === 'server-error') return sendJson(res, 500, { error: 'InternalServerError', message: 'Internal server error' });
       if (scenario === 'bad-request') return sendJson(res, 400, { error: 'BadRequest', message: 'inputs.model_image: could not load the image' });

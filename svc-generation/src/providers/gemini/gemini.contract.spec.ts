@@ -104,6 +104,17 @@ describe('Gemini placement engine (@google/genai) against a fake written from Go
     });
   });
 
+  it.each([
+    // Google writes RetryInfo's retryDelay as a protobuf Duration, in fractional seconds as often as not.
+    ['a fractional RetryInfo delay to the millisecond', 45.837906927, 45_838],
+    // A 429 without RetryInfo names no wait: the worker pauses the engine for VTON_RETRY_DELAY_SECONDS instead.
+    ['no wait when the 429 carries no RetryInfo (Gemini sends no Retry-After header either)', null, undefined],
+  ])('a 429 is retryable, with %s', async (_title, seconds, retryAfterMs) => {
+    fake.scenario = 'rate-limited';
+    fake.retryAfterSeconds = seconds;
+    expect(await failedCall(geminiApi(), 'product')).toMatchObject({ code: 'VTON_API_ERROR', status: 429, retryable: true, retryAfterMs });
+  });
+
   // Each scenario of the fake, and the model failure the adapter must turn it into.
   itFailsAs(throughGeminiApi, [
     ['reports a 500 as a retryable VTON_API_ERROR', 'server-error', { code: 'VTON_API_ERROR', status: 500, retryable: true }],

@@ -53,13 +53,13 @@ export async function startGeminiFake(apiKey: string, options: { port?: number; 
       return sendJson(res, 401, googleError(401, 'UNAUTHENTICATED', 'Request had invalid authentication credentials. Expected OAuth 2 access token, login cookie or other valid authentication credential.'));
     }
     if (scenario === 'rate-limited') {
-      // Google says how long to wait in the body (google.rpc.RetryInfo), not in a header.
+      // Google says how long to wait in the body (google.rpc.RetryInfo, a protobuf Duration such as "45.837906927s"), never in a
+      // Retry-After header; a quota error may carry no RetryInfo at all (retryAfterSeconds null).
+      const retryInfo = fake.retryAfterSeconds === null ? undefined : [{ '@type': 'type.googleapis.com/google.rpc.RetryInfo', retryDelay: `${fake.retryAfterSeconds}s` }];
       return sendJson(
         res,
         429,
-        googleError(429, 'RESOURCE_EXHAUSTED', `Resource has been exhausted (e.g. check quota). Quota exceeded for metric: generate_content_requests, model: ${model}`, [
-          { '@type': 'type.googleapis.com/google.rpc.RetryInfo', retryDelay: `${fake.retryAfterSeconds}s` },
-        ]),
+        googleError(429, 'RESOURCE_EXHAUSTED', `Resource has been exhausted (e.g. check quota). Quota exceeded for metric: generate_content_requests, model: ${model}`, retryInfo),
       );
     }
     if (scenario === 'server-error') return sendJson(res, 500, googleError(500, 'INTERNAL', 'An internal error has occurred. Please retry or report in https://developers.generativeai.google/guide/troubleshooting'));

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { boundaryOf, parseMultipart, type FormPart } from '../../local-engine/multipart.js';
-import { fakePlacement, FakeRejection, FakeServer, sendGarbage, sendJson, localFakeOf } from '../../../test/fakes/fake-server.js';
+import { fakePlacement, FakeRejection, FakeServer, retryAfterHeader, sendGarbage, sendJson, localFakeOf } from '../../../test/fakes/fake-server.js';
 
 export type OpenAIFake = FakeServer & {
   /** `${url}/v1`: what OPENAI_BASE_URL names. */
@@ -33,9 +33,7 @@ export async function startOpenAIFake(apiKey: string, port = 0): Promise<OpenAIF
       return sendJson(res, 401, openaiError('Incorrect API key provided: sk-proj-****. You can find your API key at https://platform.openai.com/account/api-keys.', 'invalid_request_error', 'invalid_api_key'));
     }
     if (scenario === 'rate-limited') {
-      return sendJson(res, 429, openaiError('Rate limit reached for gpt-image-1.5 in organization org-fake on images per minute (IPM): Limit 5, Used 5, Requested 1. Please try again in 12s.', 'requests', 'rate_limit_exceeded'), {
-        'retry-after': String(fake.retryAfterSeconds),
-      });
+      return sendJson(res, 429, openaiError('Rate limit reached for gpt-image-1.5 in organization org-fake on images per minute (IPM): Limit 5, Used 5, Requested 1. Please try again in 12s.', 'requests', 'rate_limit_exceeded'), retryAfterHeader(fake));
     }
     if (scenario === 'server-error') return sendJson(res, 500, openaiError('The server had an error while processing your request. Sorry about that!', 'server_error'));
     if (scenario === 'bad-request') return sendJson(res, 400, openaiError('Invalid image file or mode for image 1, please check your image file.', 'invalid_request_error', 'invalid_image_file', 'image'));

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { checkBase64Image, fakeResult, FakeRejection, FakeServer, sendGarbage, sendJson, localFakeOf } from '../../../test/fakes/fake-server.js';
+import { checkBase64Image, fakeResult, FakeRejection, FakeServer, retryAfterHeader, sendGarbage, sendJson, localFakeOf } from '../../../test/fakes/fake-server.js';
 import { googleError, GoogleOAuthFake } from '../../../test/fakes/google-oauth.js';
 
 export type VertexFake = FakeServer & {
@@ -49,7 +49,7 @@ export async function startVertexFake(options: { port?: number; credentialsDir?:
         res,
         429,
         googleError(429, 'RESOURCE_EXHAUSTED', 'Quota exceeded for aiplatform.googleapis.com/online_prediction_requests_per_base_model with base model: virtual-try-on-001. Please submit a quota increase request.'),
-        { 'retry-after': String(fake.retryAfterSeconds) },
+        retryAfterHeader(fake),
       );
     }
     if (scenario === 'server-error') return sendJson(res, 500, googleError(500, 'INTERNAL', 'Internal error encountered.'));
