@@ -470,6 +470,35 @@ describe.each(PROVIDERS.map((p) => ({ ...p, variable: p.role === 'placement' ? '
     });
   }
 
+  if (provider.name === 'fashn') {
+    it('an account out of credits (429 OutOfCredits) fails the model at once, pauses nothing, and tells the operator in the log and in /metrics', async () => {
+      // A worker process in place of the shared one: its log lines and its /metrics are what the operator reads.
+      await worker.app.close();
+      const own = await platform.spawnWorker(env, 'fashn-out-of-credits');
+      try {
+        fake.scenario = 'rate-limited';
+        (fake as FashnFake).rateLimitAs = 'OutOfCredits';
+        const job = await finished(await startJob([plainModels[0]]));
+        const message = api('429 Too Many Requests', 'OutOfCredits: Your account is out of API credits (the FASHN account is out of credits)');
+        expect(job.models[0]).toMatchObject({ state: 'failed', attempts: 1, result: null, error: { code: 'VTON_API_ERROR', message } });
+        expect(submissions()).toHaveLength(1);
+        // Not a rate limit: FASHN is not paused (garment jobs go on as soon as the account is topped up).
+        expect(await generation.app.get(DataSource).query('SELECT provider FROM provider_pauses')).toEqual([]);
+        const metrics = await own.metrics();
+        expect(metrics.value('generation_provider_out_of_credits_total', { provider: 'fashn' })).toBe(1);
+        expect(metrics.value('generation_model_failures_total', { code: 'VTON_API_ERROR', final: 'true' })).toBe(1);
+        const logged = own.lines.filter((l) => l.startsWith('{')).map((l) => JSON.parse(l));
+        // pino's level 50: an error.
+        expect(logged.filter((l) => l.level === 50 && l.provider === 'fashn').map((l) => l.msg)).toEqual([
+          `The FASHN account is out of credits: its models fail until it is topped up (${message})`,
+        ]);
+      } finally {
+        await own.kill('SIGTERM');
+        worker = await platform.worker(env);
+      }
+    }, 90_000);
+  }
+
   // Last: it replaces the worker with two whose fleet limit is one model at a time.
   it('a 429 pauses the provider for the whole fleet: no worker sends anything until the Retry-After has passed', async () => {
     await worker.app.close();

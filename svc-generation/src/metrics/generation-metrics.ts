@@ -60,6 +60,14 @@ export class GenerationMetrics {
     registers: [this.registry],
   });
 
+  /** Models failed because the provider's account is out of credits (FASHN's OutOfCredits): an alert's figure, any increase needs a top-up. */
+  readonly providerOutOfCredits = new Counter({
+    name: 'generation_provider_out_of_credits_total',
+    help: "Models that failed because the provider's account is out of credits (FASHN OutOfCredits), per provider: top the account up.",
+    labelNames: ['provider'] as const,
+    registers: [this.registry],
+  });
+
   readonly jobsCreated = new Counter({
     name: 'generation_jobs_created_total',
     help: 'Try-on jobs this API process queued.',

@@ -10,6 +10,7 @@ import { JobQueue, MONITOR_SECONDS, type ClaimedWork, type QueueLane } from '../
 import { MODEL_QUEUE } from '../queue/queue-schema.js';
 import { PgListener } from '../queue/pg-listener.js';
 import { asModelTryOnError } from '../errors/try-on-errors.js';
+import { OutOfCreditsError } from '../providers/out-of-credits.js';
 import { ModelRunner } from './model-runner.js';
 import { Reconciler } from './reconciler.js';
 
@@ -226,7 +227,12 @@ export class ModelWorker implements OnApplicationBootstrap, BeforeApplicationShu
       return;
     }
     const failure = asModelTryOnError(error);
-    if (failure.status === 429) {
+    if (failure instanceof OutOfCreditsError) {
+      // Not a rate limit (whatever its status): waiting adds no credits, so nothing is paused; the operator must top the account up.
+      const provider = this.runner.providerFor(run);
+      this.logger.error({ ...log, code: failure.code, provider: provider.name }, `The ${provider.label} account is out of credits: its models fail until it is topped up (${failure.message})`);
+      this.metrics.providerOutOfCredits.inc({ provider: provider.name });
+    } else if (failure.status === 429) {
       // Rate limited: the whole fleet holds back for the provider's Retry-After (a short pause when it named none).
       const provider = this.runner.providerFor(run).name;
       const pauseMs = failure.retryAfterMs ?? this.config.VTON_RETRY_DELAY_SECONDS * 1000;

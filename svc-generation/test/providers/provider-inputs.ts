@@ -1,6 +1,7 @@
 import type { GarmentCategory } from '@vton/contracts';
 import sharp from 'sharp';
 import { prepareProviderInputs } from '../../src/imaging/mask-composer.js';
+import { OutOfCreditsError } from '../../src/providers/out-of-credits.js';
 import type { TryOnInput, TryOnProvider } from '../../src/providers/try-on-provider.js';
 
 /** The seller's prompt of a product sample: it must reach the placement engine inside the instruction. */
@@ -34,13 +35,13 @@ export async function sampleInput(provider: TryOnProvider, category: GarmentCate
   return { person: framed.person, mask: framed.mask, garment, prompt: category === 'product' ? PRODUCT_PROMPT : 'a red shirt', category, signal };
 }
 
-/** What a rejected call looks like to the caller (code, message, whether to retry, the provider's status and Retry-After). */
+/** What a rejected call looks like to the caller (code, message, whether to retry, the provider's status and Retry-After, an account out of credits). */
 export async function failureOf(promise: Promise<unknown>) {
   try {
     await promise;
   } catch (error) {
     const e = error as { code?: string; message: string; retryable?: boolean; status?: number; retryAfterMs?: number };
-    return { code: e.code, message: e.message, retryable: e.retryable, status: e.status, retryAfterMs: e.retryAfterMs };
+    return { code: e.code, message: e.message, retryable: e.retryable, status: e.status, retryAfterMs: e.retryAfterMs, outOfCredits: error instanceof OutOfCreditsError || undefined };
   }
   throw new Error('expected the provider call to fail');
 }

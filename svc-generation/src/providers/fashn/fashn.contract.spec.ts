@@ -130,16 +130,27 @@ describe('FASHN adapter against a fake written from FASHN’s docs', () => {
   itStopsWhenTheCallerCancels(fashnApi);
 
   it.each([
+    // An OutOfCreditsError: the worker then pauses nothing (it is no rate limit), logs it as an error and counts it (provider-jobs.e2e-spec).
     ['a 429 OutOfCredits is not retried: the model fails saying the FASHN account is out of credits', 'OutOfCredits', {
         code: 'VTON_API_ERROR',
         message: 'VTON API request failed: 429 Too Many Requests. OutOfCredits: Your account is out of API credits (the FASHN account is out of credits)',
         retryable: false,
+        status: 429,
+        retryAfterMs: undefined,
+        outOfCredits: true,
       }],
-    ['a 429 ConcurrencyLimitExceeded is retried', 'ConcurrencyLimitExceeded', { code: 'VTON_API_ERROR', status: 429, retryable: true, retryAfterMs: 7000 }],
+    ['a 429 ConcurrencyLimitExceeded is retried', 'ConcurrencyLimitExceeded', {
+        code: 'VTON_API_ERROR',
+        message: 'VTON API request failed: 429 Too Many Requests. ConcurrencyLimitExceeded: Too many concurrent requests for your plan',
+        status: 429,
+        retryable: true,
+        retryAfterMs: 7000,
+        outOfCredits: undefined,
+      }],
   ] as const)('%s', async (_title, rateLimitAs, failure) => {
     fake.scenario = 'rate-limited';
     fake.rateLimitAs = rateLimitAs;
-    expect(await failedCall(provider())).toMatchObject(failure);
+    expect(await failedCall(provider())).toStrictEqual(failure);
   });
 
   it.each([

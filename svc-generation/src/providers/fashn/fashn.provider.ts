@@ -2,6 +2,7 @@ import type { GarmentCategory } from '@vton/contracts';
 import type { GenerationConfig } from '../../config/generation.config.js';
 import type { FashnConfig } from './fashn.config.js';
 import { ModelTryOnError, vtonProcessingError } from '../../errors/try-on-errors.js';
+import { OutOfCreditsError } from '../out-of-credits.js';
 import sharp from 'sharp';
 import { HostedProvider, type HostedSettings } from '../hosted-provider.js';
 import { apiBase, callLimits, jsonMessage, ProviderCall } from '../provider-http.js';
@@ -107,9 +108,9 @@ export class FashnProvider extends HostedProvider<FashnSettings> implements TryO
         messageOf,
       )
       .catch((error: unknown) => {
-        // Out of credits is a 429 too, but waiting does not help: the model fails, and the operator sees why in logs and metrics.
+        // Out of credits is a 429 too, but no rate limit: the model fails at once, nothing is paused, and the operator sees why in logs and metrics.
         if (error instanceof ModelTryOnError && error.status === 429 && /^OutOfCredits\b/.test(error.message.split('. ').slice(1).join('. '))) {
-          throw new ModelTryOnError(error.code, `${error.message} (the FASHN account is out of credits)`, false, { status: 429 });
+          throw new OutOfCreditsError('FASHN', error);
         }
         throw error;
       });
