@@ -5,14 +5,15 @@ import { ModelTryOnError, vtonApiError, vtonProcessingError } from '../errors/tr
 
 /** Longest provider error body quoted in a §8 message. */
 const MAX_ERROR_BODY = 500;
-/** JSON answers (status, submit) are small; an image inside one (base64) is not. */
-const MAX_JSON_BYTES = 80 * 1024 * 1024;
+/** What a JSON answer holds besides an inline image (status fields, file metadata). */
+const JSON_ENVELOPE_BYTES = 64 * 1024;
 /** Most of an error answer read: only its first MAX_ERROR_BODY characters are quoted. */
 const MAX_ERROR_READ_BYTES = 64 * 1024;
 
 /**
  * What bounds each call of a provider, the same for every provider (the variables are fleet-wide):
- * VTON_TIMEOUT_MS for the whole call, VTON_MAX_RESPONSE_BYTES for the image it reads back.
+ * VTON_TIMEOUT_MS for the whole call, VTON_MAX_RESPONSE_BYTES for the image it reads back — downloaded,
+ * or inline in a JSON answer (jsonCap).
  */
 export interface CallLimits {
   timeoutMs: number;
@@ -21,6 +22,15 @@ export interface CallLimits {
 
 export function callLimits(config: Pick<GenerationConfig, 'VTON_TIMEOUT_MS' | 'VTON_MAX_RESPONSE_BYTES'>): CallLimits {
   return { timeoutMs: config.VTON_TIMEOUT_MS, maxResponseBytes: config.VTON_MAX_RESPONSE_BYTES };
+}
+
+/**
+ * The most of a JSON answer (a submit, a status, a result) that is read: an image of up to
+ * `maxResponseBytes` inline as base64 (FASHN's `return_base64`, fal's `sync_mode`, Vertex's
+ * `bytesBase64Encoded`) and the JSON around it. A larger answer fails the model like a larger download.
+ */
+export function jsonCap(maxResponseBytes: number): number {
+  return Math.ceil(maxResponseBytes / 3) * 4 + JSON_ENVELOPE_BYTES;
 }
 
 /** A configured API base without its trailing slashes, so `${base}/path` joins with one. */
@@ -39,6 +49,7 @@ export class ProviderCall {
   readonly started = performance.now();
   readonly timeoutMs: number;
   readonly maxResponseBytes: number;
+  private readonly maxJsonBytes: number;
 
   constructor(
     readonly label: string,
@@ -48,6 +59,7 @@ export class ProviderCall {
   ) {
     this.timeoutMs = limits.timeoutMs;
     this.maxResponseBytes = limits.maxResponseBytes;
+    this.maxJsonBytes = jsonCap(limits.maxResponseBytes);
     this.deadline = AbortSignal.timeout(this.timeoutMs);
     this.signal = callerSignal ? AbortSignal.any([callerSignal, this.deadline]) : this.deadline;
   }
@@ -86,11 +98,11 @@ export class ProviderCall {
     return (await readCappedBody(response, MAX_ERROR_READ_BYTES).catch(() => Buffer.alloc(0))).toString('utf8');
   }
 
-  /** A JSON answer; anything else (garbage, a cut-off body) is a processing error, not retried. */
+  /** A JSON answer, read up to jsonCap; anything else (garbage, a cut-off or larger body) is a processing error, not retried. */
   async json<T>(response: Response): Promise<T> {
     let text: string;
     try {
-      text = (await readCappedBody(response, MAX_JSON_BYTES)).toString('utf8');
+      text = (await readCappedBody(response, this.maxJsonBytes)).toString('utf8');
     } catch (error) {
       if (error instanceof BodyTooLargeError) throw vtonProcessingError(`${this.label} answered with a ${error.message}`);
       throw this.explain(error);

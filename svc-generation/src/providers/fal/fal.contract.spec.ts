@@ -138,6 +138,27 @@ describe('fal.ai adapter (@fal-ai/client) against a fake of fal’s queue writte
     expect(await failedCall(provider())).toMatchObject({ code: 'VTON_API_ERROR', status: 429, retryable: true, retryAfterMs: 9000 });
   });
 
+  it('a result answer larger than it reads (an inline image over VTON_MAX_RESPONSE_BYTES) fails the model with the §8 processing error, not retried', async () => {
+    // 1 MB of image at most: the result's JSON is read up to 1.4 MB (the image as base64, and the fields around it).
+    fake.resultImageBytes = 2 * 1024 * 1024;
+    expect(await failedCall(provider({ maxResponseBytes: 1024 * 1024 }))).toStrictEqual({
+      code: 'VTON_PROCESSING_ERROR',
+      message: 'Failed to process VTON request: fal.ai answered with a response larger than 1.4 MB',
+      retryable: false,
+      status: undefined,
+      retryAfterMs: undefined,
+      outOfCredits: undefined,
+    });
+    // The status said COMPLETED; only the result was too large.
+    expect(fake.requests.filter((r) => /\/requests\/[^/]+$/.test(r.path) && r.method === 'GET')).toHaveLength(1);
+  });
+
+  it('the same result is read whole when VTON_MAX_RESPONSE_BYTES is above its image’s size', async () => {
+    fake.resultImageBytes = 2 * 1024 * 1024;
+    const fal = provider({ maxResponseBytes: 2 * 1024 * 1024 });
+    expect((await fal.tryOn(await sampleInput(fal))).image.length).toBe(2 * 1024 * 1024);
+  });
+
   describe('as the placement engine (FAL_PLACEMENT_MODEL)', () => {
     const placement = (model: string) => provider({ model, role: 'placement' });
 

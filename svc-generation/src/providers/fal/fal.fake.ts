@@ -8,9 +8,11 @@ export type FalFake = FakeServer & {
   asked: { model: string; input: Record<string, unknown> }[];
   /** The result request (GET …/requests/{id}) answers 429 with Retry-After, as fal's queue can. */
   resultRateLimited: boolean;
+  /** The result's image is this many bytes (inline with `sync_mode`: a result answer of 4/3 that): a model answering at a very high resolution. */
+  resultImageBytes?: number;
   /** The request fails in fal's runner: status COMPLETED with an error, as fal reports an app failure. */
   failWith(error?: string): void;
-  /** Forgets what was asked and recorded, and answers as documented again: no runtime failure, no 429 on results (between tests). */
+  /** Forgets what was asked and recorded, and answers as documented again: no runtime failure, no 429 on results, results of their usual size (between tests). */
   reset(): void;
 };
 
@@ -146,9 +148,10 @@ export async function startFalFake(key: string, port = 0): Promise<FalFake> {
         if (scenario === 'refused') {
           return sendJson(res, 422, { detail: [{ loc: ['body', 'prompt'], msg: 'The content could not be processed because it contained material flagged by a content checker.', type: 'content_policy_violation' }] });
         }
-        const meta = { content_type: 'image/png', file_name: `${queued[3]}.png`, file_size: request.output.length };
+        const output = (fake as FalFake).resultImageBytes ? Buffer.alloc((fake as FalFake).resultImageBytes!, 0x89) : request.output;
+        const meta = { content_type: 'image/png', file_name: `${queued[3]}.png`, file_size: output.length };
         const image = request.inline
-          ? { url: `data:image/png;base64,${request.output.toString('base64')}`, ...meta }
+          ? { url: `data:image/png;base64,${output.toString('base64')}`, ...meta }
           : { url: `${fake.url}/files/${queued[3]}.png`, ...meta };
         const body = request.many ? { images: [image], seed: 42, description: '' } : { image, seed: 42, has_nsfw_concepts: false };
         return sendJson(res, 200, body, { 'x-fal-request-id': queued[3] });
@@ -220,6 +223,7 @@ export async function startFalFake(key: string, port = 0): Promise<FalFake> {
     reset(this: FalFake) {
       resetServer();
       this.resultRateLimited = false;
+      this.resultImageBytes = undefined;
       runtimeError = undefined;
     },
   });
