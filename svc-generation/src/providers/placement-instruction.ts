@@ -4,7 +4,7 @@ import { FRAME_JPEG_QUALITY } from '../imaging/framing.js';
 /**
  * How the placement engine learns where the product goes: OpenAI's edit takes a mask of the first
  * image (`edit-mask`); the other engines take images only, so the mask goes as the third image
- * (`third-image`), white where the product goes.
+ * (`third-image`), white where the product goes — as spec §7's `mask_image` does for `seed`.
  */
 export type MaskGiven = 'edit-mask' | 'third-image';
 

@@ -1,6 +1,7 @@
 import { TARGET_IMAGE_SIZE } from '@vton/contracts';
 import type { GenerationConfig } from '../../config/generation.config.js';
 import { vtonProcessingError } from '../../errors/try-on-errors.js';
+import { placementInstruction } from '../placement-instruction.js';
 import { callLimits, ProviderCall, type CallLimits } from '../provider-http.js';
 import type { ProviderFraming, TryOnInput, TryOnOutput, TryOnProvider } from '../try-on-provider.js';
 import { postSeedRequest } from './seed-contract.js';
@@ -17,7 +18,10 @@ export function seedSettings(config: GenerationConfig, chosenBy: 'VTON_PROVIDER'
   return { url: config.VTON_API_URL, ...callLimits(config) };
 }
 
-/** The seed contract (spec §7's multipart at VTON_API_URL), exactly as the studio has always spoken it. */
+/**
+ * The seed contract (spec §7's multipart at VTON_API_URL), exactly as the studio has always spoken it;
+ * as the placement engine (PLACEMENT_PROVIDER=seed) its prompt is the placement instruction.
+ */
 export class SeedProvider implements TryOnProvider {
   readonly name = 'seed' as const;
   readonly label = 'VTON service';
@@ -33,7 +37,9 @@ export class SeedProvider implements TryOnProvider {
     try {
       const { image, builtInEngine } = await postSeedRequest(
         this.settings.url,
-        { prompt: input.prompt, target: input.person, reference: input.garment, mask: input.mask, category: input.category },
+        // A product is described to the §7 service as to every placement engine (the one instruction, its mask the third image,
+        // mask_image); a garment's try-on keeps §7's prompt as the seller wrote it.
+        { prompt: input.category === 'product' ? placementInstruction(input.prompt, 'third-image') : input.prompt, target: input.person, reference: input.garment, mask: input.mask, category: input.category },
         { timeoutMs: this.settings.timeoutMs, maxResponseBytes: this.settings.maxResponseBytes, signal: input.signal },
       );
       return { image, provider: this.name, model: this.model, durationMs: call.elapsedMs, ...(builtInEngine ? { builtInEngine } : {}) };
