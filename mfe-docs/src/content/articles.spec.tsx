@@ -3,7 +3,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { BRUSH_SIZE, BRUSH_HARDNESS, TARGET_IMAGE_SIZE, UNDO_HISTORY_LIMIT } from '@vton/contracts';
 import { ALL_ARTICLES, DOC_SECTIONS } from './catalog';
 
-async function bodyText(id: string): Promise<string> {
+async function rendered(id: string): Promise<HTMLElement> {
   const { content: Content } = ALL_ARTICLES.find((a) => a.id === id)!;
   let container!: HTMLElement;
   await act(async () => {
@@ -13,7 +13,16 @@ async function bodyText(id: string): Promise<string> {
       </MemoryRouter>,
     ));
   });
-  return container.textContent ?? '';
+  return container;
+}
+
+async function bodyText(id: string): Promise<string> {
+  return (await rendered(id)).textContent ?? '';
+}
+
+/** Where the article's links go. */
+async function articleLinks(id: string): Promise<string[]> {
+  return [...(await rendered(id)).querySelectorAll('a')].map((a) => a.getAttribute('href') ?? '');
 }
 
 describe('documentation content', () => {
@@ -74,6 +83,34 @@ describe('documentation content', () => {
     }
     expect(text).toContain('refused to place the product for safety reasons');
     expect(await bodyText('try-on-providers')).toContain('Placing any product');
+  });
+
+  it('says what each placement engine costs as its provider publishes it, with the date and where it was read', async () => {
+    const text = await bodyText('placing-products');
+    for (const figure of [
+      '$0.08 per image at 1K, 1.5 times that at 2K',
+      '$0.03 for the first megapixel of output plus $0.015 per further megapixel of input and output',
+      'FLUX.2 [pro] image editing from $0.045',
+      '1,120 tokens for a 1K image and 1,680 for a 2K one',
+    ]) {
+      expect(text).toContain(figure);
+    }
+    expect(text.match(/as of 28 November 2026/g)).toHaveLength(3);
+    const links = await articleLinks('placing-products');
+    for (const source of [
+      'https://fal.ai/models/fal-ai/nano-banana-2/edit',
+      'https://fal.ai/models/fal-ai/flux-2-pro/edit',
+      'https://docs.bfl.ai/quick_start/pricing',
+      'https://ai.google.dev/gemini-api/docs/pricing',
+      'https://openai.com/api/pricing/',
+    ]) {
+      expect(links).toContain(source);
+    }
+  });
+
+  it('says when Vertex AI retires virtual-try-on-001, from Google’s model page', async () => {
+    const text = await bodyText('try-on-providers');
+    expect(text).toContain('a support end date of 14 September 2026 and a retirement date of 15 March 2027, and names no replacement');
   });
 
   it('states the formats, sizes and batch advice the product works with', async () => {

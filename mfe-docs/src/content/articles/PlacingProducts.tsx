@@ -1,4 +1,9 @@
-/** The Product category: when to choose it, the mask, prompts, and the placement engines (sources: svc-generation README "Placement engines", the providers' pricing pages). */
+/**
+ * The Product category: when to choose it, the mask, prompts, and the placement engines (sources: svc-generation README
+ * "Placement engines"; prices from the providers' own pages, read on 28 November 2026 — fal.ai's model pages, Black Forest
+ * Labs' pricing, Google's Gemini 3.1 Flash Image model page for its image tokens; Google's and OpenAI's per-image prices could
+ * not be read from their own pages, so the article links them).
+ */
 export default function PlacingProducts() {
   return (
     <>
@@ -70,7 +75,12 @@ export default function PlacingProducts() {
               <code>GOOGLE_APPLICATION_CREDENTIALS</code>, <code>GOOGLE_CLOUD_PROJECT</code>, <code>GOOGLE_CLOUD_LOCATION</code>);{' '}
               <code>GEMINI_MODEL</code>
             </td>
-            <td>billed per output image by its size (1K, 2K); see the Gemini API or Vertex AI pricing page for the model</td>
+            <td>
+              billed in output image tokens: Google’s model page counts 1,120 tokens for a 1K image and 1,680 for a 2K one (the studio asks
+              1K or 2K by the size of the painted area); the price per token is on Google’s pricing page (
+              <a href="https://ai.google.dev/gemini-api/docs/pricing">Gemini API</a>,{' '}
+              <a href="https://cloud.google.com/vertex-ai/generative-ai/pricing">Vertex AI</a>)
+            </td>
           </tr>
           <tr>
             <td>OpenAI image edit (<code>openai</code>, default <code>gpt-image-1.5</code>)</td>
@@ -78,14 +88,20 @@ export default function PlacingProducts() {
               <code>OPENAI_API_KEY</code>; <code>OPENAI_IMAGE_MODEL</code> (<code>gpt-image-1</code>, <code>gpt-image-1.5</code>,{' '}
               <code>gpt-image-2</code>)
             </td>
-            <td>billed in image tokens (input images and output image, by size and quality); see OpenAI’s pricing page</td>
+            <td>
+              billed in image tokens (the input images and the output image, by size and quality); see{' '}
+              <a href="https://openai.com/api/pricing/">OpenAI’s pricing page</a>
+            </td>
           </tr>
           <tr>
             <td>Black Forest Labs FLUX.2 (<code>bfl</code>, default <code>flux-2-pro</code>)</td>
             <td>
               <code>BFL_API_KEY</code>; <code>BFL_MODEL</code> (<code>flux-2-pro</code>, <code>flux-2-max</code>, <code>flux-2-flex</code>)
             </td>
-            <td>billed per megapixel of input and output; FLUX.2 [pro] edits start at about $0.045 for one megapixel (bfl.ai/pricing)</td>
+            <td>
+              billed per megapixel of input and output: FLUX.2 [pro] image editing from $0.045 (
+              <a href="https://docs.bfl.ai/quick_start/pricing">Black Forest Labs’ pricing</a>, as of 28 November 2026)
+            </td>
           </tr>
           <tr>
             <td>fal.ai edit models (<code>fal</code>)</td>
@@ -93,7 +109,12 @@ export default function PlacingProducts() {
               <code>FAL_KEY</code> and <code>FAL_PLACEMENT_MODEL</code> (<code>fal-ai/nano-banana-2/edit</code>,{' '}
               <code>fal-ai/flux-2-pro/edit</code>); one fal key can serve try-on and placement
             </td>
-            <td>see each model’s page on fal.ai</td>
+            <td>
+              <code>fal-ai/nano-banana-2/edit</code>: $0.08 per image at 1K, 1.5 times that at 2K (
+              <a href="https://fal.ai/models/fal-ai/nano-banana-2/edit">its fal.ai page</a>, as of 28 November 2026);{' '}
+              <code>fal-ai/flux-2-pro/edit</code>: $0.03 for the first megapixel of output plus $0.015 per further megapixel of input and
+              output, each rounded up (<a href="https://fal.ai/models/fal-ai/flux-2-pro/edit">its fal.ai page</a>, as of 28 November 2026)
+            </td>
           </tr>
         </tbody>
       </table>
