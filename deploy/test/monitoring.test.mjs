@@ -8,7 +8,7 @@ import { REPO_ROOT } from '../lib/apps.mjs';
 import { OVERLAYS, buildOverlay, readDeployFile, validate } from './helpers.mjs';
 
 const MONITORED = ['svc-auth', 'svc-media', 'svc-generation', 'svc-generation-worker'];
-const ALERTS = ['VtonQueueDepthRising', 'VtonProviderErrors', 'VtonHttp5xxRatio', 'VtonNoLiveWorker', 'VtonNoWorkerScraped', 'VtonPostgresUnreachable'];
+const ALERTS = ['VtonQueueDepthRising', 'VtonProviderErrors', 'VtonProviderOutOfCredits', 'VtonHttp5xxRatio', 'VtonNoLiveWorker', 'VtonNoWorkerScraped', 'VtonPostgresUnreachable'];
 const MONITORING_KINDS = new Set(['PodMonitor', 'ServiceMonitor', 'PrometheusRule']);
 
 /** Every metric the services' code registers (prom-client `name: '…'`), with a histogram's series, and Prometheus' own `up`. */
