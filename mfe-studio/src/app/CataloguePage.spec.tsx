@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import type { GarmentRecord, ModelPhotoRecord, TryOnRun } from '@vton/contracts';
+import type { BillingAccount, GarmentRecord, ModelPhotoRecord, TryOnRun } from '@vton/contracts';
 import { resetToastsForTests } from '@vton/shell-sdk';
-import { renderWithHost } from '@vton/shell-sdk/testing';
+import { BILLING_OFF_ACCOUNT, BillingModeProbe, creditsAccount, renderWithHost } from '@vton/shell-sdk/testing';
 import App from './App';
 
 const product = { id: 1, name: 'Red shirt', filename: 'red.png', category: 'upper_body', width: 600, height: 600, url: '/g1', croppedUrl: '/g1c', cropData: null, uploadedAt: '' } as GarmentRecord;
@@ -45,7 +45,10 @@ beforeEach(() => {
   });
 });
 
-afterEach(() => jest.restoreAllMocks());
+afterEach(() => {
+  jest.restoreAllMocks();
+  localStorage.clear();
+});
 
 /** Focuses and clicks, as a keyboard's Enter or a pointer does (jsdom's click alone moves no focus). */
 function press(control: HTMLElement) {
@@ -72,4 +75,44 @@ it('gives the run’s status the focus right after Start run, not when the selle
   expect(await screen.findByText('0 of 2 cells finished')).toBeInTheDocument();
   // the focus stays where the seller put it
   expect(toStarted).toHaveFocus();
+});
+
+/** A signed-in seller whose GET /api/billing/account answers `account`; the rest as above. */
+function signInWith(account: BillingAccount) {
+  localStorage.setItem('auth_token', 'token-a');
+  const fetchMock = globalThis.fetch as jest.MockedFunction<typeof fetch>;
+  const others = fetchMock.getMockImplementation()!;
+  const json = (body: unknown) => new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
+  fetchMock.mockImplementation(async (input, init) => {
+    if (String(input) === '/api/auth/me') return json({ user: { id: 5, email: 'seller@example.com', isEmailVerified: 'true', createdAt: '' } });
+    if (String(input) === '/api/billing/account') return json(account);
+    return others(input, init);
+  });
+}
+
+/** The planner's summary once the account has answered, with Red shirt on both model photos chosen. */
+async function plannedRun() {
+  renderWithHost(
+    <>
+      <App />
+      <BillingModeProbe />
+    </>,
+    { path: '/app/runs', mount: '/app/*' },
+  );
+  await screen.findByTestId('billing-mode');
+  const planner = screen.getByRole('form', { name: 'Start a catalogue run' });
+  fireEvent.click(await within(planner).findByRole('checkbox', { name: /Red shirt/ }));
+  fireEvent.click(await within(planner).findByRole('button', { name: 'All' }));
+  return screen.getByTestId('run-plan');
+}
+
+it('counts the run’s credits against the seller’s balance', async () => {
+  signInWith(creditsAccount(5));
+  expect(await plannedRun()).toHaveTextContent(/^2 cells · 2 credits5 credits left$/);
+});
+
+it('with billing off speaks of no credits at all', async () => {
+  signInWith(BILLING_OFF_ACCOUNT);
+  expect(await plannedRun()).toHaveTextContent(/^2 cells$/);
+  expect(screen.queryByText(/credit/i)).toBeNull();
 });

@@ -1,11 +1,13 @@
 import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
+import type { BillingAccount } from '@vton/contracts';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { ThemeRoot } from '@vton/ui';
 // The viewport itself rather than the kit's DeferredToaster: a test sees a toast as soon as it is pushed.
 import { Toaster } from '@vton/ui/toasts';
 import { ShellProviders } from '../ShellProviders.js';
 import { createQueryClient } from '../api/apiRequest.js';
+import { useBillingAccount } from '../billing/billing.js';
 
 interface HostOptions {
   /** The URL the test starts at. */
@@ -46,4 +48,36 @@ export const NEW_TRACE_PARENT = /^00-(?!0{32})[0-9a-f]{32}-(?!0{16})[0-9a-f]{16}
 /** A traceparent's trace id: two calls that share it are one trace. */
 export function traceIdOf(traceparent: string): string {
   return traceparent.split('-')[1];
+}
+
+/**
+ * What GET /api/billing/account answers with BILLING_MODE=off (svc-auth's BillingService.account):
+ * no plan to show and no limit, so the credits read as unlimited to anything that forgets the mode.
+ */
+export const BILLING_OFF_ACCOUNT: BillingAccount = {
+  mode: 'off',
+  plan: 'enterprise',
+  status: 'active',
+  interval: null,
+  trialEndsAt: null,
+  renewsAt: null,
+  credits: { available: null, reserved: 0 },
+  checkout: false,
+  portal: false,
+  salesEmail: null,
+};
+
+/** What GET /api/billing/account answers with billing on: `available` credits on Starter, or Enterprise (unlimited) for null. */
+export function creditsAccount(available: number | null): BillingAccount {
+  return { ...BILLING_OFF_ACCOUNT, mode: 'credits', plan: available === null ? 'enterprise' : 'starter', credits: { available, reserved: 0 } };
+}
+
+/**
+ * Shows the billing mode once GET /api/billing/account has answered and the page has rendered with
+ * it: a test waits for it before asserting that billing off hides something (hidden is also how it
+ * looks before the answer).
+ */
+export function BillingModeProbe() {
+  const { data } = useBillingAccount();
+  return data ? <output data-testid="billing-mode">{data.mode}</output> : null;
 }

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import type { BillingAccount } from '@vton/contracts';
-import { renderWithHost } from '@vton/shell-sdk/testing';
+import { BILLING_OFF_ACCOUNT, BillingModeProbe, creditsAccount, renderWithHost } from '@vton/shell-sdk/testing';
 import { WorkspaceStoreContext, createWorkspaceStore, type WorkspaceModelPhoto } from '../../../stores/workspaceStore';
 import { CreditsNote } from './CreditsNote';
 
@@ -9,13 +9,9 @@ const model = (n: number): WorkspaceModelPhoto => ({
   maskThumbnailUrl: null, inpaint: null, masks: {}, uploadedAt: '2026-01-01T10:00:00.000Z',
 });
 
-/** The note under Try on for a signed-in seller whose GET /api/billing/account answers `credits`, with `models` ready. */
-function renderNote(available: number | null, models: number) {
+/** The note under Try on for a signed-in seller whose GET /api/billing/account answers `account`, with `models` ready. */
+function renderNote(account: BillingAccount, models: number) {
   localStorage.setItem('auth_token', 'token-a');
-  const account: BillingAccount = {
-    mode: 'credits', plan: available === null ? 'enterprise' : 'starter', status: 'active', interval: null, trialEndsAt: null, renewsAt: null,
-    credits: { available, reserved: 0 }, checkout: false, portal: false, salesEmail: null,
-  };
   const json = (body: unknown) => new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
   jest.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
     if (String(input) === '/api/auth/me') return json({ user: { id: 5, email: 'seller@example.com', isEmailVerified: 'true', createdAt: '' } });
@@ -26,6 +22,7 @@ function renderNote(available: number | null, models: number) {
   renderWithHost(
     <WorkspaceStoreContext.Provider value={store}>
       <CreditsNote />
+      <BillingModeProbe />
     </WorkspaceStoreContext.Provider>,
   );
 }
@@ -36,12 +33,20 @@ afterEach(() => {
 });
 
 it('counts what the try-on will take from the balance', async () => {
-  renderNote(8, 3);
+  renderNote(creditsAccount(8), 3);
   expect(await screen.findByTestId('credits-left')).toHaveTextContent(/^8 credits left · this try-on uses 3 credits$/);
 });
 
 it('on an unlimited plan says "Unlimited credits" and nothing that reads as a deduction', async () => {
-  renderNote(null, 1);
+  renderNote(creditsAccount(null), 1);
   expect(await screen.findByTestId('credits-left')).toHaveTextContent(/^Unlimited credits$/);
   expect(screen.queryByText(/uses/)).toBeNull();
+});
+
+it('with billing off shows no credits at all, though the account reads as unlimited', async () => {
+  renderNote(BILLING_OFF_ACCOUNT, 2);
+  // the account has answered and the note rendered with it
+  expect(await screen.findByTestId('billing-mode')).toHaveTextContent('off');
+  expect(screen.queryByTestId('credits-left')).toBeNull();
+  expect(screen.queryByText(/credit/i)).toBeNull();
 });
