@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { resetToastsForTests, toast } from '@vton/shell-sdk';
-import { TOAST_DURATION_MS } from '@vton/contracts';
+import { BILLING_OFF_ACCOUNT, creditsAccount } from '@vton/shell-sdk/testing';
+import { TOAST_DURATION_MS, type BillingAccount } from '@vton/contracts';
 import { loadRemoteComponent } from '../features/remotes/lib/federation';
 import { forgetLoadedRemotes } from '../features/remotes/components/RemoteComponent';
 import { renderShell, signIn } from '../test/renderShell';
@@ -155,6 +156,37 @@ describe('user menu', () => {
     expect(localStorage.getItem('auth_token')).toBeNull();
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
     expect(await screen.findByRole('button', { name: 'Sign In' })).toBeInTheDocument();
+  });
+});
+
+describe('user menu and billing', () => {
+  /** Signed in as ada@example.com; GET /api/billing/account answers `account`. */
+  function signInWithBilling(account: BillingAccount) {
+    localStorage.setItem('auth_token', 'test-token');
+    global.fetch = jest.fn(async (input: RequestInfo | URL) => {
+      if (String(input) === '/api/auth/me') return new Response(JSON.stringify({ user: { id: 1, email: 'ada@example.com' } }));
+      if (String(input) === '/api/billing/account') return new Response(JSON.stringify(account));
+      throw new Error(`unexpected request ${String(input)}`);
+    }) as typeof fetch;
+  }
+  const openMenu = async () => fireEvent.click(await screen.findByRole('button', { name: 'Account menu for ada@example.com' }));
+  const menuItems = () => within(screen.getByRole('menu')).getAllByRole('menuitem').map((item) => item.textContent);
+
+  it('Plan & credits opens the plan page', async () => {
+    signInWithBilling(creditsAccount(10));
+    renderShell('/docs');
+    await openMenu();
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Plan & credits' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/account\/billing$/));
+  });
+
+  it('has no Plan & credits when billing is off', async () => {
+    signInWithBilling(BILLING_OFF_ACCOUNT);
+    renderShell('/docs');
+    await openMenu();
+    // before the account answers, the menu cannot know yet: it is gone once it has
+    await waitFor(() => expect(menuItems()).toEqual(['Settings', 'Help & Support', 'API keys', 'Sign out', 'Sign out of all devices']));
+    expect(global.fetch).toHaveBeenCalledWith('/api/billing/account', expect.anything());
   });
 });
 

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { BillingAccount, LedgerEntry } from '@vton/contracts';
 import { resetToastsForTests } from '@vton/shell-sdk';
+import { BILLING_OFF_ACCOUNT } from '@vton/shell-sdk/testing';
 import { renderShell } from '../../../test/renderShell';
 
 jest.mock('../../remotes/lib/federation', () => ({
@@ -32,13 +33,18 @@ function ledgerPage(total: number, page: number, pageSize: number) {
   return { entries: entries.slice((page - 1) * pageSize, page * pageSize), page, pageSize, total };
 }
 
-/** svc-auth as the plan page sees it: the account record (or its failure), the ledger (empty unless told) and the portal. */
+/**
+ * svc-auth as the plan page sees it: the account record (or its failure), the ledger (empty unless
+ * told), Checkout and the portal. `bodies` keeps what each POST sent, by call.
+ */
 function fakeServer(account: BillingAccount | (() => Response | Promise<Response>), ledgerEntries = 0) {
   const calls: string[] = [];
+  const bodies: Record<string, unknown> = {};
   global.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const [url, query] = String(input).split('?');
     const method = init?.method ?? 'GET';
     calls.push(`${method} ${url}`);
+    if (method === 'POST') bodies[url] = init?.body === undefined ? undefined : JSON.parse(String(init.body));
     if (url === '/api/auth/me') return json({ user: { id: 1, email: 'ada@example.com' } });
     if (url === '/api/billing/account') return typeof account === 'function' ? account() : json(account);
     if (url === '/api/billing/ledger') {
@@ -47,9 +53,10 @@ function fakeServer(account: BillingAccount | (() => Response | Promise<Response
     }
     // A same-document address: jsdom follows it without leaving the page.
     if (url === '/api/billing/portal' && method === 'POST') return json({ url: 'http://localhost/account/billing#stripe-portal' });
+    if (url === '/api/billing/checkout' && method === 'POST') return json({ url: 'http://localhost/account/billing#stripe-checkout' });
     throw new Error(`unexpected request ${method} ${url}`);
   }) as typeof fetch;
-  return { calls };
+  return { calls, bodies };
 }
 
 const currentPlan = async () => screen.findByRole('region', { name: 'Professional · Active' });
@@ -104,6 +111,32 @@ it('has neither the portal nor the note during the trial: the plans below are bo
   expect(within(plan).queryByRole('button', { name: 'Manage subscription' })).not.toBeInTheDocument();
   expect(within(plan).queryByTestId('plan-managed-by')).not.toBeInTheDocument();
   expect(screen.getByRole('button', { name: 'Choose Professional' })).toBeInTheDocument();
+});
+
+it.each([
+  ['Monthly', 'month'],
+  ['Yearly', 'year'],
+])('Choose, %s, posts the plan and the period to /api/billing/checkout and goes to the Checkout page it answers', async (period, interval) => {
+  const server = fakeServer({ ...PROFESSIONAL, plan: 'trial', status: 'trialing', renewsAt: null, trialEndsAt: '2026-06-01T10:00:00Z', credits: { available: 10, reserved: 0 } });
+  renderShell('/account/billing');
+  const periods = await screen.findByRole('group', { name: 'Billing period' });
+  fireEvent.click(within(periods).getByRole('button', { name: new RegExp(`^${period}`) }));
+  fireEvent.click(screen.getByRole('button', { name: 'Choose Starter' }));
+  await waitFor(() => expect(server.calls).toContain('POST /api/billing/checkout'));
+  expect(server.bodies['/api/billing/checkout']).toEqual({ plan: 'starter', interval });
+  await waitFor(() => expect(window.location.hash).toBe('#stripe-checkout'));
+});
+
+it('with billing off says every try-on is included, and shows no credits, plans or credit history', async () => {
+  const server = fakeServer(BILLING_OFF_ACCOUNT);
+  renderShell('/account/billing');
+  expect(await screen.findByText('This studio has no plans or credit limits: every try-on is included.')).toBeInTheDocument();
+  expect(screen.queryByTestId('billing-credits-available')).not.toBeInTheDocument();
+  expect(screen.queryByText('Credits left')).not.toBeInTheDocument();
+  expect(screen.queryByRole('region', { name: 'Plans' })).not.toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: /^Choose / })).not.toBeInTheDocument();
+  expect(screen.queryByRole('region', { name: 'Credit history' })).not.toBeInTheDocument();
+  expect(server.calls).not.toContain('GET /api/billing/ledger');
 });
 
 it('keeps the focus on the credit history pager when Older reaches the last page and Newer the first', async () => {
