@@ -1,14 +1,39 @@
+import fs from 'node:fs';
 import path from 'node:path';
+import pg from 'pg';
+import sharp from 'sharp';
 import { test, expect } from '../support/fixtures.mjs';
 import { adjustCredits, setPlan } from '../support/seed.mjs';
 import { writeStudioImages } from '../support/studio-images.mjs';
-import { addModelPhotos, approveMask, cropGarment, paintMask, signInNewSeller, tryOnButton, uploadGarment } from '../support/studio-page.mjs';
+import { addModelPhotos, approveMask, cropGarment, paintMask, sidebar, signInNewSeller, tryOnButton, uploadGarment } from '../support/studio-page.mjs';
+
+/**
+ * Ends the seller's trial as TRIAL_DAYS passing would: its end moved into the past, as svc-auth's
+ * own tests do (the operator command starts a trial afresh; nothing an operator runs ends one).
+ * On the suite's database (E2E_DATABASE_URL: against a running stack, set it to that stack's).
+ */
+async function endTrial(email) {
+  const connectionString = process.env.E2E_DATABASE_URL;
+  if (!connectionString) throw new Error('Ending a trial needs E2E_DATABASE_URL, the database of the stack under test');
+  const client = new pg.Client({ connectionString });
+  await client.connect();
+  try {
+    const { rowCount } = await client.query(
+      `UPDATE auth.billing_accounts AS account SET "trialEndsAt" = now() - interval '1 minute' FROM auth.users AS u WHERE u.id = account."userId" AND u.email = $1 AND account.plan = 'trial'`,
+      [email],
+    );
+    expect(rowCount, `a trial account for ${email}`).toBe(1);
+  } finally {
+    await client.end();
+  }
+}
 
 /**
  * Credits in the browser (issue 30): the studio shows the credits left and what Try on will use, a
  * try-on the balance cannot pay answers 402 and becomes a toast with a link to the plan page, and a
  * 3-model try-on costs 3. The plan page lists the plans (no Stripe here: "contact the operator")
- * and the ledger; the pricing page's plan buttons lead there with the plan chosen.
+ * and the ledger; the pricing page's plan buttons lead there with the plan chosen. Mock never costs
+ * anything, and once the trial has ended Mock, the gallery and downloads keep working.
  */
 test.describe.serial('credits', () => {
   let images;
@@ -16,6 +41,18 @@ test.describe.serial('credits', () => {
     images = await writeStudioImages();
   });
   test.afterAll(() => images?.cleanup());
+
+  /** The studio with the product cropped and one model photo's mask approved: Try on and Mock are ready. */
+  async function readyForOneModel(page) {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto('/app');
+    await uploadGarment(page, images.garment);
+    await cropGarment(page);
+    const [model] = images.models;
+    await addModelPhotos(page, [model.path]);
+    await paintMask(page, model.file);
+    await approveMask(page, model.file);
+  }
 
   test('credits left next to Try on; out of credits the 402 becomes a toast with a link to the plan page; a 3-model try-on costs 3', async ({ page }) => {
     test.setTimeout(300_000);
@@ -79,14 +116,7 @@ test.describe.serial('credits', () => {
     test.setTimeout(180_000);
     const seller = await signInNewSeller(page, 'credits-unlimited');
     setPlan(seller.email, 'enterprise');
-    await page.setViewportSize({ width: 1440, height: 900 });
-    await page.goto('/app');
-    await uploadGarment(page, images.garment);
-    await cropGarment(page);
-    const [model] = images.models;
-    await addModelPhotos(page, [model.path]);
-    await paintMask(page, model.file);
-    await approveMask(page, model.file);
+    await readyForOneModel(page);
     await expect(tryOnButton(page)).toBeEnabled();
     await expect(page.getByTestId('credits-left')).toHaveText('Unlimited credits');
   });
@@ -109,5 +139,68 @@ test.describe.serial('credits', () => {
     await expect(page.locator('[data-plan="professional"]')).toHaveAttribute('aria-current', 'true');
     await expect(page.getByRole('button', { name: 'Monthly' })).toHaveAttribute('aria-pressed', 'true');
     await expect(page.getByTestId('billing-credits-available')).toHaveText('100');
+  });
+
+  test('Mock costs nothing; after the trial ends, Try on answers "choose a plan" while Mock, the gallery and downloads keep working', async ({ page }) => {
+    test.setTimeout(240_000);
+    const seller = await signInNewSeller(page, 'credits-trial-ended');
+    await readyForOneModel(page);
+    const credits = page.getByTestId('credits-left');
+    await expect(credits).toHaveText('100 credits left · this try-on uses 1 credit');
+    /** Mock, its result on the stage, and that result saved to the gallery (before any page load could cut the save short). */
+    const runMock = async () => {
+      const saved = page.waitForResponse((response) => response.request().method() === 'POST' && new URL(response.url()).pathname === '/api/generated-images');
+      await sidebar(page).getByRole('button', { name: 'Mock' }).click();
+      await expect(page.getByTestId('generation-progress')).toHaveText('1 / 1 done', { timeout: 15_000 });
+      await expect(page.getByTestId('active-result-mock')).toContainText('Mock result');
+      expect((await saved).ok()).toBe(true);
+    };
+
+    await test.step('Mock during the trial: a result, and the credits stay as they were', async () => {
+      await runMock();
+      await expect(tryOnButton(page)).toBeEnabled();
+      await expect(credits).toHaveText('100 credits left · this try-on uses 1 credit');
+    });
+
+    await endTrial(seller.email);
+    const toasts = page.getByRole('region', { name: 'Notifications (F8)' });
+
+    await test.step('Try on: the 402 PLAN_REQUIRED as a toast whose link opens the plan page', async () => {
+      await tryOnButton(page).click();
+      const alert = toasts.getByRole('alert');
+      // its title, then the server's words and the link
+      await expect(alert.getByText('Choose a plan', { exact: true }).first()).toBeVisible();
+      await expect(alert.getByText('Your free trial has ended — choose a plan to keep generating.')).toBeVisible();
+      await expect(tryOnButton(page)).toBeEnabled();
+      await alert.getByRole('link', { name: 'Choose a plan' }).click();
+      await expect(page).toHaveURL(/\/account\/billing$/);
+      await expect(page.getByRole('region', { name: 'Free trial · Your free trial has ended' })).toBeVisible();
+      // neither the Mock nor the refused try-on took a credit: the ledger holds the trial's grant alone
+      await expect(page.getByTestId('billing-credits-available')).toHaveText('100');
+      const entries = page.getByTestId('ledger').getByRole('row').filter({ has: page.getByRole('cell') });
+      await expect(entries).toHaveCount(1);
+      await expect(entries.first()).toContainText('Granted');
+    });
+
+    await test.step('Mock after the trial: still a result, still free', async () => {
+      await page.goBack();
+      await expect(page).toHaveURL(/\/app$/);
+      await expect(tryOnButton(page)).toBeEnabled();
+      await runMock();
+      await expect(credits).toHaveText('100 credits left · this try-on uses 1 credit');
+    });
+
+    await test.step('the gallery opens both Mock results and downloads one', async () => {
+      await page.goto('/gallery');
+      const newest = page.getByRole('button', { name: /^Result #2(, new)?$/ });
+      await expect(page.getByRole('list', { name: 'Gallery results' }).getByRole('listitem')).toHaveCount(2);
+      await newest.click();
+      const viewer = page.getByRole('dialog', { name: 'Result #2 preview' });
+      await expect(viewer).toBeVisible();
+      const [download] = await Promise.all([page.waitForEvent('download'), viewer.getByRole('button', { name: 'Download' }).click()]);
+      expect(download.suggestedFilename()).toBe('vton-result-2.png');
+      const meta = await sharp(fs.readFileSync(await download.path())).metadata();
+      expect(meta.format).toBe('png');
+    });
   });
 });
