@@ -195,6 +195,47 @@ describe('catalogue runs (real API, worker, queue, svc-media, Postgres, S3)', ()
     expect(again.counts).toMatchObject({ succeeded: 4, skipped: 0 });
   }, 120_000);
 
+  it('names each archive entry safely and once: unsafe characters, leading dots and long names made safe, clashing names numbered, and manifest.csv names exactly those files', async () => {
+    const rename = async (garment: GarmentRecord, name: string) =>
+      (await request(platform.media.url).patch(`/api/garments/${garment.id}`).auth(token, { type: 'bearer' }).send({ name }).expect(200)).body as GarmentRecord;
+    const longName = 'リネンシャツ'.repeat(20); // 120 characters, 360 bytes of UTF-8
+    const names = ['a/b:c', 'a:b/c', '../../etc/passwd', '...', longName, 'कुर्ता'];
+    const products: GarmentRecord[] = [];
+    for (const [i, name] of names.entries()) products.push(await rename(await seed.croppedGarment([40 * i, 30, 200], { filename: `p${i}.png` }), name));
+    expect(products.map((p) => p.name)).toEqual(names);
+    // Two model photos whose names clash once made safe, told apart by case only, and one with a long name.
+    const longModel = `${'モデル写真'.repeat(30)}.jpg`; // 150 characters before its extension, 450 bytes
+    const modelNames = ['ANNA?.png', '..anna*.png', longModel];
+    const models = [await okModel(modelNames[0], 400), await okModel(modelNames[1], 410), await okModel(modelNames[2], 420)];
+    const run = (await start({ garmentIds: products.map((p) => p.id), modelIds: models.map((m) => m.id), prompt: '' }).expect(201)).body as TryOnRun;
+    expect((await settled(run.id)).counts).toMatchObject({ total: 18, succeeded: 18 });
+
+    const { entries } = await archive(run.id);
+    // A long name keeps its first 120 bytes of UTF-8 (40 of these characters): product, model, a number and .png stay within 255.
+    const [longP, longM] = ['リネンシャツ'.repeat(6) + 'リネンシ', 'モデル写真'.repeat(8)];
+    const files = [...entries.keys()];
+    expect(files).toEqual([
+      ...['a-b-c__ANNA-.png', 'a-b-c__anna- (2).png', `a-b-c__${longM}.png`],
+      ...['a-b-c__ANNA- (3).png', 'a-b-c__anna- (4).png', `a-b-c__${longM} (2).png`],
+      ...['etc-passwd__ANNA-.png', 'etc-passwd__anna- (2).png', `etc-passwd__${longM}.png`],
+      ...[`product-${products[3].id}__ANNA-.png`, `product-${products[3].id}__anna- (2).png`, `product-${products[3].id}__${longM}.png`],
+      ...[`${longP}__ANNA-.png`, `${longP}__anna- (2).png`, `${longP}__${longM}.png`],
+      ...['कुर्ता__ANNA-.png', 'कुर्ता__anna- (2).png', `कुर्ता__${longM}.png`],
+      'manifest.csv',
+    ]);
+    for (const name of files) {
+      // Extracts on any system: no folders, no characters Windows refuses, not hidden, within the 255 bytes of a file name.
+      // eslint-disable-next-line no-control-regex -- control characters are what it looks for
+      expect(name).not.toMatch(/[/\\:*?"<>|\u0000-\u001f]|^\./);
+      expect(Buffer.byteLength(name)).toBeLessThanOrEqual(255);
+    }
+    // Unique even where the file system ignores case.
+    expect(new Set(files.map((n) => n.toLowerCase())).size).toBe(files.length);
+    // The manifest names each cell's product and model as the seller named them, and its file exactly as in the ZIP.
+    const rows = manifestRows(entries.get('manifest.csv')!);
+    expect(rows.map((r) => [r.product, r.model, r.file])).toEqual(names.flatMap((product, i) => modelNames.map((model, j) => [product, model, files[3 * i + j]])));
+  }, 180_000);
+
   it('retries one failed cell, then every failed cell; a cell that has not failed cannot be retried', async () => {
     const garment = await seed.croppedGarment();
     const bad = [await seed.model(await solidPng(400, 300, FAULT_COLOURS.error400), { filename: 'bad-1.png' }), await seed.model(await solidPng(420, 300, FAULT_COLOURS.error400), { filename: 'bad-2.png' })];

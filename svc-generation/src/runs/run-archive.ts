@@ -4,8 +4,11 @@ import { finished } from 'node:stream/promises';
 import { ZipFile } from 'yazl';
 import { cellOf, type CellRow } from '../jobs/run-store.js';
 
-/** The most characters of a product's or a model photo's name kept in a file name. */
-const NAME_LENGTH = 80;
+/**
+ * The most bytes (UTF-8) of a product's or a model photo's name kept in a file name: two of them,
+ * `__`, a number ` (500)` and `.png` stay within the 255 bytes file systems allow a file name.
+ */
+const NAME_BYTES = 120;
 
 /** One succeeded cell's result in the archive: where its bytes come from. */
 export interface ArchiveEntry {
@@ -17,20 +20,26 @@ export interface ArchiveEntry {
 export type OpenResult = (cell: CellRow) => Promise<Readable | null>;
 
 /**
- * A name made safe for a file in a ZIP on any system: letters and digits of any script, space, `-`,
- * `_`, `.`, `(`, `)` kept; anything else (slashes, colons, control characters, quotes) becomes `-`;
- * no leading dots or trailing dots and spaces (Windows); never empty.
+ * A name made safe for a file in a ZIP on any system: letters (with their accents and vowel signs)
+ * and digits of any script, space, `-`, `_`, `.`, `(`, `)` kept; anything else (slashes, colons,
+ * control characters, quotes) becomes `-`; no leading dots or trailing dots and spaces (Windows); at
+ * most NAME_BYTES, cut between characters; never empty.
  */
 export function safeName(name: string, fallback: string): string {
   const cleaned = name
     .normalize('NFC')
-    .replace(/[^\p{L}\p{N} ._()-]+/gu, '-')
+    .replace(/[^\p{L}\p{M}\p{N} ._()-]+/gu, '-')
     .replace(/-{2,}/g, '-')
     .replace(/\s+/g, ' ')
-    .replace(/^[.\s-]+|[.\s]+$/g, '')
-    .slice(0, NAME_LENGTH)
-    .trim();
-  return cleaned || fallback;
+    .replace(/^[.\s-]+|[.\s]+$/g, '');
+  let kept = '';
+  let bytes = 0;
+  for (const character of cleaned) {
+    bytes += Buffer.byteLength(character);
+    if (bytes > NAME_BYTES) break;
+    kept += character;
+  }
+  return kept.trim() || fallback;
 }
 
 /** `<product>__<model>.png` for each succeeded cell, unique in the archive (case-insensitively: " (2)", " (3)", …). */
