@@ -503,6 +503,10 @@ export const FAULT_COLOURS: Record<Fault, Rgb> = {
   flaky500: [40, 40, 220],
 };
 
+/** Another seller's model photo colour in fairness tests: answered like any good model ('ok' is the nearest), told apart in FaultyVton's `started`. */
+export const OTHER_SELLER_COLOUR: Rgb = [200, 70, 60];
+export const sameColour = (a: Rgb, b: Rgb) => a.every((v, i) => v === b[i]);
+
 /** The states one model went through, in order, without repeats. */
 export function statesOf(jobs: TryOnJob[], modelId: number): JobModelState[] {
   const states: JobModelState[] = [];

@@ -10,13 +10,10 @@ import type { GenerationConfig } from '../src/config/generation.config.js';
 import { pngWithoutMetadata } from '../src/imaging/png-metadata.js';
 import { ServiceCredentials } from '../src/media/service-credential.js';
 import { Reconciler } from '../src/worker/reconciler.js';
-import { FAULT_COLOURS, FaultyVton, MediaSeeder, Metrics, Platform, readJobEvents, solidPng, statesOf, until, waitForJob, type App, type Rgb, type WorkerProcess } from './helpers.js';
+import { FAULT_COLOURS, FaultyVton, MediaSeeder, Metrics, OTHER_SELLER_COLOUR, Platform, readJobEvents, sameColour, solidPng, statesOf, until, waitForJob, type App, type WorkerProcess } from './helpers.js';
 
 /** Work, leases and workers that die: the queue against real worker processes, real Postgres and the real svc-media. */
 
-/** Seller B's model colour: answered like any good model, told apart in the stub's call log. */
-const B_COLOUR: Rgb = [200, 70, 60];
-const same = (a: Rgb, b: Rgb) => a.every((v, i) => v === b[i]);
 
 describe('the try-on queue: workers killed, drained, sharing work; fairness, limits, no deadlocks', () => {
   const platform = new Platform();
@@ -48,7 +45,7 @@ describe('the try-on queue: workers killed, drained, sharing work; fairness, lim
     modelsA = [];
     for (let i = 0; i < 5; i++) modelsA.push((await seedA.model(await solidPng(400 + 10 * i, 300, FAULT_COLOURS.ok))).id);
     garmentB = (await seedB.croppedGarment()).id;
-    modelB = (await seedB.model(await solidPng(400, 300, B_COLOUR))).id;
+    modelB = (await seedB.model(await solidPng(400, 300, OTHER_SELLER_COLOUR))).id;
   }, 120_000);
 
   beforeEach(() => {
@@ -220,7 +217,7 @@ describe('the try-on queue: workers killed, drained, sharing work; fairness, lim
     const done = await waitForJob(api.url, tokenB, single.id, (j) => j.status !== 'running', 60_000);
     expect(done.models[0]).toMatchObject({ state: 'succeeded', attempts: 1 });
 
-    const position = vton.started.findIndex((c, i) => i >= sent && same(c, B_COLOUR));
+    const position = vton.started.findIndex((c, i) => i >= sent && sameColour(c, OTHER_SELLER_COLOUR));
     expect(position).toBeGreaterThanOrEqual(sent);
     // Calls of the flooding account that started after B's job was surely queued and before B's own
     // call: the one the round-robin puts first (equal turn, older) and at most one more slot freeing.
