@@ -63,11 +63,11 @@ function pauseWorkers() {
 const cell = (page, product, model) => grid(page).getByRole('gridcell', { name: new RegExp(`^${product} on ${model}:`) });
 
 test.describe('catalogue runs (/app/runs)', () => {
-  test('the workspace builds the library a run needs: New product adds a second product beside the first, which stays to be picked again and planned, though the planner was opened before', async ({ page }) => {
+  test('the workspace builds the library a run needs: New product adds a second product beside the first, which stays to be picked again and planned, though the planner was opened before; the category control sets the product’s own category', async ({ page, baseURL }) => {
     test.setTimeout(120_000);
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vton-library-'));
     try {
-      await signInNewSeller(page, 'library');
+      const seller = await signInNewSeller(page, 'library');
       await page.setViewportSize({ width: 1440, height: 900 });
       await page.goto('/app');
       await uploadGarment(page, await writeCutOutGarment(dir, 'Linen shirt.png'));
@@ -80,20 +80,41 @@ test.describe('catalogue runs (/app/runs)', () => {
       await tabs.getByRole('link', { name: 'Workspace' }).click();
 
       // the seller's second product: a new one of the library, not the first one's photo replaced
-      await addNewProduct(page, await writeCutOutGarment(dir, 'Denim jacket.png', { width: 900, height: 1200 }));
-      await expect(sidebar(page).getByText('Denim jacket.png')).toBeVisible();
+      await addNewProduct(page, await writeCutOutGarment(dir, 'Denim jeans.png', { width: 900, height: 1200 }));
+      await expect(sidebar(page).getByText('Denim jeans.png')).toBeVisible();
       await cropGarment(page);
 
-      // the first is still there, cropped, to be picked again
+      // the category control edits the product in the workspace: the library keeps it as the product's own
+      const category = (name) => sidebar(page).getByRole('group', { name: 'Garment category' }).getByRole('radio', { name });
+      await category('Lower body').check();
+      const library = async () => (await sellerApi(baseURL, seller.token).call('GET', '/api/garments')).garments.map((g) => [g.name, g.category]);
+      await expect.poll(library).toEqual([
+        ['Denim jeans', 'lower_body'],
+        ['Linen shirt', 'upper_body'],
+      ]);
+
+      // the first is still there, cropped, to be picked again, with its own category
+      const products = sidebar(page).getByRole('list', { name: 'Your products' });
       await sidebar(page).getByRole('button', { name: 'Choose from your products' }).click();
-      await sidebar(page).getByRole('list', { name: 'Your products' }).getByRole('button', { name: /^Linen shirt/ }).click();
+      await expect(products.getByRole('button', { name: /^Linen shirt/ })).toContainText('Upper body');
+      await products.getByRole('button', { name: /^Linen shirt/ }).click();
       await expect(sidebar(page).getByText('Linen shirt.png')).toBeVisible();
       await expect(sidebar(page).getByTestId('garment-status')).toHaveText('Cropped & ready');
+      await expect(category('Upper body')).toBeChecked();
+      // and the jeans, picked again, come back as lower body
+      await sidebar(page).getByRole('button', { name: 'Choose from your products' }).click();
+      await expect(products.getByRole('button', { name: /^Denim jeans/ })).toContainText('Lower body');
+      await products.getByRole('button', { name: /^Denim jeans/ }).click();
+      await expect(category('Lower body')).toBeChecked();
+      await expect.poll(library).toEqual([
+        ['Denim jeans', 'lower_body'],
+        ['Linen shirt', 'upper_body'],
+      ]);
 
-      // the planner reads the library again: the product added since is there
+      // the planner reads the library again: the product added since is there, with the category the seller chose
       await tabs.getByRole('link', { name: 'Catalogue' }).click();
-      await expect(planner.getByRole('checkbox', { name: /Linen shirt/ })).toBeVisible();
-      await expect(planner.getByRole('checkbox', { name: /Denim jacket/ })).toBeVisible();
+      await expect(planner.getByRole('checkbox', { name: /Linen shirt\s*Upper body/ })).toBeVisible();
+      await expect(planner.getByRole('checkbox', { name: /Denim jeans\s*Lower body/ })).toBeVisible();
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
@@ -136,6 +157,16 @@ test.describe('catalogue runs (/app/runs)', () => {
     await expect(page).toHaveURL(/\/app\/runs\?run=[0-9a-f-]{36}$/);
     const runId = new URL(page.url()).searchParams.get('run');
     await expect(page.getByRole('navigation', { name: 'Your runs' }).getByRole('button')).toHaveCount(1);
+
+    // The run is on the server: the seller closes the tab, opens the catalogue again (no run named), and finds it.
+    const context = page.context();
+    await page.close();
+    page = await context.newPage();
+    await page.goto('/app/runs');
+    await expect(grid(page)).toBeVisible();
+    await expect(page.getByTestId('run-counts')).toContainText('of 4 cells finished');
+    for (const [product, model] of [['Red shirt', 'anna.png'], ['Red shirt', 'ben.png'], ['Chinos', 'anna.png'], ['Chinos', 'ben.png']]) await expect(cell(page, product, model)).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Your runs' }).getByRole('button')).toHaveAttribute('aria-current', 'true');
     // The grid fills: products as rows, model photos as columns, results as they finish.
     await expect(page.getByTestId('run-counts')).toContainText('4 of 4 cells finished', { timeout: 120_000 });
     // the double click made one run on the server, not only one in the list the page showed first
