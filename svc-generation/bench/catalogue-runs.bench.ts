@@ -11,11 +11,11 @@ import { FAULT_COLOURS, FaultyVton, freePort, MediaSeeder, Platform, solidPng, u
 
 /**
  * Figures of catalogue runs for BENCHMARKS.md (issue 31), through the queue as `npm start` runs it
- * (workers as their own processes): (6) a 10 × 10 run against the local compositor taking a fixed
- * 2 s per answer with VTON_CONCURRENCY=10 — its wall time against the floor of 10 waves of 10 — and
- * another seller's one-model try-on started while it runs; (7) svc-generation's API process (its own
- * process here) streaming the archive of a 200-result run: its resident memory before and at the
- * peak, against the archive's size. BENCH_RUN_PARTS=6 or 7 runs one part.
+ * (workers as their own processes): (6) a 10 × 10 run, then a 20 × 10 run, against the local
+ * compositor taking a fixed 2 s per answer with VTON_CONCURRENCY=10 — each one's wall time against
+ * its floor of waves of 10 — and another seller's one-model try-on started while each runs;
+ * (7) svc-generation's API process (its own process here) streaming the archive of a 200-result run:
+ * its resident memory before and at the peak, against the archive's size. BENCH_RUN_PARTS=6 or 7 runs one part.
  */
 const PARTS = new Set((process.env.BENCH_RUN_PARTS || '6,7').split(',').map(Number));
 const DELAY_MS = 2000;
@@ -85,7 +85,7 @@ it('catalogue runs benchmark', async () => {
       const token = await platform.token(6101);
       const seed = new MediaSeeder(platform.media.url, token);
       const garments = [];
-      for (let i = 0; i < 10; i++) garments.push(await seed.croppedGarment([20 + i * 20, 60, 200], { filename: `product-${i + 1}.png` }));
+      for (let i = 0; i < 20; i++) garments.push(await seed.croppedGarment([20 + i * 10, 60, 200], { filename: `product-${i + 1}.png` }));
       const models = [];
       for (let i = 0; i < 10; i++) models.push(await seed.model(await solidPng(900, 1200, [120 + i, 110, 100]), { filename: `model-${i + 1}.png` }));
       const other = await platform.token(6102);
@@ -93,19 +93,25 @@ it('catalogue runs benchmark', async () => {
       const otherGarment = await otherSeed.croppedGarment([200, 40, 40]);
       const otherModel = await otherSeed.model(await solidPng(900, 1200, [90, 90, 90]));
 
-      const started = performance.now();
-      const run = (await request(api.url).post('/api/try-on/runs').auth(token, { type: 'bearer' }).send({ garmentIds: garments.map((g) => g.id), modelIds: models.map((m) => m.id), prompt: '' }).expect(201)).body as TryOnRun;
-      // Another seller's single try-on, a moment into the run.
-      await new Promise((r) => setTimeout(r, DELAY_MS / 2));
-      const otherStarted = performance.now();
-      const job = (await request(api.url).post('/api/try-on/jobs').auth(other, { type: 'bearer' }).send({ garmentId: otherGarment.id, modelIds: [otherModel.id], prompt: '' }).expect(201)).body as TryOnJob;
-      await waitForJob(api.url, other, job.id, (j) => j.status !== 'running', 120_000);
-      const otherWall = performance.now() - otherStarted;
-      await until(async () => ((await request(api.url).get(`/api/try-on/runs/${run.id}`).auth(token, { type: 'bearer' })).body as TryOnRun).status === 'completed', 'the run completed', 300_000);
-      const wall = performance.now() - started;
-      const floor = 10 * DELAY_MS;
-      print(`(6) 10 × 10 run, engine ${DELAY_MS / 1000} s per answer, VTON_CONCURRENCY=10, 2 workers: ${(wall / 1000).toFixed(1)} s; floor (10 waves of 10) ${floor / 1000} s; wall ÷ floor ${(wall / floor).toFixed(2)}`);
-      print(`    another seller's 1-model try-on started during the run: ${(otherWall / 1000).toFixed(1)} s (its own call ${DELAY_MS / 1000} s; fairness lets it wait for one free slot, at most one wave)`);
+      // The issue's figure (10 × 10), then the run its scale rule names (20 × 10), one after the other.
+      for (const products of [10, 20]) {
+        const cells = products * models.length;
+        const started = performance.now();
+        const run = (await request(api.url).post('/api/try-on/runs').auth(token, { type: 'bearer' }).send({ garmentIds: garments.slice(0, products).map((g) => g.id), modelIds: models.map((m) => m.id), prompt: '' }).expect(201))
+          .body as TryOnRun;
+        // Another seller's single try-on, a moment into the run.
+        await new Promise((r) => setTimeout(r, DELAY_MS / 2));
+        const otherStarted = performance.now();
+        const job = (await request(api.url).post('/api/try-on/jobs').auth(other, { type: 'bearer' }).send({ garmentId: otherGarment.id, modelIds: [otherModel.id], prompt: '' }).expect(201)).body as TryOnJob;
+        await waitForJob(api.url, other, job.id, (j) => j.status !== 'running', 120_000);
+        const otherWall = performance.now() - otherStarted;
+        await until(async () => ((await request(api.url).get(`/api/try-on/runs/${run.id}`).auth(token, { type: 'bearer' })).body as TryOnRun).status === 'completed', 'the run completed', 600_000);
+        const wall = performance.now() - started;
+        const waves = cells / 10;
+        const floor = waves * DELAY_MS;
+        print(`(6) ${products} × ${models.length} run, engine ${DELAY_MS / 1000} s per answer, VTON_CONCURRENCY=10, 2 workers: ${(wall / 1000).toFixed(1)} s; floor (${waves} waves of 10) ${floor / 1000} s; wall ÷ floor ${(wall / floor).toFixed(2)}`);
+        print(`    another seller's 1-model try-on started during the run: ${(otherWall / 1000).toFixed(1)} s (its own call ${DELAY_MS / 1000} s; fairness lets it wait for one free slot, at most one wave)`);
+      }
       for (const close of closers.splice(0).reverse()) await close();
     }
 
