@@ -98,6 +98,8 @@ describe('the try-on queue: workers killed, drained, sharing work; fairness, lim
     expect(gallery.tryOnResults).toBe(2);
 
     // The second worker says what happened, in its metrics and in logs that name the job and model.
+    // It counts a model as finished just after recording it, so the job's last event can reach us first.
+    await until(async () => (await second.metrics()).value('generation_models_finished_total', { state: 'succeeded' }) === 2, 'the second worker counted both models');
     const metrics = await second.metrics();
     expect(metrics.value('generation_model_redeliveries_total')).toBe(2);
     expect(metrics.value('generation_models_finished_total', { state: 'succeeded' })).toBe(2);
