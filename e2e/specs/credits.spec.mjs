@@ -187,7 +187,9 @@ test.describe.serial('credits', () => {
       await expect(page).toHaveURL(/\/app$/);
       await expect(tryOnButton(page)).toBeEnabled();
       await runMock();
-      await expect(credits).toHaveText('100 credits left · this try-on uses 1 credit');
+      // the note says why Try on is refused instead of what it would use
+      await expect(credits).toHaveText('100 credits left · Your free trial has ended — choose a plan to keep generating. Choose a plan');
+      await expect(credits.getByRole('link', { name: 'Choose a plan' })).toHaveAttribute('href', '/account/billing');
     });
 
     await test.step('the gallery opens both Mock results and downloads one', async () => {

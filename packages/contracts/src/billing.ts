@@ -93,6 +93,12 @@ export function planAllows(account: Pick<BillingAccount, 'mode' | 'plan' | 'stat
   return { apiKeys: inForce && PLANS[account.plan].apiKeys, webhooks: inForce && PLANS[account.plan].webhooks };
 }
 
+/** Why a real generation is refused while the account is in this state (402 PLAN_REQUIRED), or null; Mock never asks. */
+export function generationRefusal(account: Pick<BillingAccount, 'plan' | 'status'>): string | null {
+  if (planInForce(account.status)) return null;
+  return account.plan === 'trial' ? BILLING_ERRORS.trialEnded : BILLING_ERRORS.planEnded(PLANS[account.plan].name);
+}
+
 /** GET /api/billing/offer (public): what the pricing page's buttons can do here. */
 export interface BillingOffer {
   mode: BillingMode;

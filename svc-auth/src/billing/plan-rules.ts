@@ -1,4 +1,4 @@
-import { BILLING_ERRORS, PLANS, planInForce, type BillingStatus } from '@vton/contracts';
+import { generationRefusal as refusalFor, type BillingStatus } from '@vton/contracts';
 import type { BillingAccountEntity } from './entities/billing-account.entity.js';
 
 type PlanState = Pick<BillingAccountEntity, 'plan' | 'status' | 'trialEndsAt'>;
@@ -11,6 +11,5 @@ export function billingStatus(account: PlanState, now: Date): BillingStatus {
 
 /** Why the account may not start a real generation now (402 PLAN_REQUIRED), or null. Mock never asks. */
 export function generationRefusal(account: PlanState, now: Date): string | null {
-  if (planInForce(billingStatus(account, now))) return null;
-  return account.plan === 'trial' ? BILLING_ERRORS.trialEnded : BILLING_ERRORS.planEnded(PLANS[account.plan].name);
+  return refusalFor({ plan: account.plan, status: billingStatus(account, now) });
 }

@@ -1,5 +1,7 @@
 import { useEffect } from 'react';
 import styled from 'styled-components';
+import { Link } from 'react-router-dom';
+import { BILLING_PAGE_PATH, generationRefusal } from '@vton/contracts';
 import { useBillingAccount, useRefreshBillingAccount } from '@vton/shell-sdk';
 import { readyModels, useWorkspace } from '../../../stores/workspaceStore';
 
@@ -12,7 +14,9 @@ const Note = styled.p`
 /**
  * "8 credits left · this try-on uses 3 credits": one credit per ready model (Mock uses none). On an
  * unlimited plan just "Unlimited credits": the ledger records each use, but nothing is taken from a
- * balance, so "uses 3" would read as a deduction. Nothing when billing is off.
+ * balance, so "uses 3" would read as a deduction. When the trial or plan has ended, why Try on is
+ * refused and a link to choose a plan instead (the credits stay for when one is chosen). Nothing
+ * when billing is off.
  */
 export function CreditsNote() {
   const { data: account } = useBillingAccount();
@@ -26,10 +30,18 @@ export function CreditsNote() {
   }, [generating]);
   if (!account || account.mode === 'off') return null;
   const { available } = account.credits;
+  const refusal = generationRefusal(account);
   return (
     <Note data-testid="credits-left">
       <strong>{available === null ? 'Unlimited credits' : `${available} ${available === 1 ? 'credit' : 'credits'} left`}</strong>
-      {available !== null && uses > 0 && ` · this try-on uses ${uses} ${uses === 1 ? 'credit' : 'credits'}`}
+      {refusal ? (
+        <>
+          {` · ${refusal} `}
+          <Link to={BILLING_PAGE_PATH}>Choose a plan</Link>
+        </>
+      ) : (
+        available !== null && uses > 0 && ` · this try-on uses ${uses} ${uses === 1 ? 'credit' : 'credits'}`
+      )}
     </Note>
   );
 }
