@@ -13,12 +13,15 @@ import {
 } from '@vton/contracts';
 import { MetricsText, startServiceApp } from '@vton/service-kit';
 import { SignJWT } from 'jose';
+import { spawnSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
+import YAML from 'yaml';
 import { authService } from '../src/app.module.js';
 import { runBillingCommand } from '../src/billing/billing-command.js';
 import { BillingService } from '../src/billing/billing.service.js';
@@ -26,6 +29,8 @@ import { createVerifiedAccount } from '../src/testing.js';
 import { TokenService } from '../src/tokens/token.service.js';
 
 const SECRET = randomBytes(32).toString('base64url');
+/** The operator's command as a one-off Kubernetes Job (deploy/README, "Plans and credits"). */
+const BILLING_JOB_EXAMPLE = fileURLToPath(new URL('../../deploy/examples/billing-job.yaml', import.meta.url));
 
 /** svc-generation's service credential for the ledger, as it signs it. */
 function credential(ownerId: number, audience: string = BILLING_CREDENTIAL_AUDIENCE, secret = SECRET): Promise<string> {
@@ -260,6 +265,30 @@ describe('svc-auth plans and credits (real Postgres)', () => {
       ['grant', 500, 'Professional plan: credits for the month'],
     ]);
     await expectConsistent(seller.id);
+  });
+
+  it('runs as the Kubernetes Job example runs it: the built command, with only the Job\'s environment, in a pod', async () => {
+    const job = YAML.parse(fs.readFileSync(BILLING_JOB_EXAMPLE, 'utf8'));
+    const [container] = job.spec.template.spec.containers;
+    // The Job's variables as a pod gets them (its one Secret value is this test's database), and what Kubernetes sets in every pod.
+    const secretValues: Record<string, string | undefined> = { DATABASE_URL: process.env.DATABASE_URL };
+    const jobEnv = Object.fromEntries(
+      container.env.map((e: { name: string; value?: string; valueFrom?: { secretKeyRef: { key: string } } }) => [e.name, e.value ?? secretValues[e.valueFrom!.secretKeyRef.key]]),
+    );
+    expect(Object.values(jobEnv).every((value) => typeof value === 'string' && value !== '')).toBe(true);
+    const seller = await account();
+    await balances(seller.token);
+    const [command, email, credits, note] = container.args;
+    expect([command, email, credits]).toEqual(['credits', 'seller@example.com', '+50']);
+    const run = spawnSync(process.execPath, [...container.command.slice(1), command, seller.email, credits, note], {
+      // The image's working directory: svc-auth's folder.
+      cwd: fileURLToPath(new URL('..', import.meta.url)),
+      env: { ...jobEnv, KUBERNETES_SERVICE_HOST: '10.96.0.1' },
+      encoding: 'utf8',
+    });
+    expect({ status: run.status, stderr: run.stderr }).toEqual({ status: 0, stderr: '' });
+    expect(run.stdout).toContain(`${seller.email}: +50 credits (${note}); 60 available now.`);
+    expect((await ledger(seller.token)).entries[0]).toMatchObject({ kind: 'adjustment', credits: 50, note });
   });
 
   it('counts every ledger write on /metrics', async () => {

@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { pathToFileURL } from 'node:url';
 import { PLAN_IDS, PLANS, type PlanId } from '@vton/contracts';
 import { createDataSource, loadConfig, prepareSchema, ServiceMetrics } from '@vton/service-kit';
-import { AuthConfig } from '../config/auth.config.js';
+import { BillingCommandConfig } from '../config/auth.config.js';
 import { authDatabase } from '../database/data-source.js';
 import { sqlTable } from '../tables/sql-table.js';
 import { User } from '../users/entities/user.entity.js';
@@ -28,9 +28,7 @@ export async function runBillingCommand(args: string[], env: NodeJS.ProcessEnv =
   const [command, rawEmail, value, ...rest] = args;
   if (!command || !rawEmail || !value || !['plan', 'credits'].includes(command)) throw new UsageError(USAGE);
   const email = rawEmail.trim().toLowerCase();
-  // The command signs nothing: the signing key's variables are not needed here.
-  const commandEnv = env.JWT_PRIVATE_KEY || env.JWT_KEY_FILE ? env : { ...env, JWT_KEY_FILE: 'not-used-by-the-billing-command' };
-  const config = loadConfig(AuthConfig, commandEnv);
+  const config = loadConfig(BillingCommandConfig, env);
   // No Nest modules here: the data source is given the entities this command reads.
   const dataSource = createDataSource(config, { ...authDatabase, entities: [User, BillingAccountEntity, LedgerEntryEntity] });
   await dataSource.initialize();

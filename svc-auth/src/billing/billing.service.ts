@@ -1,4 +1,4 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import {
   BILLING_ERROR_CODES,
@@ -13,7 +13,7 @@ import {
 } from '@vton/contracts';
 import { ApiException } from '@vton/service-kit';
 import type { EntityManager, Repository } from 'typeorm';
-import { AuthConfig } from '../config/auth.config.js';
+import { AuthConfig, type BillingSettings } from '../config/auth.config.js';
 import { sqlTable } from '../tables/sql-table.js';
 import { CreditLedger } from './credit-ledger.service.js';
 import { BillingAccountEntity, type StoredBillingStatus } from './entities/billing-account.entity.js';
@@ -52,7 +52,7 @@ export class BillingService {
   constructor(
     @InjectRepository(BillingAccountEntity) private readonly accounts: Repository<BillingAccountEntity>,
     private readonly ledger: CreditLedger,
-    private readonly config: AuthConfig,
+    @Inject(AuthConfig) private readonly config: BillingSettings,
   ) {}
 
   get enabled(): boolean {

@@ -1,4 +1,4 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import {
   BILLING_ERROR_CODES,
@@ -14,7 +14,7 @@ import {
 } from '@vton/contracts';
 import { ApiException } from '@vton/service-kit';
 import type { EntityManager, Repository } from 'typeorm';
-import { AuthConfig } from '../config/auth.config.js';
+import { AuthConfig, type BillingSettings } from '../config/auth.config.js';
 import { sqlTable } from '../tables/sql-table.js';
 import { BillingMetrics } from './billing-metrics.js';
 import { BillingAccountEntity } from './entities/billing-account.entity.js';
@@ -49,7 +49,7 @@ export class CreditLedger {
   constructor(
     @InjectRepository(BillingAccountEntity) private readonly accounts: Repository<BillingAccountEntity>,
     @InjectRepository(LedgerEntryEntity) private readonly entries: Repository<LedgerEntryEntity>,
-    private readonly config: AuthConfig,
+    @Inject(AuthConfig) private readonly config: BillingSettings,
     private readonly metrics: BillingMetrics,
   ) {}
 

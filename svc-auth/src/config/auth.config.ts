@@ -1,3 +1,4 @@
+import { PickType } from '@nestjs/swagger';
 import { DEFAULT_TRIAL_CREDITS, DEFAULT_TRIAL_DAYS } from '@vton/contracts';
 import { HttpUrl, ServiceConfig, WholeNumber } from '@vton/service-kit';
 import { IsEmail, IsNotEmpty, IsOptional, IsString, Matches, MinLength, ValidateIf } from 'class-validator';
@@ -126,3 +127,15 @@ export class AuthConfig extends ServiceConfig {
   @IsEmail({}, { message: 'SALES_EMAIL must be an e-mail address' })
   SALES_EMAIL?: string;
 }
+
+/** What the credit ledger and the plans read of svc-auth's configuration. */
+const BILLING_SETTINGS = ['BILLING_MODE', 'TRIAL_CREDITS', 'TRIAL_DAYS', 'STRIPE_SECRET_KEY', 'SALES_EMAIL'] as const;
+export type BillingSettings = Pick<AuthConfig, (typeof BILLING_SETTINGS)[number]>;
+
+/**
+ * What the operator's billing command reads (npm run billing, deploy/examples/billing-job.yaml): the
+ * database and the billing settings, each validated as svc-auth validates it. The command serves no
+ * HTTP, signs nothing and sends no mail, so it asks for none of their settings: a one-off Kubernetes
+ * Job runs it with DATABASE_URL alone, without the TRUSTED_PROXIES and signing key svc-auth's pods need.
+ */
+export class BillingCommandConfig extends PickType(AuthConfig, ['DATABASE_URL', 'DATABASE_SCHEMA', 'MIGRATIONS_RUN', ...BILLING_SETTINGS]) {}

@@ -8,6 +8,9 @@ import { isUniqueViolation } from './unique-violation.js';
 
 export const DATABASE_NOT_READY_MESSAGE = 'The database is not ready yet';
 
+/** What a data source is made from: a script that serves nothing (an operator command) needs no more of the config. */
+export type DatabaseSettings = Pick<ServiceConfig, 'DATABASE_URL' | 'DATABASE_SCHEMA'>;
+
 /**
  * What a service tells the kit about its tables: its migration classes, no globs. In the service
  * each domain module registers its own entities (`TypeOrmModule.forFeature`, loaded by the kit with
@@ -24,7 +27,7 @@ export interface ServiceDatabase {
  * default for entities, the migrations table and (through search_path) raw SQL, so a
  * service never reads or writes another's tables by accident.
  */
-export function dataSourceOptions(config: ServiceConfig, database: ServiceDatabase): DataSourceOptions {
+export function dataSourceOptions(config: DatabaseSettings, database: ServiceDatabase): DataSourceOptions {
   return {
     type: 'postgres',
     url: config.DATABASE_URL,
@@ -72,7 +75,7 @@ export class ServiceDataSource extends DataSource {
   }
 }
 
-export function createDataSource(config: ServiceConfig, database: ServiceDatabase): ServiceDataSource {
+export function createDataSource(config: DatabaseSettings, database: ServiceDatabase): ServiceDataSource {
   return new ServiceDataSource(dataSourceOptions(config, database));
 }
 
@@ -80,7 +83,7 @@ export function createDataSource(config: ServiceConfig, database: ServiceDatabas
  * Creates the schema when missing (before the migrations table can live in it), then runs
  * pending migrations. Returns the names of the migrations it ran.
  */
-export async function prepareSchema(dataSource: DataSource, config: ServiceConfig, runMigrations: boolean): Promise<string[]> {
+export async function prepareSchema(dataSource: DataSource, config: DatabaseSettings, runMigrations: boolean): Promise<string[]> {
   try {
     await dataSource.query(`CREATE SCHEMA IF NOT EXISTS "${config.DATABASE_SCHEMA}"`);
   } catch (error) {
