@@ -258,12 +258,27 @@ describe('svc-auth plans and credits (real Postgres)', () => {
     await expect(runBillingCommand(['plan', seller.email, 'gold'], env)).rejects.toThrow('Unknown plan "gold"');
     await expect(runBillingCommand(['plan', 'nobody@example.com', 'starter'], env)).rejects.toThrow('No account has the address nobody@example.com');
     expect(await balances(seller.token)).toMatchObject({ plan: 'professional', status: 'active', credits: { available: 500, reserved: 0 } });
-    const { entries } = await ledger(seller.token);
-    expect(entries.slice(0, 3).map((e: { kind: string; credits: number; note: string }) => [e.kind, e.credits, e.note])).toEqual([
-      ['adjustment', -35, 'refunded by hand'],
-      ['adjustment', 25, 'goodwill for the outage'],
-      ['grant', 500, 'Professional plan: credits for the month'],
+    const entriesOf = async () => (await ledger(seller.token)).entries.map((e: { kind: string; credits: number; change: number; note: string }) => [e.kind, e.credits, e.change, e.note]);
+    expect((await entriesOf()).slice(0, 4)).toEqual([
+      ['adjustment', -35, -35, 'refunded by hand'],
+      ['adjustment', 25, 25, 'goodwill for the outage'],
+      ['grant', 500, 500, 'Professional plan: credits for the month'],
+      ['adjustment', 0, 0, 'Professional plan set by the operator (billing command)'],
     ]);
+
+    // Every plan the operator sets is a ledger entry saying so: one that grants nothing, the plan the account already has, the trial.
+    expect(await runBillingCommand(['plan', seller.email, 'enterprise'], env)).toBe(`${seller.email} is now on the Enterprise plan: unlimited credits, 0 reserved.`);
+    expect(await runBillingCommand(['plan', seller.email, 'enterprise'], env)).toBe(`${seller.email} is now on the Enterprise plan: unlimited credits, 0 reserved.`);
+    expect(await runBillingCommand(['plan', seller.email, 'trial'], env)).toBe(`${seller.email} is now on the Free trial plan: 500 credits available, 0 reserved.`);
+    expect((await entriesOf()).slice(0, 4)).toEqual([
+      ['adjustment', 0, 0, 'Free trial plan set by the operator (billing command)'],
+      ['adjustment', 0, 0, 'Enterprise plan set by the operator (billing command)'],
+      ['adjustment', 0, 0, 'Enterprise plan set by the operator (billing command)'],
+      ['adjustment', -35, -35, 'refunded by hand'],
+    ]);
+    expect(await balances(seller.token)).toMatchObject({ plan: 'trial', status: 'trialing', credits: { available: 500, reserved: 0 } });
+    // Nothing else: the refused commands (too large a removal, no note, an unknown plan or address) wrote no entry.
+    expect((await ledger(seller.token)).total).toBe(8);
     await expectConsistent(seller.id);
   });
 

@@ -40,7 +40,7 @@ export async function runBillingCommand(args: string[], env: NodeJS.ProcessEnv =
     const billing = new BillingService(dataSource.getRepository(BillingAccountEntity), ledger, config);
     if (command === 'plan') {
       if (!(PLAN_IDS as readonly string[]).includes(value)) throw new UsageError(`Unknown plan "${value}": one of ${PLAN_IDS.join(', ')}`);
-      const account = await billing.changePlan(user.id, { plan: value as PlanId, status: value === 'trial' ? 'trialing' : 'active' }, 'set by the operator');
+      const account = await billing.setPlanByOperator(user.id, value as PlanId);
       const credits = ledger.unlimited(account) ? 'unlimited credits' : `${account.available} credits available`;
       return `${email} is now on the ${PLANS[account.plan].name} plan: ${credits}, ${account.reserved} reserved.`;
     }

@@ -136,6 +136,19 @@ export class BillingService {
   }
 
   /**
+   * The operator's command puts the account on a plan: in the ledger first, as an adjustment of 0
+   * credits whose note says so (also when the plan is the one it has), then the plan's first month
+   * when it grants one.
+   */
+  async setPlanByOperator(userId: number, plan: PlanId): Promise<BillingAccountEntity> {
+    const note = `${PLANS[plan].name} plan set by the operator (billing command)`;
+    return this.ledger.transaction(async (tx) => {
+      await this.ledger.adjust(userId, 0, note, tx);
+      return this.changePlan(userId, { plan, status: plan === 'trial' ? 'trialing' : 'active' }, note, tx);
+    });
+  }
+
+  /**
    * Grants each plan month that has come due (operator-set plans every month; yearly Stripe plans
    * monthly until their paid year ends, when the next invoice grants). Each account in its own
    * transaction; SKIP LOCKED lets replicas share the work, and the month's key grants it once.

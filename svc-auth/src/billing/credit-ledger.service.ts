@@ -146,16 +146,18 @@ export class CreditLedger {
     return true;
   }
 
-  /** An operator's correction (± credits, with a note). A removal larger than the balance is refused. */
-  async adjust(userId: number, credits: number, note: string): Promise<{ available: number }> {
-    return this.transaction(async (tx) => {
-      await this.ensureAccount(userId, tx);
-      const account = (await this.lock(tx, userId))!;
-      if (account.available + credits < 0) {
-        throw new ApiException(409, ErrorCode.CONFLICT, `The account has ${account.available} credits; ${-credits} cannot be taken away`);
-      }
-      return this.apply(tx, userId, [{ kind: 'adjustment', credits, change: credits, reservedChange: 0, key: null, note }], account);
-    });
+  /**
+   * An operator's correction (± credits, with a note); 0 credits records what the operator did to the
+   * account (a plan set) where the seller reads the rest. A removal larger than the balance is refused.
+   */
+  async adjust(userId: number, credits: number, note: string, tx?: EntityManager): Promise<{ available: number }> {
+    if (!tx) return this.transaction((t) => this.adjust(userId, credits, note, t));
+    await this.ensureAccount(userId, tx);
+    const account = (await this.lock(tx, userId))!;
+    if (account.available + credits < 0) {
+      throw new ApiException(409, ErrorCode.CONFLICT, `The account has ${account.available} credits; ${-credits} cannot be taken away`);
+    }
+    return this.apply(tx, userId, [{ kind: 'adjustment', credits, change: credits, reservedChange: 0, key: null, note }], account);
   }
 
   /** The ledger, newest first. */
