@@ -2,7 +2,7 @@
 // overlays as deploy/lib/kustomize.mjs builds them.
 import { jest } from '@jest/globals';
 import {
-  FALLBACK_ROUTE, REMOTE_ROUTES, SERVICE_ROUTES, REMOTES_CONFIG_PATH,
+  DEFAULT_TRIAL_CREDITS, DEFAULT_TRIAL_DAYS, FALLBACK_ROUTE, REMOTE_ROUTES, SERVICE_ROUTES, REMOTES_CONFIG_PATH,
 } from '@vton/contracts';
 import { deployedApps } from '../lib/apps.mjs';
 import { containersOf, podSpecOf, readYamlDocs } from '../lib/kustomize.mjs';
@@ -250,6 +250,15 @@ describe.each(OVERLAYS)('overlay %s', (overlay) => {
       expect(env.MIGRATIONS_RUN).toBe('false');
       expect(env.DATABASE_SCHEMA).toBe({ 'svc-auth': 'auth', 'svc-media': 'media', 'svc-generation': 'generation', 'svc-generation-worker': 'generation' }[svc]);
     }
+  });
+
+  test("new accounts get the product's trial, 10 credits for 7 days (npm start's 100 credits are for trying the studio locally)", () => {
+    const c = find(objs, 'Deployment', 'svc-auth').spec.template.spec.containers[0];
+    const env = Object.assign({}, ...(c.envFrom ?? []).map((f) => configMaps.get(f.configMapRef?.name) ?? {}));
+    for (const e of c.env ?? []) if ('value' in e) env[e.name] = e.value;
+    expect({ TRIAL_CREDITS: env.TRIAL_CREDITS, TRIAL_DAYS: env.TRIAL_DAYS }).toEqual({ TRIAL_CREDITS: '10', TRIAL_DAYS: '7' });
+    // The same as svc-auth's own defaults: an overlay that dropped them would change nothing.
+    expect([DEFAULT_TRIAL_CREDITS, DEFAULT_TRIAL_DAYS]).toEqual([10, 7]);
   });
 
   test('HSTS is sent behind TLS in prod (services and frontends), never over plain HTTP in dev', () => {
