@@ -144,6 +144,35 @@ describe('svc-auth Stripe billing (real Postgres, fake Stripe)', () => {
     await request(url).post(API_KEY_AUTHORIZE_PATH).send({ key }).expect(403);
   });
 
+  it('a plan changed in the customer portal (Starter → Professional, customer.subscription.updated) changes the plan; the next paid invoice grants its month; back to Starter, API keys stop', async () => {
+    const seller = await account();
+    const { sessionId } = await checkout(seller.token, 'starter', 'month');
+    const { subscription } = await stripe.completeCheckout(sessionId);
+    expect(await billing(seller.token)).toMatchObject({ plan: 'starter', status: 'active', interval: 'month', portal: true, credits: { available: 60 } });
+    const createKey = () => request(url).post(API_KEYS_PATH).auth(seller.token, { type: 'bearer' }).send({ name: 'Shop', scopes: ['try-on'] });
+    await createKey().expect(403);
+
+    const upgraded = await stripe.changePrice(subscription.id as string, PRICES.STRIPE_PRICE_PROFESSIONAL_MONTHLY);
+    expect(stripe.deliveries.at(-1)).toEqual({ eventId: upgraded.id, type: 'customer.subscription.updated', status: 200 });
+    // The plan is Professional at once; its credits come with the invoice Stripe charges for it.
+    expect(await billing(seller.token)).toMatchObject({ plan: 'professional', status: 'active', interval: 'month', portal: true, credits: { available: 60 } });
+    const { key } = (await createKey().expect(201)).body;
+    await request(url).post(API_KEY_AUTHORIZE_PATH).send({ key }).expect(200);
+    await stripe.payInvoice(subscription.id as string);
+    expect(await stripe.replay(upgraded)).toBe(200);
+    expect((await billing(seller.token)).credits.available).toBe(560);
+    expect((await grants(seller.token)).map((g) => [g.credits, g.note?.replace(/ \(invoice .*\)$/, '')])).toEqual([
+      [500, 'Professional plan: credits for the month'],
+      [50, 'Starter plan: credits for the month'],
+      [10, 'Free trial (7 days)'],
+    ]);
+
+    await stripe.changePrice(subscription.id as string, PRICES.STRIPE_PRICE_STARTER_MONTHLY);
+    expect(await billing(seller.token)).toMatchObject({ plan: 'starter', status: 'active', credits: { available: 560 } });
+    const stopped = await request(url).post(API_KEY_AUTHORIZE_PATH).send({ key }).expect(403);
+    expect(stopped.body).toMatchObject({ code: 'PLAN_REQUIRED', message: BILLING_ERRORS.apiKeysNeedPlan });
+  });
+
   it('has no portal for a plan the operator set, and has one once the seller buys a plan through Checkout', async () => {
     const seller = await account();
     await runBillingCommand(['plan', seller.email, 'professional'], process.env);

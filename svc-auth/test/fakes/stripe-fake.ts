@@ -16,7 +16,8 @@ import type { AddressInfo } from 'node:net';
  *   customer | customer_email, metadata, subscription_data[metadata]), `POST
  *   /v1/billing_portal/sessions` (customer, return_url), `GET /v1/subscriptions/:id`.
  * - Webhooks: `Stripe-Signature: t=<unix time>,v1=<hex HMAC-SHA256 of "<t>.<body>" with the
- *   endpoint's secret>`, events `{id: evt_…, object: "event", type, data: {object}, …}`.
+ *   endpoint's secret>`, events `{id: evt_…, object: "event", type, data: {object}, …}` (an
+ *   `*.updated` event also carries `data.previous_attributes`).
  */
 export class FakeStripe {
   url = '';
@@ -106,6 +107,21 @@ export class FakeStripe {
     return this.send('invoice.paid', invoice);
   }
 
+  /**
+   * The seller switches plan in the customer portal: Stripe moves the subscription's item to the new
+   * price, keeps the period (the difference is prorated on the next invoice) and sends
+   * customer.subscription.updated, with the changed fields' old values in data.previous_attributes.
+   */
+  async changePrice(subscriptionId: string, price: string): Promise<Record<string, unknown>> {
+    const subscription = this.subscriptions.get(subscriptionId)!;
+    const interval = this.options.prices[price];
+    if (!interval) throw new Error(`no price ${price}`);
+    const items = subscription.items as { data: Record<string, unknown>[] };
+    const previous = { items: structuredClone(items) };
+    items.data[0] = { ...items.data[0], price: { id: price, object: 'price', recurring: { interval } } };
+    return this.send('customer.subscription.updated', subscription, previous);
+  }
+
   /** The seller cancels in the portal and the period ends: customer.subscription.deleted. */
   async cancel(subscriptionId: string): Promise<void> {
     const subscription = this.subscriptions.get(subscriptionId)!;
@@ -129,14 +145,14 @@ export class FakeStripe {
     return `t=${timestamp},v1=${v1}`;
   }
 
-  private async send(type: string, object: Record<string, unknown>): Promise<Record<string, unknown>> {
-    const event = this.event(type, object);
+  private async send(type: string, object: Record<string, unknown>, previousAttributes?: Record<string, unknown>): Promise<Record<string, unknown>> {
+    const event = this.event(type, object, previousAttributes);
     this.events.set(event.id as string, event);
     await this.deliver(event, this.options.webhookSecret);
     return event;
   }
 
-  private event(type: string, object: Record<string, unknown>): Record<string, unknown> {
+  private event(type: string, object: Record<string, unknown>, previousAttributes?: Record<string, unknown>): Record<string, unknown> {
     return {
       id: `evt_${randomBytes(12).toString('hex')}`,
       object: 'event',
@@ -147,7 +163,7 @@ export class FakeStripe {
       pending_webhooks: 1,
       request: { id: null, idempotency_key: null },
       // A snapshot, as Stripe sends it: later changes to the object do not change a sent event.
-      data: { object: structuredClone(object) },
+      data: { object: structuredClone(object), ...(previousAttributes ? { previous_attributes: previousAttributes } : {}) },
     };
   }
 
