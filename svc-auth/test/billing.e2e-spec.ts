@@ -13,11 +13,14 @@ import {
 } from '@vton/contracts';
 import { MetricsText, startServiceApp } from '@vton/service-kit';
 import { SignJWT } from 'jose';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
+import { once } from 'node:events';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
@@ -306,18 +309,77 @@ describe('svc-auth plans and credits (real Postgres)', () => {
     expect((await ledger(seller.token)).entries[0]).toMatchObject({ kind: 'adjustment', credits: 50, note });
   });
 
-  it('counts every ledger write on /metrics', async () => {
+  it('counts every ledger write on /metrics: a captured model moves billing_credits_captured_total', async () => {
     const seller = await account();
-    const key = creditKey(randomUUID(), 1, 1);
+    const [captured, released] = [1, 2].map((model) => creditKey(randomUUID(), model, 1));
     const read = async () => new MetricsText(await (await fetch(`${url}/metrics`)).text());
     const before = await read();
-    await reserve(seller.id, [key], 200);
-    await settle(seller.id, [{ key, outcome: 'release' }], 200);
+    await reserve(seller.id, [captured, released], 200);
+    await settle(seller.id, [{ key: captured, outcome: 'capture' }, { key: released, outcome: 'release' }], 200);
     const after = await read();
     const delta = (name: string) => (after.value(name) ?? 0) - (before.value(name) ?? 0);
     expect(delta('billing_credits_granted_total')).toBe(10);
-    expect(delta('billing_credits_reserved_total')).toBe(1);
+    expect(delta('billing_credits_reserved_total')).toBe(2);
+    expect(delta('billing_credits_captured_total')).toBe(1);
     expect(delta('billing_credits_released_total')).toBe(1);
-    expect(delta('billing_credits_captured_total')).toBe(0);
+  });
+
+  it("logs every ledger write with its account, as svc-auth's process writes it (JSON lines on stdout)", async () => {
+    const seller = await account();
+    await balances(seller.token);
+    // svc-auth as it runs in a pod (dist/main.js), beside this test's: the same database, its own port and logs.
+    const port = await new Promise<number>((resolve) => {
+      const probe = net.createServer().listen(0, '127.0.0.1', () => {
+        const { port: free } = probe.address() as net.AddressInfo;
+        probe.close(() => resolve(free));
+      });
+    });
+    const child = spawn(process.execPath, ['dist/main.js'], {
+      cwd: fileURLToPath(new URL('..', import.meta.url)),
+      env: { ...env, PORT: String(port), HOST: '127.0.0.1', MIGRATIONS_RUN: 'false', LOG_LEVEL: 'info' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const lines: Record<string, unknown>[] = [];
+    readline.createInterface({ input: child.stdout! }).on('line', (line) => {
+      try {
+        lines.push(JSON.parse(line));
+      } catch {
+        // not a log line
+      }
+    });
+    const logged = (match: (line: Record<string, unknown>) => boolean, what: string) =>
+      new Promise<Record<string, unknown>>((resolve, reject) => {
+        const started = Date.now();
+        const look = () => {
+          const found = lines.find(match);
+          if (found) resolve(found);
+          else if (child.exitCode !== null || Date.now() - started > 20_000) reject(new Error(`svc-auth logged no ${what}:\n${lines.map((l) => l.msg).join('\n')}`));
+          else setTimeout(look, 50);
+        };
+        look();
+      });
+    try {
+      await logged((l) => String(l.msg).includes('listening on'), 'start');
+      const key = creditKey(randomUUID(), 1, 1);
+      const other = `http://127.0.0.1:${port}`;
+      await request(other).post(INTERNAL_BILLING_PATHS.reservations).set('authorization', `Bearer ${await credential(seller.id)}`).send({ keys: [key] }).expect(200);
+      await request(other).post(INTERNAL_BILLING_PATHS.settlements).set('authorization', `Bearer ${await credential(seller.id)}`).send({ settlements: [{ key, outcome: 'capture' }] }).expect(200);
+      const capture = await logged((l) => l.kind === 'capture' && l.userId === seller.id, 'capture');
+      expect(capture).toMatchObject({
+        service: 'svc-auth',
+        level: 30,
+        userId: seller.id,
+        kind: 'capture',
+        credits: 1,
+        available: 9,
+        reserved: 0,
+        keys: [key],
+        msg: `Ledger: capture 1 credit(s) for account ${seller.id}; available 9, reserved 0`,
+      });
+      expect(await logged((l) => l.kind === 'reserve' && l.userId === seller.id, 'reservation')).toMatchObject({ msg: `Ledger: reserve 1 credit(s) for account ${seller.id}; available 9, reserved 1` });
+    } finally {
+      child.kill('SIGTERM');
+      if (child.exitCode === null) await once(child, 'exit');
+    }
   });
 });
