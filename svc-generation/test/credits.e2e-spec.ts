@@ -1,5 +1,5 @@
 import type { BillingAccount, LedgerEntry, TryOnJob, TryOnRun } from '@vton/contracts';
-import { BILLING_PATHS, INTERNAL_BILLING_PATHS, creditKey } from '@vton/contracts';
+import { API_KEYS_PATH, BILLING_PATHS, INTERNAL_BILLING_PATHS, creditKey } from '@vton/contracts';
 import { DatabaseConnection } from '@vton/service-kit';
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
@@ -51,6 +51,16 @@ describe('credits: reserve before queueing, capture on success, release on failu
       http_request_method: 'POST',
       http_route: INTERNAL_BILLING_PATHS.settlements,
     }) ?? 0;
+
+  /** A job of one model photo the VTON service refuses for good (a 400), run by a worker: failed, its credit released. */
+  async function failedJob(s: { token: string; seed: MediaSeeder; garmentId: number }, width: number): Promise<{ job: TryOnJob; modelId: number }> {
+    const modelId = (await s.seed.model(await solidPng(width, 240, FAULT_COLOURS.error400))).id;
+    worker = await platform.worker(env());
+    const job = (await startJob(s.token, s.garmentId, [modelId]).expect(201)).body as TryOnJob;
+    expect((await finished(s.token, job.id)).status).toBe('failed');
+    await settled(s.token);
+    return { job, modelId };
+  }
 
   /** The keys the seller's ledger has captured, sorted. */
   const captured = async (token: string) => (await ledger(token)).filter((e) => e.kind === 'capture').map((e) => e.key).sort();
@@ -236,6 +246,42 @@ describe('credits: reserve before queueing, capture on success, release on failu
     expect(ended.body).toMatchObject({ code: 'PLAN_REQUIRED', message: 'Your free trial has ended — choose a plan to keep generating.' });
   }, 120_000);
 
+  it('a catalogue run and a retry of one model, for an account without enough credits: 402 INSUFFICIENT_CREDITS, nothing queued, no provider called', async () => {
+    const s = await seller(2);
+    const { job: failed, modelId: failing } = await failedJob(s, 350);
+    const ledgerLength = async () => (await ledger(s.token)).length;
+    const genDb = api.app.get(DataSource);
+    /** What svc-generation holds for the seller: runs, job models (their runs and queue units), credit holds not settled. */
+    const queuedWork = async () => ({
+      runs: (await genDb.query(`SELECT count(*)::int AS n FROM try_on_runs WHERE user_id = $1`, [s.id]))[0].n,
+      models: await genDb.query(`SELECT job_id, model_id, state, run, queue_job_id FROM try_on_job_models WHERE user_id = $1 ORDER BY job_id, model_id`, [s.id]),
+      holds: (await genDb.query(`SELECT count(*)::int AS n FROM credit_holds WHERE user_id = $1 AND settled_at IS NULL`, [s.id]))[0].n,
+    });
+    const before = await queuedWork();
+    expect(before.runs).toBe(0);
+    expect(before.holds).toBe(0);
+    const calls = { ...vton.calls };
+
+    // 1 credit left, a run of 1 product on 2 model photos (2 cells).
+    await platform.auth.app.get(CreditLedger).adjust(s.id, -9, 'test: most of the trial used');
+    const entries = await ledgerLength();
+    const run = await request(api.url).post('/api/try-on/runs').auth(s.token, { type: 'bearer' }).send({ garmentIds: [s.garmentId], modelIds: s.modelIds, prompt: 'linen shirt' }).expect(402);
+    expect(run.body).toMatchObject({ code: 'INSUFFICIENT_CREDITS', message: 'This try-on needs 2 credits; you have 1 left.' });
+
+    // None left, a retry of the failed model (a new run of it).
+    await platform.auth.app.get(CreditLedger).adjust(s.id, -1, 'test: the last credit used');
+    const retry = await request(api.url).post(`/api/try-on/jobs/${failed.id}/models/${failing}/retry`).auth(s.token, { type: 'bearer' }).expect(402);
+    expect(retry.body).toMatchObject({ code: 'INSUFFICIENT_CREDITS', message: 'This try-on needs 1 credit; you have 0 left.' });
+    const job = (await request(api.url).get(`/api/try-on/jobs/${failed.id}`).auth(s.token, { type: 'bearer' }).expect(200)).body as TryOnJob;
+    expect(job).toMatchObject({ status: 'failed', models: [{ modelId: failing, state: 'failed', error: { code: 'VTON_API_ERROR' } }] });
+
+    expect(await queuedWork()).toEqual(before);
+    expect(vton.calls).toEqual(calls);
+    expect(await credits(s.token)).toEqual({ available: 0, reserved: 0 });
+    // The ledger has the two adjustments and nothing reserved.
+    expect((await ledger(s.token)).slice(entries - 1).map((e) => e.kind)).toEqual(['adjustment', 'adjustment']);
+  }, 120_000);
+
   it('30 one-model jobs at once on 10 credits: exactly 10 accepted, 20 refused 402, balance 0, the ledger adds up', async () => {
     const s = await seller(1);
     const answers = await Promise.all(Array.from({ length: 30 }, () => startJob(s.token, s.garmentId, s.modelIds)));
@@ -320,11 +366,7 @@ describe('credits: reserve before queueing, capture on success, release on failu
 
   it('two retries of a failed model at once: one queues it, the run is charged once', async () => {
     const s = await seller(0);
-    const flaky = (await s.seed.model(await solidPng(330, 240, FAULT_COLOURS.error400))).id;
-    worker = await platform.worker(env());
-    const job = (await startJob(s.token, s.garmentId, [flaky]).expect(201)).body as TryOnJob;
-    expect((await finished(s.token, job.id)).status).toBe('failed');
-    await settled(s.token);
+    const { job, modelId: flaky } = await failedJob(s, 330);
     vton.healed.add('error400');
     try {
       const retry = () => request(api.url).post(`/api/try-on/jobs/${job.id}/models/${flaky}/retry`).auth(s.token, { type: 'bearer' });
@@ -405,6 +447,27 @@ describe('credits: reserve before queueing, capture on success, release on failu
     }
     await settledByNextPass(s, job, settler);
   }, 120_000);
+
+  it("a lapsed plan's API key is refused 403 PLAN_REQUIRED at svc-media and at svc-generation too, and works again when the plan is back", async () => {
+    const s = await seller(0);
+    const billing = platform.auth.app.get(BillingService);
+    await billing.changePlan(s.id, { plan: 'professional' }, 'test');
+    const { key } = (await request(platform.auth.url).post(API_KEYS_PATH).auth(s.token, { type: 'bearer' }).send({ name: 'Shop', scopes: ['try-on'] }).expect(201)).body;
+    /** A read at each service with the key: the seller's products (svc-media) and catalogue runs (svc-generation). */
+    const withKey = () => Promise.all([request(platform.media.url).get('/api/garments'), request(api.url).get('/api/try-on/runs')].map((r) => r.auth(key, { type: 'bearer' })));
+    expect((await withKey()).map((r) => r.status)).toEqual([200, 200]);
+
+    // The subscription ends: the plan is no longer in force.
+    await billing.changePlan(s.id, { plan: 'professional', status: 'canceled' }, 'test');
+    for (const refused of await withKey()) {
+      expect([refused.status, refused.body]).toMatchObject([403, { code: 'PLAN_REQUIRED', message: 'API keys need the Professional or Enterprise plan.' }]);
+    }
+    const refusedJob = await request(api.url).post('/api/try-on/jobs').auth(key, { type: 'bearer' }).send({ garmentId: s.garmentId, modelIds: [1], prompt: 'x' }).expect(403);
+    expect(refusedJob.body.code).toBe('PLAN_REQUIRED');
+
+    await billing.changePlan(s.id, { plan: 'professional' }, 'test');
+    expect((await withKey()).map((r) => r.status)).toEqual([200, 200]);
+  });
 
   it('webhooks need Enterprise: 403 PLAN_REQUIRED naming the plan, then allowed', async () => {
     const s = await seller(0);
