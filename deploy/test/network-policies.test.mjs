@@ -1,6 +1,9 @@
 // Evaluates the NetworkPolicies of each built overlay the way the API defines them (a pod is
 // isolated in a direction once any policy selects it; then only the union of the rules
 // allows), and compares every allowed connection with the intended map below.
+import path from 'node:path';
+import { DEPLOY_DIR } from '../lib/apps.mjs';
+import { readYamlDocs } from '../lib/kustomize.mjs';
 import { buildOverlay } from './helpers.mjs';
 
 /** The Gateway vton-studio's proxies as Envoy Gateway runs them: in its own namespace, labelled with the Gateway they serve. */
@@ -68,12 +71,14 @@ function allowed(policies, src, dst, port) {
   return egressOk && ingressOk;
 }
 
-function connections(overlay) {
+/** `created`: objects created in the overlay's namespace beside it (kubectl -n <ns> create -f), e.g. the billing Job example. */
+function connections(overlay, created = []) {
   const objs = buildOverlay(overlay);
   const ns = objs.find((o) => o.kind === 'Namespace');
   const policies = objs.filter((o) => o.kind === 'NetworkPolicy');
-  const pods = objs.filter((o) => ['Deployment', 'StatefulSet', 'Job'].includes(o.kind)).map((o) => ({
-    name: o.metadata.name,
+  const workloads = [...objs, ...created.map((o) => ({ ...o, metadata: { ...o.metadata, namespace: ns.metadata.name } }))];
+  const pods = workloads.filter((o) => ['Deployment', 'StatefulSet', 'Job'].includes(o.kind)).map((o) => ({
+    name: o.metadata.name ?? o.metadata.generateName,
     namespace: o.metadata.namespace,
     nsLabels: { 'kubernetes.io/metadata.name': ns.metadata.name },
     labels: o.spec.template.metadata.labels,
@@ -138,4 +143,11 @@ test('prod: only the Gateway\'s proxies reach the apps; each service reaches onl
     'svc-media -> external:443',
     'svc-generation-worker -> external:443',
   ].sort());
+});
+
+test("the billing command's Job (examples/billing-job.yaml, created in either namespace) reaches Postgres and nothing else; nothing reaches it", () => {
+  const job = readYamlDocs(path.join(DEPLOY_DIR, 'examples/billing-job.yaml'));
+  const ofJob = (edges) => edges.filter((e) => e.startsWith('billing- ') || e.includes('-> billing-:'));
+  expect(ofJob(connections('dev', job))).toEqual(['billing- -> external:5432', 'billing- -> postgres:5432']);
+  expect(ofJob(connections('prod', job))).toEqual(['billing- -> external:5432']);
 });
