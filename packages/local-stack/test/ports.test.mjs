@@ -149,8 +149,8 @@ test('a gateway that loses its port to another program while starting listens on
   const taken = [];
   const thieves = [];
   const listen = http.Server.prototype.listen;
-  const spy = jest.spyOn(http.Server.prototype, 'listen').mockImplementation(function (...args) {
-    const [port, host] = args;
+  const spy = jest.spyOn(http.Server.prototype, 'listen').mockImplementation(function (/** @type {any[]} */ ...args) {
+    const [port, host] = /** @type {[number, unknown]} */ (/** @type {unknown} */ (args));
     if (host !== '0.0.0.0' || taken.length > 0) return listen.apply(this, args);
     taken.push(port);
     const thief = net.createServer();
