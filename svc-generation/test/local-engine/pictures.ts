@@ -4,7 +4,8 @@ import sharp from 'sharp';
  * Pictures for the built-in engine's tests and benchmark, drawn with sharp (SVG), and the
  * measures issue 29 judges it by. A "person" wears a dark old shirt with a high-contrast
  * slogan-like print, under light falling from the left, on a grainy background; garments lie on a
- * plain (or near-uniform, or transparent) background.
+ * plain (or near-uniform, or transparent) background. Exported as `svc-generation/local-engine-pictures`:
+ * the e2e suite judges the engine on real photos by these same measures.
  */
 
 export const SIDE = 960;
