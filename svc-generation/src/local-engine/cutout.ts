@@ -115,10 +115,18 @@ function removeBackground({ data, width, height }: Rgba): void {
       anyAdded = true;
     }
   }
-  // What the closing added still has the background's colour: it takes the garment's around it.
-  const filled = anyAdded ? fillOutward({ data, width, height }, 1, added) : null;
+  // What the closing added still has the background's colour: it takes the garment's around it, and
+  // so does the garment within the closing's reach of it — the anti-aliased edges along the gap and
+  // its tip, too narrow for the flood fill (half background): inside the garment now, they were
+  // light dashes between trousers' legs closed at the crotch. Neither is a source of the colours.
+  const repainted = anyAdded ? morphology(added, width, height, radius, 'grow') : added;
   for (let p = 0; p < n; p++) {
-    if (filled && added[p]) for (let c = 0; c < 3; c++) data[p * 4 + c] = filled[p * 3 + c];
+    repainted[p] &= garment[p];
+    if (repainted[p]) data[p * 4 + 3] = 0;
+  }
+  const filled = anyAdded ? fillOutward({ data, width, height }, 1, repainted) : null;
+  for (let p = 0; p < n; p++) {
+    if (filled && repainted[p]) for (let c = 0; c < 3; c++) data[p * 4 + c] = filled[p * 3 + c];
     data[p * 4 + 3] = garment[p] ? 255 : 0;
   }
 }
