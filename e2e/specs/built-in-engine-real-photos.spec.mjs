@@ -31,7 +31,10 @@ const PINK = [240, 150, 180];
  * mask placed at its bounds: svc-media keeps the mask cut to its bounds, in photo pixels.
  */
 async function measured(page, result, model, category, photoFile) {
-  const image = await raster(await imageBytes(page, result.imageUrl));
+  const png = await imageBytes(page, result.imageUrl);
+  // the result as the seller sees it, in the report beside its figures
+  await test.info().attach(`${model.filename}, ${category}`, { body: png, contentType: 'image/png' });
+  const image = await raster(png);
   const { width, height } = image;
   const photo = await raster(await sharp(photoFile).resize(width, height, { fit: 'fill' }).png().toBuffer());
   const { processedMaskUrl, bounds } = model.masks[category];
