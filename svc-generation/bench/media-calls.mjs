@@ -49,7 +49,7 @@ function serve() {
     height: 768,
     garmentId: 5,
     modelId: id,
-    garmentFilename: 'linen-shirt.png',
+    productName: 'linen-shirt',
     modelFilename: 'model-front.png',
     prompt: 'linen shirt',
     imageUrl: `/api/media/files/1/a3/${id}-result.png?exp=1795000000&sig=${randomBytes(32).toString('base64url')}`,

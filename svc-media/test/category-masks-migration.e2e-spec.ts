@@ -1,8 +1,5 @@
-import { createDataSource, loadConfig, prepareSchema } from '@vton/service-kit';
-import { randomBytes } from 'node:crypto';
-import type { DataSource } from 'typeorm';
-import { MediaConfig } from '../src/config/media.config.js';
 import { mediaDatabase } from '../src/database/data-source.js';
+import { MigrationSchema } from './migration-schema.js';
 
 /**
  * Issue 31's migration on real Postgres, after issue 32's (suggested masks, results' garment file
@@ -10,25 +7,17 @@ import { mediaDatabase } from '../src/database/data-source.js';
  * category the seller's saved workspace had, garments get a name and that category.
  */
 describe('migration: product library and masks per category (after issue 32\'s suggested masks)', () => {
-  const schema = `media_migration_${randomBytes(4).toString('hex')}`;
-  const config = () => loadConfig(MediaConfig, { ...process.env, DATABASE_SCHEMA: schema, MEDIA_URL_SIGNING_SECRET: 'x'.repeat(32) });
-  let db: DataSource;
+  const schema = new MigrationSchema();
+  const { s } = schema;
 
-  afterAll(async () => {
-    await db?.query(`DROP SCHEMA "${schema}" CASCADE`).catch(() => undefined);
-    await db?.destroy();
-  });
+  afterAll(() => schema.drop());
 
   it('moves each ready mask to the workspace’s category (upper body without one) and names the garments', async () => {
     const migrations = mediaDatabase.migrations;
-    const last = migrations.findIndex((m) => m.name === 'ProductLibraryAndCategoryMasks1767916800000');
-    expect(last).toBeGreaterThan(0);
+    const last = MigrationSchema.indexOf('ProductLibraryAndCategoryMasks1767916800000');
     // It runs after both of issue 32's migrations, whose suggested-mask column it moves.
     expect(migrations.slice(last - 2, last).map((m) => m.name)).toEqual(['SuggestedMasks1767744000000', 'ResultGarmentFilenames1767830400000']);
-    const before = createDataSource(config(), { entities: [], migrations: migrations.slice(0, last) });
-    await before.initialize();
-    await prepareSchema(before, config(), true);
-    const s = `"${schema}"`;
+    const before = await schema.migrated(last);
     const mask = (id: number) => [`1/models/${id}-inpaint-cropped.png`, `1/models/${id}-inpaint-mask.png`, JSON.stringify({ x: 1, y: 2, width: 30, height: 30 })];
     await before.query(`INSERT INTO ${s}.garments (id, "userId", filename, "originalPath", width, height) VALUES (1, 10, 'Chinos.final.jpg', 'k', 9, 9), (2, 10, 'shirt.png', 'k', 9, 9), (3, 20, '.png', 'k', 9, 9)`);
     const insertModel = `INSERT INTO ${s}.models (id, "userId", filename, "originalPath", status, width, height, "inpaintCroppedObjectStorageKey", "inpaintMaskObjectStorageKey", "inpaintCropBounds", "suggestedMaskObjectStorageKey")
@@ -43,9 +32,7 @@ describe('migration: product library and masks per category (after issue 32\'s s
     await before.query(`INSERT INTO ${s}.workspaces ("userId", "garmentId", "garmentCategory") VALUES (10, 1, 'lower_body'), (30, NULL, 'product')`);
     await before.destroy();
 
-    db = createDataSource(config(), { migrations: migrations.slice(0, last + 1) });
-    await db.initialize();
-    await prepareSchema(db, config(), true);
+    const db = await schema.migrated(last + 1);
     expect(await db.query(`SELECT "modelId", category, "inpaintMaskObjectStorageKey" AS key, "inpaintCropBounds" AS bounds FROM ${s}.model_masks ORDER BY "modelId"`)).toEqual([
       { modelId: 1, category: 'lower_body', key: '1/models/1-inpaint-mask.png', bounds: { x: 1, y: 2, width: 30, height: 30 } },
       { modelId: 2, category: 'upper_body', key: '1/models/2-inpaint-mask.png', bounds: { x: 1, y: 2, width: 30, height: 30 } },
@@ -64,7 +51,7 @@ describe('migration: product library and masks per category (after issue 32\'s s
       { modelId: 3, userId: 10, category: 'lower_body', key: suggested(3) },
       { modelId: 5, userId: 30, category: 'upper_body', key: suggested(5) },
     ]);
-    expect(await db.query(`SELECT column_name FROM information_schema.columns WHERE table_schema = $1 AND table_name = 'models' AND column_name IN ('suggestedMaskObjectStorageKey', 'inpaintMaskObjectStorageKey')`, [schema])).toEqual([]);
+    expect(await db.query(`SELECT column_name FROM information_schema.columns WHERE table_schema = $1 AND table_name = 'models' AND column_name IN ('suggestedMaskObjectStorageKey', 'inpaintMaskObjectStorageKey')`, [schema.name])).toEqual([]);
     expect(await db.query(`SELECT id, name, category FROM ${s}.garments ORDER BY id`)).toEqual([
       { id: 1, name: 'Chinos.final', category: 'lower_body' },
       { id: 2, name: 'shirt', category: 'upper_body' },
@@ -85,15 +72,13 @@ describe('migration: product library and masks per category (after issue 32\'s s
   });
 
   it('then drops the mask key copies and models.maskData, and puts them back on the way down (issue 34)', async () => {
-    const s = `"${schema}"`;
-    const all = createDataSource(config(), mediaDatabase);
-    await all.initialize();
-    await prepareSchema(all, config(), true);
+    // up to issue 34's migration, the last one undone below (later ones are not about it)
+    const all = await schema.migrated(MigrationSchema.indexOf('DropMaskKeyCopies1768003200000') + 1);
     const columns = async () =>
       (
         await all.query(
           `SELECT table_name || '.' || column_name AS c FROM information_schema.columns WHERE table_schema = $1 AND column_name IN ('maskedPath', 'inpaintProcessedMaskPath', 'inpaintCroppedImagePath', 'maskData', 'inpaintMaskObjectStorageKey') ORDER BY 1`,
-          [schema],
+          [schema.name],
         )
       ).map((r: { c: string }) => r.c);
     expect(await columns()).toEqual(['model_masks.inpaintMaskObjectStorageKey']);

@@ -112,7 +112,7 @@ describe('generated images (real Postgres, S3 server, svc-auth tokens)', () => {
       createdAt: expect.any(String),
       number: 1,
       modelFilename: null,
-      garmentFilename: null,
+      productName: null,
     });
     const full = (await h.fetchSigned(image.imageUrl).expect(200).expect('content-type', 'image/png')).body as Buffer;
     expect(await sharp(full).metadata()).toMatchObject({ format: 'png', width: 1200, height: 900 });
@@ -132,11 +132,35 @@ describe('generated images (real Postgres, S3 server, svc-auth tokens)', () => {
     const garment = (await h.http().post('/api/garments').set(bearer(seller)).attach('file', await png(50, 50), 'g.png').expect(201)).body;
     const [model] = (await h.http().post('/api/models').set(bearer(seller)).attach('files', await png(50, 50), 'm.png').expect(201)).body;
     const res = await save(seller, { imageUrl: dataUrl(await png(20, 20)), garmentId: garment.id, modelId: model.id }).expect(201);
-    expect(res.body).toMatchObject({ generationType: 'vton', garmentId: garment.id, modelId: model.id, prompt: null, metadata: null, garmentFilename: 'g.png', modelFilename: 'm.png' });
+    expect(res.body).toMatchObject({ generationType: 'vton', garmentId: garment.id, modelId: model.id, prompt: null, metadata: null, productName: 'g', modelFilename: 'm.png' });
     await save(seller, { imageUrl: dataUrl(await png(20, 20)), garmentId: null, modelId: null }).expect(201);
-    // The result keeps naming the product it was made from after the garment photo is replaced (issue 32).
+    // The result keeps its model photo's file name after the photo is replaced; its product is the same
+    // product, which, never renamed, is called after its new photo now (issue 32).
     await h.http().put(`/api/garments/${garment.id}`).set(bearer(seller)).attach('file', await png(40, 40), 'new-season.png').expect(200);
-    expect((await h.http().get(`/api/generated-images/${res.body.id}`).set(bearer(seller)).expect(200)).body).toMatchObject({ garmentFilename: 'g.png', modelFilename: 'm.png' });
+    expect((await h.http().get(`/api/generated-images/${res.body.id}`).set(bearer(seller)).expect(200)).body).toMatchObject({ productName: 'new-season', modelFilename: 'm.png' });
+  });
+
+  it('names a result’s product as the library calls it now, and as it was called when saved once the product is deleted', async () => {
+    const garment = (await h.http().post('/api/garments').set(bearer(seller)).attach('file', await png(50, 50), 'linen-shirt.jpg').expect(201)).body;
+    const [model] = (await h.http().post('/api/models').set(bearer(seller)).attach('files', await png(50, 50), 'anna.png').expect(201)).body;
+    const before = (await save(seller, { imageUrl: dataUrl(await png(20, 20)), garmentId: garment.id, modelId: model.id }).expect(201)).body as GeneratedImageRecord;
+    expect(before.productName).toBe('linen-shirt');
+
+    await h.http().patch(`/api/garments/${garment.id}`).set(bearer(seller)).send({ name: 'Summer linen shirt' }).expect(200);
+    const after = (await save(seller, { imageUrl: dataUrl(await png(20, 20)), garmentId: garment.id, modelId: model.id }).expect(201)).body as GeneratedImageRecord;
+    /** What the gallery's pages, the `?ids=` list (svc-generation's) and one image's GET each call the two results. */
+    const names = async () => {
+      const page = (await list(seller).expect(200)).body as GeneratedImagesPage;
+      const byIds = (await list(seller, `?ids=${before.id},${after.id}`).expect(200)).body as GeneratedImagesPage;
+      const one = (await h.http().get(`/api/generated-images/${before.id}`).set(bearer(seller)).expect(200)).body as GeneratedImageRecord;
+      return { page: page.images.map((image) => [image.id, image.productName]), byIds: byIds.images.map((image) => [image.id, image.productName]), one: one.productName };
+    };
+    // renamed: both results are called after the product's name now, the one saved before the rename too
+    expect(await names()).toEqual({ page: [[after.id, 'Summer linen shirt'], [before.id, 'Summer linen shirt']], byIds: [[after.id, 'Summer linen shirt'], [before.id, 'Summer linen shirt']], one: 'Summer linen shirt' });
+
+    // deleted: the results stay, each named as the product was called when it was saved
+    await h.http().delete(`/api/garments/${garment.id}`).set(bearer(seller)).expect(204);
+    expect(await names()).toEqual({ page: [[after.id, 'Summer linen shirt'], [before.id, 'linen-shirt']], byIds: [[after.id, 'Summer linen shirt'], [before.id, 'linen-shirt']], one: 'linen-shirt' });
   });
 
   it('pages newest first with a cursor', async () => {

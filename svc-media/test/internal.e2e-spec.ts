@@ -342,7 +342,7 @@ describe('internal routes for svc-generation’s workers: the service credential
       const own = { garmentId: sellerGarment.id, modelId: sellerModel.id };
       const saved = await Promise.all([0, 1, 2, 3, 4, 5].map(async (i) => (await saveAs(`try-on:numbers:3:${i}`, own, 200)).body as GeneratedImageRecord));
       expect(saved.map((image) => image.number).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6]);
-      expect(saved.map((image) => [image.garmentFilename, image.modelFilename])).toEqual(saved.map(() => ['g.jpg', 'm.png']));
+      expect(saved.map((image) => [image.productName, image.modelFilename])).toEqual(saved.map(() => ['g', 'm.png']));
       const results = await harness.query<{ generatedImageId: number; resultPath: string; garmentId: number; modelId: number; metadata: unknown }>(
         'SELECT "generatedImageId", "resultPath", "garmentId", "modelId", metadata FROM try_on_results WHERE "userId" = $1 ORDER BY "generatedImageId"',
         [seller.id],

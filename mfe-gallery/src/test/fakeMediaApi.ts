@@ -16,7 +16,7 @@ export function imageRecord(id: number, number?: number): GeneratedImageRecord {
     createdAt: new Date(Date.UTC(2026, 0, 1) + id * 1000).toISOString(),
     number: number as number,
     modelFilename: null,
-    garmentFilename: null,
+    productName: null,
   };
 }
 

@@ -266,7 +266,7 @@ function Workspace({ onRetryRestore }: { onRetryRestore?: () => void }) {
   const models = useWorkspace((s) => s.models);
   const modelFilenames = useMemo(() => new Map(models.flatMap((m) => (m.id === null ? [] : [[m.id, m.filename] as const]))), [models]);
   const garment = useWorkspace((s) => s.garment);
-  const garmentNames = useMemo(() => (garment?.id != null ? { id: garment.id, filename: garment.filename } : null), [garment?.id, garment?.filename]);
+  const product = useMemo(() => (garment?.id != null && garment.name ? { id: garment.id, name: garment.name } : null), [garment?.id, garment?.name]);
   // the active result as the session store has it now (a mock result becomes its stored PNG once saved)
   const sessionResults = useSessionResults().results;
   const viewed = activeResult ? (sessionResults.find((r) => r.id === activeResult.id) ?? activeResult) : null;
@@ -318,7 +318,7 @@ function Workspace({ onRetryRestore }: { onRetryRestore?: () => void }) {
           <CanvasContent onRetry={(modelId) => void generation.retry(modelId)} onOpenViewer={() => setViewerOpen(true)} onRetryRestore={onRetryRestore} />
         </Stage>
       </Canvas>
-      <ResultsDrawer open={drawerOpen} onClose={closeDrawer} modelFilenames={modelFilenames} garment={garmentNames} />
+      <ResultsDrawer open={drawerOpen} onClose={closeDrawer} modelFilenames={modelFilenames} garment={product} />
       {!drawerOpen && (
         <ResultViewer
           imageUrl={viewerOpen && viewed ? viewed.imageUrl : null}
@@ -331,7 +331,7 @@ function Workspace({ onRetryRestore }: { onRetryRestore?: () => void }) {
             viewed
               ? sessionResultDownloadName(viewed, viewed.number ?? 1, {
                   model: viewed.modelId !== undefined ? modelFilenames.get(viewed.modelId) : undefined,
-                  product: garmentNames && viewed.garmentId === garmentNames.id ? garmentNames.filename : undefined,
+                  product: product && viewed.garmentId === product.id ? product.name : undefined,
                 })
               : undefined
           }

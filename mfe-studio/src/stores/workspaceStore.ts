@@ -8,6 +8,8 @@ export interface WorkspaceGarment {
   /** Server id once stored. */
   id: number | null;
   filename: string;
+  /** The product's name in the library, once stored (what its results are called after). */
+  name?: string;
   /** What to show: the local file until the server's signed URL is known. */
   url: string;
   width: number;
@@ -135,6 +137,7 @@ export function garmentFromRecord(record: GarmentRecord): WorkspaceGarment {
   return {
     id: record.id,
     filename: record.filename,
+    name: record.name,
     url: record.url,
     width: record.width,
     height: record.height,

@@ -132,8 +132,11 @@ export interface GeneratedImageRecord {
   number: number;
   /** The file name of the model photo it was made from (the caption under "Result #n"). */
   modelFilename: string | null;
-  /** The file name of the garment (product) photo it was made from, as it was then. */
-  garmentFilename: string | null;
+  /**
+   * The name of the product (garment) it was made from, as the product library shows it: its name now,
+   * or, once the product is deleted, its name when the result was saved. Null without a product.
+   */
+  productName: string | null;
 }
 
 /** GET /api/generated-images?limit=&cursor= → newest first; `?ids=1,2,3` (at most 100) → those images only, newest first. */

@@ -174,7 +174,7 @@ export interface ResultTileProps {
   onImageError?: () => void;
   /** A caption under "Result #n": the model photo's file name. */
   caption?: string;
-  /** The product (garment photo's file name) it was made for, shown with the model. */
+  /** The name of the product it was made for, shown with the model. */
   product?: string;
   /** When it was made (ISO 8601), shown under the names. */
   date?: string;

@@ -44,6 +44,7 @@ export {
   subscribeSessionResults,
   addSessionResults,
   updateSessionResult,
+  productRenamed,
   removeSessionResults,
   announceImageDeleted,
   startPendingGeneration,

@@ -9,6 +9,7 @@ import { SuggestedMasks1767744000000 } from './migrations/1767744000000-suggeste
 import { ResultGarmentFilenames1767830400000 } from './migrations/1767830400000-result-garment-filenames.js';
 import { ProductLibraryAndCategoryMasks1767916800000 } from './migrations/1767916800000-product-library-and-category-masks.js';
 import { DropMaskKeyCopies1768003200000 } from './migrations/1768003200000-drop-mask-key-copies.js';
+import { ResultProductNames1768089600000 } from './migrations/1768089600000-result-product-names.js';
 
 /** svc-media's tables (schema `media` by default): its migration classes, listed by hand (each module registers its own entities). */
 export const mediaDatabase: ServiceDatabase = {
@@ -23,5 +24,6 @@ export const mediaDatabase: ServiceDatabase = {
     ResultGarmentFilenames1767830400000,
     ProductLibraryAndCategoryMasks1767916800000,
     DropMaskKeyCopies1768003200000,
+    ResultProductNames1768089600000,
   ],
 };

@@ -8,7 +8,7 @@ import { planGarmentCrop } from '../images/geometry.js';
 import { GarmentImages } from '../images/garment-images.js';
 import { newObjectVersion, objectKey } from '../storage/object-keys.js';
 import { ObjectStorage } from '../storage/object-storage.service.js';
-import { LessThan, type ObjectLiteral, type Repository, type SelectQueryBuilder } from 'typeorm';
+import { In, LessThan, type ObjectLiteral, type Repository, type SelectQueryBuilder } from 'typeorm';
 import type { UploadedFile } from '../uploads/multipart.js';
 import { Garment } from './entities/garment.entity.js';
 
@@ -163,11 +163,18 @@ export class GarmentsService {
   }
 
   /**
-   * The file name of the user's garment photo (null when it is not theirs, or gone) as a subquery of
-   * another domain's statement: a result's save asks it with its other lookups at once.
+   * The name of the user's product (null when it is not theirs, or gone) as a subquery of another
+   * domain's statement: a result's save asks it with its other lookups at once.
    */
-  filenameQuery(userId: number, id: number | null): (query: SelectQueryBuilder<ObjectLiteral>) => SelectQueryBuilder<ObjectLiteral> {
-    return (query) => query.select('garment.filename').from(Garment, 'garment').where('garment.id = :garmentId AND garment.userId = :garmentOwnerId', { garmentId: id, garmentOwnerId: userId });
+  nameQuery(userId: number, id: number | null): (query: SelectQueryBuilder<ObjectLiteral>) => SelectQueryBuilder<ObjectLiteral> {
+    return (query) => query.select('garment.name').from(Garment, 'garment').where('garment.id = :garmentId AND garment.userId = :garmentOwnerId', { garmentId: id, garmentOwnerId: userId });
+  }
+
+  /** The names of those of these products that are the user's and still exist, by id: what their results are called now. */
+  async names(userId: number, ids: readonly number[]): Promise<Map<number, string>> {
+    if (!ids.length) return new Map();
+    const rows = await this.garments.find({ where: { userId, id: In([...new Set(ids)]) }, select: { id: true, name: true } });
+    return new Map(rows.map((row) => [row.id, row.name]));
   }
 
   /** Whether the garment exists and is the user's (a result or the workspace may only point at their own). */

@@ -47,20 +47,20 @@ const RESULT_HEAD_BYTES = 64 * 1024;
 /** First key of the advisory lock that orders one seller's saves while their next number is taken. */
 const RESULT_NUMBER_LOCK = 21;
 
-/** The file names of the garment and model photos a result was made from, kept with it. */
-export interface ResultFilenames {
-  garmentFilename: string | null;
+/** What a result is called after, kept with it: its product's name and its model photo's file name. */
+export interface ResultNames {
+  productName: string | null;
   modelFilename: string | null;
 }
 
 /**
  * What a save looks up before it stores anything (GeneratedImagesService.lookUpSave): the image
- * saved earlier under its idempotency key, and the file names of the garment and model photos it
- * names, each null when that photo is not the seller's (the save refuses it).
+ * saved earlier under its idempotency key, and the names of the product and model photo it names,
+ * each null when that product or photo is not the seller's (the save refuses it).
  */
 export interface SaveLookup {
   saved: GeneratedImageRecord | null;
-  filenames: ResultFilenames;
+  names: ResultNames;
 }
 
 @Injectable()
@@ -83,7 +83,7 @@ export class GeneratedImagesService {
   /** Those of the seller's images (another seller's or a deleted one is left out), newest first: how svc-generation signs a run's results again in one call. */
   async listByIds(userId: number, ids: number[]): Promise<GeneratedImagesPage> {
     const rows = ids.length ? await this.generatedImages.find({ where: { userId, id: In(ids) }, order: { number: 'DESC' } }) : [];
-    return { images: rows.map((row) => this.toRecord(row)), nextCursor: null, total: rows.length };
+    return { images: await this.toRecords(userId, rows), nextCursor: null, total: rows.length };
   }
 
   async list(userId: number, limit = DEFAULT_PAGE_SIZE, cursor?: number): Promise<GeneratedImagesPage> {
@@ -97,36 +97,37 @@ export class GeneratedImagesService {
     ]);
     const page = rows.slice(0, limit);
     return {
-      images: page.map((row) => this.toRecord(row)),
+      images: await this.toRecords(userId, page),
       nextCursor: rows.length > limit ? String(page[page.length - 1].number) : null,
       total,
     };
   }
 
   async get(userId: number, id: number): Promise<GeneratedImageRecord> {
-    return this.toRecord(await this.findOwned(userId, id));
+    const [record] = await this.toRecords(userId, [await this.findOwned(userId, id)]);
+    return record;
   }
 
   /** The image saved earlier under this idempotency key, if any. */
   async findByIdempotencyKey(userId: number, idempotencyKey: string): Promise<GeneratedImageRecord | null> {
     const image = await this.generatedImages.findOneBy({ userId, idempotencyKey });
-    return image ? this.toRecord(image) : null;
+    return image ? (await this.toRecords(userId, [image]))[0] : null;
   }
 
   /**
    * What a save needs to know before it stores anything, in one statement (SaveLookup): the image
-   * saved under `idempotencyKey` (none without a key), the file names of the garment and model.
+   * saved under `idempotencyKey` (none without a key), the names of the product and model photo.
    */
   async lookUpSave(userId: number, fields: GeneratedImageFieldsDto, idempotencyKey?: string): Promise<SaveLookup> {
     const garmentId = fields.garmentId ?? null;
     const modelId = fields.modelId ?? null;
-    if (idempotencyKey === undefined && garmentId === null && modelId === null) return { saved: null, filenames: { garmentFilename: null, modelFilename: null } };
+    if (idempotencyKey === undefined && garmentId === null && modelId === null) return { saved: null, names: { productName: null, modelFilename: null } };
     const row = await this.savedUnder(userId, idempotencyKey ?? null)
-      .addSelect(this.garments.filenameQuery(userId, garmentId), 'garmentFilename')
+      .addSelect(this.garments.nameQuery(userId, garmentId), 'productName')
       .addSelect(this.models.filenameQuery(userId, modelId), 'modelFilename')
-      .getRawOne<{ savedId: number | null } & ResultFilenames>();
+      .getRawOne<{ savedId: number | null } & ResultNames>();
     const saved = row?.savedId ? await this.generatedImages.findOneBy({ id: row.savedId, userId }) : null;
-    return { saved: saved ? this.toRecord(saved) : null, filenames: { garmentFilename: row?.garmentFilename ?? null, modelFilename: row?.modelFilename ?? null } };
+    return { saved: saved ? (await this.toRecords(userId, [saved]))[0] : null, names: { productName: row?.productName ?? null, modelFilename: row?.modelFilename ?? null } };
   }
 
   /** The browser's save (spec §7): the image arrives as a data URL. */
@@ -141,7 +142,7 @@ export class GeneratedImagesService {
    */
   async save(userId: number, bytes: Buffer, fields: GeneratedImageFieldsDto, tryOnResult: boolean): Promise<GeneratedImageRecord> {
     const references = this.references(fields, tryOnResult);
-    const filenames = ownedFilenames(references, (await this.lookUpSave(userId, fields)).filenames);
+    const names = ownedNames(references, (await this.lookUpSave(userId, fields)).names);
     const { image, thumbnail: thumb } = await this.images.resultWithThumbnail(bytes);
     const id = await reserveId(this.generatedImages);
     const key = objectKey({ userId, kind: 'generated', id, variant: 'full', ext: 'png' });
@@ -151,7 +152,7 @@ export class GeneratedImagesService {
       const puts = await Promise.allSettled([this.storage.put(key, image.data, image.contentType), this.storage.put(thumbKey, thumb.data, thumb.contentType)]);
       const failed = puts.find((p): p is PromiseRejectedResult => p.status === 'rejected');
       if (failed) throw failed.reason;
-      const row = this.newRow(userId, id, key, thumbKey, image, fields, filenames);
+      const row = this.newRow(userId, id, key, thumbKey, image, fields, names);
       await this.insert(row, tryOnResult);
       return this.toRecord(row);
     });
@@ -179,16 +180,16 @@ export class GeneratedImagesService {
 
   /**
    * A received PNG's row and thumbnail, as save does for bytes; every object is removed if that
-   * fails. `looked`: lookUpSave's file names for these fields.
+   * fails. `looked`: lookUpSave's names for these fields.
    */
-  async saveReceived(userId: number, png: ReceivedPng, fields: GeneratedImageFieldsDto, idempotencyKey: string, looked: ResultFilenames, thumbnail?: Buffer): Promise<GeneratedImageRecord> {
+  async saveReceived(userId: number, png: ReceivedPng, fields: GeneratedImageFieldsDto, idempotencyKey: string, looked: ResultNames, thumbnail?: Buffer): Promise<GeneratedImageRecord> {
     let thumbKey: string | undefined;
     try {
-      const filenames = ownedFilenames(this.references(fields, true), looked);
+      const names = ownedNames(this.references(fields, true), looked);
       const thumb = await this.images.resultThumbnail(thumbnail, png.width, png.height, () => this.storage.getBytes(png.key));
       thumbKey = objectKey({ userId, kind: 'generated', id: png.id, variant: 'thumb', ext: thumb.ext });
       await this.storage.put(thumbKey, thumb.data, thumb.contentType);
-      const row = this.newRow(userId, png.id, png.key, thumbKey, png, fields, filenames, idempotencyKey);
+      const row = this.newRow(userId, png.id, png.key, thumbKey, png, fields, names, idempotencyKey);
       await this.insert(row, true);
       return this.toRecord(row);
     } catch (error) {
@@ -208,7 +209,7 @@ export class GeneratedImagesService {
       .setParameters(nextIdParameters(this.generatedImages))
       .getRawOne<{ savedId: number | null; id: number | null }>();
     const saved = looked?.savedId ? await this.generatedImages.findOneBy({ id: looked.savedId, userId }) : null;
-    if (saved) return { saved: this.toRecord(saved) };
+    if (saved) return { saved: (await this.toRecords(userId, [saved]))[0] };
     // The image under the key was deleted between the two statements: no id was taken.
     const id = looked?.id ?? (await reserveId(this.generatedImages));
     const [pngUrl, thumbnailUrl] = await Promise.all([
@@ -226,21 +227,21 @@ export class GeneratedImagesService {
    * or nothing: whatever is refused or fails, both objects are removed, and no row points at them,
    * unless a row does: the same save sent again while the first was still running (a retry after a
    * timeout) loses the unique index to it, and the objects are the first one's.
-   * `looked`: lookUpSave's file names for these fields.
+   * `looked`: lookUpSave's names for these fields.
    */
   async saveUploaded(
     userId: number,
     upload: { id: number; grant: string },
     fields: GeneratedImageFieldsDto,
     idempotencyKey: string,
-    looked: ResultFilenames,
+    looked: ResultNames,
   ): Promise<GeneratedImageRecord> {
     if (this.urls.opened(uploadSubject(userId, upload.id, idempotencyKey), upload.grant) !== 'valid') {
       throw new ApiException(400, ErrorCode.INVALID_INPUT, 'The upload grant is not valid for this result (expired, or for another id or key)');
     }
     const keys = resultKeys(userId, upload.id);
     try {
-      const filenames = ownedFilenames(this.references(fields, true), looked);
+      const names = ownedNames(this.references(fields, true), looked);
       const [head, thumbnail] = await Promise.all([
         this.storage.readRange(keys.png, `bytes=0-${RESULT_HEAD_BYTES - 1}`),
         this.storage.readRange(keys.thumbnail, `bytes=0-${this.config.MAX_UPLOAD_BYTES}`),
@@ -255,7 +256,7 @@ export class GeneratedImagesService {
       if (!thumbnail) throw new ApiException(400, ErrorCode.INVALID_INPUT, 'The thumbnail was not written to its upload URL');
       // Stored as written once its header shows a WebP of the result's fitted size (never decoded).
       await this.images.resultThumbnail(thumbnail.bytes, png.width, png.height, () => Promise.reject(new Error('a thumbnail was given')));
-      const row = this.newRow(userId, upload.id, keys.png, keys.thumbnail, png, fields, filenames, idempotencyKey);
+      const row = this.newRow(userId, upload.id, keys.png, keys.thumbnail, png, fields, names, idempotencyKey);
       await this.insert(row, true);
       return this.toRecord(row);
     } catch (error) {
@@ -298,7 +299,7 @@ export class GeneratedImagesService {
     thumbKey: string,
     image: { width: number; height: number },
     fields: GeneratedImageFieldsDto,
-    { modelFilename, garmentFilename }: ResultFilenames,
+    { modelFilename, productName }: ResultNames,
     idempotencyKey?: string,
   ): GeneratedImage {
     return {
@@ -319,7 +320,7 @@ export class GeneratedImagesService {
       createdAt: new Date(),
       number: 0, // set in insert()
       modelFilename,
-      garmentFilename,
+      productName,
       ...(idempotencyKey ? { idempotencyKey } : {}),
     };
   }
@@ -376,7 +377,14 @@ export class GeneratedImagesService {
     return image;
   }
 
-  private toRecord(image: GeneratedImage): GeneratedImageRecord {
+  /** The seller's rows as records, each naming its product as the library calls it now (kept name once it is deleted). */
+  private async toRecords(userId: number, images: GeneratedImage[]): Promise<GeneratedImageRecord[]> {
+    const productNames = await this.garments.names(userId, images.flatMap((image) => (image.garmentId ? [image.garmentId] : [])));
+    return images.map((image) => this.toRecord(image, productNames));
+  }
+
+  /** `productNames`: the products' names now, by id; without them the row's own (a row just saved has the name it was looked up with). */
+  private toRecord(image: GeneratedImage, productNames?: ReadonlyMap<number, string>): GeneratedImageRecord {
     return {
       id: image.id,
       imageUrl: this.urls.sign(image.objectStorageKey!),
@@ -391,14 +399,14 @@ export class GeneratedImagesService {
       createdAt: image.createdAt.toISOString(),
       number: image.number,
       modelFilename: image.modelFilename ?? null,
-      garmentFilename: image.garmentFilename ?? null,
+      productName: (image.garmentId ? productNames?.get(image.garmentId) : undefined) ?? image.productName ?? null,
     };
   }
 }
 
-/** A result may only point at the seller's own garment and model: their photos' file names (what the result names), as looked up. */
-function ownedFilenames({ garmentId, modelId }: { garmentId: number | null; modelId: number | null }, looked: ResultFilenames): ResultFilenames {
-  if (garmentId && looked.garmentFilename === null) throw new ApiException(400, ErrorCode.INVALID_INPUT, `garmentId ${garmentId} is not one of your garments`);
+/** A result may only point at the seller's own product and model photo: their names (what the result is called after), as looked up. */
+function ownedNames({ garmentId, modelId }: { garmentId: number | null; modelId: number | null }, looked: ResultNames): ResultNames {
+  if (garmentId && looked.productName === null) throw new ApiException(400, ErrorCode.INVALID_INPUT, `garmentId ${garmentId} is not one of your garments`);
   if (modelId && looked.modelFilename === null) throw new ApiException(400, ErrorCode.INVALID_INPUT, `modelId ${modelId} is not one of your model photos`);
   return looked;
 }

@@ -3,7 +3,7 @@ import type { GeneratedImageRecord, ResultUploadGrant } from '@vton/contracts';
 import { isUniqueViolation } from '@vton/service-kit';
 import type { Readable } from 'node:stream';
 import type { GeneratedImageFieldsDto, SaveUploadedResultDto } from '../generated-images/dto/generated-image.dto.js';
-import { GeneratedImagesService, type ReceivedPng, type ResultFilenames } from '../generated-images/generated-images.service.js';
+import { GeneratedImagesService, type ReceivedPng, type ResultNames } from '../generated-images/generated-images.service.js';
 
 /**
  * A worker's try-on result, saved once per idempotency key: the gallery image and its
@@ -35,7 +35,7 @@ export class TryOnResultsService {
     return this.once(ownerId, rest, idempotencyKey, {
       // A repeat of the winner's own save must not remove its objects.
       discard: (saved) => (saved.id === id ? Promise.resolve() : this.images.discardUpload(ownerId, { id, grant }, idempotencyKey)),
-      store: (filenames) => this.images.saveUploaded(ownerId, { id, grant }, { ...rest, generationType: 'vton' }, idempotencyKey, filenames),
+      store: (names) => this.images.saveUploaded(ownerId, { id, grant }, { ...rest, generationType: 'vton' }, idempotencyKey, names),
     });
   }
 
@@ -51,7 +51,7 @@ export class TryOnResultsService {
   save(ownerId: number, png: ReceivedPng, fields: GeneratedImageFieldsDto, idempotencyKey: string, thumbnail?: Buffer): Promise<GeneratedImageRecord> {
     return this.once(ownerId, fields, idempotencyKey, {
       discard: () => this.images.discardReceived(png),
-      store: (filenames) => this.images.saveReceived(ownerId, png, { ...fields, generationType: 'vton' }, idempotencyKey, filenames, thumbnail),
+      store: (names) => this.images.saveReceived(ownerId, png, { ...fields, generationType: 'vton' }, idempotencyKey, names, thumbnail),
     });
   }
 
@@ -65,15 +65,15 @@ export class TryOnResultsService {
     ownerId: number,
     fields: GeneratedImageFieldsDto,
     idempotencyKey: string,
-    ours: { discard(saved: GeneratedImageRecord): Promise<void>; store(filenames: ResultFilenames): Promise<GeneratedImageRecord> },
+    ours: { discard(saved: GeneratedImageRecord): Promise<void>; store(names: ResultNames): Promise<GeneratedImageRecord> },
   ): Promise<GeneratedImageRecord> {
-    const { saved, filenames } = await this.images.lookUpSave(ownerId, fields, idempotencyKey);
+    const { saved, names } = await this.images.lookUpSave(ownerId, fields, idempotencyKey);
     if (saved) {
       await ours.discard(saved);
       return saved;
     }
     try {
-      return await ours.store(filenames);
+      return await ours.store(names);
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
       const winner = await this.images.findByIdempotencyKey(ownerId, idempotencyKey);

@@ -6,6 +6,7 @@ import {
   formatUnseenBadge,
   getSessionResults,
   markResultsSeen,
+  productRenamed,
   removeSessionResults,
   resetSessionResults,
   startPendingGeneration,
@@ -59,6 +60,13 @@ describe('session results', () => {
     addSessionResults([result('a', 1)]);
     updateSessionResult('a', { savedImageId: 7, thumbnailUrl: '/t.webp' });
     expect(getSessionResults().results[0]).toMatchObject({ id: 'a', savedImageId: 7, thumbnailUrl: '/t.webp' });
+  });
+
+  it('a renamed product renames its results, and only its own, keeping the unseen count', () => {
+    addSessionResults([{ ...result('a', 1), garmentId: 5, productName: 'IMG_2041' }, { ...result('b', 2), garmentId: 6, productName: 'chinos' }]);
+    productRenamed(5, 'Linen shirt');
+    expect(getSessionResults().results.map((r) => [r.id, r.productName])).toEqual([['b', 'chinos'], ['a', 'Linen shirt']]);
+    expect(getSessionResults().unseenCount).toBe(2);
   });
 });
 

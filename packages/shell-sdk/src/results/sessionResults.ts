@@ -27,8 +27,8 @@ export interface SessionResult {
   number?: number;
   /** The model photo's file name, shown as the result's caption. */
   modelFilename?: string;
-  /** The garment (product) photo's file name: the result names its product and model. */
-  garmentFilename?: string;
+  /** The name of its product in the library: the result names its product and model. */
+  productName?: string;
   /** The generation it came from (a try-on job, a mock run) and its model's place in it. */
   batchId?: string;
   batchIndex?: number;
@@ -137,6 +137,12 @@ export function addSessionResults(results: readonly SessionResult[], { seen = fa
 export function updateSessionResult(id: string, patch: Partial<Omit<SessionResult, 'id'>>): void {
   if (!state.results.some((r) => r.id === id)) return;
   commit({ ...state, results: state.results.map((r) => (r.id === id ? { ...r, ...patch } : r)) });
+}
+
+/** A product was renamed in the library: this session's results of it are called after its new name, as the gallery's are. */
+export function productRenamed(garmentId: number, name: string): void {
+  if (!state.results.some((r) => r.garmentId === garmentId)) return;
+  commit({ ...state, results: state.results.map((r) => (r.garmentId === garmentId ? { ...r, productName: name } : r)) });
 }
 
 /** Forgets results, e.g. after their saved image was deleted from the gallery. */

@@ -42,9 +42,12 @@ export class GeneratedImage extends StoredImageColumns {
   @Column({ type: 'text', nullable: true })
   modelFilename: string | null;
 
-  /** The garment photo's file name when it was made (the product the result names; the photo may be replaced later). */
+  /**
+   * The product's name in the library when the result was saved, kept for when the product is
+   * deleted (its results stay); while it exists, a result is answered with its name as it is now.
+   */
   @Column({ type: 'text', nullable: true })
-  garmentFilename: string | null;
+  productName: string | null;
 
   /** Set by svc-generation's workers (job, model, run): the same key never yields a second image. */
   @Column({ type: 'text', nullable: true })

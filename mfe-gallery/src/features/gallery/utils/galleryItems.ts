@@ -9,7 +9,7 @@ export interface GalleryItem {
   n: number;
   /** The model photo's file name, under "Result #n". */
   caption?: string;
-  /** The garment (product) photo's file name: the tile names its product and model (issue 32). */
+  /** The name of its product in the library: the tile names its product and model (issue 32). */
   product?: string;
   /** When it was made (ISO 8601), shown on the tile. */
   date?: string;
@@ -47,7 +47,7 @@ export function mergeGalleryItems(session: readonly SessionResult[], saved: read
       key: `session-${result.id}`,
       n: result.number ?? items.length + 1,
       caption: result.modelFilename,
-      product: result.garmentFilename,
+      product: result.productName,
       date: result.processedAt,
       mock: result.generationType === 'mock',
       thumbnailUrl: result.thumbnailUrl ?? result.imageUrl,
@@ -73,7 +73,7 @@ export function mergeGalleryItems(session: readonly SessionResult[], saved: read
       key: result ? `session-${result.id}` : `saved-${image.id}`,
       n: image.number ?? items.length + 1,
       caption: image.modelFilename ?? result?.modelFilename ?? undefined,
-      product: image.garmentFilename ?? result?.garmentFilename ?? undefined,
+      product: image.productName ?? result?.productName ?? undefined,
       date: image.createdAt,
       mock: image.generationType === 'mock',
       thumbnailUrl: image.thumbnailUrl,

@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { toast } from '@vton/shell-sdk';
+import { productRenamed, toast } from '@vton/shell-sdk';
 import { Button } from '@vton/ui';
 import { DropZone, NOT_AN_IMAGE, useFilePicker } from '../../../components/DropZone';
 import { ProgressBar, Section, SectionTitle, uploadStatusText } from '../../../components/Section';
@@ -166,6 +166,11 @@ export function GarmentSection() {
           if (store.getState().tool === 'crop') workspaceActions(store).closeTool();
           store.setState({ garment: garmentFromRecord(product) });
           workspaceActions(store).setGarmentCategory(product.category);
+        }}
+        onRenamed={(product) => {
+          // the workspace's product and this session's results of it take the new name at once (the drawer, the viewer's download)
+          store.setState((s) => (s.garment?.id === product.id ? { garment: { ...s.garment, name: product.name } } : {}));
+          productRenamed(product.id, product.name);
         }}
         onDeleted={(product) => {
           if (store.getState().garment?.id === product.id) workspaceActions(store).garmentGone();

@@ -19,7 +19,7 @@ const library = () => [product(1, 'Red shirt'), product(2, 'IMG_2041'), product(
 /** The picker open on the library, the planner's copy of the library already read. */
 async function openPicker({ currentId = null as number | null, onDeleted = jest.fn() } = {}) {
   jest.mocked(listProducts).mockResolvedValue(library());
-  const host = renderWithHost(<ProductPicker currentId={currentId} onPick={jest.fn()} onDeleted={onDeleted} />);
+  const host = renderWithHost(<ProductPicker currentId={currentId} onPick={jest.fn()} onRenamed={jest.fn()} onDeleted={onDeleted} />);
   host.queryClient.setQueryData(PRODUCTS_QUERY_KEY, library());
   fireEvent.click(screen.getByRole('button', { name: 'Choose from your products' }));
   const list = await screen.findByRole('list', { name: 'Your products' });
@@ -32,7 +32,7 @@ beforeEach(() => jest.resetAllMocks());
 it('picking a product with the keyboard leaves focus on "Choose from your products", not on the page', async () => {
   jest.mocked(listProducts).mockResolvedValue([product(1, 'Red shirt'), product(2, 'Blue jeans')]);
   const onPick = jest.fn();
-  renderWithHost(<ProductPicker currentId={null} onPick={onPick} onDeleted={jest.fn()} />);
+  renderWithHost(<ProductPicker currentId={null} onPick={onPick} onRenamed={jest.fn()} onDeleted={jest.fn()} />);
   fireEvent.click(screen.getByRole('button', { name: 'Choose from your products' }));
   const jeans = await screen.findByRole('button', { name: /^Blue jeans/ });
   jeans.focus();
@@ -47,7 +47,7 @@ it('says why the products could not be loaded (a busy service: "temporarily unav
   jest.mocked(listProducts)
     .mockRejectedValueOnce(new Error('503: {"statusCode":503,"code":"SERVICE_UNAVAILABLE","message":"svc-media is not reachable right now."}'))
     .mockResolvedValueOnce([product(1, 'Red shirt')]);
-  renderWithHost(<ProductPicker currentId={null} onPick={jest.fn()} onDeleted={jest.fn()} />);
+  renderWithHost(<ProductPicker currentId={null} onPick={jest.fn()} onRenamed={jest.fn()} onDeleted={jest.fn()} />);
   fireEvent.click(screen.getByRole('button', { name: 'Choose from your products' }));
   const alert = await screen.findByRole('alert');
   expect(alert).toHaveTextContent(`Your products could not be loaded. ${TEMPORARILY_UNAVAILABLE.description}`);

@@ -33,10 +33,12 @@ const Note = styled.p`
 export function ProductPicker({
   currentId,
   onPick,
+  onRenamed,
   onDeleted,
 }: {
   currentId: number | null;
   onPick: (product: GarmentRecord) => void;
+  onRenamed: (product: GarmentRecord) => void;
   onDeleted: (product: GarmentRecord) => void;
 }) {
   const [open, setOpen] = useState(false);
@@ -97,7 +99,10 @@ export function ProductPicker({
                     // the list (and the button that had focus) goes: focus stays in the section, not on the page's body
                     toggleRef.current?.focus();
                   }}
-                  onRenamed={(renamed) => changeProducts((products) => products.map((q) => (q.id === renamed.id ? renamed : q)))}
+                  onRenamed={(renamed) => {
+                    changeProducts((products) => products.map((q) => (q.id === renamed.id ? renamed : q)));
+                    onRenamed(renamed);
+                  }}
                   onDeleted={(control) => {
                     const row = control.closest('li');
                     const neighbour = row?.nextElementSibling ?? row?.previousElementSibling;

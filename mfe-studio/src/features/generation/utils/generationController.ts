@@ -138,7 +138,7 @@ export function createGenerationController(store: WorkspaceStore, deps: Generati
       const photos = sources.length > 0 ? sources : state.models.filter((m) => m.id !== null);
       const count = photos.length > 0 ? photos.length : MOCK_DEFAULT_VARIATIONS;
       const garmentId = state.garment?.id ?? null;
-      const garmentFilename = state.garment?.filename;
+      const productName = state.garment?.name;
       const prompt = state.prompt;
       mockRuns += 1;
       const pendingId = startPendingGeneration(count, `mock-${Date.now()}-${mockRuns}`);
@@ -157,7 +157,7 @@ export function createGenerationController(store: WorkspaceStore, deps: Generati
             batchIndex: i,
             batchStartedAt,
             modelFilename: photo?.filename,
-            garmentFilename,
+            productName,
             imageUrl: photo ? photo.url : deps.placeholder(i),
             processedAt: new Date(now - i).toISOString(),
             modelId: photo?.id ?? undefined,
@@ -196,7 +196,7 @@ export function createGenerationController(store: WorkspaceStore, deps: Generati
                 thumbnailUrl: saved.thumbnailUrl,
                 number: saved.number,
                 modelFilename: saved.modelFilename ?? result.modelFilename,
-                garmentFilename: saved.garmentFilename ?? result.garmentFilename,
+                productName: saved.productName ?? result.productName,
               });
             } catch (error) {
               console.error('Saving the mock result failed', error);

@@ -63,7 +63,7 @@ export function toSessionResult(result: TryOnResult, job?: TryOnJob): SessionRes
     ...(job ? { batchId: job.id, batchStartedAt: job.createdAt } : {}),
     ...(index >= 0 ? { batchIndex: index } : {}),
     ...(result.savedImage
-      ? { number: result.savedImage.number, modelFilename: result.savedImage.modelFilename ?? undefined, garmentFilename: result.savedImage.garmentFilename ?? undefined }
+      ? { number: result.savedImage.number, modelFilename: result.savedImage.modelFilename ?? undefined, productName: result.savedImage.productName ?? undefined }
       : {}),
     id: result.id,
     imageUrl: result.imageUrl,

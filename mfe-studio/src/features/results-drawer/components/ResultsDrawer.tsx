@@ -74,13 +74,13 @@ export interface ResultsDrawerProps {
   onClose: () => void;
   /** File names of the workspace's model photos by id (captions of results not saved yet). */
   modelFilenames?: ReadonlyMap<number, string>;
-  /** The workspace garment's id and file name (the product of results not saved yet). */
-  garment?: { id: number; filename: string } | null;
+  /** The workspace product's id and name (the product of results not saved yet). */
+  garment?: { id: number; name: string } | null;
 }
 
 /** What the viewer's Download saves a session result as: after its product, model and date (issue 32). */
 export function sessionResultDownloadName(result: SessionResult, n: number, names: { model?: string; product?: string } = {}): string {
-  return resultDownloadName({ product: result.garmentFilename ?? names.product, model: result.modelFilename ?? names.model, date: result.processedAt, n });
+  return resultDownloadName({ product: result.productName ?? names.product, model: result.modelFilename ?? names.model, date: result.processedAt, n });
 }
 
 /**
@@ -97,7 +97,7 @@ export function ResultsDrawer({ open, onClose, modelFilenames, garment }: Result
   // the caption: the model photo's file name (from the saved result, or the workspace's photo)
   const captionOf = (result: SessionResult) =>
     result.modelFilename ?? (result.modelId !== undefined ? modelFilenames?.get(result.modelId) : undefined);
-  const productOf = (result: SessionResult) => result.garmentFilename ?? (garment && result.garmentId === garment.id ? garment.filename : undefined);
+  const productOf = (result: SessionResult) => result.productName ?? (garment && result.garmentId === garment.id ? garment.name : undefined);
   const closeButton = useRef<HTMLButtonElement>(null);
   useMarkResultsSeen(open);
 
