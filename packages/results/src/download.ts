@@ -39,19 +39,17 @@ async function asPng(blob: Blob): Promise<Blob> {
   return new Promise((resolve, reject) => canvas.toBlob((png) => (png ? resolve(png) : reject(new Error('Failed to convert canvas to blob'))), 'image/png'));
 }
 
-/** A file name's stem as a download name part: no extension, nothing a file system or a shell minds. */
-const stem = (name: string) =>
-  name
-    .replace(/\.[a-z0-9]{1,5}$/i, '')
-    .replace(/[^\p{L}\p{N}._-]+/gu, '-')
-    .replace(/^[-.]+|[-.]+$/g, '');
+/** A name as a download name part: nothing a file system or a shell minds. */
+const safe = (name: string) => name.replace(/[^\p{L}\p{N}._-]+/gu, '-').replace(/^[-.]+|[-.]+$/g, '');
 
 /**
- * What the viewer's Download saves a result as (issue 32): named after its product, its model and its
- * date, e.g. `linen-shirt_anna-front_2026-11-26.png`; vton-result-{n}.png when it knows neither photo.
+ * What the viewer's Download saves a result as (issue 32): named after its product (its name in the
+ * library, as it is: "Shirt v2.1" has no extension), its model photo (the file's name without its
+ * extension) and its date, e.g. `Linen-shirt_anna-front_2026-11-26.png`; vton-result-{n}.png when it
+ * knows neither.
  */
 export function resultDownloadName({ product, model, date, n }: { product?: string | null; model?: string | null; date?: string; n: number }): string {
-  const parts = [product, model].flatMap((name) => (name && stem(name) ? [stem(name)] : []));
+  const parts = [product && safe(product), model && safe(model.replace(/\.[a-z0-9]{1,5}$/i, ''))].flatMap((part) => (part ? [part] : []));
   if (parts.length === 0) return resultFileName(n);
   const day = date && !Number.isNaN(Date.parse(date)) ? new Date(date).toISOString().slice(0, 10) : null;
   return `${[...parts, ...(day ? [day] : [])].join('_')}.png`;
