@@ -16,6 +16,20 @@ const ARTICLES = [
 const sidebar = (page) => page.getByRole('navigation', { name: 'Documentation' });
 const searchBox = (page) => sidebar(page).getByRole('searchbox', { name: 'Search the docs' });
 
+/** Issue 32: every point holds at a desktop's and a phone's width. */
+const VIEWPORTS = [{ width: 1440, height: 900 }, { width: 390, height: 844 }];
+
+/** A phone's docs menu: "Browse documentation" opens it once the prerendered page has hydrated. */
+async function openDocsDrawer(page) {
+  // includeHidden: while the drawer is open the page behind it (this button too) is aria-hidden
+  const open = page.getByRole('button', { name: 'Browse documentation', includeHidden: true });
+  await expect(async () => {
+    await open.click();
+    await expect(open).toHaveAttribute('aria-expanded', 'true', { timeout: 1000 });
+  }).toPass();
+  return page.getByRole('dialog', { name: 'Documentation menu' });
+}
+
 /** The spec's eight articles, the providers article, "Placing any product", "Catalogue runs", and the API reference's ten. */
 const ARTICLE_COUNT = 21;
 
@@ -29,40 +43,48 @@ test.describe('documentation', () => {
     await expect(sidebar(page).getByRole('link', { name: 'Quick Start Guide' })).toHaveAttribute('aria-current', 'page');
   });
 
-  test('an unknown article is the 404 page, status 404 (issue 32)', async ({ page, request }) => {
-    const answer = await request.get('/docs/no-such-article', { headers: { accept: 'text/html' } });
-    expect(answer.status()).toBe(404);
-    expect(await answer.text()).toContain('Page Not Found');
-    const errors = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    const response = await page.goto('/docs/no-such-article');
-    expect(response.status()).toBe(404);
-    await expect(page).toHaveURL(/\/docs\/no-such-article$/);
-    await expect(page.getByRole('heading', { level: 1, name: 'Page Not Found' })).toBeVisible();
-    await expect(page.getByRole('heading', { level: 1, name: 'Quick Start Guide' })).toHaveCount(0);
-    // the page works once hydrated: Go Home goes home
-    await page.getByRole('button', { name: 'Go Home' }).click();
-    await expect(page).toHaveURL(/\/$/);
-    expect(errors).toEqual([]);
-  });
+  for (const viewport of VIEWPORTS) {
+    const size = `${viewport.width}×${viewport.height}`;
 
-  test('Enter in the search box opens the first hit (issue 32)', async ({ page }) => {
-    await page.goto('/docs/quick-start');
-    const search = page.getByRole('searchbox', { name: 'Search the docs' });
-    await search.fill('keyboard');
-    const sidebar = page.getByRole('navigation', { name: 'Documentation' });
-    // the list is the search's only once it says how many it found (the prerendered page may
-    // hydrate after the text is typed, and until then it lists every article)
-    await expect(sidebar.getByRole('heading', { level: 2, name: /^\d+ results?$/ })).toBeVisible();
-    const hits = sidebar.getByRole('link');
-    const first = (await hits.first().getAttribute('href')).split('?')[0];
-    const title = (await hits.first().evaluate((a) => a.firstChild.textContent)).trim();
-    await search.press('Enter');
-    await expect(page).toHaveURL(new RegExp(`${first}(\\?|$)`));
-    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
-  });
+    test(`an unknown article is the 404 page, status 404 (${size}, issue 32)`, async ({ page, request }) => {
+      await page.setViewportSize(viewport);
+      const answer = await request.get('/docs/no-such-article', { headers: { accept: 'text/html' } });
+      expect(answer.status()).toBe(404);
+      expect(await answer.text()).toContain('Page Not Found');
+      const errors = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      const response = await page.goto('/docs/no-such-article');
+      expect(response.status()).toBe(404);
+      await expect(page).toHaveURL(/\/docs\/no-such-article$/);
+      await expect(page.getByRole('heading', { level: 1, name: 'Page Not Found' })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1, name: 'Quick Start Guide' })).toHaveCount(0);
+      // the page works once hydrated: Go Home goes home
+      await page.getByRole('button', { name: 'Go Home' }).click();
+      await expect(page).toHaveURL(/\/$/);
+      expect(errors).toEqual([]);
+    });
 
-  for (const viewport of [{ width: 1440, height: 900 }, { width: 390, height: 844 }]) {
+    test(`Enter in the search box opens the first hit (${size}, issue 32)`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      await page.goto('/docs/quick-start');
+      // on a phone the search is in the docs drawer, opened as a phone user does
+      const menu = viewport.width < 768 ? await openDocsDrawer(page) : sidebar(page);
+      const search = menu.getByRole('searchbox', { name: 'Search the docs' });
+      await search.fill('keyboard');
+      // the list is the search's only once it says how many it found (the prerendered page may
+      // hydrate after the text is typed, and until then it lists every article)
+      await expect(menu.getByRole('heading', { level: 2, name: /^\d+ results?$/ })).toBeVisible();
+      const hits = menu.getByRole('link');
+      const first = (await hits.first().getAttribute('href')).split('?')[0];
+      const title = (await hits.first().evaluate((a) => a.firstChild.textContent)).trim();
+      await search.press('Enter');
+      await expect(page).toHaveURL(new RegExp(`${first}(\\?|$)`));
+      await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+      if (viewport.width < 768) await expect(page.getByRole('dialog', { name: 'Documentation menu' })).toBeHidden();
+    });
+  }
+
+  for (const viewport of VIEWPORTS) {
     test(`the breadcrumb is one horizontal line (${viewport.width}×${viewport.height}, issue 32)`, async ({ page }) => {
       await page.setViewportSize(viewport);
       await page.goto('/docs/prompt-guide');
@@ -181,19 +203,13 @@ test.describe('documentation', () => {
     await page.setViewportSize({ width: 390, height: 800 });
     await page.goto('/docs/quick-start');
     await expect(sidebar(page)).toBeHidden();
-    // includeHidden: while the drawer is open the page behind it (this button too) is aria-hidden
-    const open = page.getByRole('button', { name: 'Browse documentation', includeHidden: true });
-    // The article is prerendered: the button opens the drawer once the page has hydrated.
-    await expect(async () => {
-      await open.click();
-      await expect(open).toHaveAttribute('aria-expanded', 'true', { timeout: 1000 });
-    }).toPass();
-    const drawer = page.getByRole('dialog', { name: 'Documentation menu' });
+    const drawer = await openDocsDrawer(page);
     await expect(drawer.getByRole('searchbox')).toBeFocused();
     await drawer.getByRole('searchbox').fill('faq');
     await drawer.getByRole('link', { name: /FAQ/ }).click();
     await expect(page).toHaveURL(/\/docs\/faq\?q=faq$/);
     await expect(drawer).toBeHidden();
+    const open = page.getByRole('button', { name: 'Browse documentation' });
     await open.click();
     await page.keyboard.press('Escape');
     await expect(page.getByRole('dialog', { name: 'Documentation menu' })).toBeHidden();

@@ -18,10 +18,10 @@ export async function signInNewSeller(page, prefix = 'studio21') {
   return seller;
 }
 
-/** A new verified seller, signed in, in the studio at the desktop size the specs paint at. */
-export async function openStudioAsNewSeller(page, prefix) {
+/** A new verified seller, signed in, in the studio at `viewport` (by default the desktop size the specs paint at). */
+export async function openStudioAsNewSeller(page, prefix, viewport = { width: 1440, height: 900 }) {
   const seller = await signInNewSeller(page, prefix);
-  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.setViewportSize(viewport);
   await page.goto('/app');
   return seller;
 }
