@@ -161,6 +161,13 @@ describe('generated images (real Postgres, S3 server, svc-auth tokens)', () => {
     // deleted: the results stay, each named as the product was called when it was saved
     await h.http().delete(`/api/garments/${garment.id}`).set(bearer(seller)).expect(204);
     expect(await names()).toEqual({ page: [[after.id, 'Summer linen shirt'], [before.id, 'linen-shirt']], byIds: [[after.id, 'Summer linen shirt'], [before.id, 'linen-shirt']], one: 'linen-shirt' });
+
+    // The release before ResultProductNames, still serving during a rollout, reads and writes the column it knows.
+    const [written] = await h.query('SELECT "garmentFilename" FROM generated_images WHERE id = $1', [after.id]);
+    expect(written).toEqual({ garmentFilename: 'Summer linen shirt' });
+    // A row it saved meanwhile has only that column (its file's name): answered by the name the file gives.
+    await h.query('UPDATE generated_images SET "productName" = NULL, "garmentFilename" = $2 WHERE id = $1', [before.id, 'linen-shirt.jpg']);
+    expect((await h.http().get(`/api/generated-images/${before.id}`).set(bearer(seller)).expect(200)).body.productName).toBe('linen-shirt');
   });
 
   it('pages newest first with a cursor', async () => {

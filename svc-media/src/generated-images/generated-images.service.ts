@@ -8,7 +8,7 @@ import { MediaConfig } from '../config/media.config.js';
 import { DEFAULT_PAGE_SIZE } from '../paging/page-query.js';
 import { NEXT_ID, nextIdParameters, reserveId } from '../tables/reserve-id.js';
 import { MediaUrls } from '../files/media-urls.service.js';
-import { GarmentsService } from '../garments/garments.service.js';
+import { GarmentsService, productName as nameOfFile } from '../garments/garments.service.js';
 import { ResultImages } from '../images/result-images.js';
 import { ModelsService } from '../models/models.service.js';
 import { CONTENT_TYPES, objectKey } from '../storage/object-keys.js';
@@ -321,6 +321,7 @@ export class GeneratedImagesService {
       number: 0, // set in insert()
       modelFilename,
       productName,
+      garmentFilename: productName,
       ...(idempotencyKey ? { idempotencyKey } : {}),
     };
   }
@@ -399,7 +400,8 @@ export class GeneratedImagesService {
       createdAt: image.createdAt.toISOString(),
       number: image.number,
       modelFilename: image.modelFilename ?? null,
-      productName: (image.garmentId ? productNames?.get(image.garmentId) : undefined) ?? image.productName ?? null,
+      productName:
+        (image.garmentId ? productNames?.get(image.garmentId) : undefined) ?? image.productName ?? (image.garmentFilename ? nameOfFile(image.garmentFilename) : null),
     };
   }
 }

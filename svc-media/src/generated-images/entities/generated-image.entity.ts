@@ -49,6 +49,15 @@ export class GeneratedImage extends StoredImageColumns {
   @Column({ type: 'text', nullable: true })
   productName: string | null;
 
+  /**
+   * What the release before ResultProductNames1768089600000 named the product by (its photo's file
+   * name). Written with the product's name until the next release drops it, so that release, still
+   * serving while the migration runs, reads and writes results as before; rows it saves meanwhile
+   * have no productName (toRecord falls back to this).
+   */
+  @Column({ type: 'text', nullable: true })
+  garmentFilename: string | null;
+
   /** Set by svc-generation's workers (job, model, run): the same key never yields a second image. */
   @Column({ type: 'text', nullable: true })
   idempotencyKey?: string | null;
