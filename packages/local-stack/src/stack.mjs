@@ -135,7 +135,11 @@ export async function startStack({ dataDir, ports = defaultPorts(), env = proces
     const listenGateway = async () => {
       const server = createGateway({ targets, env, answerTimeoutMs, log: quiet ? () => {} : (m) => log(`[gateway] ${m}`) });
       const port = ports.gateway || (await freePort());
-      await new Promise((resolve, reject) => { server.once('error', reject); server.listen(port, '0.0.0.0', () => resolve(undefined)); });
+      await new Promise((resolve, reject) => {
+        // A server that could not listen is closed, which ends its tracing too.
+        server.once('error', (error) => { server.close(); reject(error); });
+        server.listen(port, '0.0.0.0', () => resolve(undefined));
+      });
       return server;
     };
     gateway = ports.gateway ? await listenGateway() : await retryWhenPortTaken(listenGateway, { log: quiet ? () => {} : log, what: 'The gateway' });

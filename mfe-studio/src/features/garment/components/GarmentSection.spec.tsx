@@ -1,9 +1,13 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import type { GarmentRecord } from '@vton/contracts';
+import { addSessionResults, getSessionResults } from '@vton/shell-sdk';
 import { renderWithHost } from '@vton/shell-sdk/testing';
 import { deleteProduct, listProducts } from '../../../lib/productLibrary';
+import { uploadGarment } from '../api/uploadGarment';
 import { createWorkspaceStore, garmentFromRecord, WorkspaceStoreContext } from '../../../stores/workspaceStore';
 import { GarmentSection } from './GarmentSection';
+
+jest.mock('../api/uploadGarment', () => ({ uploadGarment: jest.fn() }));
 
 jest.mock('../../../lib/productLibrary', () => ({
   ...jest.requireActual('../../../lib/productLibrary'),
@@ -40,4 +44,25 @@ it('deleting the product in the workspace leaves the workspace without a garment
   // the other product is still there to be picked
   expect(within(list).getByRole('button', { name: /^Red shirt/ })).toBeInTheDocument();
   expect(within(list).getByRole('button', { name: 'Delete Red shirt' })).toHaveFocus();
+});
+
+it('a new photo for a product never renamed renames it, and this session\'s results of it follow', async () => {
+  const inWorkspace = product(2, 'IMG_2041');
+  jest.mocked(uploadGarment).mockResolvedValue({ ...product(2, 'new-season'), filename: 'new-season.png', croppedUrl: null });
+  addSessionResults([{ id: 'r1', imageUrl: '/r1.png', processedAt: '2026-01-01T10:00:00.000Z', garmentId: 2, productName: 'IMG_2041' }]);
+  const store = createWorkspaceStore();
+  store.setState({ garment: garmentFromRecord(inWorkspace) });
+  renderWithHost(
+    <WorkspaceStoreContext.Provider value={store}>
+      <GarmentSection />
+    </WorkspaceStoreContext.Provider>,
+  );
+  global.URL.createObjectURL = jest.fn(() => 'blob:new');
+  global.URL.revokeObjectURL = jest.fn();
+  await act(async () => {
+    fireEvent.change(screen.getByLabelText('Replace garment photo'), { target: { files: [new File(['x'], 'new-season.png', { type: 'image/png' })] } });
+  });
+  expect(uploadGarment).toHaveBeenCalledWith(expect.any(File), expect.any(Function), 2, 'upper_body');
+  expect(store.getState().garment?.name).toBe('new-season');
+  expect(getSessionResults().results.find((r) => r.id === 'r1')?.productName).toBe('new-season');
 });

@@ -90,6 +90,8 @@ export function GarmentSection() {
         store.getState().garmentCategory,
       );
       store.setState({ garment: garmentFromRecord(record) });
+      // A product never renamed is called after its photo: a new photo renames it, and its results follow.
+      if (replaced !== undefined && previous?.name !== undefined && record.name !== previous.name) productRenamed(record.id, record.name);
     } catch (error) {
       store.setState({ garment: previous });
       toast({ title: 'Upload failed', description: errorMessage(error), variant: 'destructive' });
