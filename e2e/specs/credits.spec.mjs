@@ -188,8 +188,8 @@ test.describe.serial('credits', () => {
       await expect(tryOnButton(page)).toBeEnabled();
       await runMock();
       // the note says why Try on is refused instead of what it would use
-      await expect(credits).toHaveText('100 credits left · Your free trial has ended — choose a plan to keep generating. Choose a plan');
-      await expect(credits.getByRole('link', { name: 'Choose a plan' })).toHaveAttribute('href', '/account/billing');
+      await expect(credits).toHaveText('100 credits left · Your free trial has ended — choose a plan to keep generating. See plans');
+      await expect(credits.getByRole('link', { name: 'See plans' })).toHaveAttribute('href', '/account/billing');
     });
 
     await test.step('the gallery opens both Mock results and downloads one', async () => {

@@ -51,14 +51,18 @@ it('with billing off shows no credits at all, though the account reads as unlimi
   expect(screen.queryByText(/credit/i)).toBeNull();
 });
 
-it('once the trial has ended says why Try on is refused, with a link to choose a plan, instead of what it would use', async () => {
+it('once the trial has ended says why Try on is refused, with a link to the plans, instead of what it would use', async () => {
   renderNote({ ...creditsAccount(100), plan: 'trial', status: 'trial_ended' }, 2);
   const note = await screen.findByTestId('credits-left');
-  expect(note).toHaveTextContent(/^100 credits left · Your free trial has ended — choose a plan to keep generating\. Choose a plan$/);
-  expect(screen.getByRole('link', { name: 'Choose a plan' })).toHaveAttribute('href', '/account/billing');
+  expect(note).toHaveTextContent(/^100 credits left · Your free trial has ended — choose a plan to keep generating\. See plans$/);
+  expect(screen.getByRole('link', { name: 'See plans' })).toHaveAttribute('href', '/account/billing');
 });
 
-it('once a paid plan was cancelled names it', async () => {
+it('once a paid plan was cancelled names it; an ended unlimited plan shows no credits', async () => {
   renderNote({ ...creditsAccount(7), plan: 'professional', status: 'canceled' }, 1);
-  expect(await screen.findByTestId('credits-left')).toHaveTextContent(/^7 credits left · Your Professional plan has ended — choose a plan to keep generating\. Choose a plan$/);
+  expect(await screen.findByTestId('credits-left')).toHaveTextContent(/^7 credits left · Your Professional plan has ended — choose a plan to keep generating\. See plans$/);
+  jest.restoreAllMocks();
+  document.body.innerHTML = '';
+  renderNote({ ...creditsAccount(null), plan: 'enterprise', status: 'canceled' }, 1);
+  expect(await screen.findByTestId('credits-left')).toHaveTextContent(/^Your Enterprise plan has ended — choose a plan to keep generating\. See plans$/);
 });

@@ -30,18 +30,21 @@ export function CreditsNote() {
   }, [generating]);
   if (!account || account.mode === 'off') return null;
   const { available } = account.credits;
+  const left = available === null ? 'Unlimited credits' : `${available} ${available === 1 ? 'credit' : 'credits'} left`;
   const refusal = generationRefusal(account);
+  if (refusal) {
+    // The credits stay for when a plan is chosen; an ended unlimited plan has none to show.
+    return (
+      <Note data-testid="credits-left">
+        {available !== null && <strong>{left} · </strong>}
+        {refusal} <Link to={BILLING_PAGE_PATH}>See plans</Link>
+      </Note>
+    );
+  }
   return (
     <Note data-testid="credits-left">
-      <strong>{available === null ? 'Unlimited credits' : `${available} ${available === 1 ? 'credit' : 'credits'} left`}</strong>
-      {refusal ? (
-        <>
-          {` · ${refusal} `}
-          <Link to={BILLING_PAGE_PATH}>Choose a plan</Link>
-        </>
-      ) : (
-        available !== null && uses > 0 && ` · this try-on uses ${uses} ${uses === 1 ? 'credit' : 'credits'}`
-      )}
+      <strong>{left}</strong>
+      {available !== null && uses > 0 && ` · this try-on uses ${uses} ${uses === 1 ? 'credit' : 'credits'}`}
     </Note>
   );
 }
