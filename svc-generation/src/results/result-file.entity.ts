@@ -9,12 +9,7 @@ import { AccountRecordColumns } from '../tables/account-record.entity.js';
 @Entity({ name: 'try_on_result_files' })
 export class TryOnResultFileEntity extends AccountRecordColumns {
   /** Random capability in the URL: an <img> cannot send a Bearer header. */
-  @Column('text', { name: 'access_key' })
-  accessKey: string;
-
-  @Column('bytea')
-  png: Buffer;
-
-  @Column('timestamptz', { name: 'expires_at' })
-  expiresAt: Date;
+  @Column('text', { name: 'access_key' }) accessKey: string;
+  @Column('bytea') png: Buffer;
+  @Column('timestamptz', { name: 'expires_at' }) expiresAt: Date;
 }

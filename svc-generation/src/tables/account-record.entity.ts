@@ -6,12 +6,7 @@ import { Column, PrimaryColumn } from 'typeorm';
  * Each entity adds its own.
  */
 export abstract class AccountRecordColumns {
-  @PrimaryColumn('uuid')
-  id: string;
-
-  @Column('integer', { name: 'user_id' })
-  userId: number;
-
-  @Column('timestamptz', { name: 'created_at' })
-  createdAt: Date;
+  @PrimaryColumn('uuid') id: string;
+  @Column('integer', { name: 'user_id' }) userId: number;
+  @Column('timestamptz', { name: 'created_at' }) createdAt: Date;
 }

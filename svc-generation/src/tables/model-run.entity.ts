@@ -6,12 +6,7 @@ import { Column, PrimaryColumn } from 'typeorm';
  * no join. Each entity adds its own.
  */
 export abstract class ModelRunColumns {
-  @PrimaryColumn('uuid', { name: 'job_id' })
-  jobId: string;
-
-  @PrimaryColumn('integer', { name: 'model_id' })
-  modelId: number;
-
-  @Column('integer', { name: 'user_id' })
-  userId: number;
+  @PrimaryColumn('uuid', { name: 'job_id' }) jobId: string;
+  @PrimaryColumn('integer', { name: 'model_id' }) modelId: number;
+  @Column('integer', { name: 'user_id' }) userId: number;
 }

@@ -8,16 +8,10 @@ import { AccountRecordColumns } from '../tables/account-record.entity.js';
  */
 @Entity({ name: 'webhook_endpoints' })
 export class WebhookEndpointEntity extends AccountRecordColumns {
-  @Column('text')
-  url: string;
-
-  @Column('text', { array: true })
-  events: WebhookEventType[];
-
-  @Column('text')
-  secret: string;
+  @Column('text') url: string;
+  @Column('text', { array: true }) events: WebhookEventType[];
+  @Column('text') secret: string;
 
   /** Set when the receiver answered 410 Gone. */
-  @Column('timestamptz', { name: 'disabled_at', nullable: true })
-  disabledAt: Date | null;
+  @Column('timestamptz', { name: 'disabled_at', nullable: true }) disabledAt: Date | null;
 }

@@ -15,47 +15,27 @@ export interface ModelInput {
 @Entity({ name: 'try_on_job_models' })
 export class TryOnJobModelEntity extends ModelRunColumns {
   /** Written by Postgres (an identity): a catalogue run's cell id. */
-  @Column({ type: 'integer', insert: false, update: false })
-  id: number;
+  @Column({ type: 'integer', insert: false, update: false }) id: number;
 
   /** Order of the model in the request, kept for the answer. */
-  @Column('integer')
-  position: number;
-
-  @Column('text')
-  state: JobModelState;
-
-  @Column('jsonb', { nullable: true })
-  result: TryOnResult | null;
-
-  @Column('jsonb', { nullable: true })
-  error: { code: string; message: string } | null;
+  @Column('integer') position: number;
+  @Column('text') state: JobModelState;
+  @Column('jsonb', { nullable: true }) result: TryOnResult | null;
+  @Column('jsonb', { nullable: true }) error: { code: string; message: string } | null;
 
   /** Every start of the model (redeliveries included). */
-  @Column('integer')
-  attempts: number;
+  @Column('integer') attempts: number;
 
   /** Which run the seller asked for: 1, +1 per retry. With job and model it is the idempotency key of the result. */
-  @Column('integer')
-  run: number;
+  @Column('integer') run: number;
 
   /** The queued work (pg-boss job) carrying the current run. */
-  @Column('uuid', { name: 'queue_job_id', nullable: true })
-  queueJobId: string | null;
+  @Column('uuid', { name: 'queue_job_id', nullable: true }) queueJobId: string | null;
 
   /** Place in the round-robin between accounts; lower goes first. */
-  @Column('bigint', { name: 'fair_tag', nullable: true })
-  fairTag: string | null;
-
-  @Column('jsonb', { nullable: true })
-  input: ModelInput | null;
-
-  @Column('timestamptz', { name: 'started_at', nullable: true })
-  startedAt: Date | null;
-
-  @Column('timestamptz', { name: 'finished_at', nullable: true })
-  finishedAt: Date | null;
-
-  @Column('timestamptz', { name: 'updated_at' })
-  updatedAt: Date;
+  @Column('bigint', { name: 'fair_tag', nullable: true }) fairTag: string | null;
+  @Column('jsonb', { nullable: true }) input: ModelInput | null;
+  @Column('timestamptz', { name: 'started_at', nullable: true }) startedAt: Date | null;
+  @Column('timestamptz', { name: 'finished_at', nullable: true }) finishedAt: Date | null;
+  @Column('timestamptz', { name: 'updated_at' }) updatedAt: Date;
 }

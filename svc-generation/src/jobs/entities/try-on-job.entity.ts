@@ -8,20 +8,13 @@ import { AccountRecordColumns } from '../../tables/account-record.entity.js';
  */
 @Entity({ name: 'try_on_jobs' })
 export class TryOnJobEntity extends AccountRecordColumns {
-  @Column('integer', { name: 'garment_id' })
-  garmentId: number;
-
-  @Column('text')
-  prompt: string;
+  @Column('integer', { name: 'garment_id' }) garmentId: number;
+  @Column('text') prompt: string;
 
   /** The studio's garment category, for providers that take one. */
-  @Column('text', { name: 'garment_category', default: 'upper_body' })
-  garmentCategory: GarmentCategory;
+  @Column('text', { name: 'garment_category', default: 'upper_body' }) garmentCategory: GarmentCategory;
 
   /** The catalogue run this job is one product of; null for a job started on its own. */
-  @Column('uuid', { name: 'run_id', nullable: true })
-  runId: string | null;
-
-  @Column('timestamptz', { name: 'updated_at' })
-  updatedAt: Date;
+  @Column('uuid', { name: 'run_id', nullable: true }) runId: string | null;
+  @Column('timestamptz', { name: 'updated_at' }) updatedAt: Date;
 }

@@ -7,14 +7,11 @@ import { AccountRecordColumns } from '../../tables/account-record.entity.js';
  */
 @Entity({ name: 'try_on_runs' })
 export class TryOnRunEntity extends AccountRecordColumns {
-  @Column('text')
-  prompt: string;
+  @Column('text') prompt: string;
 
   /** The grid's rows, in the order asked for. */
-  @Column('integer', { name: 'garment_ids', array: true })
-  garmentIds: number[];
+  @Column('integer', { name: 'garment_ids', array: true }) garmentIds: number[];
 
   /** The grid's columns, in the order asked for. */
-  @Column('integer', { name: 'model_ids', array: true })
-  modelIds: number[];
+  @Column('integer', { name: 'model_ids', array: true }) modelIds: number[];
 }
