@@ -23,34 +23,15 @@ export class GenerationMetrics {
   private readonly logger = new Logger('Metrics');
 
   /** Models finished by this process, by outcome. */
-  readonly modelsFinished = new Counter({
-    name: 'generation_models_finished_total',
-    help: 'Models this process finished, by final state (succeeded, failed).',
-    labelNames: ['state'] as const,
-    registers: [this.registry],
-  });
+  readonly modelsFinished = this.counter('generation_models_finished_total', 'Models this process finished, by final state (succeeded, failed).', ['state']);
 
   /** Model failures by spec §8 code. */
-  readonly failures = new Counter({
-    name: 'generation_model_failures_total',
-    help: 'Model failures by spec §8 code (VTON_API_ERROR, VTON_PROCESSING_ERROR), final or retried.',
-    labelNames: ['code', 'final'] as const,
-    registers: [this.registry],
-  });
+  readonly failures = this.counter('generation_model_failures_total', 'Model failures by spec §8 code (VTON_API_ERROR, VTON_PROCESSING_ERROR), final or retried.', ['code', 'final']);
 
   /** Units of work this process claimed that had been delivered before (a worker stopped, or a retryable failure). */
-  readonly redeliveries = new Counter({
-    name: 'generation_model_redeliveries_total',
-    help: 'Models this process claimed that had run before (their worker stopped, or a retryable failure).',
-    registers: [this.registry],
-  });
+  readonly redeliveries = this.counter('generation_model_redeliveries_total', 'Models this process claimed that had run before (their worker stopped, or a retryable failure).');
 
-  readonly providerInFlight = new Gauge({
-    name: 'generation_provider_in_flight',
-    help: "This process's try-on calls in flight, per provider.",
-    labelNames: ['provider'] as const,
-    registers: [this.registry],
-  });
+  readonly providerInFlight = this.gauge('generation_provider_in_flight', "This process's try-on calls in flight, per provider.", ['provider']);
 
   readonly providerLatency = new Histogram({
     name: 'generation_provider_call_duration_seconds',
@@ -61,30 +42,17 @@ export class GenerationMetrics {
   });
 
   /** Models failed because the provider's account is out of credits (FASHN's OutOfCredits): an alert's figure, any increase needs a top-up. */
-  readonly providerOutOfCredits = new Counter({
-    name: 'generation_provider_out_of_credits_total',
-    help: "Models that failed because the provider's account is out of credits (FASHN OutOfCredits), per provider: top the account up.",
-    labelNames: ['provider'] as const,
-    registers: [this.registry],
-  });
+  readonly providerOutOfCredits = this.counter(
+    'generation_provider_out_of_credits_total',
+    "Models that failed because the provider's account is out of credits (FASHN OutOfCredits), per provider: top the account up.",
+    ['provider'],
+  );
 
-  readonly jobsCreated = new Counter({
-    name: 'generation_jobs_created_total',
-    help: 'Try-on jobs this API process queued.',
-    registers: [this.registry],
-  });
+  readonly jobsCreated = this.counter('generation_jobs_created_total', 'Try-on jobs this API process queued.');
 
-  readonly jobsRefused = new Counter({
-    name: 'generation_jobs_refused_total',
-    help: 'Try-on jobs refused with 429 because the account had too many models waiting.',
-    registers: [this.registry],
-  });
+  readonly jobsRefused = this.counter('generation_jobs_refused_total', 'Try-on jobs refused with 429 because the account had too many models waiting.');
 
-  readonly eventStreams = new Gauge({
-    name: 'generation_event_streams',
-    help: 'Job event streams (SSE) open on this API process.',
-    registers: [this.registry],
-  });
+  readonly eventStreams = this.gauge('generation_event_streams', 'Job event streams (SSE) open on this API process.');
 
   constructor(
     @Inject(UNFINISHED_MODELS) unfinished: UnfinishedModels,
@@ -113,5 +81,14 @@ export class GenerationMetrics {
         }
       },
     });
+  }
+
+  // This process's own series, each in its registry (served at /metrics with the kit's).
+  private counter<L extends string = never>(name: string, help: string, labelNames: readonly L[] = []): Counter<L> {
+    return new Counter({ name, help, labelNames, registers: [this.registry] });
+  }
+
+  private gauge<L extends string = never>(name: string, help: string, labelNames: readonly L[] = []): Gauge<L> {
+    return new Gauge({ name, help, labelNames, registers: [this.registry] });
   }
 }
