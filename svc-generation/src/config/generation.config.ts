@@ -1,6 +1,7 @@
 import { HttpUrl, parseFlag, ServiceConfig, WholeNumber } from '@vton/service-kit';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsOptional, IsString, Matches, MinLength, ValidateIf } from 'class-validator';
+import { OptionalHttpUrl } from './config-rules.js';
 
 const SERVICE_SECRET_RULE = 'GENERATION_SERVICE_SECRET must be at least 32 characters';
 
@@ -14,8 +15,7 @@ export class GenerationConfig extends ServiceConfig {
   DATABASE_SCHEMA = 'generation';
 
   /** The try-on engine (spec §7 multipart contract); `npm start` points it at the local compositor. */
-  @IsOptional()
-  @HttpUrl()
+  @OptionalHttpUrl()
   VTON_API_URL?: string;
 
   @HttpUrl()

@@ -2,25 +2,15 @@ import sharp from 'sharp';
 import type { BflConfig } from './bfl.config.js';
 import { safetyRefusal, vtonProcessingError } from '../../errors/try-on-errors.js';
 import { fluxOutputSize, placementFraming, placementInstruction } from '../placement-instruction.js';
-import { HostedProvider, type HostedSettings } from '../hosted-provider.js';
-import { apiBase, callLimits, jsonMessage, ProviderCall } from '../provider-http.js';
+import { HostedProvider, polledApiSettings, type PolledApiSettings } from '../hosted-provider.js';
+import { jsonMessage, ProviderCall } from '../provider-http.js';
 import type { TryOnInput, TryOnOutput, TryOnProvider } from '../try-on-provider.js';
 
-export interface BflSettings extends HostedSettings {
-  apiKey: string;
-  /** BFL_API_URL, https://api.bfl.ai (a proxy, a test fake). */
-  baseUrl: string;
-  pollIntervalMs: number;
-}
+/** BFL_API_URL is https://api.bfl.ai by default. */
+export type BflSettings = PolledApiSettings;
 
 export function bflSettings(config: BflConfig): BflSettings {
-  return {
-    apiKey: config.BFL_API_KEY ?? '',
-    baseUrl: apiBase(config.BFL_API_URL),
-    model: config.BFL_MODEL,
-    pollIntervalMs: config.VTON_POLL_INTERVAL_MS,
-    ...callLimits(config),
-  };
+  return polledApiSettings(config, { key: config.BFL_API_KEY, url: config.BFL_API_URL, model: config.BFL_MODEL, pollIntervalMs: config.VTON_POLL_INTERVAL_MS });
 }
 
 interface Submitted {

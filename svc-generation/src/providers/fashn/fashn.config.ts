@@ -1,6 +1,6 @@
 import { HttpUrl } from '@vton/service-kit';
-import { IsIn, IsNotEmpty, IsOptional } from 'class-validator';
-import { RequiredFor } from '../../config/config-rules.js';
+import { IsIn, IsOptional } from 'class-validator';
+import { ModelName, RequiredFor } from '../../config/config-rules.js';
 import type { ConfigClass } from '../provider-config.js';
 
 /** The variables of FASHN (VTON_PROVIDER=fashn): declared, defaulted and validated here, composed by the registry. */
@@ -12,7 +12,7 @@ export function withFashnConfig<B extends ConfigClass>(Base: B) {
     @HttpUrl()
     FASHN_API_URL = 'https://api.fashn.ai/v1';
 
-    @IsNotEmpty({ message: 'FASHN_MODEL must not be empty' })
+    @ModelName()
     FASHN_MODEL = 'tryon-v1.6';
 
     /** FASHN's speed/quality trade-off; unset: FASHN's default (balanced). */

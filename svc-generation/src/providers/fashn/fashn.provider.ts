@@ -4,17 +4,14 @@ import type { FashnConfig } from './fashn.config.js';
 import { ModelTryOnError, vtonProcessingError } from '../../errors/try-on-errors.js';
 import { OutOfCreditsError } from '../out-of-credits.js';
 import sharp from 'sharp';
-import { HostedProvider, type HostedSettings } from '../hosted-provider.js';
-import { apiBase, callLimits, jsonMessage, ProviderCall } from '../provider-http.js';
+import { HostedProvider, polledApiSettings, type PolledApiSettings } from '../hosted-provider.js';
+import { jsonMessage, ProviderCall } from '../provider-http.js';
 import type { TryOnInput, TryOnOutput, TryOnProvider } from '../try-on-provider.js';
 import { FRAME_JPEG_QUALITY, imageDataUri } from '../../imaging/framing.js';
 
-export interface FashnSettings extends HostedSettings {
-  apiKey: string;
-  /** FASHN's v1 base, https://api.fashn.ai/v1. */
-  baseUrl: string;
+/** FASHN_API_URL is FASHN's v1 base, https://api.fashn.ai/v1 by default. */
+export interface FashnSettings extends PolledApiSettings {
   mode?: 'performance' | 'balanced' | 'quality';
-  pollIntervalMs: number;
 }
 
 /** FASHN allows 50 status requests per 10 s per account (its rate limits page). */
@@ -30,14 +27,8 @@ export function fashnPollIntervalMs(config: Pick<GenerationConfig, 'VTON_POLL_IN
 }
 
 export function fashnSettings(config: FashnConfig): FashnSettings {
-  return {
-    apiKey: config.FASHN_API_KEY ?? '',
-    baseUrl: apiBase(config.FASHN_API_URL),
-    model: config.FASHN_MODEL,
-    mode: config.FASHN_MODE,
-    pollIntervalMs: fashnPollIntervalMs(config),
-    ...callLimits(config),
-  };
+  const api = { key: config.FASHN_API_KEY, url: config.FASHN_API_URL, model: config.FASHN_MODEL, pollIntervalMs: fashnPollIntervalMs(config) };
+  return { ...polledApiSettings(config, api), mode: config.FASHN_MODE };
 }
 
 /**

@@ -1,5 +1,5 @@
-import { HttpUrl } from '@vton/service-kit';
-import { IsNotEmpty, IsOptional, IsString } from 'class-validator';
+import { IsOptional, IsString } from 'class-validator';
+import { ModelName, OptionalHttpUrl } from '../../config/config-rules.js';
 import type { ConfigClass } from '../provider-config.js';
 import type { GoogleCloudConfig } from '../vertex/google-cloud.config.js';
 
@@ -11,12 +11,11 @@ export function withGeminiConfig<B extends ConfigClass>(Base: B) {
     @IsString()
     GEMINI_API_KEY?: string;
 
-    @IsNotEmpty({ message: 'GEMINI_MODEL must not be empty' })
+    @ModelName()
     GEMINI_MODEL = 'gemini-3.1-flash-image';
 
     /** The SDK's base URL (a proxy, a test fake); unset, Google's host for the Gemini API or Vertex AI. */
-    @IsOptional()
-    @HttpUrl()
+    @OptionalHttpUrl()
     GEMINI_API_URL?: string;
   }
   return GeminiConfig;

@@ -1,6 +1,4 @@
-import { HttpUrl } from '@vton/service-kit';
-import { IsNotEmpty, IsOptional } from 'class-validator';
-import { RequiredFor } from '../../config/config-rules.js';
+import { ModelName, OptionalHttpUrl, RequiredFor } from '../../config/config-rules.js';
 import type { ConfigClass } from '../provider-config.js';
 
 /** The openai SDK's base URL when OPENAI_BASE_URL is unset. */
@@ -13,11 +11,10 @@ export function withOpenAIConfig<B extends ConfigClass>(Base: B) {
     OPENAI_API_KEY?: string;
 
     /** The openai SDK's own variable; unset, https://api.openai.com/v1. */
-    @IsOptional()
-    @HttpUrl()
+    @OptionalHttpUrl()
     OPENAI_BASE_URL?: string;
 
-    @IsNotEmpty({ message: 'OPENAI_IMAGE_MODEL must not be empty' })
+    @ModelName()
     OPENAI_IMAGE_MODEL = 'gpt-image-1.5';
   }
   return OpenAIConfig;

@@ -1,5 +1,5 @@
-import { HttpUrl } from '@vton/service-kit';
-import { IsIn, IsNotEmpty, IsOptional } from 'class-validator';
+import { IsIn, IsOptional } from 'class-validator';
+import { ModelName, OptionalHttpUrl } from '../../config/config-rules.js';
 import type { ConfigClass } from '../provider-config.js';
 import type { GoogleCloudConfig } from './google-cloud.config.js';
 
@@ -7,11 +7,10 @@ import type { GoogleCloudConfig } from './google-cloud.config.js';
 export function withVertexConfig<B extends ConfigClass>(Base: B) {
   class VertexConfig extends Base {
     /** Unset: the location's host (global: aiplatform.googleapis.com; us, eu: aiplatform.{location}.rep.googleapis.com; else {location}-aiplatform.googleapis.com). */
-    @IsOptional()
-    @HttpUrl()
+    @OptionalHttpUrl()
     VERTEX_API_URL?: string;
 
-    @IsNotEmpty({ message: 'VERTEX_MODEL must not be empty' })
+    @ModelName()
     VERTEX_MODEL = 'virtual-try-on-001';
 
     /** Vertex AI's personGeneration parameter, passed through (allow_adult, allow_all, dont_allow); unset, Google's default. */
