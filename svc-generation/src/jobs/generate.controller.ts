@@ -1,8 +1,9 @@
 import { Body, Controller, HttpCode, Post, Req, Res, UseInterceptors } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiInternalServerErrorResponse, ApiNotFoundResponse, ApiOperation, ApiPaymentRequiredResponse, ApiServiceUnavailableResponse, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiInternalServerErrorResponse, ApiNotFoundResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import type { GenerateResponse } from '@vton/contracts';
 import { ApiKeyScopes, ApiResult, CurrentUser, RetryAfterInterceptor, type AuthenticatedUser } from '@vton/service-kit';
 import type { Request, Response } from 'express';
+import { ApiQueuesTryOns } from '../http/api-queues-try-ons.js';
 import { JobsService } from './jobs.service.js';
 import { callerOf } from '../media/caller.js';
 import { GenerateTryOnDto } from './dto/generate-try-on.dto.js';
@@ -25,10 +26,9 @@ export class GenerateController {
   @ApiResult('GenerateResponse', { description: 'One result per model that succeeded (partial success is kept).' })
   @ApiBadRequestResponse({ description: '`issues` for an invalid body; INVALID_INPUT for "No ready models available", "Model {id} does not have inpaint mask data", an uncropped garment.' })
   @ApiNotFoundResponse({ description: 'Garment or model not found (or not yours).' })
-  @ApiTooManyRequestsResponse({ description: 'The account has MAX_QUEUED_MODELS_PER_ACCOUNT models waiting; see Retry-After.' })
+  @ApiQueuesTryOns('The account has MAX_QUEUED_MODELS_PER_ACCOUNT models waiting; see Retry-After.')
   @ApiInternalServerErrorResponse({ description: 'BATCH_VTON_FAILED: "All VTON requests failed: …" with `details.failures`.' })
   @ApiServiceUnavailableResponse({ description: 'svc-media is unreachable, or no model succeeded while our media storage stayed down past the job’s time limit (`details.failures` with SERVICE_UNAVAILABLE); see Retry-After.' })
-  @ApiPaymentRequiredResponse({ description: 'INSUFFICIENT_CREDITS: "This try-on needs N credits; you have M left."; PLAN_REQUIRED: the free trial has ended. Nothing was queued.' })
   async generate(
     @CurrentUser() user: AuthenticatedUser,
     @Body() request: GenerateTryOnDto,

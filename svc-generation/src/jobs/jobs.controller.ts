@@ -1,8 +1,9 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Req, Res, UseInterceptors } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiConflictResponse, ApiNotFoundResponse, ApiOperation, ApiPaymentRequiredResponse, ApiProduces, ApiQuery, ApiServiceUnavailableResponse, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiConflictResponse, ApiNotFoundResponse, ApiOperation, ApiProduces, ApiQuery, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import type { TryOnJob, TryOnResult } from '@vton/contracts';
 import { ApiKeyScopes, ApiOwnRecord, ApiRecordIdRule, ApiResult, CurrentUser, RecordIdPipe, RetryAfterInterceptor, type AuthenticatedUser } from '@vton/service-kit';
 import type { Request, Response } from 'express';
+import { ApiQueuesTryOns } from '../http/api-queues-try-ons.js';
 import { GenerationMetrics } from '../metrics/generation-metrics.js';
 import { callerOf } from '../media/caller.js';
 import { GenerateTryOnDto } from './dto/generate-try-on.dto.js';
@@ -32,8 +33,7 @@ export class JobsController {
   @ApiBadRequestResponse({ description: 'An invalid body; an uncropped garment; no ready models; a model without a mask.' })
   @ApiNotFoundResponse({ description: 'The garment or a model photo is not yours or does not exist.' })
   @ApiServiceUnavailableResponse({ description: 'svc-media is unreachable.' })
-  @ApiTooManyRequestsResponse({ description: 'The account has MAX_QUEUED_MODELS_PER_ACCOUNT models waiting, or the API key is over its rate; see Retry-After.' })
-  @ApiPaymentRequiredResponse({ description: 'INSUFFICIENT_CREDITS: "This try-on needs N credits; you have M left."; PLAN_REQUIRED: the free trial has ended. Nothing was queued.' })
+  @ApiQueuesTryOns('The account has MAX_QUEUED_MODELS_PER_ACCOUNT models waiting, or the API key is over its rate; see Retry-After.')
   create(@CurrentUser() user: AuthenticatedUser, @Body() request: GenerateTryOnDto, @Req() req: Request): Promise<TryOnJob> {
     return this.jobs.create(callerOf(user, req), request);
   }
@@ -62,8 +62,7 @@ export class JobsController {
   @ApiRecordIdRule('model id')
   @ApiNotFoundResponse({ description: 'No such job of yours, or no such model in it.' })
   @ApiConflictResponse({ description: 'The model has not failed.' })
-  @ApiPaymentRequiredResponse({ description: 'INSUFFICIENT_CREDITS: "This try-on needs N credits; you have M left."; PLAN_REQUIRED: the free trial has ended. Nothing was queued.' })
-  @ApiTooManyRequestsResponse({ description: 'The account has MAX_QUEUED_MODELS_PER_ACCOUNT models waiting; see Retry-After.' })
+  @ApiQueuesTryOns('The account has MAX_QUEUED_MODELS_PER_ACCOUNT models waiting; see Retry-After.')
   retry(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Param('modelId', RecordIdPipe) modelId: number, @Req() req: Request): Promise<TryOnJob> {
     return this.jobs.retry(callerOf(user, req), id, modelId);
   }

@@ -4,18 +4,17 @@ import {
   ApiConflictResponse,
   ApiNotFoundResponse,
   ApiOperation,
-  ApiPaymentRequiredResponse,
   ApiProduces,
   ApiQuery,
   ApiServiceUnavailableResponse,
   ApiTags,
-  ApiTooManyRequestsResponse,
 } from '@nestjs/swagger';
 import type { RunsPage, TryOnRun } from '@vton/contracts';
 import { ApiKeyScopes, ApiOwnRecord, ApiPageQuery, ApiRecordIdRule, ApiResult, CurrentUser, pageSize, RecordIdPipe, RetryAfterInterceptor, type AuthenticatedUser, type PageSizes } from '@vton/service-kit';
 import type { Request, Response } from 'express';
 import { Readable } from 'node:stream';
 import type { CellRow } from '../jobs/run-store.js';
+import { ApiQueuesTryOns } from '../http/api-queues-try-ons.js';
 import { MediaNotFoundError } from '../media/media-client.js';
 import { RESULT_FILES_PATH, ResultFilesService } from '../results/result-files.service.js';
 import { callerOf } from '../media/caller.js';
@@ -25,6 +24,7 @@ import { RunsService } from './runs.service.js';
 
 const PAGE_SIZES: PageSizes = { default: 20, max: 100 };
 const PAYMENT = 'INSUFFICIENT_CREDITS: "This try-on needs N credits; you have M left." (one credit per cell that runs); PLAN_REQUIRED: the free trial has ended. Nothing was queued.';
+const TOO_MANY_CELLS = 'The account would have more than MAX_RUN_CELLS run cells waiting; see Retry-After.';
 
 @ApiTags('Catalogue runs')
 @ApiKeyScopes('try-on')
@@ -48,8 +48,7 @@ export class RunsController {
   @ApiResult('TryOnRun', { status: 201, description: 'The run: its cells `queued` (a worker may have started some) or `skipped`.' })
   @ApiBadRequestResponse({ description: 'An invalid body; more cells than MAX_RUN_CELLS; a product not cropped; a prompt for a product not in the run.' })
   @ApiNotFoundResponse({ description: 'A product or a model photo is not yours or does not exist.' })
-  @ApiPaymentRequiredResponse({ description: PAYMENT })
-  @ApiTooManyRequestsResponse({ description: 'The account would have more than MAX_RUN_CELLS run cells waiting; see Retry-After.' })
+  @ApiQueuesTryOns(TOO_MANY_CELLS, PAYMENT)
   @ApiServiceUnavailableResponse({ description: 'svc-media is unreachable.' })
   create(@CurrentUser() user: AuthenticatedUser, @Body() request: StartRunDto, @Req() req: Request): Promise<TryOnRun> {
     return this.runs.create(callerOf(user, req), request);
@@ -78,8 +77,7 @@ export class RunsController {
   @ApiRecordIdRule('cell id')
   @ApiNotFoundResponse({ description: 'No such run of yours, or no such cell in it.' })
   @ApiConflictResponse({ description: 'The cell has not failed, been skipped or cancelled; or its model photo still has no mask for the product\'s category.' })
-  @ApiPaymentRequiredResponse({ description: PAYMENT })
-  @ApiTooManyRequestsResponse({ description: 'The account has MAX_RUN_CELLS run cells waiting; see Retry-After.' })
+  @ApiQueuesTryOns('The account has MAX_RUN_CELLS run cells waiting; see Retry-After.', PAYMENT)
   retryCell(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Param('cellId', RecordIdPipe) cellId: number, @Req() req: Request): Promise<TryOnRun> {
     return this.runs.retryCell(callerOf(user, req), id, cellId);
   }
@@ -89,8 +87,7 @@ export class RunsController {
   @ApiOperation({ operationId: 'retryFailedRunCells', summary: 'Retry every failed cell of a run' })
   @ApiResult('TryOnRun', { description: 'The run with its failed cells queued again (none failed: the run as it is).' })
   @ApiOwnRecord('run')
-  @ApiPaymentRequiredResponse({ description: PAYMENT })
-  @ApiTooManyRequestsResponse({ description: 'The account would have more than MAX_RUN_CELLS run cells waiting; see Retry-After.' })
+  @ApiQueuesTryOns(TOO_MANY_CELLS, PAYMENT)
   retryFailed(@CurrentUser() user: AuthenticatedUser, @Param('id') id: string, @Req() req: Request): Promise<TryOnRun> {
     return this.runs.retryFailed(callerOf(user, req), id);
   }
