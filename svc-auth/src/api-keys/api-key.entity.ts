@@ -9,18 +9,9 @@ import { TokenSidColumns } from '../tables/token-sid.entity.js';
  */
 @Entity({ name: 'api_keys' })
 export class ApiKey extends TokenSidColumns {
-  @Column({ type: 'text' })
-  name: string;
-
-  @Column({ type: 'text' })
-  prefix: string;
-
-  @Column({ type: 'text' })
-  secretHash: string;
-
-  @Column({ type: 'text', array: true })
-  scopes: ApiKeyScope[];
-
-  @Column({ type: 'timestamptz', nullable: true })
-  lastUsedAt: Date | null;
+  @Column({ type: 'text' }) name: string;
+  @Column({ type: 'text' }) prefix: string;
+  @Column({ type: 'text' }) secretHash: string;
+  @Column({ type: 'text', array: true }) scopes: ApiKeyScope[];
+  @Column({ type: 'timestamptz', nullable: true }) lastUsedAt: Date | null;
 }

@@ -10,6 +10,5 @@ import { TokenSidColumns } from '../tables/token-sid.entity.js';
  */
 @Entity({ name: 'sessions' })
 export class Session extends TokenSidColumns {
-  @Column({ type: 'timestamptz' })
-  expiresAt: Date;
+  @Column({ type: 'timestamptz' }) expiresAt: Date;
 }

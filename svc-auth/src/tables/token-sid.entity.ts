@@ -6,15 +6,8 @@ import { Column, PrimaryColumn } from 'typeorm';
  * entity adds its own.
  */
 export abstract class TokenSidColumns {
-  @PrimaryColumn({ type: 'uuid' })
-  id: string;
-
-  @Column({ type: 'integer' })
-  userId: number;
-
-  @Column({ type: 'timestamptz' })
-  createdAt: Date;
-
-  @Column({ type: 'timestamptz', nullable: true })
-  revokedAt: Date | null;
+  @PrimaryColumn({ type: 'uuid' }) id: string;
+  @Column({ type: 'integer' }) userId: number;
+  @Column({ type: 'timestamptz' }) createdAt: Date;
+  @Column({ type: 'timestamptz', nullable: true }) revokedAt: Date | null;
 }

@@ -7,12 +7,7 @@ import { Column, Entity, PrimaryColumn } from 'typeorm';
 @Entity({ name: 'throttle_counters' })
 export class ThrottleCounter {
   /** e.g. `login-account:ada@example.com`, `login-ip:203.0.113.9`, `mail:ada@example.com` */
-  @PrimaryColumn({ type: 'text' })
-  key: string;
-
-  @Column({ type: 'integer' })
-  hits: number;
-
-  @Column({ type: 'timestamptz' })
-  windowStart: Date;
+  @PrimaryColumn({ type: 'text' }) key: string;
+  @Column({ type: 'integer' }) hits: number;
+  @Column({ type: 'timestamptz' }) windowStart: Date;
 }

@@ -10,44 +10,21 @@ export type StoredBillingStatus = 'trialing' | 'active' | 'past_due' | 'canceled
  */
 @Entity({ name: 'billing_accounts' })
 export class BillingAccountEntity {
-  @PrimaryColumn({ type: 'integer' })
-  userId: number;
-
-  @Column({ type: 'text' })
-  plan: PlanId;
-
-  @Column({ type: 'text' })
-  status: StoredBillingStatus;
-
-  @Column({ type: 'text', nullable: true })
-  interval: BillingInterval | null;
-
-  @Column({ type: 'timestamptz', nullable: true })
-  trialEndsAt: Date | null;
+  @PrimaryColumn({ type: 'integer' }) userId: number;
+  @Column({ type: 'text' }) plan: PlanId;
+  @Column({ type: 'text' }) status: StoredBillingStatus;
+  @Column({ type: 'text', nullable: true }) interval: BillingInterval | null;
+  @Column({ type: 'timestamptz', nullable: true }) trialEndsAt: Date | null;
 
   /** The end of the paid period (Stripe's current_period_end, or a month after an operator's grant). */
-  @Column({ type: 'timestamptz', nullable: true })
-  renewsAt: Date | null;
+  @Column({ type: 'timestamptz', nullable: true }) renewsAt: Date | null;
 
   /** When the plan's next month of credits is due from the monthly grants (yearly and operator-set plans). */
-  @Column({ type: 'timestamptz', nullable: true })
-  nextGrantAt: Date | null;
-
-  @Column({ type: 'integer' })
-  available: number;
-
-  @Column({ type: 'integer' })
-  reserved: number;
-
-  @Column({ type: 'text', nullable: true })
-  stripeCustomerId: string | null;
-
-  @Column({ type: 'text', nullable: true })
-  stripeSubscriptionId: string | null;
-
-  @Column({ type: 'timestamptz' })
-  createdAt: Date;
-
-  @Column({ type: 'timestamptz' })
-  updatedAt: Date;
+  @Column({ type: 'timestamptz', nullable: true }) nextGrantAt: Date | null;
+  @Column({ type: 'integer' }) available: number;
+  @Column({ type: 'integer' }) reserved: number;
+  @Column({ type: 'text', nullable: true }) stripeCustomerId: string | null;
+  @Column({ type: 'text', nullable: true }) stripeSubscriptionId: string | null;
+  @Column({ type: 'timestamptz' }) createdAt: Date;
+  @Column({ type: 'timestamptz' }) updatedAt: Date;
 }

@@ -5,33 +5,14 @@ import { Column, Entity, PrimaryColumn } from 'typeorm';
 @Entity({ name: 'credit_ledger' })
 export class LedgerEntryEntity {
   /** bigserial: read as a string (beyond 2^53 one day). */
-  @PrimaryColumn({ type: 'bigint' })
-  id: string;
-
-  @Column({ type: 'integer' })
-  userId: number;
-
-  @Column({ type: 'text' })
-  kind: LedgerEntryKind;
-
-  @Column({ type: 'integer' })
-  credits: number;
-
-  @Column({ type: 'integer' })
-  change: number;
-
-  @Column({ type: 'integer' })
-  balance: number;
-
-  @Column({ type: 'integer' })
-  reserved: number;
-
-  @Column({ type: 'text', nullable: true })
-  key: string | null;
-
-  @Column({ type: 'text', nullable: true })
-  note: string | null;
-
-  @Column({ type: 'timestamptz' })
-  createdAt: Date;
+  @PrimaryColumn({ type: 'bigint' }) id: string;
+  @Column({ type: 'integer' }) userId: number;
+  @Column({ type: 'text' }) kind: LedgerEntryKind;
+  @Column({ type: 'integer' }) credits: number;
+  @Column({ type: 'integer' }) change: number;
+  @Column({ type: 'integer' }) balance: number;
+  @Column({ type: 'integer' }) reserved: number;
+  @Column({ type: 'text', nullable: true }) key: string | null;
+  @Column({ type: 'text', nullable: true }) note: string | null;
+  @Column({ type: 'timestamptz' }) createdAt: Date;
 }

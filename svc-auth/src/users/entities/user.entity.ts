@@ -6,35 +6,18 @@ import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateCol
  */
 @Entity({ name: 'users' })
 export class User {
-  @PrimaryGeneratedColumn({ type: 'integer' })
-  id: number;
+  @PrimaryGeneratedColumn({ type: 'integer' }) id: number;
 
   /** Normalised (trimmed, lower-case) on write; unique. */
-  @Column({ type: 'text' })
-  email: string;
+  @Column({ type: 'text' }) email: string;
 
   /** The argon2id hash (PHC string). */
-  @Column({ type: 'text' })
-  password: string;
-
-  @Column({ type: 'text', default: 'false' })
-  isEmailVerified: 'true' | 'false';
-
-  @Column({ type: 'text', nullable: true })
-  emailVerificationToken: string | null;
-
-  @Column({ type: 'timestamptz', nullable: true })
-  emailVerificationExpiry: Date | null;
-
-  @Column({ type: 'text', nullable: true })
-  passwordResetToken: string | null;
-
-  @Column({ type: 'timestamptz', nullable: true })
-  passwordResetExpiry: Date | null;
-
-  @CreateDateColumn({ type: 'timestamptz' })
-  createdAt: Date;
-
-  @UpdateDateColumn({ type: 'timestamptz' })
-  updatedAt: Date;
+  @Column({ type: 'text' }) password: string;
+  @Column({ type: 'text', default: 'false' }) isEmailVerified: 'true' | 'false';
+  @Column({ type: 'text', nullable: true }) emailVerificationToken: string | null;
+  @Column({ type: 'timestamptz', nullable: true }) emailVerificationExpiry: Date | null;
+  @Column({ type: 'text', nullable: true }) passwordResetToken: string | null;
+  @Column({ type: 'timestamptz', nullable: true }) passwordResetExpiry: Date | null;
+  @CreateDateColumn({ type: 'timestamptz' }) createdAt: Date;
+  @UpdateDateColumn({ type: 'timestamptz' }) updatedAt: Date;
 }
