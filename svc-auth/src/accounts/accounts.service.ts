@@ -1,4 +1,4 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import {
   AUTH_ERRORS,
@@ -16,7 +16,7 @@ import type { Repository } from 'typeorm';
 import { BillingService } from '../billing/billing.service.js';
 import { AuthConfig } from '../config/auth.config.js';
 import { accountLink, passwordResetMail, verificationMail } from '../mail/account-mails.js';
-import { MailTransport, type OutgoingMail } from '../mail/mail-transport.js';
+import { MailTransport } from '../mail/mail-transport.js';
 import { SessionsService } from '../sessions/sessions.service.js';
 import { loginDelayMs, ThrottledException, ThrottleService } from '../throttling/throttle.service.js';
 import { TokenService } from '../tokens/token.service.js';
@@ -58,8 +58,6 @@ const LINKS = {
 /** Accounts: registration, e-mail verification, sign-in, password reset and the current user. */
 @Injectable()
 export class AccountsService {
-  private readonly logger = new Logger('Accounts');
-
   constructor(
     @InjectRepository(User) private readonly users: Repository<User>,
     private readonly passwords: PasswordHasher,
@@ -93,7 +91,7 @@ export class AccountsService {
     // The account exists even when the mail cannot go out now: "resend" sends a fresh link later.
     // Registration does not count against the address's mail limit, so that limit never tells
     // whether an address registered.
-    this.sendInBackground(verificationMail(email, accountLink(this.config.PUBLIC_URL, 'verify-email', verification.token)));
+    this.mail.sendInBackground(verificationMail(email, accountLink(this.config.PUBLIC_URL, 'verify-email', verification.token)));
     return { message: ACCOUNT_MESSAGES.registered, email };
   }
 
@@ -156,7 +154,7 @@ export class AccountsService {
     const user = await this.users.findOneBy({ email });
     if (user && user.isEmailVerified !== 'true') {
       const token = await this.newLink(user.id, LINKS.verification);
-      this.sendInBackground(verificationMail(email, accountLink(this.config.PUBLIC_URL, 'verify-email', token)));
+      this.mail.sendInBackground(verificationMail(email, accountLink(this.config.PUBLIC_URL, 'verify-email', token)));
     }
     return { success: true, message: ACCOUNT_MESSAGES.resendSent };
   }
@@ -167,7 +165,7 @@ export class AccountsService {
     const user = await this.users.findOneBy({ email });
     if (user) {
       const token = await this.newLink(user.id, LINKS.reset);
-      this.sendInBackground(passwordResetMail(email, accountLink(this.config.PUBLIC_URL, 'reset-password', token)));
+      this.mail.sendInBackground(passwordResetMail(email, accountLink(this.config.PUBLIC_URL, 'reset-password', token)));
     }
     return { success: true, message: ACCOUNT_MESSAGES.resetSent };
   }
@@ -247,15 +245,6 @@ export class AccountsService {
   private async countMailRequestFrom(ip: string): Promise<void> {
     const { hits, secondsLeft } = await this.throttle.hit(`mail-ip:${ip}`, this.config.MAIL_SEND_WINDOW_SECONDS);
     if (hits > this.config.MAIL_SEND_LIMIT_PER_IP) throw new ThrottledException(AUTH_ERRORS.tooManyRequests, secondsLeft);
-  }
-
-  /**
-   * Not awaited: how long the answer takes must not tell whether the address has an account, and
-   * a slow or unreachable mail server must not hold up (or fail) the request.
-   */
-  private sendInBackground(mail: OutgoingMail): void {
-    // MailTransport logs a failed send and never rejects; the catch only guards against surprises.
-    void this.mail.send(mail).catch((error: unknown) => this.logger.error(`Mail not sent: ${(error as Error).message}`));
   }
 }
 

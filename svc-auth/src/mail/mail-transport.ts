@@ -36,6 +36,15 @@ export class MailTransport implements OnApplicationShutdown {
     }
   }
 
+  /**
+   * Not awaited: how long an account's answer takes must not tell whether the address has an
+   * account, and a slow or unreachable mail server must not hold up (or fail) the request.
+   */
+  sendInBackground(mail: OutgoingMail): void {
+    // send logs a failed send and never rejects; the catch only guards against surprises.
+    void this.send(mail).catch((error: unknown) => this.logger.error(`Mail not sent: ${(error as Error).message}`));
+  }
+
   onApplicationShutdown(): void {
     this.transporter.close();
   }
