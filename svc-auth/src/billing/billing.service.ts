@@ -17,7 +17,7 @@ import { AuthConfig, type BillingSettings } from '../config/auth.config.js';
 import { sqlTable } from '../tables/sql-table.js';
 import { CreditLedger } from './credit-ledger.service.js';
 import { BillingAccountEntity, type StoredBillingStatus } from './entities/billing-account.entity.js';
-import { billingStatus } from './plan-rules.js';
+import { addMonths, billingStatus } from './plan-rules.js';
 
 /** Where a plan change comes from: the operator's command, or Stripe (with the subscription's period). */
 export interface PlanChange {
@@ -28,17 +28,6 @@ export interface PlanChange {
   renewsAt?: Date | null;
   stripeCustomerId?: string | null;
   stripeSubscriptionId?: string | null;
-}
-
-/** Adds calendar months the way Stripe bills them (the 31st becomes the month's last day). */
-export function addMonths(date: Date, months: number): Date {
-  const result = new Date(date);
-  const day = result.getUTCDate();
-  result.setUTCDate(1);
-  result.setUTCMonth(result.getUTCMonth() + months);
-  const last = new Date(Date.UTC(result.getUTCFullYear(), result.getUTCMonth() + 1, 0)).getUTCDate();
-  result.setUTCDate(Math.min(day, last));
-  return result;
 }
 
 /**

@@ -13,3 +13,14 @@ export function billingStatus(account: PlanState, now: Date): BillingStatus {
 export function generationRefusal(account: PlanState, now: Date): string | null {
   return refusalFor({ plan: account.plan, status: billingStatus(account, now) });
 }
+
+/** Adds calendar months the way Stripe bills them (the 31st becomes the month's last day). */
+export function addMonths(date: Date, months: number): Date {
+  const result = new Date(date);
+  const day = result.getUTCDate();
+  result.setUTCDate(1);
+  result.setUTCMonth(result.getUTCMonth() + months);
+  const last = new Date(Date.UTC(result.getUTCFullYear(), result.getUTCMonth() + 1, 0)).getUTCDate();
+  result.setUTCDate(Math.min(day, last));
+  return result;
+}

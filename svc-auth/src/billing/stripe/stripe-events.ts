@@ -4,10 +4,11 @@ import { PLANS } from '@vton/contracts';
 import type Stripe from 'stripe';
 import type { Repository } from 'typeorm';
 import { sqlTable } from '../../tables/sql-table.js';
-import { addMonths, BillingService } from '../billing.service.js';
+import { BillingService } from '../billing.service.js';
 import { CreditLedger } from '../credit-ledger.service.js';
 import { BillingAccountEntity, type StoredBillingStatus } from '../entities/billing-account.entity.js';
 import { StripeEventEntity } from '../entities/stripe-event.entity.js';
+import { addMonths } from '../plan-rules.js';
 import { StripeBilling, type SubscriptionState } from './stripe-billing.js';
 
 /** Stripe's subscription states in ours: paying (or trying again), or over. `incomplete` (the first payment pending) changes nothing yet. */
