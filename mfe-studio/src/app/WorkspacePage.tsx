@@ -13,6 +13,7 @@ import {
   WorkspaceStoreContext,
   garmentFromRecord,
   useWorkspace,
+  useWorkspaceFields,
   useWorkspaceStore,
   workspaceActions,
   type WorkspaceStore,
@@ -147,13 +148,7 @@ const Strip = styled.ul`
 
 function CanvasContent({ onRetry, onOpenViewer, onRetryRestore }: { onRetry: (modelId: number) => void; onOpenViewer: () => void; onRetryRestore?: () => void }) {
   const store = useWorkspaceStore();
-  const tool = useWorkspace((s) => s.tool);
-  const garment = useWorkspace((s) => s.garment);
-  const models = useWorkspace((s) => s.models);
-  const editedKey = useWorkspace((s) => s.maskModelKey);
-  const showGeneration = useWorkspace((s) => s.showGeneration);
-  const restoring = useWorkspace((s) => s.restoring);
-  const restoreError = useWorkspace((s) => s.restoreError);
+  const { tool, garment, models, maskModelKey: editedKey, showGeneration, restoring, restoreError } = useWorkspaceFields('tool', 'garment', 'models', 'maskModelKey', 'showGeneration', 'restoring', 'restoreError');
   const actions = workspaceActions(store);
 
   const onCropped = useCallback(

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 
 /** A minimal external store: plain state outside React, read with a selector hook. */
 export interface Store<T> {
@@ -26,4 +26,22 @@ export function createStore<T extends object>(initial: T): Store<T> {
 
 export function useStore<T, S>(store: Store<T>, selector: (state: T) => S): S {
   return useSyncExternalStore(store.subscribe, () => selector(store.getState()), () => selector(store.getState()));
+}
+
+/**
+ * Several fields of the state in one call. The picked object is kept while none of its fields
+ * changes, so the component re-renders only when one of them does (a new object each time would
+ * re-render on every update and loop in useSyncExternalStore).
+ */
+export function useStoreFields<T, K extends keyof T>(store: Store<T>, keys: readonly K[]): Pick<T, K> {
+  const [pick] = useState(() => {
+    let last: Pick<T, K> | undefined;
+    return (state: T): Pick<T, K> => {
+      if (!last || keys.some((key) => !Object.is(last?.[key], state[key]))) {
+        last = Object.fromEntries(keys.map((key) => [key, state[key]])) as Pick<T, K>;
+      }
+      return last;
+    };
+  });
+  return useSyncExternalStore(store.subscribe, () => pick(store.getState()), () => pick(store.getState()));
 }

@@ -1,7 +1,7 @@
 import { createContext, useContext } from 'react';
 import { DEFAULT_GARMENT_CATEGORY, type CropData, type GarmentCategory, type GarmentRecord, type ModelMask, type ModelMasks, type ModelPhotoRecord, type SuggestedMasks, type TryOnJob } from '@vton/contracts';
 import type { SessionResult } from '@vton/shell-sdk';
-import { createStore, useStore, type Store } from '../lib/createStore';
+import { createStore, useStore, useStoreFields, type Store } from '../lib/createStore';
 
 /** Spec §3 garment (workspace): the uploaded record plus what the page shows meanwhile. */
 export interface WorkspaceGarment {
@@ -227,4 +227,9 @@ export function useWorkspaceStore(): WorkspaceStore {
 
 export function useWorkspace<S>(selector: (state: WorkspaceState) => S): S {
   return useStore(useWorkspaceStore(), selector);
+}
+
+/** `const { tool, models } = useWorkspaceFields('tool', 'models')`: several fields, one subscription. */
+export function useWorkspaceFields<K extends keyof WorkspaceState>(...keys: K[]): Pick<WorkspaceState, K> {
+  return useStoreFields(useWorkspaceStore(), keys);
 }

@@ -4,7 +4,7 @@ import { MOCK_RESULT_CAPTION } from '@vton/results';
 import { useSessionResults } from '@vton/shell-sdk';
 import { Button, Spinner, media } from '@vton/ui';
 import { CanvasPanel, CanvasPanelBar } from '../../../components/CanvasPanel';
-import { useWorkspace, useWorkspaceStore, workspaceActions } from '../../../stores/workspaceStore';
+import { useWorkspaceFields, useWorkspaceStore, workspaceActions } from '../../../stores/workspaceStore';
 import { STATE_LABEL, isUnfinished, jobCounts, toSessionResult } from '../utils/jobProgress';
 
 const Head = styled(CanvasPanelBar)`
@@ -155,12 +155,7 @@ export interface GenerationViewProps {
 /** Spec §2 generation view: live per-model progress and the active result. */
 export function GenerationView({ onRetry, onOpenViewer }: GenerationViewProps) {
   const store = useWorkspaceStore();
-  const job = useWorkspace((s) => s.job);
-  const mock = useWorkspace((s) => s.mock);
-  const active = useWorkspace((s) => s.activeResult);
-  const models = useWorkspace((s) => s.models);
-  const generating = useWorkspace((s) => s.generating);
-  const mockGenerating = useWorkspace((s) => s.mockGenerating);
+  const { job, mock, activeResult: active, models, generating, mockGenerating } = useWorkspaceFields('job', 'mock', 'activeResult', 'models', 'generating', 'mockGenerating');
   const { results } = useSessionResults();
   const nameOf = (modelId: number) => models.find((p) => p.id === modelId)?.filename ?? `Model ${modelId}`;
   const photoThumbnail = (modelId: number) => {
