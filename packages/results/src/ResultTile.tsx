@@ -1,6 +1,6 @@
 import { useId, type CSSProperties } from 'react';
 import styled from 'styled-components';
-import { AccentBadge, VisuallyHidden } from '@vton/ui';
+import { AccentBadge, VisuallyHidden, photoCaption } from '@vton/ui';
 import { BuiltInPreviewLink } from './BuiltInPreview.js';
 import { resultLabel } from './download.js';
 import { DownloadIcon, TrashIcon } from './icons.js';
@@ -40,17 +40,13 @@ const OpenButton = styled.button`
 `;
 
 const Label = styled.span`
-  position: absolute;
+  ${photoCaption}
   left: 8px;
   bottom: 8px;
   padding: 2px 8px;
   /* a few lines (number, product and model, date): a rounded box, not a pill */
   border-radius: ${({ theme }) => theme.radii.md};
-  background: rgba(5, 5, 10, 0.7);
-  color: ${({ theme }) => theme.colors.text};
-  font-size: 12px;
   font-weight: 600;
-  pointer-events: none;
   max-width: calc(100% - 16px);
   small {
     display: block;

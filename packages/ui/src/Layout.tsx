@@ -40,6 +40,20 @@ export const AccentBadge = styled.span`
   font-weight: 700;
 `;
 
+/**
+ * Text laid over a photo (a tile's label, the demo's Before / After, a result's caption): a dark
+ * translucent pill the photo shows through, which lets a click through to the photo. The caller
+ * places it and sets its padding.
+ */
+export const photoCaption = css`
+  position: absolute;
+  border-radius: ${({ theme }) => theme.radii.pill};
+  background: ${({ theme }) => theme.colors.overlay};
+  color: ${({ theme }) => theme.colors.text};
+  font-size: 12px;
+  pointer-events: none;
+`;
+
 export const VisuallyHidden = styled.span`
   position: absolute;
   width: 1px;

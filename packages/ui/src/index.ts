@@ -6,7 +6,7 @@ export { Spinner, LoadingState, type SpinnerProps } from './Spinner.js';
 export { Card } from './Card.js';
 export { Fetched, type FetchState, type FetchedNote } from './Fetched.js';
 export { Input, Label, Textarea } from './Field.js';
-export { Container, Badge, AccentBadge, VisuallyHidden, PageHeader, brandGradientText, type PageHeaderProps } from './Layout.js';
+export { Container, Badge, AccentBadge, VisuallyHidden, PageHeader, brandGradientText, photoCaption, type PageHeaderProps } from './Layout.js';
 export { DataTable, type DataTableProps } from './DataTable.js';
 // For `@vton/ui/modals` and `@vton/ui/toasts` (they import the kit by name, so every entry shares this module state).
 export { isInToastRegion, isInsideToast, setToastRegion, useToastRegion, TOAST_VIEWPORT_LABEL, type ToasterProps, type ToastItem, type ToastVariant } from './toastRegion.js';

@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import { photoCaption } from '@vton/ui';
 import { publicAsset } from '../../../lib/publicAsset';
 
 const Frame = styled.figure`
@@ -33,14 +34,10 @@ const Step = styled.li`
 `;
 
 const Label = styled.span`
-  position: absolute;
+  ${photoCaption}
   left: 10px;
   top: 10px;
   padding: 2px 10px;
-  border-radius: ${({ theme }) => theme.radii.pill};
-  background: rgba(11, 11, 18, 0.78);
-  color: ${({ theme }) => theme.colors.text};
-  font-size: 12px;
   font-weight: 600;
 `;
 

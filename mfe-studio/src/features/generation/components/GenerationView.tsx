@@ -2,7 +2,7 @@ import styled from 'styled-components';
 import type { JobModelState, TryOnJobModel } from '@vton/contracts';
 import { MOCK_RESULT_CAPTION } from '@vton/results';
 import { useSessionResults } from '@vton/shell-sdk';
-import { Button, Spinner, media } from '@vton/ui';
+import { Button, Spinner, media, photoCaption } from '@vton/ui';
 import { CanvasPanel, CanvasPanelBar } from '../../../components/CanvasPanel';
 import { useWorkspaceFields, useWorkspaceStore, workspaceActions } from '../../../stores/workspaceStore';
 import { STATE_LABEL, isUnfinished, jobCounts, toSessionResult } from '../utils/jobProgress';
@@ -76,18 +76,13 @@ const List = styled.ul`
 `;
 
 const MockCaption = styled.p`
-  position: absolute;
+  ${photoCaption}
   left: 50%;
   bottom: 8px;
   transform: translateX(-50%);
   max-width: calc(100% - 16px);
   padding: 4px 10px;
-  border-radius: ${({ theme }) => theme.radii.pill};
-  background: rgba(5, 5, 10, 0.78);
-  color: ${({ theme }) => theme.colors.text};
-  font-size: 12px;
   text-align: center;
-  pointer-events: none;
 `;
 
 const Item = styled.li<{ $state: TryOnJobModel['state'] }>`
