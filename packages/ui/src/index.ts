@@ -5,7 +5,7 @@ export { Button, buttonStyles, type ButtonProps, type ButtonVariant, type Button
 export { Spinner, LoadingState, type SpinnerProps } from './Spinner.js';
 export { Card } from './Card.js';
 export { Fetched, type FetchState, type FetchedNote } from './Fetched.js';
-export { Input, Label, Textarea } from './Field.js';
+export { Fieldset, Input, Label, Textarea } from './Field.js';
 export { Container, Badge, AccentBadge, VisuallyHidden, PageHeader, brandGradientText, photoCaption, type PageHeaderProps } from './Layout.js';
 export { DataTable, type DataTableProps } from './DataTable.js';
 // For `@vton/ui/modals` and `@vton/ui/toasts` (they import the kit by name, so every entry shares this module state).

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import { apiErrorMessage } from '@vton/shell-sdk';
 import { GARMENT_CATEGORIES, GARMENT_CATEGORY_LABELS, type GarmentRecord, type ModelPhotoRecord } from '@vton/contracts';
-import { Button, Textarea, Fetched } from '@vton/ui';
+import { Button, Fieldset, Textarea, Fetched } from '@vton/ui';
 import { ThumbnailList } from '../../../components/StackedList';
 import { hasMaskFor, planRun } from '../utils/runPlan';
 
@@ -21,11 +21,7 @@ const Panel = styled.form`
   gap: 16px;
 `;
 
-const Fieldset = styled.fieldset`
-  border: 0;
-  padding: 0;
-  margin: 0;
-  min-width: 0;
+const ChoiceSet = styled(Fieldset)`
   legend { font-size: 13px; font-weight: 600; letter-spacing: 0.06em; text-transform: uppercase; color: ${({ theme }) => theme.colors.textMuted}; margin-bottom: 8px; }
 `;
 
@@ -90,7 +86,7 @@ export function RunPlanner({ products, models, creditsLeft, starting, onStart }:
         onStart({ garmentIds: usable.filter((p) => garmentIds.includes(p.id)).map((p) => p.id), modelIds: (models.data ?? []).filter((m) => modelIds.includes(m.id)).map((m) => m.id), prompt });
       }}
     >
-      <Fieldset>
+      <ChoiceSet>
         <legend>Products</legend>
         <Fetched reason={apiErrorMessage} state={products} note={Message} loading="Loading your products…" failed="Your products could not be loaded.">
           {usable.length === 0 ? (
@@ -104,8 +100,8 @@ export function RunPlanner({ products, models, creditsLeft, starting, onStart }:
             />
           )}
         </Fetched>
-      </Fieldset>
-      <Fieldset>
+      </ChoiceSet>
+      <ChoiceSet>
         <legend>Model photos</legend>
         <Fetched reason={apiErrorMessage} state={models} note={Message} loading="Loading your model photos…" failed="Your model photos could not be loaded.">
           {(models.data ?? []).length === 0 ? (
@@ -119,7 +115,7 @@ export function RunPlanner({ products, models, creditsLeft, starting, onStart }:
             />
           )}
         </Fetched>
-      </Fieldset>
+      </ChoiceSet>
       <Textarea aria-label="Prompt for every product" placeholder="Enter generation prompt..." rows={3} value={prompt} onChange={(e) => setPrompt(e.target.value)} />
       <Summary aria-live="polite" data-testid="run-plan">
         {/* credits only where they are counted: an unlimited plan takes none from a balance, billing off has none */}

@@ -1,15 +1,12 @@
 import { useId } from 'react';
 import styled from 'styled-components';
 import { GARMENT_CATEGORIES, GARMENT_CATEGORY_LABELS, type GarmentCategory } from '@vton/contracts';
+import { Fieldset } from '@vton/ui';
 
-const Group = styled.fieldset`
+const Group = styled(Fieldset)`
   display: flex;
   flex-direction: column;
   gap: 6px;
-  margin: 0;
-  padding: 0;
-  border: 0;
-  min-width: 0;
 `;
 
 const Legend = styled.legend`

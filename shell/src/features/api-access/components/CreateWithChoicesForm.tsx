@@ -2,7 +2,7 @@ import { useId, useRef, useState, type FormEvent, type ReactNode, type RefCallba
 import type { UseMutationResult } from '@tanstack/react-query';
 import styled from 'styled-components';
 import { apiErrorMessage } from '@vton/shell-sdk';
-import { Button, Input, Label } from '@vton/ui';
+import { Button, Fieldset, Input, Label } from '@vton/ui';
 import { ChoiceList } from './ChoiceList';
 import { RevealedSecret } from './RevealedSecret';
 import { focusOnceWhenShown } from './AccessSection';
@@ -35,11 +35,7 @@ type ChoicesFormProps<T extends string, Request, Created> = Omit<CreateWithChoic
 };
 
 // a disabled <fieldset> disables every control in it at once (no border or legend of its own here)
-const Controls = styled.fieldset`
-  border: 0;
-  padding: 0;
-  margin: 0;
-  min-width: 0;
+const Controls = styled(Fieldset)`
   display: grid;
   gap: 16px;
   &:disabled { opacity: 0.55; }
