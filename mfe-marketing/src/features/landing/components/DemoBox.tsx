@@ -1,15 +1,13 @@
 import styled from 'styled-components';
-import { photoCaption } from '@vton/ui';
+import { Card, photoCaption } from '@vton/ui';
 import { publicAsset } from '../../../lib/publicAsset';
 
-const Frame = styled.figure`
+/** A card of the kit with a stronger edge, as the figure of the demo. */
+const Frame = styled(Card)`
   margin: 56px auto 0;
   max-width: 880px;
   padding: 20px;
-  border-radius: ${({ theme }) => theme.radii.lg};
-  border: 1px solid ${({ theme }) => theme.colors.borderStrong};
-  background: ${({ theme }) => theme.colors.surface};
-  box-shadow: ${({ theme }) => theme.shadows.card};
+  border-color: ${({ theme }) => theme.colors.borderStrong};
   figcaption { margin-top: 14px; color: ${({ theme }) => theme.colors.textMuted}; font-size: 14px; }
 `;
 
@@ -66,7 +64,7 @@ function DemoPhoto({ name, alt, first }: { name: string; alt: string; first?: bo
  */
 export function DemoBox() {
   return (
-    <Frame>
+    <Frame as="figure">
       <Steps>
         <Step>
           <Label>Before</Label>
