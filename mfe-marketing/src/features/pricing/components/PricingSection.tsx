@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import { AccentBadge } from '@vton/ui';
+import { AccentBadge, Button } from '@vton/ui';
 import { LandingSection } from '../../../components/Section';
 import { PLANS } from '../data/plans';
 import { DEFAULT_BILLING_PERIOD, YEARLY_SAVINGS_LABEL, type BillingPeriod } from '../utils/pricing';
@@ -17,19 +17,10 @@ const Toggle = styled.div`
   background: ${({ theme }) => theme.colors.surface};
 `;
 
-const PeriodButton = styled.button`
-  display: inline-flex;
-  align-items: center;
-  gap: 8px;
-  height: 40px;
-  padding: 0 18px;
-  border: 0;
+/** The kit's ghost button, raised while its period is the chosen one (even under the pointer). */
+const PeriodButton = styled(Button)`
   border-radius: ${({ theme }) => theme.radii.pill};
-  background: transparent;
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-weight: 600;
-  cursor: pointer;
-  &[aria-pressed='true'] { background: ${({ theme }) => theme.colors.surfaceRaised}; color: ${({ theme }) => theme.colors.text}; }
+  &&[aria-pressed='true'] { background: ${({ theme }) => theme.colors.surfaceRaised}; color: ${({ theme }) => theme.colors.text}; }
 `;
 
 const Cards = styled.div`
@@ -86,10 +77,10 @@ export function PricingSection() {
       lead="Start with a 7-day free trial. Unused credits roll over and never expire."
     >
       <Toggle role="group" aria-label="Billing period">
-        <PeriodButton type="button" aria-pressed={period === 'monthly'} onClick={() => setPeriod('monthly')}>
+        <PeriodButton variant="ghost" aria-pressed={period === 'monthly'} onClick={() => setPeriod('monthly')}>
           Monthly
         </PeriodButton>
-        <PeriodButton type="button" aria-pressed={period === 'yearly'} onClick={() => setPeriod('yearly')}>
+        <PeriodButton variant="ghost" aria-pressed={period === 'yearly'} onClick={() => setPeriod('yearly')}>
           Yearly <AccentBadge>{YEARLY_SAVINGS_LABEL}</AccentBadge>
         </PeriodButton>
       </Toggle>
