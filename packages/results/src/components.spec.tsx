@@ -2,7 +2,7 @@ import { fireEvent, render, screen, within } from '@testing-library/react';
 import { ThemeRoot } from '@vton/ui';
 import { ResultsGrid } from './ResultsGrid';
 import { ResultTile } from './ResultTile';
-import { SkeletonTiles } from './SkeletonTiles';
+import { SkeletonTiles, type SkeletonTilesProps } from './SkeletonTiles';
 import { DRAWER_COLUMNS, GALLERY_COLUMNS, columnsForWidth } from './columns';
 
 describe('columnsForWidth', () => {
@@ -79,38 +79,29 @@ describe('ResultTile', () => {
 });
 
 describe('SkeletonTiles', () => {
-  it('draws one placeholder per pending result with an n/total counter', () => {
+  const renderSkeletons = (props: SkeletonTilesProps) =>
     render(
       <ThemeRoot>
         <ResultsGrid columns={2}>
-          <SkeletonTiles count={3} />
+          <SkeletonTiles {...props} />
         </ResultsGrid>
       </ThemeRoot>,
     );
+
+  it('draws one placeholder per pending result with an n/total counter', () => {
+    renderSkeletons({ count: 3 });
     expect(screen.getAllByRole('listitem')).toHaveLength(3);
     expect(['1/3', '2/3', '3/3'].map((t) => screen.getByText(t))).toHaveLength(3);
     expect(screen.getByRole('listitem', { name: 'Generating result 2 of 3' })).toBeTruthy();
   });
 
   it('continues the numbering from an offset (a grid split into rows)', () => {
-    render(
-      <ThemeRoot>
-        <ResultsGrid columns={2}>
-          <SkeletonTiles count={2} total={5} offset={3} />
-        </ResultsGrid>
-      </ThemeRoot>,
-    );
+    renderSkeletons({ count: 2, total: 5, offset: 3 });
     expect(screen.getAllByRole('listitem').map((t) => t.textContent)).toEqual(['4/5', '5/5']);
   });
 
   it('draws nothing at 0', () => {
-    render(
-      <ThemeRoot>
-        <ResultsGrid columns={2}>
-          <SkeletonTiles count={0} />
-        </ResultsGrid>
-      </ThemeRoot>,
-    );
+    renderSkeletons({ count: 0 });
     expect(screen.queryAllByRole('listitem')).toHaveLength(0);
   });
 });

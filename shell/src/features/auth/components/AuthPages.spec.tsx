@@ -84,12 +84,16 @@ describe('/auth tabs and query parameters', () => {
 });
 
 describe('Create Account', () => {
+  const fillRegistration = (email: string, password: string, confirmPassword = password) => {
+    type('Email', email);
+    type('Password', password);
+    type('Confirm password', confirmPassword);
+  };
+
   it('refuses a common password ("Password1") before sending anything, with a clear message', async () => {
     const fetchMock = mockApi({});
     renderShell('/auth');
-    type('Email', 'ada@example.com');
-    type('Password', 'Password1');
-    type('Confirm password', 'Password1');
+    fillRegistration('ada@example.com', 'Password1');
     fireEvent.click(screen.getByRole('button', { name: 'Create Account' }));
     await waitFor(() =>
       expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(expect.stringContaining(AUTH_VALIDATION.commonPassword)),
@@ -100,9 +104,7 @@ describe('Create Account', () => {
   it('shows the spec messages next to the fields and sends nothing', () => {
     const fetchMock = mockApi({});
     renderShell('/auth');
-    type('Email', 'ada@');
-    type('Password', 'garment1x');
-    type('Confirm password', 'garment2x');
+    fillRegistration('ada@', 'garment1x', 'garment2x');
     fireEvent.click(screen.getByRole('button', { name: 'Create Account' }));
     expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Invalid email');
     expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(
@@ -121,9 +123,7 @@ describe('Create Account', () => {
     let answer!: (r: Response) => void;
     const fetchMock = mockApi({ 'POST /api/auth/register': () => new Promise<Response>((resolve) => (answer = resolve)) });
     renderShell('/auth');
-    type('Email', 'ada@example.com');
-    type('Password', 'Garment1x');
-    type('Confirm password', 'Garment1x');
+    fillRegistration('ada@example.com', 'Garment1x');
     fireEvent.submit(screen.getByRole('form', { name: 'Create account' }));
     expect(await screen.findByRole('button', { name: 'Creating account...' })).toBeDisabled();
     expect(JSON.parse(String(fetchMock.mock.calls[0][1]?.body))).toEqual({ email: 'ada@example.com', password: 'Garment1x', confirmPassword: 'Garment1x' });
@@ -144,9 +144,7 @@ describe('Create Account', () => {
   it('maps a duplicate address to "Account already exists"', async () => {
     mockApi({ 'POST /api/auth/register': () => json({ statusCode: 409, code: 'CONFLICT', message: 'User already exists' }, 409) });
     renderShell('/auth');
-    type('Email', 'ada@example.com');
-    type('Password', 'Garment1x');
-    type('Confirm password', 'Garment1x');
+    fillRegistration('ada@example.com', 'Garment1x');
     fireEvent.click(screen.getByRole('button', { name: 'Create Account' }));
     expect(await within(await toastRegion()).findByText('Account already exists')).toBeInTheDocument();
     expect(await within(await toastRegion()).findByText('An account with this email already exists. Try signing in instead.')).toBeInTheDocument();
