@@ -10,7 +10,6 @@ export {
 } from './api/apiRequest.js';
 export { getAuthToken, getAuthSessionId, SESSION_ENDED_EVENT } from './auth/authToken.js';
 export { parseApiError, isTemporarilyUnavailable, apiErrorMessage, apiErrorToast } from './api/apiErrors.js';
-export { newTraceparent } from './api/traceparent.js';
 export { AuthProvider, useAuth, CURRENT_USER_QUERY_KEY, type AuthState } from './auth/AuthProvider.js';
 export {
   toast,
