@@ -6,23 +6,12 @@ import { Column, PrimaryColumn } from 'typeorm';
  */
 export abstract class StoredImageColumns {
   // Ids are reserved from the sequence before the objects are stored, so keys can carry them.
-  @PrimaryColumn({ type: 'integer' })
-  id: number;
-
-  @Column({ type: 'integer' })
-  userId: number;
-
-  @Column({ type: 'text', nullable: true })
-  objectStorageKey: string | null;
-
-  @Column({ type: 'boolean', default: false })
-  isObjectStorage: boolean;
-
-  @Column({ type: 'integer' })
-  width: number;
-
-  @Column({ type: 'integer' })
-  height: number;
+  @PrimaryColumn({ type: 'integer' }) id: number;
+  @Column({ type: 'integer' }) userId: number;
+  @Column({ type: 'text', nullable: true }) objectStorageKey: string | null;
+  @Column({ type: 'boolean', default: false }) isObjectStorage: boolean;
+  @Column({ type: 'integer' }) width: number;
+  @Column({ type: 'integer' }) height: number;
 }
 
 /**
@@ -30,12 +19,7 @@ export abstract class StoredImageColumns {
  * image's: the uploaded file's name, the upload's object key and when it came.
  */
 export abstract class UploadedImageColumns extends StoredImageColumns {
-  @Column({ type: 'text' })
-  filename: string;
-
-  @Column({ type: 'text' })
-  originalPath: string;
-
-  @Column({ type: 'timestamptz', default: () => 'now()' })
-  uploadedAt: Date;
+  @Column({ type: 'text' }) filename: string;
+  @Column({ type: 'text' }) originalPath: string;
+  @Column({ type: 'timestamptz', default: () => 'now()' }) uploadedAt: Date;
 }

@@ -5,12 +5,7 @@ import { Column, PrimaryColumn } from 'typeorm';
  * photo and the category are its key, and the photo's owner is kept with it. Each entity adds its own.
  */
 export abstract class CategoryMaskColumns<Category extends string> {
-  @PrimaryColumn({ type: 'integer' })
-  modelId: number;
-
-  @PrimaryColumn({ type: 'text' })
-  category: Category;
-
-  @Column({ type: 'integer' })
-  userId: number;
+  @PrimaryColumn({ type: 'integer' }) modelId: number;
+  @PrimaryColumn({ type: 'text' }) category: Category;
+  @Column({ type: 'integer' }) userId: number;
 }

@@ -11,18 +11,9 @@ import { CategoryMaskColumns } from './category-mask.entity.js';
  */
 @Entity({ name: 'model_masks' })
 export class ModelMask extends CategoryMaskColumns<GarmentCategory> {
-  @Column({ type: 'jsonb', nullable: true })
-  inpaintMaskData: JsonObject | null;
-
-  @Column({ type: 'jsonb' })
-  inpaintCropBounds: CropBounds;
-
-  @Column({ type: 'text' })
-  inpaintCroppedObjectStorageKey: string;
-
-  @Column({ type: 'text' })
-  inpaintMaskObjectStorageKey: string;
-
-  @Column({ type: 'timestamptz', default: () => 'now()' })
-  approvedAt: Date;
+  @Column({ type: 'jsonb', nullable: true }) inpaintMaskData: JsonObject | null;
+  @Column({ type: 'jsonb' }) inpaintCropBounds: CropBounds;
+  @Column({ type: 'text' }) inpaintCroppedObjectStorageKey: string;
+  @Column({ type: 'text' }) inpaintMaskObjectStorageKey: string;
+  @Column({ type: 'timestamptz', default: () => 'now()' }) approvedAt: Date;
 }

@@ -8,14 +8,11 @@ import { UploadedImageColumns } from '../../tables/stored-image.entity.js';
  */
 @Entity({ name: 'models' })
 export class ModelPhoto extends UploadedImageColumns {
-  @Column({ type: 'text', nullable: true })
-  thumbnailObjectStorageKey: string | null;
+  @Column({ type: 'text', nullable: true }) thumbnailObjectStorageKey: string | null;
 
   /** `ready` while it has at least one approved mask. */
-  @Column({ type: 'text', default: 'uploading' })
-  status: ModelStatus;
+  @Column({ type: 'text', default: 'uploading' }) status: ModelStatus;
 
   /** Why the last mask failed (status back to `uploaded`). */
-  @Column({ type: 'text', nullable: true })
-  error: string | null;
+  @Column({ type: 'text', nullable: true }) error: string | null;
 }

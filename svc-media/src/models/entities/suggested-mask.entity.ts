@@ -10,9 +10,6 @@ import { CategoryMaskColumns } from './category-mask.entity.js';
  */
 @Entity({ name: 'model_suggested_masks' })
 export class SuggestedMask extends CategoryMaskColumns<WornCategory> {
-  @Column({ type: 'text' })
-  objectStorageKey: string;
-
-  @Column({ type: 'timestamptz', default: () => 'now()' })
-  suggestedAt: Date;
+  @Column({ type: 'text' }) objectStorageKey: string;
+  @Column({ type: 'timestamptz', default: () => 'now()' }) suggestedAt: Date;
 }

@@ -8,22 +8,12 @@ import { Column, Entity, PrimaryColumn } from 'typeorm';
  */
 @Entity({ name: 'workspaces' })
 export class Workspace {
-  @PrimaryColumn({ type: 'integer' })
-  userId: number;
-
-  @Column({ type: 'integer', nullable: true })
-  garmentId: number | null;
+  @PrimaryColumn({ type: 'integer' }) userId: number;
+  @Column({ type: 'integer', nullable: true }) garmentId: number | null;
 
   /** The model photos in the seller's order. */
-  @Column({ type: 'jsonb', default: () => "'[]'::jsonb" })
-  modelIds: number[];
-
-  @Column({ type: 'text', default: '' })
-  prompt: string;
-
-  @Column({ type: 'text', default: 'upper_body' })
-  garmentCategory: GarmentCategory;
-
-  @Column({ type: 'timestamptz', default: () => 'now()' })
-  updatedAt: Date;
+  @Column({ type: 'jsonb', default: () => "'[]'::jsonb" }) modelIds: number[];
+  @Column({ type: 'text', default: '' }) prompt: string;
+  @Column({ type: 'text', default: 'upper_body' }) garmentCategory: GarmentCategory;
+  @Column({ type: 'timestamptz', default: () => 'now()' }) updatedAt: Date;
 }
