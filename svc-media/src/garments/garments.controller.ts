@@ -1,15 +1,14 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Query, Req, Res } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiConflictResponse, ApiExcludeEndpoint, ApiOperation, ApiPayloadTooLargeResponse, ApiTags, ApiUnsupportedMediaTypeResponse } from '@nestjs/swagger';
+import { Body, Controller, Get, Param, Patch, Post, Put, Query, Req, Res } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiConflictResponse, ApiOperation, ApiPayloadTooLargeResponse, ApiTags, ApiUnsupportedMediaTypeResponse } from '@nestjs/swagger';
 import { GARMENT_CATEGORIES, type GarmentRecord, type GarmentsPage } from '@vton/contracts';
 import { ApiKeyScopes, ApiOwnRecord, ApiPageQuery, ApiResult, CurrentUser, pageSize, RecordIdPipe, type AuthenticatedUser } from '@vton/service-kit';
 import type { Request, Response } from 'express';
 import { parseVariant } from '../files/file-variant.js';
-import { MediaConfig } from '../config/media.config.js';
 import { sendObject } from '../files/send-object.js';
 import { ObjectStorage } from '../storage/object-storage.service.js';
 import { PAGE_SIZES, pageCursor } from '../paging/page-query.js';
-import { ApiFileForm } from '../uploads/file-form.js';
-import { readOneFile } from '../uploads/multipart.js';
+import { DeleteOwnRecord, GetOwnRecord, GetOwnRecordFile } from '../routes/own-record-routes.js';
+import { ApiFileForm, FileForm, type FileFormReader } from '../uploads/file-form.js';
 import { parseGarmentCategory } from '../validation/garment-category.js';
 import { CropDto } from './dto/crop.dto.js';
 import { UpdateGarmentDto } from './dto/update-garment.dto.js';
@@ -22,7 +21,6 @@ export class GarmentsController {
   constructor(
     private readonly garments: GarmentsService,
     private readonly storage: ObjectStorage,
-    private readonly config: MediaConfig,
   ) {}
 
   @Post()
@@ -36,8 +34,8 @@ export class GarmentsController {
   @ApiBadRequestResponse({ description: 'No `file` field, a file that is not a JPG, PNG or WebP image, or an unknown `category`.' })
   @ApiPayloadTooLargeResponse({ description: 'The file is larger than the upload limit.' })
   @ApiUnsupportedMediaTypeResponse({ description: 'The body is not multipart/form-data.' })
-  async upload(@CurrentUser() user: AuthenticatedUser, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<GarmentRecord> {
-    const { file, fields } = await readOneFile(req, res, 'file', this.config);
+  async upload(@CurrentUser() user: AuthenticatedUser, @FileForm('file') readForm: FileFormReader): Promise<GarmentRecord> {
+    const { file, fields } = await readForm();
     return this.garments.upload(user.id, file, parseGarmentCategory(fields.category));
   }
 
@@ -49,10 +47,7 @@ export class GarmentsController {
     return this.garments.list(user.id, pageSize(limit, PAGE_SIZES), pageCursor(cursor));
   }
 
-  @Get(':id')
-  @ApiOperation({ operationId: 'getGarment', summary: 'Get a garment' })
-  @ApiResult('GarmentRecord', { description: 'The garment with freshly signed image URLs.' })
-  @ApiOwnRecord('garment', 'record id')
+  @GetOwnRecord('garment', 'GarmentRecord', { operationId: 'getGarment', summary: 'Get a garment' }, 'The garment with freshly signed image URLs.')
   get(@CurrentUser() user: AuthenticatedUser, @Param('id', RecordIdPipe) id: number): Promise<GarmentRecord> {
     return this.garments.get(user.id, id);
   }
@@ -66,11 +61,7 @@ export class GarmentsController {
     return this.garments.update(user.id, id, changes);
   }
 
-  @Delete(':id')
-  @HttpCode(204)
-  @ApiOperation({ operationId: 'deleteGarment', summary: 'Delete a garment from the library', description: 'Its results stay in the gallery.' })
-  @ApiResult(null, { status: 204, description: 'Deleted: the record, then its files.' })
-  @ApiOwnRecord('garment', 'record id')
+  @DeleteOwnRecord('garment', { operationId: 'deleteGarment', summary: 'Delete a garment from the library', description: 'Its results stay in the gallery.' }, 'Deleted: the record, then its files.')
   async remove(@CurrentUser() user: AuthenticatedUser, @Param('id', RecordIdPipe) id: number): Promise<void> {
     await this.garments.remove(user.id, id);
   }
@@ -82,14 +73,9 @@ export class GarmentsController {
   @ApiBadRequestResponse({ description: 'No `file` field, or not a JPG, PNG or WebP image.' })
   @ApiOwnRecord('garment')
   @ApiPayloadTooLargeResponse({ description: 'The file is larger than the upload limit.' })
-  replace(
-    @CurrentUser() user: AuthenticatedUser,
-    @Param('id', RecordIdPipe) id: number,
-    @Req() req: Request,
-    @Res({ passthrough: true }) res: Response,
-  ): Promise<GarmentRecord> {
+  replace(@CurrentUser() user: AuthenticatedUser, @Param('id', RecordIdPipe) id: number, @FileForm('file') readForm: FileFormReader): Promise<GarmentRecord> {
     // The owner is checked (404) before the upload is read.
-    return this.garments.replace(user.id, id, async () => (await readOneFile(req, res, 'file', this.config)).file);
+    return this.garments.replace(user.id, id, async () => (await readForm()).file);
   }
 
   @Post(':id/crop')
@@ -107,8 +93,7 @@ export class GarmentsController {
   }
 
   /** The garment file bytes (`original` or `cropped`), for svc-generation on the user's behalf. */
-  @Get(':id/files/:variant')
-  @ApiExcludeEndpoint()
+  @GetOwnRecordFile()
   async file(
     @CurrentUser() user: AuthenticatedUser,
     @Param('id', RecordIdPipe) id: number,

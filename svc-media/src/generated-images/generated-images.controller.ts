@@ -1,10 +1,9 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, Param, Post, Query } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiExcludeEndpoint, ApiNotFoundResponse, ApiOperation, ApiPayloadTooLargeResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { API_KEY_ERRORS, ErrorCode, MAX_RECORD_ID, type GeneratedImageRecord, type GeneratedImagesPage } from '@vton/contracts';
-import { ApiException, ApiKeyScopes, ApiOwnRecord, ApiPageQuery, ApiRecordIdRule, ApiResult, createValidationPipe, CurrentUser, pageSize, parseRecordId, RecordIdPipe, type AuthenticatedUser } from '@vton/service-kit';
-import type { Request, Response } from 'express';
-import { MediaConfig } from '../config/media.config.js';
-import { readOneFile } from '../uploads/multipart.js';
+import { ApiException, ApiKeyScopes, ApiPageQuery, ApiRecordIdRule, ApiResult, createValidationPipe, CurrentUser, pageSize, parseRecordId, RecordIdPipe, type AuthenticatedUser } from '@vton/service-kit';
+import { DeleteOwnRecord } from '../routes/own-record-routes.js';
+import { FileForm, type FileFormReader } from '../uploads/file-form.js';
 import { GeneratedImageFieldsDto, SaveGeneratedImageDto } from './dto/generated-image.dto.js';
 import { MAX_PAGE_SIZE, PAGE_SIZES, pageCursor } from '../paging/page-query.js';
 import { GeneratedImagesService } from './generated-images.service.js';
@@ -12,10 +11,7 @@ import { GeneratedImagesService } from './generated-images.service.js';
 @ApiTags('Gallery')
 @Controller('/api/generated-images')
 export class GeneratedImagesController {
-  constructor(
-    private readonly images: GeneratedImagesService,
-    private readonly config: MediaConfig,
-  ) {}
+  constructor(private readonly images: GeneratedImagesService) {}
 
   // A try-on caller may read its own results by id (svc-generation signs a run's results again with `ids`), not list the gallery.
   @Get()
@@ -63,19 +59,15 @@ export class GeneratedImagesController {
   @Post('files')
   @ApiKeyScopes('try-on')
   @ApiExcludeEndpoint()
-  async saveFile(@CurrentUser() user: AuthenticatedUser, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<GeneratedImageRecord> {
-    const { file, fields } = await readOneFile(req, res, 'file', this.config);
+  async saveFile(@CurrentUser() user: AuthenticatedUser, @FileForm('file') readForm: FileFormReader): Promise<GeneratedImageRecord> {
+    const { file, fields } = await readForm();
     const { tryOnResult, ...plain } = formFields(fields);
     const dto = (await createValidationPipe().transform(plain, { type: 'body', metatype: GeneratedImageFieldsDto })) as GeneratedImageFieldsDto;
     return this.images.save(user.id, file.buffer, dto, tryOnResult);
   }
 
-  @Delete(':id')
-  @HttpCode(204)
+  @DeleteOwnRecord('image', { operationId: 'deleteGalleryImage', summary: 'Delete a saved result' }, 'Deleted: the record, then its files.')
   @ApiKeyScopes('gallery:write')
-  @ApiOperation({ operationId: 'deleteGalleryImage', summary: 'Delete a saved result' })
-  @ApiResult(null, { status: 204, description: 'Deleted: the record, then its files.' })
-  @ApiOwnRecord('image', 'record id')
   async remove(@CurrentUser() user: AuthenticatedUser, @Param('id', RecordIdPipe) id: number): Promise<void> {
     await this.images.remove(user.id, id);
   }

@@ -1,14 +1,15 @@
 import { Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiBody, ApiConsumes, ApiExcludeEndpoint, ApiOperation, ApiPayloadTooLargeResponse, ApiQuery, ApiTags, ApiUnsupportedMediaTypeResponse } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiBody, ApiConsumes, ApiOperation, ApiPayloadTooLargeResponse, ApiQuery, ApiTags, ApiUnsupportedMediaTypeResponse } from '@nestjs/swagger';
 import { GARMENT_CATEGORIES, WORN_CATEGORIES, type ModelPhotoRecord } from '@vton/contracts';
 import { ApiKeyScopes, ApiOwnRecord, ApiRecordIdRule, ApiResult, CurrentUser, RecordIdPipe, type AuthenticatedUser } from '@vton/service-kit';
 import type { Request, Response } from 'express';
 import { parseVariant } from '../files/file-variant.js';
 import { MediaConfig } from '../config/media.config.js';
 import { sendObject } from '../files/send-object.js';
+import { DeleteOwnRecord, GetOwnRecord, GetOwnRecordFile } from '../routes/own-record-routes.js';
 import { ObjectStorage } from '../storage/object-storage.service.js';
-import { ApiFileForm } from '../uploads/file-form.js';
-import { readMultipart, readOneFile } from '../uploads/multipart.js';
+import { ApiFileForm, FileForm, type FileFormReader } from '../uploads/file-form.js';
+import { readMultipart } from '../uploads/multipart.js';
 import { parseGarmentCategory } from '../validation/garment-category.js';
 import { MODEL_FILE_VARIANTS, ModelsService, type ReceivedPhoto } from './models.service.js';
 
@@ -54,10 +55,7 @@ export class ModelsController {
     return this.models.list(user.id);
   }
 
-  @Get(':id')
-  @ApiOperation({ operationId: 'getModelPhoto', summary: 'Get a model photo' })
-  @ApiResult('ModelPhotoRecord', { description: 'The model photo with freshly signed URLs.' })
-  @ApiOwnRecord('model photo', 'record id')
+  @GetOwnRecord('model photo', 'ModelPhotoRecord', { operationId: 'getModelPhoto', summary: 'Get a model photo' }, 'The model photo with freshly signed URLs.')
   get(@CurrentUser() user: AuthenticatedUser, @Param('id', RecordIdPipe) id: number): Promise<ModelPhotoRecord> {
     return this.models.get(user.id, id);
   }
@@ -73,13 +71,8 @@ export class ModelsController {
   @ApiResult('ModelPhotoRecord', { status: 201, description: 'The model photo, status `ready`, with the mask in `masks` under its category (and in `inpaint`, the mask approved last).' })
   @ApiBadRequestResponse({ description: 'No `mask`, not a PNG, the wrong size, nothing painted, or an unknown `category`.' })
   @ApiOwnRecord('model photo')
-  mask(
-    @CurrentUser() user: AuthenticatedUser,
-    @Param('id', RecordIdPipe) id: number,
-    @Req() req: Request,
-    @Res({ passthrough: true }) res: Response,
-  ): Promise<ModelPhotoRecord> {
-    return this.models.applyMask(user.id, id, this.maskUpload(req, res));
+  mask(@CurrentUser() user: AuthenticatedUser, @Param('id', RecordIdPipe) id: number, @FileForm('mask') readForm: FileFormReader): Promise<ModelPhotoRecord> {
+    return this.models.applyMask(user.id, id, maskUpload(readForm));
   }
 
   @Put(':id/suggested-mask')
@@ -93,13 +86,8 @@ export class ModelsController {
   @ApiResult('ModelPhotoRecord', { description: 'The model photo with the suggestion in `suggestedMasks` under its category.' })
   @ApiBadRequestResponse({ description: 'No `mask`, not a PNG, larger than 2048 px a side, not the photo\'s shape, or a `category` that is not a worn one.' })
   @ApiOwnRecord('model photo')
-  suggestedMask(
-    @CurrentUser() user: AuthenticatedUser,
-    @Param('id', RecordIdPipe) id: number,
-    @Req() req: Request,
-    @Res({ passthrough: true }) res: Response,
-  ): Promise<ModelPhotoRecord> {
-    return this.models.suggestMask(user.id, id, this.maskUpload(req, res));
+  suggestedMask(@CurrentUser() user: AuthenticatedUser, @Param('id', RecordIdPipe) id: number, @FileForm('mask') readForm: FileFormReader): Promise<ModelPhotoRecord> {
+    return this.models.suggestMask(user.id, id, maskUpload(readForm));
   }
 
   @Delete(':id/suggested-mask')
@@ -113,18 +101,13 @@ export class ModelsController {
     await this.models.withdrawSuggestedMask(user.id, id, category);
   }
 
-  @Delete(':id')
-  @HttpCode(204)
-  @ApiOperation({ operationId: 'deleteModelPhoto', summary: 'Delete a model photo' })
-  @ApiResult(null, { status: 204, description: 'Deleted, with its mask files.' })
-  @ApiOwnRecord('model photo', 'record id')
+  @DeleteOwnRecord('model photo', { operationId: 'deleteModelPhoto', summary: 'Delete a model photo' }, 'Deleted, with its mask files.')
   async remove(@CurrentUser() user: AuthenticatedUser, @Param('id', RecordIdPipe) id: number): Promise<void> {
     await this.models.remove(user.id, id);
   }
 
   /** Model file bytes (`original`, `inpaint-cropped`, `inpaint-mask`), for the seller or their API key (the worker reads through /internal/media). */
-  @Get(':id/files/:variant')
-  @ApiExcludeEndpoint()
+  @GetOwnRecordFile()
   async file(
     @CurrentUser() user: AuthenticatedUser,
     @Param('id', RecordIdPipe) id: number,
@@ -136,12 +119,12 @@ export class ModelsController {
     const key = await this.models.fileKey(user.id, id, parseVariant(variant, MODEL_FILE_VARIANTS), parseGarmentCategory(category));
     await sendObject(req, res, this.storage, key, 'private, no-cache');
   }
+}
 
-  /** Reads the form's `mask` file and `category` field when the service asks (once it has checked the photo is the caller's). */
-  private maskUpload(req: Request, res: Response): () => Promise<{ mask: Buffer; category: string | undefined }> {
-    return async () => {
-      const { file, fields } = await readOneFile(req, res, 'mask', this.config);
-      return { mask: file.buffer, category: fields.category };
-    };
-  }
+/** Reads the form's `mask` file and `category` field when the service asks (once it has checked the photo is the caller's). */
+function maskUpload(readForm: FileFormReader): () => Promise<{ mask: Buffer; category: string | undefined }> {
+  return async () => {
+    const { file, fields } = await readForm();
+    return { mask: file.buffer, category: fields.category };
+  };
 }
