@@ -1,13 +1,14 @@
 import { Column, PrimaryColumn } from 'typeorm';
+import { OwnedByUser } from './owned-by-user.entity.js';
 
 /**
  * The columns of every row that stands for an image in the bucket (spec §3 garments, models,
- * generated_images): its reserved id, its owner, its object key and its size. Each entity adds its own.
+ * generated_images), on top of its owner's: its reserved id, its object key and its size. Each
+ * entity adds its own.
  */
-export abstract class StoredImageColumns {
+export abstract class StoredImageColumns extends OwnedByUser {
   // Ids are reserved from the sequence before the objects are stored, so keys can carry them.
   @PrimaryColumn({ type: 'integer' }) id: number;
-  @Column({ type: 'integer' }) userId: number;
   @Column({ type: 'text', nullable: true }) objectStorageKey: string | null;
   @Column({ type: 'boolean', default: false }) isObjectStorage: boolean;
   @Column({ type: 'integer' }) width: number;

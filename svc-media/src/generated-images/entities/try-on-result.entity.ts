@@ -1,11 +1,11 @@
 import type { JsonObject } from '../../tables/json-column.js';
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { OwnedByUser } from '../../tables/owned-by-user.entity.js';
 
 /** One try-on svc-generation produced (spec §3 try_on_results); its image is a generated image. */
 @Entity({ name: 'try_on_results' })
-export class TryOnResult {
+export class TryOnResult extends OwnedByUser {
   @PrimaryGeneratedColumn() id: number;
-  @Column({ type: 'integer' }) userId: number;
   @Column({ type: 'integer' }) garmentId: number;
   @Column({ type: 'integer' }) modelId: number;
   @Column({ type: 'text' }) resultPath: string;
