@@ -1,16 +1,11 @@
 import type { GarmentRecord } from '@vton/contracts';
 import http from 'node:http';
 import sharp from 'sharp';
-import { bearer, jpeg, MediaHarness, NO_ROWS, pixel, png, pngClaiming, solid, truncatedPng, webp, type Seller, TEST_MAX_UPLOAD_BYTES } from './helpers.js';
+import { bearer, jpeg, NO_ROWS, pixel, png, pngClaiming, solid, startedHarness, truncatedPng, webp, type Seller, TEST_MAX_UPLOAD_BYTES } from './helpers.js';
 
 describe('garments (real Postgres, S3 server, svc-auth tokens)', () => {
-  const h = new MediaHarness();
+  const h = startedHarness();
   let seller: Seller;
-
-  beforeAll(async () => {
-    await h.start();
-  });
-  afterAll(() => h.stop());
   beforeEach(async () => {
     seller = await h.seller();
   });

@@ -2,7 +2,7 @@ import type { GeneratedImageRecord, GeneratedImagesPage } from '@vton/contracts'
 import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { pngChunkTypes } from '../src/images/png-chunks.js';
-import { bearer, jpeg, MediaHarness, NO_ROWS, png, solid, type Seller, TEST_MAX_DATA_URL_BYTES, truncatedPng } from './helpers.js';
+import { bearer, jpeg, NO_ROWS, png, solid, type Seller, startedHarness, TEST_MAX_DATA_URL_BYTES, truncatedPng } from './helpers.js';
 
 const dataUrl = (bytes: Buffer, type = 'image/png') => `data:${type};base64,${bytes.toString('base64')}`;
 
@@ -61,13 +61,8 @@ function nested(levels: number): object {
 }
 
 describe('generated images (real Postgres, S3 server, svc-auth tokens)', () => {
-  const h = new MediaHarness();
+  const h = startedHarness();
   let seller: Seller;
-
-  beforeAll(async () => {
-    await h.start();
-  });
-  afterAll(() => h.stop());
   beforeEach(async () => {
     seller = await h.seller();
   });

@@ -101,6 +101,14 @@ export class MediaHarness {
   }
 }
 
+/** A harness started before the tests of the describe block that calls it, and stopped after them. */
+export function startedHarness(env?: NodeJS.ProcessEnv): MediaHarness {
+  const harness = new MediaHarness();
+  beforeAll(() => harness.start(env));
+  afterAll(() => harness.stop());
+  return harness;
+}
+
 export const NO_ROWS = { garments: 0, models: 0, generated_images: 0, try_on_results: 0 };
 
 export function s3Client(): Client {

@@ -4,7 +4,7 @@ import http from 'node:http';
 import { SignJWT } from 'jose';
 import sharp from 'sharp';
 import { readPngChunks, stripPngMetadata } from '../src/images/png-chunks.js';
-import { bearer, jpeg, mask, MediaHarness, NO_ROWS, png, pngClaiming, truncatedPng, type Seller } from './helpers.js';
+import { bearer, jpeg, mask, MediaHarness, NO_ROWS, png, pngClaiming, startedHarness, truncatedPng, type Seller } from './helpers.js';
 
 const SECRET = randomBytes(32).toString('base64url');
 
@@ -507,9 +507,7 @@ describe('internal routes for svc-generation’s workers: the service credential
 });
 
 describe('internal routes without GENERATION_SERVICE_SECRET', () => {
-  const harness = new MediaHarness();
-  beforeAll(() => harness.start({ GENERATION_SERVICE_SECRET: '' }));
-  afterAll(() => harness.stop());
+  const harness = startedHarness({ GENERATION_SERVICE_SECRET: '' });
 
   it('answer 503 saying what is missing', async () => {
     const res = await harness.http().get(INTERNAL_MEDIA_PATHS.garmentFile(1, 'cropped')).set({ authorization: `Bearer ${await credential(1)}` }).expect(503);

@@ -4,7 +4,7 @@ import http from 'node:http';
 import sharp from 'sharp';
 import { jpegMarkers } from '../src/images/jpeg-segments.js';
 import { webpChunkTypes } from '../src/images/webp-chunks.js';
-import { bearer, binary, mask, MediaHarness, type Seller } from './helpers.js';
+import { bearer, binary, mask, type Seller, startedHarness } from './helpers.js';
 
 /** A photo-like image (every pixel differs from its neighbours), so a lossy re-encode shows in the pixels. */
 function photoLike(width: number, height: number) {
@@ -47,13 +47,8 @@ function leaksCamera(bytes: Buffer): string[] {
 }
 
 describe('model photos keep the upload’s pixels (real Postgres and S3)', () => {
-  const h = new MediaHarness();
+  const h = startedHarness();
   let seller: Seller;
-
-  beforeAll(async () => {
-    await h.start();
-  });
-  afterAll(() => h.stop());
   beforeEach(async () => {
     seller = await h.seller();
   });

@@ -1,19 +1,14 @@
 import type { ModelPhotoRecord } from '@vton/contracts';
 import http from 'node:http';
 import sharp from 'sharp';
-import { bearer, jpeg, mask, MediaHarness, NO_ROWS, pixel, png, pngClaiming, solid, TEST_MAX_UPLOAD_BYTES, TEST_MAX_UPLOAD_REQUEST_BYTES, truncatedPng, type Seller } from './helpers.js';
+import { bearer, jpeg, mask, NO_ROWS, pixel, png, pngClaiming, solid, startedHarness, TEST_MAX_UPLOAD_BYTES, TEST_MAX_UPLOAD_REQUEST_BYTES, truncatedPng, type Seller } from './helpers.js';
 
 /** A key of one mask attempt: `<id>-<variant>.v<version>.png`. */
 const VERSIONED = '\\.v[0-9a-z]+\\.png';
 
 describe('model photos and masks (real Postgres, S3 server, svc-auth tokens)', () => {
-  const h = new MediaHarness();
+  const h = startedHarness();
   let seller: Seller;
-
-  beforeAll(async () => {
-    await h.start();
-  });
-  afterAll(() => h.stop());
   beforeEach(async () => {
     seller = await h.seller();
   });

@@ -1,15 +1,10 @@
 import type { GarmentRecord, GarmentsPage, ModelPhotoRecord } from '@vton/contracts';
-import { bearer, jpeg, mask, MediaHarness, png, type Seller } from './helpers.js';
+import { bearer, jpeg, mask, png, type Seller, startedHarness } from './helpers.js';
 
 /** Issue 31: the product library (list, rename, category, delete) and masks per category. */
 describe('product library and masks per category (real Postgres, S3 server, svc-auth tokens)', () => {
-  const h = new MediaHarness();
+  const h = startedHarness();
   let seller: Seller;
-
-  beforeAll(async () => {
-    await h.start();
-  });
-  afterAll(() => h.stop());
   beforeEach(async () => {
     seller = await h.seller();
   });

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { bearer, MediaHarness, png, type Seller } from './helpers.js';
+import { bearer, MediaHarness, png, type Seller, startedHarness } from './helpers.js';
 
 const SECRET = 'a-test-signing-secret-of-at-least-32-characters';
 
@@ -85,9 +85,7 @@ describe('signed image URLs (real S3 server)', () => {
 
 /** npm start and the tests run with a random secret generated into the data folder (local-stack's secrets.mjs). */
 describe('the signing secret is never derived from public defaults', () => {
-  const h = new MediaHarness();
-  beforeAll(() => h.start());
-  afterAll(() => h.stop());
+  const h = startedHarness();
 
   it('refuses a URL forged with a key derived from the embedded object store’s published credentials', async () => {
     const seller = await h.seller();

@@ -1,14 +1,9 @@
 import type { WorkspaceRecord } from '@vton/contracts';
-import { bearer, jpeg, MediaHarness, png, type Seller } from './helpers.js';
+import { bearer, jpeg, png, type Seller, startedHarness } from './helpers.js';
 
 describe('the studio workspace on the server (real Postgres, svc-auth tokens)', () => {
-  const h = new MediaHarness();
+  const h = startedHarness();
   let seller: Seller;
-
-  beforeAll(async () => {
-    await h.start();
-  });
-  afterAll(() => h.stop());
   beforeEach(async () => {
     seller = await h.seller();
   });
