@@ -8,7 +8,7 @@ const base = require('./.dependency-cruiser.cjs');
 // other (and packages/); everything else sits on them.
 const GROUND = {
   'svc-generation': ['config', 'errors', 'http', 'imaging', 'media', 'metrics', 'local-engine', 'tables'],
-  'svc-media': ['config', 'tables', 'storage', 'images', 'files', 'paging', 'validation', 'uploads'],
+  'svc-media': ['config', 'tables', 'storage', 'images', 'files', 'paging', 'validation', 'uploads', 'routes'],
   'svc-auth': ['config', 'tables', 'mail'],
   // frontends: bulletproof-react's shared layers under src/app and src/features
   shell: ['components', 'lib', 'hooks', 'stores', 'config'],
