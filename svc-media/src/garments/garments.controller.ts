@@ -92,7 +92,7 @@ export class GarmentsController {
     return this.garments.crop(user.id, id, crop);
   }
 
-  /** The garment file bytes (`original` or `cropped`), for svc-generation on the user's behalf. */
+  /** The garment file bytes (`original` or `cropped`), for the seller or their API key (the worker reads through /internal/media). */
   @GetOwnRecordFile()
   async file(
     @CurrentUser() user: AuthenticatedUser,
