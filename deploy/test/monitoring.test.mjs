@@ -17,7 +17,8 @@ function exportedMetrics() {
   const names = new Set(['up']);
   for (const file of sources) {
     const text = fs.readFileSync(path.join(REPO_ROOT, file), 'utf8');
-    for (const [, kind, name] of text.matchAll(/new (Counter|Gauge|Histogram)\(\{\s*name: '([a-z_:]+)'/g)) {
+    // A metric is made with its name first: `new Counter({ name: '…'` or svc-generation's `this.counter('…'`.
+    for (const [, kind, name] of text.matchAll(/(?:new |this\.)(Counter|Gauge|Histogram|counter|gauge)\(\{?\s*(?:name: )?'([a-z_:]+)'/g)) {
       names.add(name);
       if (kind === 'Histogram') for (const suffix of ['_bucket', '_count', '_sum']) names.add(`${name}${suffix}`);
     }
