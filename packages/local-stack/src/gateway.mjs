@@ -67,10 +67,15 @@ export function createGateway({ targets, log = () => {}, env = process.env, answ
   const appOf = new WeakMap();
   /** Requests whose app has begun answering. @type {WeakSet<http.IncomingMessage>} */
   const answered = new WeakSet();
-  proxy.on('proxyRes', (proxyRes, req) => {
+  proxy.on('proxyRes', (proxyRes, req, res) => {
     answered.add(req);
     // From here on the answer may stream for as long as it likes.
     proxyRes.socket?.setTimeout(0);
+    // The app's Keep-Alive is about its connection to the gateway (hop-by-hop): the agent reads it
+    // from here (appConnections), but the proxy copies every enumerable header to the client. The
+    // client's connection is the gateway's, so it is told the gateway's own timeout.
+    Object.defineProperty(proxyRes.headers, 'keep-alive', { enumerable: false });
+    res.setHeader('keep-alive', `timeout=${CLIENT_KEEP_ALIVE_MS / 1000}`);
   });
   /** Requests whose app must begin answering within answerTimeoutMs. @type {WeakSet<http.IncomingMessage>} */
   const bounded = new WeakSet();
@@ -113,9 +118,20 @@ export function createGateway({ targets, log = () => {}, env = process.env, answ
     // response breaks (it went away), which leaves nothing to answer.
     proxy.web(req, res, { target }).catch(() => undefined);
   });
+  server.keepAliveTimeout = CLIENT_KEEP_ALIVE_MS;
+  server.headersTimeout = CLIENT_KEEP_ALIVE_MS + 1000;
   server.on('close', () => void tracing.shutdown());
   return server;
 }
+
+/**
+ * How long the gateway keeps a client's idle connection. A client lets go of one a second before the
+ * `Keep-Alive: timeout` it was told (undici, Node's agent), by a timer a busy machine fires late: with
+ * the apps' 5 s (which the proxy passed on) the gateway closed connections a client was just sending
+ * on, a reset POST (a CI run under load). A minute outlasts the pauses between a seller's calls, as a
+ * load balancer's idle timeout does.
+ */
+const CLIENT_KEEP_ALIVE_MS = 65_000;
 
 /**
  * Kept-alive connections to the apps, let go of when idle a second before the app would close them

@@ -87,6 +87,13 @@ test('a client without forwarding headers is forwarded with its own address', as
   expect(seen['x-forwarded-for']).toBe('127.0.0.1');
 });
 
+test('a client is told it may keep its connection a minute (Keep-Alive: timeout=65), whatever the app told the gateway', async () => {
+  // The upstreams are Node servers, which announce timeout=5 to the gateway.
+  const answer = await fetch(`${origin}/api/auth/me`);
+  await answer.text();
+  expect(answer.headers.get('keep-alive')).toBe('timeout=65');
+});
+
 test('the gateway lets go of an idle connection to an app before the app would close it (an app closing it under a request is a 503)', async () => {
   let gatewayClosed;
   const closedByGateway = new Promise((resolve) => { gatewayClosed = resolve; });
