@@ -350,6 +350,14 @@ export class FaultyVton {
   }
 
   private async handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+    // Listened for before the request is read: a caller that hangs up meanwhile (its model cancelled) has closed
+    // by the time the call would be counted, and a 'close' listened for after it never comes (it stayed in flight).
+    let closed = false;
+    let counted = false;
+    res.on('close', () => {
+      closed = true;
+      if (counted) this.inFlight--;
+    });
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const parts = parseMultipart(Buffer.concat(chunks), boundaryOf(req.headers['content-type'])!);
@@ -368,9 +376,10 @@ export class FaultyVton {
     const fault = this.faultFor(colour);
     this.started.push(colour);
     this.calls[fault]++;
+    if (closed) return;
+    counted = true;
     this.inFlight++;
     this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
-    res.on('close', () => this.inFlight--);
     switch (this.healed.has(fault) ? 'ok' : fault) {
       case 'ok':
         if (this.okDelayMs) await this.pause(res, this.okDelayMs);
@@ -517,11 +526,11 @@ export function statesOf(jobs: TryOnJob[], modelId: number): JobModelState[] {
   return states;
 }
 
-/** Waits until `condition` holds (checked every 50 ms), or fails naming `what`. */
-export async function until(condition: () => boolean | Promise<boolean>, what: string, timeoutMs = 30_000): Promise<void> {
+/** Waits until `condition` holds (checked every 50 ms), or fails naming `what` (a function: read when it fails, to say what was seen last). */
+export async function until(condition: () => boolean | Promise<boolean>, what: string | (() => string), timeoutMs = 30_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
+    if (Date.now() > deadline) throw new Error(`timed out waiting until ${typeof what === 'function' ? what() : what}`);
     await new Promise((r) => setTimeout(r, 50));
   }
 }
