@@ -1,11 +1,11 @@
-import { WEBHOOKS_PATH, type GarmentRecord, type ModelPhotoRecord, type RunsPage, type TryOnRun } from '@vton/contracts';
+import { WEBHOOKS_PATH, type GarmentRecord, type JobModelState, type ModelPhotoRecord, type RunCounts, type RunsPage, type TryOnJob, type TryOnRun } from '@vton/contracts';
 import sharp from 'sharp';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import yauzl from 'yauzl';
 import { JobStore } from '../src/jobs/job-store.js';
 import { FakeDns } from './fake-dns.js';
-import { FAULT_COLOURS, FaultyVton, MediaSeeder, Platform, solidPng, until, type App } from './helpers.js';
+import { FAULT_COLOURS, FaultyVton, MediaSeeder, OTHER_SELLER_COLOUR, Platform, solidPng, until, waitForJob, type App } from './helpers.js';
 import { Receiver } from './webhook-receiver.js';
 
 /** Every entry of a ZIP held in memory: its name and bytes (small archives only). */
@@ -302,6 +302,70 @@ describe('catalogue runs (real API, worker, queue, svc-media, Postgres, S3)', ()
     expect(events.map((e: { state: string }) => e.state)).toEqual(['canceled']);
     expect(receiver.of('model.succeeded').filter((d) => JSON.parse(d.body).data.runId === run.id)).toEqual([]);
   }, 120_000);
+
+  it('fairness: another seller’s single try-on, sent while a 20 × 10 run holds both slots, takes the next free slot ahead of the run’s 198 waiting cells', async () => {
+    const garments: GarmentRecord[] = [];
+    for (let i = 0; i < 20; i++) garments.push(await seed.croppedGarment([10 * i, 30, 200], { filename: `fair-${i + 1}.png` }));
+    const models: ModelPhotoRecord[] = [];
+    for (let i = 0; i < 10; i++) models.push(await okModel(`fair-${i + 1}.png`, 400 + 2 * i));
+    const other = await platform.token(987_655);
+    const otherSeed = new MediaSeeder(platform.media.url, other);
+    const otherGarment = await otherSeed.croppedGarment();
+    const otherModel = await otherSeed.model(await solidPng(400, 300, OTHER_SELLER_COLOUR));
+    const otherModelState = async (jobId: string): Promise<JobModelState> =>
+      ((await request(api.url).get(`/api/try-on/jobs/${jobId}`).auth(other, { type: 'bearer' }).expect(200)).body as TryOnJob).models[0].state;
+    // Every account's models, as the queue has them: none waiting or running, and no engine call open, is a quiet queue.
+    let left = '';
+    const quiet = async () => {
+      const [{ n }] = await api.app.get(DataSource).query(`SELECT count(*)::int AS n FROM try_on_job_models WHERE state IN ('queued', 'requeued', 'running')`);
+      left = `${n} model(s) queued or running, ${vton.inFlight} engine call(s) open`;
+      return n === 0 && vton.inFlight === 0;
+    };
+
+    // Only this test's work holds the slots: an earlier test's model still running or at the engine would take one.
+    await until(quiet, () => `no model of an earlier test is queued, running or at the engine (${left})`, 180_000);
+    // The engine holds every answer until answerPaused(): a slot changes hands only when the test lets it.
+    vton.okDelayMs = 600_000;
+    let run: TryOnRun | undefined;
+    let job: TryOnJob | undefined;
+    try {
+      run = (await start({ garmentIds: garments.map((g) => g.id), modelIds: models.map((m) => m.id), prompt: '' }).expect(201)).body as TryOnRun;
+      expect(run.counts.total).toBe(200);
+      const runId = run.id;
+      // The run's first wave: two cells claimed (VTON_CONCURRENCY=2) and their calls held at the engine, 198 waiting.
+      await until(async () => (await read(runId)).counts.running === 2 && vton.inFlight === 2, 'the run’s first two cells hold both slots at the engine', 180_000);
+
+      job = (await request(api.url).post('/api/try-on/jobs').auth(other, { type: 'bearer' }).send({ garmentId: otherGarment.id, modelIds: [otherModel.id], prompt: '' }).expect(201))
+        .body as TryOnJob;
+      const jobId = job.id;
+      // The two held answers go back: both slots free, and whatever is claimed next is held again, so the next wave stays as claimed.
+      vton.answerPaused();
+      let counts!: RunCounts;
+      let otherState!: JobModelState;
+      await until(
+        async () => {
+          counts = (await read(runId)).counts;
+          otherState = await otherModelState(jobId);
+          return counts.succeeded === 2 && counts.running + (otherState === 'running' ? 1 : 0) === 2;
+        },
+        'the first wave answered and both freed slots claimed again',
+        180_000,
+      );
+      // Start-time fair queuing: the other seller's model has the tag of the run's next cell and, new to the queue, goes
+      // first on equal tags, so it takes a freed slot and one cell of the run the other. First in, first out would have
+      // given both slots to the run, and the other seller's model would wait behind all 198 of its cells.
+      expect({ otherSellersModel: otherState, run: counts }).toEqual({ otherSellersModel: 'running', run: { total: 200, succeeded: 2, running: 1, queued: 197, failed: 0, skipped: 0, canceled: 0 } });
+    } finally {
+      // Nothing left behind: the rest of the run cancelled (its running cell stopped), every held answer sent.
+      if (run) await request(api.url).post(`/api/try-on/runs/${run.id}/cancel`).auth(token, { type: 'bearer' }).expect(200);
+      vton.okDelayMs = 0;
+      vton.answerPaused();
+      await until(quiet, () => `the queue quiet again (${left})`, 180_000);
+    }
+    // The other seller's try-on ended as theirs always does; the run kept its two results.
+    expect((await waitForJob(api.url, other, job!.id, (j) => j.status !== 'running')).models[0]).toMatchObject({ state: 'succeeded', attempts: 1 });
+    expect((await read(run!.id)).counts).toMatchObject({ succeeded: 2, canceled: 198 });
+  }, 900_000);
 
   it('keeps to MAX_RUN_CELLS: 400 for a run above it, 429 beyond it waiting (jobs are still taken)', async () => {
     const limited = await platform.generation({ ...env(), MAX_RUN_CELLS: '4' });
