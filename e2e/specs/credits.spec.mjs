@@ -121,6 +121,20 @@ test.describe.serial('credits', () => {
     await expect(page.getByTestId('credits-left')).toHaveText('Unlimited credits');
   });
 
+  test('a plan the operator sets reads "Plan set" in the credit history, with the plan and no credits', async ({ page }) => {
+    const seller = await signInNewSeller(page, 'credits-plan-set');
+    setPlan(seller.email, 'professional');
+    await page.goto('/account/billing');
+    const rows = page.getByTestId('ledger').getByRole('row');
+    // newest first: the plan's month, the plan set, the trial
+    await expect(rows.nth(1)).toContainText('Professional plan: credits for the month');
+    const planSet = rows.nth(2).getByRole('cell');
+    await expect(planSet.nth(1)).toHaveText('Plan set');
+    await expect(planSet.nth(2)).toHaveText('');
+    await expect(planSet.nth(4)).toHaveText('Professional, by the operator of this studio');
+    await expect(page.getByTestId('ledger')).not.toContainText('Adjusted');
+  });
+
   test('a signed-in seller’s plan button on the pricing page opens the plan page with that plan and period chosen', async ({ page }) => {
     await signInNewSeller(page, 'credits-pricing');
     await page.goto('/');

@@ -266,17 +266,17 @@ describe('svc-auth plans and credits (real Postgres)', () => {
       ['adjustment', -35, -35, 'refunded by hand'],
       ['adjustment', 25, 25, 'goodwill for the outage'],
       ['grant', 500, 500, 'Professional plan: credits for the month'],
-      ['adjustment', 0, 0, 'Professional plan set by the operator (billing command)'],
+      ['plan', 0, 0, 'Professional, by the operator of this studio'],
     ]);
 
-    // Every plan the operator sets is a ledger entry saying so: one that grants nothing, the plan the account already has, the trial.
+    // Every plan the operator sets is a plan entry saying so, never an adjustment: one that grants nothing, the plan the account already has, the trial.
     expect(await runBillingCommand(['plan', seller.email, 'enterprise'], env)).toBe(`${seller.email} is now on the Enterprise plan: unlimited credits, 0 reserved.`);
     expect(await runBillingCommand(['plan', seller.email, 'enterprise'], env)).toBe(`${seller.email} is now on the Enterprise plan: unlimited credits, 0 reserved.`);
     expect(await runBillingCommand(['plan', seller.email, 'trial'], env)).toBe(`${seller.email} is now on the Free trial plan: 500 credits available, 0 reserved.`);
     expect((await entriesOf()).slice(0, 4)).toEqual([
-      ['adjustment', 0, 0, 'Free trial plan set by the operator (billing command)'],
-      ['adjustment', 0, 0, 'Enterprise plan set by the operator (billing command)'],
-      ['adjustment', 0, 0, 'Enterprise plan set by the operator (billing command)'],
+      ['plan', 0, 0, 'Free trial, by the operator of this studio'],
+      ['plan', 0, 0, 'Enterprise, by the operator of this studio'],
+      ['plan', 0, 0, 'Enterprise, by the operator of this studio'],
       ['adjustment', -35, -35, 'refunded by hand'],
     ]);
     expect(await balances(seller.token)).toMatchObject({ plan: 'trial', status: 'trialing', credits: { available: 500, reserved: 0 } });

@@ -106,14 +106,15 @@ export interface BillingOffer {
   salesEmail: string | null;
 }
 
-export const LEDGER_ENTRY_KINDS = ['grant', 'reserve', 'capture', 'release', 'adjustment'] as const;
+/** `plan`: the operator put the account on a plan (named in its note); it moves no credits. */
+export const LEDGER_ENTRY_KINDS = ['grant', 'reserve', 'capture', 'release', 'adjustment', 'plan'] as const;
 export type LedgerEntryKind = (typeof LEDGER_ENTRY_KINDS)[number];
 
 /** One line of the ledger: what happened and the balance after it. */
 export interface LedgerEntry {
   id: string;
   kind: LedgerEntryKind;
-  /** How many credits the entry is about (a signed count for an adjustment). */
+  /** How many credits the entry is about (a signed count for an adjustment, 0 for a plan). */
   credits: number;
   /** What it did to the available balance (0 for a capture, and for reservations on an unlimited plan). */
   change: number;
@@ -123,7 +124,7 @@ export interface LedgerEntry {
   reserved: number;
   /** The job model a reservation is for (`try-on:<job>:<model>:<run>`), a grant's invoice, … */
   key: string | null;
-  /** A grant's or an adjustment's reason; for a model run, what it was ("Linen shirt on anna.png"), on its reservation and its settlement. */
+  /** A grant's or an adjustment's reason, the plan a plan entry set; for a model run, what it was ("Linen shirt on anna.png"), on its reservation and its settlement. */
   note: string | null;
   createdAt: string;
 }

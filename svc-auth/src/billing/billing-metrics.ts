@@ -8,7 +8,8 @@ import { Counter, Registry } from 'prom-client';
 export class BillingMetrics {
   readonly registry = new Registry();
 
-  private readonly counters: Record<LedgerEntryKind, Counter> = {
+  /** A `plan` entry moves no credits: nothing to count. */
+  private readonly counters: Record<Exclude<LedgerEntryKind, 'plan'>, Counter> = {
     grant: this.counter('billing_credits_granted_total', 'Credits granted (trials, plan months, paid invoices) by this process.'),
     reserve: this.counter('billing_credits_reserved_total', 'Credits reserved for model runs about to be queued, by this process.'),
     capture: this.counter('billing_credits_captured_total', 'Reserved credits captured (the model succeeded), by this process.'),
@@ -23,7 +24,7 @@ export class BillingMetrics {
   count(kind: LedgerEntryKind, credits: number): void {
     // A counter only grows: an operator's removal is counted under its own label.
     if (kind === 'adjustment') this.counters.adjustment.inc({ direction: credits < 0 ? 'removed' : 'added' }, Math.abs(credits));
-    else this.counters[kind].inc(credits);
+    else if (kind !== 'plan') this.counters[kind].inc(credits);
   }
 
   private counter(name: string, help: string): Counter {

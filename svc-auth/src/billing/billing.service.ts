@@ -125,14 +125,14 @@ export class BillingService {
   }
 
   /**
-   * The operator's command puts the account on a plan: in the ledger first, as an adjustment of 0
-   * credits whose note says so (also when the plan is the one it has), then the plan's first month
-   * when it grants one.
+   * The operator's command puts the account on a plan: in the ledger first, as a `plan` entry whose
+   * note the seller reads in the credit history (also when the plan is the one it has), then the
+   * plan's first month when it grants one.
    */
   async setPlanByOperator(userId: number, plan: PlanId): Promise<BillingAccountEntity> {
-    const note = `${PLANS[plan].name} plan set by the operator (billing command)`;
+    const note = `${PLANS[plan].name}, by the operator of this studio`;
     return this.ledger.transaction(async (tx) => {
-      await this.ledger.adjust(userId, 0, note, tx);
+      await this.ledger.recordPlan(userId, note, tx);
       return this.changePlan(userId, { plan, status: plan === 'trial' ? 'trialing' : 'active' }, note, tx);
     });
   }

@@ -146,18 +146,26 @@ export class CreditLedger {
     return true;
   }
 
-  /**
-   * An operator's correction (± credits, with a note); 0 credits records what the operator did to the
-   * account (a plan set) where the seller reads the rest. A removal larger than the balance is refused.
-   */
+  /** An operator's correction (± credits, not 0, with a note). A removal larger than the balance is refused. */
   async adjust(userId: number, credits: number, note: string, tx?: EntityManager): Promise<{ available: number }> {
     if (!tx) return this.transaction((t) => this.adjust(userId, credits, note, t));
+    // A plan the operator sets is a `plan` entry (recordPlan); an adjustment always moves credits.
+    if (credits === 0) throw new RangeError('An adjustment of 0 credits');
     await this.ensureAccount(userId, tx);
     const account = (await this.lock(tx, userId))!;
     if (account.available + credits < 0) {
       throw new ApiException(409, ErrorCode.CONFLICT, `The account has ${account.available} credits; ${-credits} cannot be taken away`);
     }
     return this.apply(tx, userId, [{ kind: 'adjustment', credits, change: credits, reservedChange: 0, key: null, note }], account);
+  }
+
+  /**
+   * The operator put the account on a plan (named in `note`): an entry of its own, which moves no
+   * credits, in the history where the seller reads the rest (the month a paid plan grants follows it).
+   */
+  async recordPlan(userId: number, note: string, tx: EntityManager): Promise<void> {
+    await this.ensureAccount(userId, tx);
+    await this.apply(tx, userId, [{ kind: 'plan', credits: 0, change: 0, reservedChange: 0, key: null, note }]);
   }
 
   /** The ledger, newest first. */

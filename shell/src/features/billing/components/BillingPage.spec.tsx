@@ -25,19 +25,23 @@ const PROFESSIONAL: BillingAccount = {
   salesEmail: null,
 };
 
-/** A ledger of `total` grants of one credit, newest first, as GET /api/billing/ledger pages it. */
-function ledgerPage(total: number, page: number, pageSize: number) {
-  const entries: LedgerEntry[] = Array.from({ length: total }, (_, i) => ({
+/** A ledger of `total` grants of one credit, newest first. */
+const grants = (total: number): LedgerEntry[] =>
+  Array.from({ length: total }, (_, i) => ({
     id: `e${total - i}`, kind: 'grant', credits: 1, change: 1, balance: total - i, reserved: 0, key: null, note: `Grant ${total - i}`, createdAt: '2026-05-01T10:00:00Z',
   }));
-  return { entries: entries.slice((page - 1) * pageSize, page * pageSize), page, pageSize, total };
+
+/** The ledger as GET /api/billing/ledger pages it. */
+function ledgerPage(entries: LedgerEntry[], page: number, pageSize: number) {
+  return { entries: entries.slice((page - 1) * pageSize, page * pageSize), page, pageSize, total: entries.length };
 }
 
 /**
  * svc-auth as the plan page sees it: the account record (or its failure), the ledger (empty unless
- * told), Checkout and the portal. `bodies` keeps what each POST sent, by call.
+ * told: a number of grants, or the entries), Checkout and the portal. `bodies` keeps what each POST sent, by call.
  */
-function fakeServer(account: BillingAccount | (() => Response | Promise<Response>), ledgerEntries = 0) {
+function fakeServer(account: BillingAccount | (() => Response | Promise<Response>), ledger: number | LedgerEntry[] = 0) {
+  const ledgerEntries = typeof ledger === 'number' ? grants(ledger) : ledger;
   const calls: string[] = [];
   const bodies: Record<string, unknown> = {};
   global.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -174,4 +178,24 @@ it('says what it is loading beside the spinner while the plan and credits are re
   renderShell('/account/billing');
   const status = (await screen.findByText('Loading your plan and credits...')).closest('[role="status"]');
   expect(status).not.toBeNull();
+});
+
+it('shows a plan the operator set as "Plan set" with the plan and who set it, and no credits: not "Adjusted 0"', async () => {
+  const entry = (id: string, kind: LedgerEntry['kind'], credits: number, balance: number, note: string): LedgerEntry => ({
+    id, kind, credits, change: credits, balance, reserved: 0, key: null, note, createdAt: '2026-05-01T10:00:00Z',
+  });
+  fakeServer(PROFESSIONAL, [
+    entry('e3', 'grant', 500, 510, 'Professional plan: credits for the month'),
+    entry('e2', 'plan', 0, 10, 'Professional, by the operator of this studio'),
+    entry('e1', 'grant', 10, 10, 'Free trial (7 days)'),
+  ]);
+  renderShell('/account/billing');
+  const ledger = await screen.findByRole('region', { name: 'Credit history' });
+  await within(ledger).findByText('Free trial (7 days)');
+  const rows = within(ledger).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell').slice(1).map((cell) => cell.textContent));
+  expect(rows).toEqual([
+    ['Granted', '+500', 'Balance 510', 'Professional plan: credits for the month'],
+    ['Plan set', '', 'Balance 10', 'Professional, by the operator of this studio'],
+    ['Granted', '+10', 'Balance 10', 'Free trial (7 days)'],
+  ]);
 });

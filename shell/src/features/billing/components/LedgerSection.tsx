@@ -13,7 +13,15 @@ const KIND_LABELS: Record<LedgerEntryKind, string> = {
   capture: 'Used',
   release: 'Given back',
   adjustment: 'Adjusted',
+  plan: 'Plan set',
 };
+
+/** The Credits column: what was used, what came in (+N) or went (−N); nothing for a plan set, which moves no credits. */
+function creditsOf(entry: LedgerEntry): string | number {
+  if (entry.kind === 'plan') return '';
+  if (entry.kind === 'capture') return entry.credits;
+  return entry.change > 0 ? `+${entry.change}` : entry.change || entry.credits;
+}
 
 const COLUMNS = ['When', 'What', 'Credits', 'Balance', 'About'] as const;
 
@@ -96,7 +104,7 @@ export function LedgerSection() {
                   cells={(entry) => [
                     new Date(entry.createdAt).toLocaleString(),
                     KIND_LABELS[entry.kind],
-                    entry.kind === 'capture' ? entry.credits : entry.change > 0 ? `+${entry.change}` : entry.change || entry.credits,
+                    creditsOf(entry),
                     <>
                       <CardLabel aria-hidden="true">{COLUMNS[3]} </CardLabel>
                       {entry.balance}
