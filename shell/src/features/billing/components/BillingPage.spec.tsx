@@ -131,10 +131,13 @@ it.each([
   await waitFor(() => expect(window.location.hash).toBe('#stripe-checkout'));
 });
 
-it('with billing off says every try-on is included, and shows no credits, plans or credit history', async () => {
+it('with billing off is headed "No plan needed", says every try-on is included, and shows no credits, plans or credit history', async () => {
   const server = fakeServer(BILLING_OFF_ACCOUNT);
   renderShell('/account/billing');
-  expect(await screen.findByText('This studio has no plans or credit limits: every try-on is included.')).toBeInTheDocument();
+  expect(await screen.findByRole('heading', { level: 1, name: 'No plan needed' })).toBeInTheDocument();
+  expect(screen.getByText('This studio has no plans or credit limits: every try-on is included.')).toBeInTheDocument();
+  await waitFor(() => expect(document.title).toMatch(/^No plan needed/));
+  expect(screen.queryByText(/Plan & credits|Your plan, the credits you have left/)).not.toBeInTheDocument();
   expect(screen.queryByTestId('billing-credits-available')).not.toBeInTheDocument();
   expect(screen.queryByText('Credits left')).not.toBeInTheDocument();
   expect(screen.queryByRole('region', { name: 'Plans' })).not.toBeInTheDocument();

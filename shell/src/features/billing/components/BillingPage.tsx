@@ -185,11 +185,23 @@ function ChoosePlan({ account, chosen, interval, setInterval }: { account: Billi
   );
 }
 
+/**
+ * The page's heading. With billing off (BILLING_MODE=off) there is no plan or credit to show, and the
+ * user menu has no "Plan & credits": a seller who comes here anyway (a typed or kept address, a plan
+ * button of the pricing page) is told that every try-on is included, not shown a plan page without plans.
+ */
+const HEADINGS = {
+  credits: { title: 'Plan & credits', description: 'Your plan, the credits you have left, and every credit granted and used.' },
+  off: { title: 'No plan needed', description: 'This studio has no plans or credit limits: every try-on is included.' },
+} as const;
+
 /** /account/billing: the plan, the credits, buying a plan (Stripe Checkout) or managing it (portal), and the ledger. */
 export default function BillingPage() {
-  usePageTitle('Plan & credits');
   const [params, setParams] = useSearchParams();
   const account = useBillingAccount();
+  // Until the account answers, the page is the one the menu names.
+  const heading = HEADINGS[account.data?.mode ?? 'credits'];
+  usePageTitle(heading.title);
   const refresh = useRefreshBillingAccount();
   const requestedPlan = params.get('plan');
   const [interval, setInterval] = useState<BillingInterval>(params.get('interval') === 'month' ? 'month' : 'year');
@@ -207,18 +219,16 @@ export default function BillingPage() {
 
   return (
     <>
-      <PageHeader eyebrow="Account" title="Plan & credits" description="Your plan, the credits you have left, and every credit granted and used." />
+      <PageHeader eyebrow="Account" title={heading.title} description={heading.description} />
       <Body>
         <Fetched reason={apiErrorMessage} state={account} loading="Loading your plan and credits..." failed="Your plan and credits could not be loaded.">
           {() =>
-            account.data?.mode === 'credits' ? (
+            account.data?.mode === 'credits' && (
               <>
                 <CurrentPlan account={account.data} />
                 <ChoosePlan account={account.data} chosen={isPaidPlan(requestedPlan) ? requestedPlan : null} interval={interval} setInterval={setInterval} />
                 <LedgerSection />
               </>
-            ) : (
-              <Muted>This studio has no plans or credit limits: every try-on is included.</Muted>
             )
           }
         </Fetched>
