@@ -76,7 +76,8 @@ export async function startServiceApp<C extends ServiceConfig>(
 
 /**
  * main.ts of every service: validate the configuration (exit with a message naming the
- * variables when it is wrong, before anything listens), then listen on HOST:PORT.
+ * variables when it is wrong, before anything listens), then listen on HOST:PORT. A
+ * ConfigurationError thrown while the app is built is reported the same way.
  */
 export async function bootstrapService<C extends ServiceConfig>(definition: ServiceDefinition<C>): Promise<INestApplication> {
   try {
@@ -94,7 +95,9 @@ export async function bootstrapService<C extends ServiceConfig>(definition: Serv
     app.get(Logger).log(`${definition.app} listening on http://${config.HOST}:${config.PORT}`, 'Bootstrap');
     return app;
   } catch (error) {
-    process.stderr.write(`${definition.app}: failed to start: ${(error as Error).stack ?? String(error)}\n`);
+    // A module's own start check (svc-generation's shut-down models) says what to change, as the variables' rules do.
+    if (error instanceof ConfigurationError) process.stderr.write(`${definition.app}: ${error.message}\n`);
+    else process.stderr.write(`${definition.app}: failed to start: ${(error as Error).stack ?? String(error)}\n`);
     process.exit(1);
   }
 }
