@@ -1,10 +1,11 @@
-import { Global, Module, type DynamicModule } from '@nestjs/common';
+import { Global, Logger, Module, type DynamicModule } from '@nestjs/common';
 import { defineService, ServiceKitModule } from '@vton/service-kit';
 import { ApiModule } from './api.module.js';
 import { GenerationConfig } from './config/generation.config.js';
 import { generationDatabase } from './database/data-source.js';
 import { GENERATION_ROLE, type GenerationRole } from './config/roles.js';
-import { ProviderConfigs } from './providers/registry.js';
+import { checkModelLifecycle } from './providers/model-lifecycle.js';
+import { chosenModels, ProviderConfigs } from './providers/registry.js';
 import { WorkerModule } from './worker/worker.module.js';
 
 @Global()
@@ -15,10 +16,17 @@ class RoleModule {
   }
 }
 
+const MODEL_LIFECYCLE_WARNINGS = Symbol('model lifecycle warnings');
+
 /** svc-generation as one of its two roles, from one package: `dist/main.js` (API) or `dist/worker-main.js` (worker). */
 @Module({})
 export class AppModule {
   static register(config: GenerationConfig, role: GenerationRole): DynamicModule {
+    // The configured models against their providers' shutdown dates, before anything starts: a model
+    // already shut down refuses the start (bootstrapService prints the message alone); a shutdown ahead
+    // is logged once the logger is up.
+    const warnings: string[] = [];
+    checkModelLifecycle(chosenModels(config), new Date(), (message) => warnings.push(message));
     return {
       module: AppModule,
       imports: [
@@ -26,6 +34,7 @@ export class AppModule {
         RoleModule.of(role),
         role === 'api' ? ApiModule : WorkerModule,
       ],
+      providers: [{ provide: MODEL_LIFECYCLE_WARNINGS, useFactory: () => warnings.forEach((message) => new Logger('ModelLifecycle').warn(message)) }],
     };
   }
 }

@@ -5,6 +5,7 @@ import { describeFal, withFalConfig, type FalConfig } from './fal/fal.config.js'
 import { describeFashn, withFashnConfig, type FashnConfig } from './fashn/fashn.config.js';
 import { describeGemini, withGeminiConfig, type GeminiConfig } from './gemini/gemini.config.js';
 import { describeOpenAI, withOpenAIConfig, type OpenAIConfig } from './openai/openai.config.js';
+import type { ChosenModel } from './model-lifecycle.js';
 import type { ConfigClass, ProviderUse } from './provider-config.js';
 import type { TryOnProvider } from './try-on-provider.js';
 import { withGoogleCloudConfig } from './vertex/google-cloud.config.js';
@@ -16,7 +17,8 @@ type Mixin = <B extends ConfigClass>(Base: B) => ConfigClass;
  * A provider as the registry knows it: the variables its folder declares (`variables`, composed onto
  * svc-generation's config and validated at start), where it sends work as its folder says from that
  * config (`describe`: its host, and its model where one is chosen; never a key — `npm start`'s banner),
- * and how it is made for garments (`tryOn`, VTON_PROVIDER) and/or products (`placement`,
+ * the variable that names its model for a use (`modelVariable`: what the start's model lifecycle check
+ * reads, model-lifecycle.ts), and how it is made for garments (`tryOn`, VTON_PROVIDER) and/or products (`placement`,
  * PLACEMENT_PROVIDER) from that config.
  *
  * A provider's module is loaded only when it is the one configured (its *.config.ts, which the
@@ -27,6 +29,7 @@ type Mixin = <B extends ConfigClass>(Base: B) => ConfigClass;
 interface ProviderEntry<C> {
   variables?: readonly Mixin[];
   describe?: (config: C, use: ProviderUse) => string | undefined;
+  modelVariable?: (use: ProviderUse) => keyof C & string;
   tryOn?: (config: C) => Promise<TryOnProvider>;
   placement?: (config: C) => Promise<TryOnProvider>;
 }
@@ -47,12 +50,12 @@ const fal = (role: 'try-on' | 'placement') => async (c: FalConfig) => {
 export const PROVIDERS: Record<string, ProviderEntry<GenerationConfig>> = {
   local: entry({ tryOn: local, placement: local }),
   seed: entry({ describe: (c) => c.VTON_API_URL, tryOn: seed('VTON_PROVIDER'), placement: seed('PLACEMENT_PROVIDER') }),
-  fashn: entry({ variables: [withFashnConfig], describe: describeFashn, tryOn: async (c: FashnConfig) => { const { FashnProvider, fashnSettings } = await import('./fashn/fashn.provider.js'); return new FashnProvider(fashnSettings(c)); } }),
-  vertex: entry({ variables: [withGoogleCloudConfig, withVertexConfig], describe: vertexApiUrl, tryOn: async (c: VertexConfig) => { const { VertexProvider, vertexSettings } = await import('./vertex/vertex.provider.js'); return new VertexProvider(vertexSettings(c)); } }),
-  gemini: entry({ variables: [withGoogleCloudConfig, withGeminiConfig], describe: describeGemini, placement: async (c: GeminiConfig) => { const { GeminiProvider, geminiSettings } = await import('./gemini/gemini.provider.js'); return new GeminiProvider(geminiSettings(c)); } }),
-  openai: entry({ variables: [withOpenAIConfig], describe: describeOpenAI, placement: async (c: OpenAIConfig) => { const { OpenAIProvider, openaiSettings } = await import('./openai/openai.provider.js'); return new OpenAIProvider(openaiSettings(c)); } }),
-  bfl: entry({ variables: [withBflConfig], describe: describeBfl, placement: async (c: BflConfig) => { const { BflProvider, bflSettings } = await import('./bfl/bfl.provider.js'); return new BflProvider(bflSettings(c)); } }),
-  fal: entry({ variables: [withFalConfig], describe: describeFal, tryOn: fal('try-on'), placement: fal('placement') }),
+  fashn: entry({ variables: [withFashnConfig], describe: describeFashn, modelVariable: () => 'FASHN_MODEL', tryOn: async (c: FashnConfig) => { const { FashnProvider, fashnSettings } = await import('./fashn/fashn.provider.js'); return new FashnProvider(fashnSettings(c)); } }),
+  vertex: entry({ variables: [withGoogleCloudConfig, withVertexConfig], describe: vertexApiUrl, modelVariable: () => 'VERTEX_MODEL', tryOn: async (c: VertexConfig) => { const { VertexProvider, vertexSettings } = await import('./vertex/vertex.provider.js'); return new VertexProvider(vertexSettings(c)); } }),
+  gemini: entry({ variables: [withGoogleCloudConfig, withGeminiConfig], describe: describeGemini, modelVariable: () => 'GEMINI_MODEL', placement: async (c: GeminiConfig) => { const { GeminiProvider, geminiSettings } = await import('./gemini/gemini.provider.js'); return new GeminiProvider(geminiSettings(c)); } }),
+  openai: entry({ variables: [withOpenAIConfig], describe: describeOpenAI, modelVariable: () => 'OPENAI_IMAGE_MODEL', placement: async (c: OpenAIConfig) => { const { OpenAIProvider, openaiSettings } = await import('./openai/openai.provider.js'); return new OpenAIProvider(openaiSettings(c)); } }),
+  bfl: entry({ variables: [withBflConfig], describe: describeBfl, modelVariable: () => 'BFL_MODEL', placement: async (c: BflConfig) => { const { BflProvider, bflSettings } = await import('./bfl/bfl.provider.js'); return new BflProvider(bflSettings(c)); } }),
+  fal: entry({ variables: [withFalConfig], describe: describeFal, modelVariable: (use) => (use === 'placement' ? 'FAL_PLACEMENT_MODEL' : 'FAL_MODEL'), tryOn: fal('try-on'), placement: fal('placement') }),
 };
 
 const namesFor = (use: ProviderUse) => Object.keys(PROVIDERS).filter((name) => PROVIDERS[name][use]);
@@ -100,6 +103,15 @@ export function providerSummary(config: GenerationConfig, use: ProviderUse): str
   const name = use === 'tryOn' ? providerNameOf(config) : config.PLACEMENT_PROVIDER;
   const where = PROVIDERS[name].describe?.(config, use);
   return where ? `${name} at ${where}` : name;
+}
+
+/** The models the configured try-on provider and placement engine will call, by the variables that name them (for the start's lifecycle check). */
+export function chosenModels(config: GenerationConfig): ChosenModel[] {
+  const uses: [string, ProviderUse][] = [[providerNameOf(config), 'tryOn'], [config.PLACEMENT_PROVIDER, 'placement']];
+  return uses.flatMap(([name, use]) => {
+    const variable = PROVIDERS[name].modelVariable?.(use);
+    return variable ? [{ variable, model: String((config as unknown as Record<string, unknown>)[variable]) }] : [];
+  });
 }
 
 /** The variables the provider folders declare (for `npm start`, which hands them to svc-generation alone). */

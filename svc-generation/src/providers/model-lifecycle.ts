@@ -1,0 +1,78 @@
+import { ConfigurationError } from '@vton/service-kit';
+
+/** A configured model: the *_MODEL variable that names it, and its value. */
+export interface ChosenModel {
+  variable: string;
+  model: string;
+}
+
+/** Models their provider has said it shuts down, with the page that says so. */
+interface ModelShutdown {
+  /** The variable these models are set in: the same id means another thing at another provider. */
+  variable: string;
+  provider: string;
+  models: readonly string[];
+  /** The provider's shutdown (retirement) date; from 00:00 UTC that day the model counts as gone. */
+  shutdown: string;
+  /** What to set instead, in the provider's words where it names one. */
+  instead: string;
+  source: string;
+}
+
+const OPENAI_DEPRECATIONS = 'https://developers.openai.com/api/docs/deprecations';
+// OpenAI recommends gpt-image-2.6-sunburst or -flare for every image model it retires; Sunburst is the
+// one for edits that must hold up (OpenAI's image generation guide), which placing a product is.
+const OPENAI_INSTEAD = 'set OPENAI_IMAGE_MODEL=gpt-image-2.6-sunburst (or gpt-image-2.6-flare)';
+
+/**
+ * Every shutdown date we know for a model a *_MODEL variable may name, each from its provider's own
+ * page (as read on 2026-11-28). Only dates a provider has published: none is known for flux-2-pro
+ * (BFL), fal-ai/leffa/virtual-tryon or fal-ai/nano-banana-2/edit (fal), tryon-v1.6 (FASHN, "stable")
+ * or gemini-3.1-flash-image (Google: "no shutdown date announced"). Gemini's retired previews are
+ * left out: the Gemini API and Vertex AI give them different dates, and GEMINI_MODEL serves both.
+ */
+const MODEL_SHUTDOWNS: readonly ModelShutdown[] = [
+  // dall-e-2/-3 and gpt-image-1: also the openai SDK's ImageModel notes (7.57.0).
+  { variable: 'OPENAI_IMAGE_MODEL', provider: 'OpenAI', models: ['dall-e-2', 'dall-e-3'], shutdown: '2026-05-12', instead: OPENAI_INSTEAD, source: OPENAI_DEPRECATIONS },
+  { variable: 'OPENAI_IMAGE_MODEL', provider: 'OpenAI', models: ['gpt-image-1'], shutdown: '2026-10-23', instead: OPENAI_INSTEAD, source: OPENAI_DEPRECATIONS },
+  {
+    variable: 'OPENAI_IMAGE_MODEL',
+    provider: 'OpenAI',
+    models: ['gpt-image-1.5', 'gpt-image-1.5-2025-12-16', 'gpt-image-1-mini', 'chatgpt-image-latest'],
+    shutdown: '2026-12-01',
+    instead: OPENAI_INSTEAD,
+    source: OPENAI_DEPRECATIONS,
+  },
+  // Google gives a retirement date (the model's last day) and no successor.
+  {
+    variable: 'VERTEX_MODEL',
+    provider: 'Google',
+    models: ['virtual-try-on-001'],
+    shutdown: '2027-03-15',
+    instead: 'Google names no replacement: move try-on to VTON_PROVIDER=fashn or fal',
+    source: 'https://docs.cloud.google.com/gemini-enterprise-agent-platform/models/vto/virtual-try-on-001',
+  },
+];
+
+/** The shutdown MODEL_SHUTDOWNS knows for `model` set in `variable`, and whether `today` is past it. */
+export function shutdownOf(variable: string, model: string, today: Date): (ModelShutdown & { past: boolean }) | undefined {
+  const known = MODEL_SHUTDOWNS.find((entry) => entry.variable === variable && entry.models.includes(model));
+  return known && { ...known, past: today.getTime() >= Date.parse(`${known.shutdown}T00:00:00Z`) };
+}
+
+/**
+ * The start's check of the configured models against MODEL_SHUTDOWNS on `today`: a model already
+ * shut down refuses the start (every call to it would fail), naming what to set instead; one with a
+ * shutdown date ahead is a warning with that date. A model the table does not know passes.
+ */
+export function checkModelLifecycle(chosen: readonly ChosenModel[], today: Date, warn: (message: string) => void): void {
+  const refusals: string[] = [];
+  for (const { variable, model } of chosen) {
+    const known = shutdownOf(variable, model, today);
+    if (!known) continue;
+    const { provider, shutdown, instead, source } = known;
+    if (known.past) refusals.push(`${variable}=${model}: ${provider} shut this model down on ${shutdown}; ${instead} (${source})`);
+    else warn(`${variable}=${model}: ${provider} shuts this model down on ${shutdown}; ${instead} before then (${source})`);
+  }
+  if (refusals.length) throw new ConfigurationError(refusals);
+}
