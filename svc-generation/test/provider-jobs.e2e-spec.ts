@@ -154,7 +154,7 @@ const PROVIDERS: ProviderCase[] = [
     start: () => startOpenAIFake(OPENAI_KEY),
     env: (fake) => ({ PLACEMENT_PROVIDER: 'openai', OPENAI_API_KEY: OPENAI_KEY, OPENAI_BASE_URL: (fake as OpenAIFake).base }),
     submitPath: '/v1/images/edits',
-    model: 'gpt-image-1.5',
+    model: 'gpt-image-2.6-sunburst',
     carried: (fake) => {
       for (const asked of (fake as OpenAIFake).asked) {
         expect(asked.images).toHaveLength(2);
@@ -167,7 +167,7 @@ const PROVIDERS: ProviderCase[] = [
       unauthorized: api('401 Unauthorized', 'invalid_api_key: Incorrect API key provided: sk-proj-****. You can find your API key at https://platform.openai.com/account/api-keys.'),
       'rate-limited': api(
         '429 Too Many Requests',
-        'rate_limit_exceeded: Rate limit reached for gpt-image-1.5 in organization org-fake on images per minute (IPM): Limit 5, Used 5, Requested 1. Please try again in 12s.',
+        'rate_limit_exceeded: Rate limit reached for gpt-image-2.6-sunburst in organization org-fake on images per minute (IPM): Limit 5, Used 5, Requested 1. Please try again in 12s.',
       ),
       'server-error': api('500 Internal Server Error', 'The server had an error while processing your request. Sorry about that!'),
       slow: `Failed to process VTON request: OpenAI did not finish within ${SLOW_TIMEOUT_MS} ms`,

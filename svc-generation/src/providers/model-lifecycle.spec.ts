@@ -54,4 +54,14 @@ describe('the start’s model lifecycle check (the configured models against the
     ]);
   });
 
+  it('starts every provider with its default model on 2026-11-28, warning only of Vertex AI’s virtual-try-on-001', () => {
+    const warned: string[] = [];
+    for (const [tryOn, placement] of [['fashn', 'gemini'], ['vertex', 'openai'], ['fal', 'bfl'], ['local', 'fal']]) {
+      const env = { VTON_PROVIDER: tryOn, PLACEMENT_PROVIDER: placement, FASHN_API_KEY: 'k-123456', FAL_KEY: 'k-123456', OPENAI_API_KEY: 'k-123456', BFL_API_KEY: 'k-123456', GOOGLE_CLOUD_PROJECT: 'p' };
+      const { warnings, refused } = checkOn('2026-11-28T08:00:00Z', env);
+      expect(refused).toBeUndefined();
+      warned.push(...warnings);
+    }
+    expect(warned).toEqual([expect.stringMatching(/^VERTEX_MODEL=virtual-try-on-001: /)]);
+  });
 });

@@ -136,7 +136,7 @@ describe('the start banner’s lines (providerSummary, which `npm start` prints)
     local: 'local',
     seed: 'seed at http://127.0.0.1:3004/v1/try-on',
     gemini: 'gemini at the Gemini API (gemini-3.1-flash-image)',
-    openai: 'openai at https://api.openai.com/v1 (gpt-image-1.5)',
+    openai: 'openai at https://api.openai.com/v1 (gpt-image-2.6-sunburst)',
     bfl: 'bfl at https://api.bfl.ai (flux-2-pro)',
     fal: 'fal at https://queue.fal.run (fal-ai/nano-banana-2/edit)',
   };

@@ -14,8 +14,15 @@ export function withOpenAIConfig<B extends ConfigClass>(Base: B) {
     @OptionalHttpUrl()
     OPENAI_BASE_URL?: string;
 
+    /**
+     * OpenAI shuts gpt-image-1.5 down on 2026-12-01 and recommends gpt-image-2.6-sunburst or
+     * gpt-image-2.6-flare instead (https://developers.openai.com/api/docs/deprecations). Sunburst:
+     * OpenAI's image generation guide (https://developers.openai.com/api/docs/guides/image-generation)
+     * gives it the work where editing precision matters most, and a placed product has to keep its
+     * details; Flare is its fast choice for everyday generation. It takes no input_fidelity.
+     */
     @ModelName()
-    OPENAI_IMAGE_MODEL = 'gpt-image-1.5';
+    OPENAI_IMAGE_MODEL = 'gpt-image-2.6-sunburst';
   }
   return OpenAIConfig;
 }

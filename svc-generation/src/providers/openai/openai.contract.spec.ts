@@ -8,15 +8,20 @@ const KEY = 'sk-test-key-0123456789';
 
 describe('OpenAI placement engine (openai SDK, images.edit) against a fake written from OpenAI’s API reference', () => {
   let fake: OpenAIFake;
+  // The fake's day, for OpenAI's shutdown dates: each test that depends on it sets it.
+  let today = new Date('2026-11-28T12:00:00Z');
   const provider = (overrides: Partial<OpenAISettings> = {}) =>
-    new OpenAIProvider({ apiKey: KEY, baseUrl: fake.base, model: 'gpt-image-1.5', timeoutMs: 20_000, maxResponseBytes: 50 * 1024 * 1024, ...overrides });
+    new OpenAIProvider({ apiKey: KEY, baseUrl: fake.base, model: 'gpt-image-2.6-sunburst', timeoutMs: 20_000, maxResponseBytes: 50 * 1024 * 1024, ...overrides });
   const openaiApi: ContractSubject<OpenAISettings> = { fake: () => fake, provider, category: 'product' };
 
   beforeAll(async () => {
-    fake = await startOpenAIFake(KEY);
+    fake = await startOpenAIFake(KEY, 0, () => today);
   });
   afterAll(() => fake.close());
-  beforeEach(() => fake.reset());
+  beforeEach(() => {
+    fake.reset();
+    today = new Date('2026-11-28T12:00:00Z');
+  });
   afterEach(() => fake.asked.splice(0));
 
   it('edits the scene (first image) with the product (second) under the mask of the scene’s exact size, alpha 0 where the product goes', async () => {
@@ -24,7 +29,7 @@ describe('OpenAI placement engine (openai SDK, images.edit) against a fake writt
     const input = await sampleInput(openai, 'product');
     const output = await openai.tryOn(input);
     expect(fake.violations).toEqual([]);
-    expect(output).toMatchObject({ provider: 'openai', model: 'gpt-image-1.5' });
+    expect(output).toMatchObject({ provider: 'openai', model: 'gpt-image-2.6-sunburst' });
     const scene = await sharp(input.person).metadata();
     // Placement frames go as JPEG (a sixth to a tenth of a PNG's bytes); the mask stays a PNG with alpha.
     expect(scene.format).toBe('jpeg');
@@ -37,19 +42,44 @@ describe('OpenAI placement engine (openai SDK, images.edit) against a fake writt
     expect([asked.mask.width, asked.mask.height]).toEqual([scene.width, scene.height]);
     const white = (await sharp(input.mask).greyscale().raw().toBuffer()).filter((v) => v > 127).length;
     expect(Math.abs(asked.mask.transparent - white)).toBeLessThan(white * 0.01);
-    expect(asked.fields).toMatchObject({ model: 'gpt-image-1.5', size: '1024x1024', output_format: 'png', input_fidelity: 'high', n: '1' });
+    // gpt-image-2.6-sunburst is sent without input_fidelity (the SDK: "For gpt-image-2, omit this parameter"; the fake refuses it).
+    expect(asked.fields).toMatchObject({ model: 'gpt-image-2.6-sunburst', size: '1024x1024', output_format: 'png', n: '1' });
+    expect(asked.fields.input_fidelity).toBeUndefined();
     expect(asked.prompt).toContain('Place the product from the second image into the first image, inside the masked region.');
     expect(asked.prompt).toContain(`The seller's direction: ${PRODUCT_PROMPT}`);
     const answer = await sharp(output.image).metadata();
     expect([answer.format, answer.width, answer.height]).toEqual(['png', 1024, 1024]);
   });
 
-  it('asks gpt-image-2 without input_fidelity (it refuses the parameter)', async () => {
-    const openai = provider({ model: 'gpt-image-2' });
+  it.each(['gpt-image-2', 'gpt-image-2.5-sunburst', 'gpt-image-2.6-flare'])('asks %s without input_fidelity (it refuses the parameter)', async (model) => {
+    const openai = provider({ model });
     await openai.tryOn(await sampleInput(openai, 'product'));
     expect(fake.violations).toEqual([]);
-    expect(fake.asked[0].fields.model).toBe('gpt-image-2');
+    expect(fake.asked[0].fields.model).toBe(model);
     expect(fake.asked[0].fields.input_fidelity).toBeUndefined();
+  });
+
+  it('asks gpt-image-1.5 with input_fidelity high until OpenAI shuts it down (2026-12-01)', async () => {
+    today = new Date('2026-11-30T23:59:59Z');
+    const openai = provider({ model: 'gpt-image-1.5' });
+    expect(await openai.tryOn(await sampleInput(openai, 'product'))).toMatchObject({ model: 'gpt-image-1.5' });
+    expect(fake.asked[0].fields).toMatchObject({ model: 'gpt-image-1.5', input_fidelity: 'high' });
+  });
+
+  // OpenAI answers a model it has shut down as one that does not exist; the adapter passes that on, not retried.
+  it.each([
+    ['gpt-image-1.5', '2026-12-01T00:00:00Z'],
+    ['gpt-image-1-mini', '2026-12-01T00:00:00Z'],
+    ['gpt-image-1', '2026-11-28T12:00:00Z'],
+    ['dall-e-3', '2026-11-28T12:00:00Z'],
+  ])('reports %s, asked on %s (after its shutdown), as OpenAI’s 404 model_not_found', async (model, day) => {
+    today = new Date(day);
+    expect(await failedCall(provider({ model }), 'product')).toMatchObject({
+      code: 'VTON_API_ERROR',
+      message: `VTON API request failed: 404 Not Found. model_not_found: The model \`${model}\` does not exist or you do not have access to it.`,
+      retryable: false,
+      status: 404,
+    });
   });
 
   // Each scenario of the fake, and exactly the model failure the adapter must turn it into.

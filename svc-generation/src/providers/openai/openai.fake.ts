@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { shutdownOf } from '../model-lifecycle.js';
 import { boundaryOf, parseMultipart, type FormPart } from '../../local-engine/multipart.js';
 import { fakePlacement, FakeRejection, FakeServer, retryAfterHeader, sendGarbage, sendJson, localFakeOf } from '../../../test/fakes/fake-server.js';
 
@@ -10,7 +11,23 @@ export type OpenAIFake = FakeServer & {
 };
 
 const openaiError = (message: string, type: string, code: string | null = null, param: string | null = null) => ({ error: { message, type, param, code } });
-const MODELS = new Set(['gpt-image-1', 'gpt-image-1-mini', 'gpt-image-1.5', 'gpt-image-2', 'gpt-image-2-2026-04-21', 'chatgpt-image-latest']);
+/** The GPT image models images.edit takes (the openai SDK's ImageEditParamsBase `model`, 7.57.0), until their shutdown. */
+const MODELS = new Set([
+  'gpt-image-1-mini',
+  'gpt-image-1.5',
+  'gpt-image-1.5-2025-12-16',
+  'gpt-image-2',
+  'gpt-image-2-2026-04-21',
+  'gpt-image-2.5-sunburst',
+  'gpt-image-2.5-sunburst-2026-09-08',
+  'gpt-image-2.5-flare',
+  'gpt-image-2.5-flare-2026-09-08',
+  'gpt-image-2.6-sunburst',
+  'gpt-image-2.6-flare',
+  'chatgpt-image-latest',
+]);
+/** Which `input_fidelity` values a model takes: both on gpt-image-1.5, `low` on -mini, none on later models ("omit this parameter"). */
+const INPUT_FIDELITY: Record<string, readonly string[]> = { 'gpt-image-1.5': ['high', 'low'], 'gpt-image-1.5-2025-12-16': ['high', 'low'], 'gpt-image-1-mini': ['low'] };
 const SIZES = new Set(['1024x1024', '1536x1024', '1024x1536', 'auto']);
 const KNOWN_FIELDS = new Set(['model', 'prompt', 'size', 'n', 'quality', 'background', 'output_format', 'output_compression', 'input_fidelity', 'moderation', 'partial_images', 'stream', 'user', 'response_format']);
 
@@ -18,11 +35,14 @@ const KNOWN_FIELDS = new Set(['model', 'prompt', 'size', 'n', 'quality', 'backgr
  * OpenAI's image edit (POST /v1/images/edits, multipart) as its API reference describes it for the
  * GPT image models: `Authorization: Bearer <key>`; `image`/`image[]` up to 16 PNG/WebP/JPEG files
  * under 50 MB; `mask` a PNG under 4 MB with an alpha channel and the first image's exact size (its
- * transparent pixels are where to edit); `size` one of the standard sizes; `input_fidelity` only for
- * gpt-image-1 and gpt-image-1.5. Errors are `{error: {message, type, param, code}}`; a refused
- * request is 400 `moderation_blocked`. The answer is `{created, data: [{b64_json}], …}` at `size`.
+ * transparent pixels are where to edit); `size` one of the standard sizes; `input_fidelity` only where
+ * the model takes it. A model shut down by `today` (OpenAI's deprecations page: dall-e-2/3, gpt-image-1,
+ * then gpt-image-1.5, -mini and chatgpt-image-latest from 2026-12-01) is answered as OpenAI answers a
+ * model that is gone: 404 `model_not_found`, "The model `…` does not exist or you do not have access to
+ * it." Errors are `{error: {message, type, param, code}}`; a refused request is 400
+ * `moderation_blocked`. The answer is `{created, data: [{b64_json}], …}` at `size`.
  */
-export async function startOpenAIFake(apiKey: string, port = 0): Promise<OpenAIFake> {
+export async function startOpenAIFake(apiKey: string, port = 0, today: () => Date = () => new Date()): Promise<OpenAIFake> {
   const asked: OpenAIFake['asked'] = [];
   const fake: FakeServer = new FakeServer(async (req, res) => {
     if (req.method !== 'POST' || req.path !== '/v1/images/edits') return sendJson(res, 404, openaiError(`Invalid URL (${req.method} ${req.path})`, 'invalid_request_error'));
@@ -33,14 +53,14 @@ export async function startOpenAIFake(apiKey: string, port = 0): Promise<OpenAIF
       return sendJson(res, 401, openaiError('Incorrect API key provided: sk-proj-****. You can find your API key at https://platform.openai.com/account/api-keys.', 'invalid_request_error', 'invalid_api_key'));
     }
     if (scenario === 'rate-limited') {
-      return sendJson(res, 429, openaiError('Rate limit reached for gpt-image-1.5 in organization org-fake on images per minute (IPM): Limit 5, Used 5, Requested 1. Please try again in 12s.', 'requests', 'rate_limit_exceeded'), retryAfterHeader(fake));
+      return sendJson(res, 429, openaiError('Rate limit reached for gpt-image-2.6-sunburst in organization org-fake on images per minute (IPM): Limit 5, Used 5, Requested 1. Please try again in 12s.', 'requests', 'rate_limit_exceeded'), retryAfterHeader(fake));
     }
     if (scenario === 'server-error') return sendJson(res, 500, openaiError('The server had an error while processing your request. Sorry about that!', 'server_error'));
     if (scenario === 'bad-request') return sendJson(res, 400, openaiError('Invalid image file or mode for image 1, please check your image file.', 'invalid_request_error', 'invalid_image_file', 'image'));
     if (scenario === 'slow') return fake.hold(res);
     const boundary = boundaryOf(req.headers['content-type']);
     if (!boundary) throw new FakeRejection(400, openaiError("Invalid Content-Type header (application/json), expected multipart/form-data. (HINT: If you're using curl, you can pass -F 'key=value' in order to send multipart/form-data)", 'invalid_request_error'));
-    const request = await checkEdit(parseMultipart(req.body, boundary));
+    const request = await checkEdit(parseMultipart(req.body, boundary), today());
     asked.push(request);
     if (scenario === 'garbage') return sendGarbage(res);
     if (scenario === 'refused') {
@@ -62,7 +82,7 @@ export async function startOpenAIFake(apiKey: string, port = 0): Promise<OpenAIF
   return Object.assign(fake, { base: `${fake.url}/v1`, asked });
 }
 
-async function checkEdit(parts: FormPart[]) {
+async function checkEdit(parts: FormPart[], today: Date) {
   const invalid = (message: string, param: string | null = null, code: string | null = null) => new FakeRejection(400, openaiError(message, 'invalid_request_error', code, param));
   const fields: Record<string, string> = {};
   const images: { width: number; height: number }[] = [];
@@ -87,7 +107,10 @@ async function checkEdit(parts: FormPart[]) {
       throw invalid(`Unrecognized file supplied: ${part.name}`, part.name, 'unknown_parameter');
     }
   }
-  const model = fields.model ?? 'gpt-image-1.5';
+  const model = fields.model;
+  if (!model) throw invalid("Missing required parameter: 'model'.", 'model', 'missing_required_parameter');
+  // OpenAI's shutdown dates, from its deprecations page as model-lifecycle.ts holds them.
+  if (shutdownOf('OPENAI_IMAGE_MODEL', model, today)?.past) throw new FakeRejection(404, openaiError(`The model \`${model}\` does not exist or you do not have access to it.`, 'invalid_request_error', 'model_not_found'));
   if (!MODELS.has(model)) throw invalid(`Invalid value: '${model}'. Value must be one of the GPT image models.`, 'model', 'invalid_value');
   if (!fields.prompt) throw invalid("Missing required parameter: 'prompt'.", 'prompt', 'missing_required_parameter');
   if (images.length === 0) throw invalid("Missing required parameter: 'image'.", 'image', 'missing_required_parameter');
@@ -96,7 +119,9 @@ async function checkEdit(parts: FormPart[]) {
   if (!SIZES.has(size)) throw invalid(`Invalid value: '${size}'. Supported values are: '1024x1024', '1024x1536', '1536x1024', and 'auto'.`, 'size', 'invalid_value');
   if (fields.input_fidelity !== undefined) {
     if (!['high', 'low'].includes(fields.input_fidelity)) throw invalid(`Invalid value: '${fields.input_fidelity}'. Supported values are: 'high' and 'low'.`, 'input_fidelity', 'invalid_value');
-    if (!['gpt-image-1', 'gpt-image-1.5'].includes(model)) throw invalid(`The model '${model}' does not support the 'input_fidelity' parameter.`, 'input_fidelity', 'invalid_input_fidelity_model');
+    const takes = INPUT_FIDELITY[model] ?? [];
+    if (!takes.length) throw invalid(`The model '${model}' does not support the 'input_fidelity' parameter.`, 'input_fidelity', 'invalid_input_fidelity_model');
+    if (!takes.includes(fields.input_fidelity)) throw invalid(`Invalid value: '${fields.input_fidelity}'. The model '${model}' supports only ${takes.map((v) => `'${v}'`).join(' and ')}.`, 'input_fidelity', 'invalid_value');
   }
   if (fields.output_format !== undefined && !['png', 'jpeg', 'webp'].includes(fields.output_format)) throw invalid(`Invalid value: '${fields.output_format}'.`, 'output_format', 'invalid_value');
   if (mask && (mask.width !== images[0].width || mask.height !== images[0].height)) {

@@ -21,8 +21,11 @@ export function openaiSettings(config: OpenAIConfig): OpenAISettings {
 
 /** The sizes every GPT image model answers in (images.edit `size`). */
 const SIZES = ['1024x1024', '1536x1024', '1024x1536'] as const;
-/** `input_fidelity` is taken by gpt-image-1 and gpt-image-1.5 only (not -mini, refused by gpt-image-2, which always keeps high fidelity). */
-const takesInputFidelity = (model: string) => /^gpt-image-1(\.5)?(-\d{4}-\d{2}-\d{2})?$/.test(model);
+/**
+ * `input_fidelity: high` is taken by gpt-image-1.5 (and its snapshot) alone: -mini takes only `low`, and
+ * gpt-image-2 and later are to be sent without it (the openai SDK's ImageEditParamsBase, 7.57.0).
+ */
+const takesInputFidelity = (model: string) => /^gpt-image-1\.5(-\d{4}-\d{2}-\d{2})?$/.test(model);
 
 /**
  * OpenAI's image edit through the official `openai` SDK: the framed scene first and the product
