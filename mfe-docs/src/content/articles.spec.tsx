@@ -85,6 +85,15 @@ describe('documentation content', () => {
     expect(await bodyText('try-on-providers')).toContain('Placing any product');
   });
 
+  it('offers only OpenAI models that are not shut down, with the default first and the shutdown dates from OpenAI’s page', async () => {
+    const text = await bodyText('placing-products');
+    expect(text).toContain('default gpt-image-2.6-sunburst');
+    expect(text).toContain('OpenAI shuts gpt-image-1.5 down on 1 December 2026 and has shut gpt-image-1 down');
+    expect(text).not.toMatch(/OPENAI_IMAGE_MODEL \([^)]*gpt-image-1\b/);
+    expect(text).toContain('will not start with a model its provider has already shut down');
+    expect(await articleLinks('placing-products')).toContain('https://developers.openai.com/api/docs/deprecations');
+  });
+
   it('says what each placement engine costs as its provider publishes it, with the date and where it was read', async () => {
     const text = await bodyText('placing-products');
     for (const figure of [

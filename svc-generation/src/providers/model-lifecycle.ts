@@ -28,8 +28,9 @@ const OPENAI_INSTEAD = 'set OPENAI_IMAGE_MODEL=gpt-image-2.6-sunburst (or gpt-im
  * Every shutdown date we know for a model a *_MODEL variable may name, each from its provider's own
  * page (as read on 2026-11-28). Only dates a provider has published: none is known for flux-2-pro
  * (BFL), fal-ai/leffa/virtual-tryon or fal-ai/nano-banana-2/edit (fal), tryon-v1.6 (FASHN, "stable")
- * or gemini-3.1-flash-image (Google: "no shutdown date announced"). Gemini's retired previews are
- * left out: the Gemini API and Vertex AI give them different dates, and GEMINI_MODEL serves both.
+ * or gemini-3.1-flash-image (Google: "no shutdown date announced"). Gemini's retired previews and
+ * gemini-2.5-flash-image are left out: GEMINI_MODEL serves the Gemini API and Vertex AI, whose pages
+ * give different dates or none we found.
  */
 const MODEL_SHUTDOWNS: readonly ModelShutdown[] = [
   // dall-e-2/-3 and gpt-image-1: also the openai SDK's ImageModel notes (7.57.0).

@@ -83,10 +83,12 @@ export default function PlacingProducts() {
             </td>
           </tr>
           <tr>
-            <td>OpenAI image edit (<code>openai</code>, default <code>gpt-image-1.5</code>)</td>
+            <td>OpenAI image edit (<code>openai</code>, default <code>gpt-image-2.6-sunburst</code>)</td>
             <td>
-              <code>OPENAI_API_KEY</code>; <code>OPENAI_IMAGE_MODEL</code> (<code>gpt-image-1</code>, <code>gpt-image-1.5</code>,{' '}
-              <code>gpt-image-2</code>)
+              <code>OPENAI_API_KEY</code>; <code>OPENAI_IMAGE_MODEL</code> (<code>gpt-image-2.6-sunburst</code>,{' '}
+              <code>gpt-image-2.6-flare</code>, <code>gpt-image-2.5-sunburst</code>, <code>gpt-image-2</code>). OpenAI shuts{' '}
+              <code>gpt-image-1.5</code> down on 1 December 2026 and has shut <code>gpt-image-1</code> down (
+              <a href="https://developers.openai.com/api/docs/deprecations">OpenAI’s deprecations page</a>)
             </td>
             <td>
               billed in image tokens (the input images and the output image, by size and quality); see{' '}
@@ -122,6 +124,10 @@ export default function PlacingProducts() {
         The studio sends each engine only the part of the photo around your mask (with enough of the scene for its light), your product
         photo and, where the engine takes one, the mask; it puts the answer back into the full photo through the mask. Results are PNG at
         your photo’s size, and the viewer names the engine that made each one (for example <em>Made with Google Gemini</em>).
+      </p>
+      <p>
+        Providers shut old models down. The generation service will not start with a model its provider has already shut down: it names
+        the model and what to set instead. A model with a shutdown date ahead still runs, and the service logs a warning with that date.
       </p>
 
       <h2>When an engine refuses or fails</h2>
