@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Req, Res, UseInterceptors } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiConflictResponse, ApiNotFoundResponse, ApiOperation, ApiProduces, ApiQuery, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiConflictResponse, ApiNoContentResponse, ApiNotFoundResponse, ApiOperation, ApiProduces, ApiQuery, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import type { TryOnJob, TryOnResult } from '@vton/contracts';
 import { ApiKeyScopes, ApiOwnRecord, ApiRecordIdRule, ApiResult, CurrentUser, RecordIdPipe, RetryAfterInterceptor, type AuthenticatedUser } from '@vton/service-kit';
 import type { Request, Response } from 'express';
@@ -42,9 +42,16 @@ export class JobsController {
   @Get('latest')
   @ApiOperation({ operationId: 'getLatestJob', summary: 'Get your most recent try-on job', description: 'The job you started last with a Try on (not a product of a catalogue run), as `GET /api/try-on/jobs/{id}` answers it (the studio shows its results again after a reload).' })
   @ApiResult('TryOnJob', { description: 'Your most recent job; saved results carry freshly signed URLs.' })
-  @ApiNotFoundResponse({ description: 'You have not started a job yet.' })
-  async latest(@CurrentUser() user: AuthenticatedUser, @Req() req: Request): Promise<TryOnJob> {
-    return this.jobs.withFreshUrls(callerOf(user, req), await this.jobs.latest(user.id));
+  @ApiNoContentResponse({ description: 'You have not started a job yet (no body).' })
+  async latest(@CurrentUser() user: AuthenticatedUser, @Req() req: Request, @Res() res: Response): Promise<void> {
+    const job = await this.jobs.latest(user.id);
+    // "No job yet" is a normal answer, not an error: a 404 here was printed in red in the
+    // browser's console on every new seller's first visit to the studio.
+    if (!job) {
+      res.status(204).end();
+      return;
+    }
+    res.status(200).json(await this.jobs.withFreshUrls(callerOf(user, req), job));
   }
 
   @Get(':id')

@@ -77,11 +77,12 @@ export class JobsService {
     return job;
   }
 
-  /** The seller's most recent job (the studio shows its results again after a reload, or in another browser); 404 when none. */
-  async latest(userId: number): Promise<TryOnJob> {
-    const job = await this.store.findLatest(userId);
-    if (!job) throw new ApiException(404, ErrorCode.NOT_FOUND, 'No try-on job yet');
-    return job;
+  /**
+   * The seller's most recent job (the studio shows its results again after a reload, or in another
+   * browser); null when none, which is no error: every new seller's first visit asks.
+   */
+  latest(userId: number): Promise<TryOnJob | null> {
+    return this.store.findLatest(userId);
   }
 
   /**

@@ -3,7 +3,7 @@ import type { TryOnJob } from '@vton/contracts';
 jest.mock('@vton/shell-sdk', () => ({ ...jest.requireActual('@vton/shell-sdk'), apiRequest: jest.fn() }));
 import { apiRequest } from '@vton/shell-sdk';
 import { NEW_TRACE_PARENT } from '@vton/shell-sdk/testing';
-import { POLL_INTERVAL_MS, watchTryOnJob } from './tryOnJobs';
+import { POLL_INTERVAL_MS, getLatestTryOnJob, watchTryOnJob } from './tryOnJobs';
 
 const api = apiRequest as jest.MockedFunction<typeof apiRequest>;
 
@@ -158,5 +158,22 @@ describe('following a try-on job', () => {
     watchTryOnJob('job/1', jest.fn(), jest.fn());
     await flush();
     expect(server.fetchMock.mock.calls[0][1].headers).not.toHaveProperty('Authorization');
+  });
+});
+
+describe("the seller's most recent job", () => {
+  const answer = (response: Response) => {
+    api.mockImplementation(jest.requireActual('@vton/shell-sdk').apiRequest);
+    globalThis.fetch = jest.fn(async () => response);
+  };
+
+  it('is their last job', async () => {
+    answer(new Response(JSON.stringify(job('completed')), { status: 200, headers: { 'content-type': 'application/json' } }));
+    await expect(getLatestTryOnJob()).resolves.toMatchObject({ id: 'job/1', status: 'completed' });
+  });
+
+  it('is null when the server answers 204: none yet, a normal first visit, no failed request', async () => {
+    answer(new Response(null, { status: 204 }));
+    await expect(getLatestTryOnJob()).resolves.toBeNull();
   });
 });

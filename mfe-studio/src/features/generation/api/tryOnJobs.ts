@@ -14,15 +14,10 @@ export async function getTryOnJob(jobId: string): Promise<TryOnJob> {
   return (await response.json()) as TryOnJob;
 }
 
-/** GET /api/try-on/jobs/latest → the seller's most recent job (null when they have none): its results after a reload, in any browser. */
+/** GET /api/try-on/jobs/latest → the seller's most recent job, or 204 (null) when they have none: its results after a reload, in any browser. */
 export async function getLatestTryOnJob(): Promise<TryOnJob | null> {
-  try {
-    const response = await apiRequest('GET', '/api/try-on/jobs/latest');
-    return (await response.json()) as TryOnJob;
-  } catch (error) {
-    if (/^404\b/.test((error as Error).message)) return null;
-    throw error;
-  }
+  const response = await apiRequest('GET', '/api/try-on/jobs/latest');
+  return response.status === 204 ? null : ((await response.json()) as TryOnJob);
 }
 
 /** POST /api/try-on/jobs/:id/models/:modelId/retry → the job with that model queued again. */
