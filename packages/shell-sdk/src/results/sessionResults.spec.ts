@@ -129,3 +129,59 @@ describe('formatUnseenBadge', () => {
     expect(formatUnseenBadge(100)).toBe('99+');
   });
 });
+
+describe('other open tabs of this browser', () => {
+  type Store = typeof import('./sessionResults');
+  // Node's own BroadcastChannel (jsdom has none), not holding the test process open.
+  const NodeChannel = (jest.requireActual('node:worker_threads') as typeof import('node:worker_threads')).BroadcastChannel;
+  class TabChannel extends NodeChannel {
+    constructor(name: string) {
+      super(name);
+      this.unref();
+    }
+  }
+  const withoutChannel = globalThis.BroadcastChannel;
+  beforeEach(() => {
+    jest.useRealTimers();
+    globalThis.BroadcastChannel = TabChannel as unknown as typeof BroadcastChannel;
+  });
+  afterEach(() => {
+    globalThis.BroadcastChannel = withoutChannel;
+  });
+
+  /** A tab: its own copy of the store, as each page loads its own shell SDK. */
+  const openTab = (): Store => {
+    let tab!: Store;
+    jest.isolateModules(() => {
+      tab = jest.requireActual('./sessionResults');
+    });
+    return tab;
+  };
+  /** Resolves once the tab's results no longer hold the saved image (messages arrive in the order they were sent). */
+  const gone = (tab: Store, savedImageId: number) =>
+    new Promise<void>((resolve) => {
+      const off = tab.subscribeSessionResults(() => {
+        if (tab.getSessionResults().results.some((r) => r.savedImageId === savedImageId)) return;
+        off();
+        resolve();
+      });
+    });
+  const names = (tab: Store) => tab.getSessionResults().results.map((r) => [r.id, r.productName]);
+
+  it('a product renamed in one tab is called after its new name in the others; then a deleted image leaves them', async () => {
+    const studio = openTab();
+    const gallery = openTab();
+    for (const tab of [studio, gallery]) {
+      tab.addSessionResults([
+        { ...result('a', 1), garmentId: 5, productName: 'IMG_2041' },
+        { ...result('b', 2), garmentId: 6, productName: 'chinos', savedImageId: 70 },
+      ]);
+    }
+    const deleted = gone(gallery, 70);
+    studio.productRenamed(5, 'Linen shirt');
+    studio.announceImageDeleted(70);
+    await deleted;
+    expect(names(studio)).toEqual([['a', 'Linen shirt']]);
+    expect(names(gallery)).toEqual([['a', 'Linen shirt']]);
+  });
+});

@@ -139,8 +139,8 @@ export function updateSessionResult(id: string, patch: Partial<Omit<SessionResul
   commit({ ...state, results: state.results.map((r) => (r.id === id ? { ...r, ...patch } : r)) });
 }
 
-/** A product was renamed in the library: this session's results of it are called after its new name, as the gallery's are. */
-export function productRenamed(garmentId: number, name: string): void {
+/** This tab's results of the product are called after its new name. */
+function renameProductResults(garmentId: number, name: string): void {
   if (!state.results.some((r) => r.garmentId === garmentId)) return;
   commit({ ...state, results: state.results.map((r) => (r.garmentId === garmentId ? { ...r, productName: name } : r)) });
 }
@@ -154,19 +154,31 @@ export function removeSessionResults(predicate: (result: SessionResult) => boole
   commit({ ...state, results: kept, lastSeenCount: state.lastSeenCount - removedSeen });
 }
 
-// A gallery image deleted in another tab of this browser leaves this tab's session results too.
-// Only in a browser: on the server (prerendering) an open channel would keep Node from exiting.
+/** What one tab tells the others: a gallery image deleted, a product renamed. */
+type TabMessage = { deletedImageId?: number; renamedProduct?: { garmentId: number; name: string } };
+
+// A gallery image deleted or a product renamed in another tab of this browser changes this tab's
+// session results too. Only in a browser: on the server (prerendering) an open channel would keep
+// Node from exiting.
 const channel: BroadcastChannel | null =
   typeof window === 'undefined' || typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel('vton-session-results');
-channel?.addEventListener('message', (event: MessageEvent<{ deletedImageId?: number }>) => {
+channel?.addEventListener('message', (event: MessageEvent<TabMessage>) => {
   const id = event.data?.deletedImageId;
   if (typeof id === 'number') removeSessionResults((result) => result.savedImageId === id);
+  const renamed = event.data?.renamedProduct;
+  if (typeof renamed?.garmentId === 'number' && typeof renamed.name === 'string') renameProductResults(renamed.garmentId, renamed.name);
 });
 
 /** A saved image was deleted: its session result leaves this tab and every other open tab. */
 export function announceImageDeleted(savedImageId: number): void {
   removeSessionResults((result) => result.savedImageId === savedImageId);
-  channel?.postMessage({ deletedImageId: savedImageId });
+  channel?.postMessage({ deletedImageId: savedImageId } satisfies TabMessage);
+}
+
+/** A product was renamed in the library: its session results are called after its new name, in this tab and every other open tab, as the gallery's are. */
+export function productRenamed(garmentId: number, name: string): void {
+  renameProductResults(garmentId, name);
+  channel?.postMessage({ renamedProduct: { garmentId, name } } satisfies TabMessage);
 }
 
 /** Registers a generation that will bring `expectedCount` results; returns its id. */
