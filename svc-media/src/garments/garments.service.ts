@@ -8,7 +8,7 @@ import { planGarmentCrop } from '../images/geometry.js';
 import { GarmentImages } from '../images/garment-images.js';
 import { newObjectVersion, objectKey } from '../storage/object-keys.js';
 import { ObjectStorage } from '../storage/object-storage.service.js';
-import { In, LessThan, type ObjectLiteral, type Repository, type SelectQueryBuilder } from 'typeorm';
+import { In, LessThan, type EntityManager, type ObjectLiteral, type Repository, type SelectQueryBuilder } from 'typeorm';
 import type { UploadedFile } from '../uploads/multipart.js';
 import { Garment } from './entities/garment.entity.js';
 
@@ -16,8 +16,13 @@ import { Garment } from './entities/garment.entity.js';
 export const GARMENT_FILE_VARIANTS = ['original', 'cropped'] as const;
 export type GarmentFileVariant = (typeof GARMENT_FILE_VARIANTS)[number];
 
+/** A step of a product's delete, in its transaction, given the row as it was (its name, its owner). */
+export type BeforeProductRemoved = (tx: EntityManager, garment: Garment) => Promise<unknown>;
+
 @Injectable()
 export class GarmentsService {
+  private readonly removalSteps: BeforeProductRemoved[] = [];
+
   constructor(
     @InjectRepository(Garment) private readonly garments: Repository<Garment>,
     private readonly storage: ObjectStorage,
@@ -77,13 +82,24 @@ export class GarmentsService {
   }
 
   /**
+   * What another module does in the transaction that deletes a product, before its row goes (the
+   * gallery keeps the product's last name on its results). Registered once, at start.
+   */
+  beforeRemove(step: BeforeProductRemoved): void {
+    this.removalSteps.push(step);
+  }
+
+  /**
    * Deletes the product: the row first (no URL can be signed for its files after), then its files. Its
    * results stay in the gallery. Locked, as a crop or a replacement takes the row: the files removed are
    * the ones the row held when it went, and a crop or replacement that comes after finds no row (404)
    * and removes its own file.
    */
   async remove(userId: number, id: number): Promise<void> {
-    const garment = await this.changeLocked(userId, id, (repository) => repository.delete({ id, userId }));
+    const garment = await this.changeLocked(userId, id, async (repository, current) => {
+      for (const step of this.removalSteps) await step(repository.manager, current);
+      await repository.delete({ id, userId });
+    });
     await this.storage.removeAll([garment.objectStorageKey, garment.croppedObjectStorageKey]);
   }
 

@@ -73,7 +73,13 @@ export class GeneratedImagesService {
     private readonly config: MediaConfig,
     private readonly garments: GarmentsService,
     private readonly models: ModelsService,
-  ) {}
+  ) {
+    // A deleted product's results keep the last name the seller gave it (their rows answer for it
+    // from then on), not the one it had when each was saved. Written as a save writes it.
+    garments.beforeRemove((tx, garment) =>
+      tx.update(GeneratedImage, { userId: garment.userId, garmentId: garment.id }, { productName: garment.name, garmentFilename: garment.name }),
+    );
+  }
 
   /**
    * Newest first, by the seller's result number (the order they were saved in; ids are reserved
@@ -378,7 +384,7 @@ export class GeneratedImagesService {
     return image;
   }
 
-  /** The seller's rows as records, each naming its product as the library calls it now (kept name once it is deleted). */
+  /** The seller's rows as records, each naming its product as the library calls it now (its last name once it is deleted). */
   private async toRecords(userId: number, images: GeneratedImage[]): Promise<GeneratedImageRecord[]> {
     const productNames = await this.garments.names(userId, images.flatMap((image) => (image.garmentId ? [image.garmentId] : [])));
     return images.map((image) => this.toRecord(image, productNames));

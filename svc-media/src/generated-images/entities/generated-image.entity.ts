@@ -24,8 +24,9 @@ export class GeneratedImage extends StoredImageColumns {
   @Column({ type: 'text', nullable: true }) modelFilename: string | null;
 
   /**
-   * The product's name in the library when the result was saved, kept for when the product is
-   * deleted (its results stay); while it exists, a result is answered with its name as it is now.
+   * The product's name in the library when the result was saved, and its last name once the
+   * product is deleted (its results stay; the delete writes it); while the product exists, a result
+   * is answered with its name as it is now.
    */
   @Column({ type: 'text', nullable: true }) productName: string | null;
 
