@@ -24,7 +24,18 @@ export function imageRecord(id: number, number?: number): GeneratedImageRecord {
  * An in-memory svc-media for the generated-images calls, installed as `fetch`: ids 1..count,
  * listed newest first with id cursors, DELETE removes (or fails with `failDelete`).
  */
-export function installFakeMediaApi({ count, failDelete = false, listDelayMs = 0 }: { count: number; failDelete?: boolean; listDelayMs?: number }) {
+export function installFakeMediaApi({
+  count,
+  failDelete = false,
+  listDelayMs = 0,
+  product,
+}: {
+  count: number;
+  failDelete?: boolean;
+  listDelayMs?: number;
+  /** Every image is of this product, named as the library calls it when the list is read. */
+  product?: { garmentId: number; name: () => string };
+}) {
   let ids = Array.from({ length: count }, (_, i) => count - i);
   const calls: string[] = [];
   const fetchMock = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -38,7 +49,7 @@ export function installFakeMediaApi({ count, failDelete = false, listDelayMs = 0
       const rest = cursor ? ids.filter((id) => id < Number(cursor)) : ids;
       const page = rest.slice(0, limit);
       const body: GeneratedImagesPage = {
-        images: page.map((id) => imageRecord(id)),
+        images: page.map((id) => (product ? { ...imageRecord(id), garmentId: product.garmentId, productName: product.name() } : imageRecord(id))),
         nextCursor: rest.length > limit ? String(page[page.length - 1]) : null,
         total: ids.length,
       };

@@ -32,7 +32,7 @@ export {
   type ServerPageHead,
 } from './navigation/usePageTitle.js';
 export { useHydrated } from './hydration/useHydrated.js';
-export { ShellProviders, type ShellProvidersProps, type ToasterSlotProps } from './ShellProviders.js';
+export { GENERATED_IMAGES_KEY, ShellProviders, type ShellProvidersProps, type ToasterSlotProps } from './ShellProviders.js';
 export { DeferredToaster } from './toasts/DeferredToaster.js';
 export { StandaloneHost, type StandaloneHostProps } from './StandaloneHost.js';
 export type { RemoteComponentModule } from './remote.js';
@@ -44,6 +44,7 @@ export {
   addSessionResults,
   updateSessionResult,
   productRenamed,
+  subscribeProductRenamed,
   removeSessionResults,
   announceImageDeleted,
   startPendingGeneration,

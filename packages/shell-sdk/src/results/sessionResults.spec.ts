@@ -168,9 +168,11 @@ describe('other open tabs of this browser', () => {
     });
   const names = (tab: Store) => tab.getSessionResults().results.map((r) => [r.id, r.productName]);
 
-  it('a product renamed in one tab is called after its new name in the others; then a deleted image leaves them', async () => {
+  it('a product renamed in one tab is called after its new name in the others (and their listeners are told); then a deleted image leaves them', async () => {
     const studio = openTab();
     const gallery = openTab();
+    const told: Array<[number, string]> = [];
+    gallery.subscribeProductRenamed((garmentId, name) => told.push([garmentId, name]));
     for (const tab of [studio, gallery]) {
       tab.addSessionResults([
         { ...result('a', 1), garmentId: 5, productName: 'IMG_2041' },
@@ -183,5 +185,6 @@ describe('other open tabs of this browser', () => {
     await deleted;
     expect(names(studio)).toEqual([['a', 'Linen shirt']]);
     expect(names(gallery)).toEqual([['a', 'Linen shirt']]);
+    expect(told).toEqual([[5, 'Linen shirt']]);
   });
 });

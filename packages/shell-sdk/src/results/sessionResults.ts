@@ -139,10 +139,26 @@ export function updateSessionResult(id: string, patch: Partial<Omit<SessionResul
   commit({ ...state, results: state.results.map((r) => (r.id === id ? { ...r, ...patch } : r)) });
 }
 
-/** This tab's results of the product are called after its new name. */
-function renameProductResults(garmentId: number, name: string): void {
-  if (!state.results.some((r) => r.garmentId === garmentId)) return;
-  commit({ ...state, results: state.results.map((r) => (r.garmentId === garmentId ? { ...r, productName: name } : r)) });
+type RenameListener = (garmentId: number, name: string) => void;
+const renameListeners = new Set<RenameListener>();
+
+/**
+ * Calls `listener` with each product renamed from now on, in this tab or another open tab: what
+ * the page holds besides session results (the gallery's loaded pages) takes the new name too.
+ */
+export function subscribeProductRenamed(listener: RenameListener): () => void {
+  renameListeners.add(listener);
+  return () => {
+    renameListeners.delete(listener);
+  };
+}
+
+/** In this tab: the product's results are called after its new name, and the listeners are told. */
+function renameProduct(garmentId: number, name: string): void {
+  if (state.results.some((r) => r.garmentId === garmentId)) {
+    commit({ ...state, results: state.results.map((r) => (r.garmentId === garmentId ? { ...r, productName: name } : r)) });
+  }
+  renameListeners.forEach((listener) => listener(garmentId, name));
 }
 
 /** Forgets results, e.g. after their saved image was deleted from the gallery. */
@@ -166,7 +182,7 @@ channel?.addEventListener('message', (event: MessageEvent<TabMessage>) => {
   const id = event.data?.deletedImageId;
   if (typeof id === 'number') removeSessionResults((result) => result.savedImageId === id);
   const renamed = event.data?.renamedProduct;
-  if (typeof renamed?.garmentId === 'number' && typeof renamed.name === 'string') renameProductResults(renamed.garmentId, renamed.name);
+  if (typeof renamed?.garmentId === 'number' && typeof renamed.name === 'string') renameProduct(renamed.garmentId, renamed.name);
 });
 
 /** A saved image was deleted: its session result leaves this tab and every other open tab. */
@@ -175,9 +191,12 @@ export function announceImageDeleted(savedImageId: number): void {
   channel?.postMessage({ deletedImageId: savedImageId } satisfies TabMessage);
 }
 
-/** A product was renamed in the library: its session results are called after its new name, in this tab and every other open tab, as the gallery's are. */
+/**
+ * A product was renamed in the library: its session results are called after its new name, in this
+ * tab and every other open tab, and the gallery's pages are read again (ShellProviders).
+ */
 export function productRenamed(garmentId: number, name: string): void {
-  renameProductResults(garmentId, name);
+  renameProduct(garmentId, name);
   channel?.postMessage({ renamedProduct: { garmentId, name } } satisfies TabMessage);
 }
 

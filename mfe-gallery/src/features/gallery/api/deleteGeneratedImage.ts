@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiErrorToast, apiHeaders, apiRequest, announceImageDeleted, toast } from '@vton/shell-sdk';
-import { GENERATED_IMAGES_KEY, galleryQueryKey, type GalleryData } from './generatedImages';
+import { GENERATED_IMAGES_KEY, apiErrorToast, apiHeaders, apiRequest, announceImageDeleted, toast } from '@vton/shell-sdk';
+import { galleryQueryKey, type GalleryData } from './generatedImages';
 
 /** DELETE /api/generated-images/:id */
 export async function deleteGeneratedImage(id: number): Promise<void> {

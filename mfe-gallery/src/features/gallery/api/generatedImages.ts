@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
 import type { GeneratedImagesPage } from '@vton/contracts';
-import { apiRequest } from '@vton/shell-sdk';
+import { GENERATED_IMAGES_KEY, apiRequest } from '@vton/shell-sdk';
 
 /** A multiple of every column count (2–6), so each page fills whole rows. */
 export const GALLERY_PAGE_SIZE = 60;
@@ -8,8 +8,6 @@ export const GALLERY_PAGE_SIZE = 60;
 /** Signed URLs live an hour (svc-media); refetch on a later visit well before they expire. */
 const GALLERY_STALE_MS = 30 * 60 * 1000;
 
-/** Prefix of every generated-images query: the studio invalidates it after saving a result. */
-export const GENERATED_IMAGES_KEY = ['/api/generated-images'] as const;
 export const galleryQueryKey = [...GENERATED_IMAGES_KEY, { pageSize: GALLERY_PAGE_SIZE }] as const;
 
 export type GalleryData = InfiniteData<GeneratedImagesPage, string | null>;

@@ -4,6 +4,7 @@ import {
   addSessionResults,
   finishPendingGeneration,
   getSessionResults,
+  productRenamed,
   resetSessionResults,
   resetToastsForTests,
   startPendingGeneration,
@@ -74,6 +75,17 @@ describe('GalleryPage', () => {
     // results arriving while the gallery is open are seen too
     act(() => addSessionResults([{ id: 'r2', imageUrl: '/full/2.png', processedAt: new Date(Date.now() + 1000).toISOString() }]));
     expect(getSessionResults().unseenCount).toBe(0);
+  });
+
+  it('a product renamed in the studio (in this tab or another) renames its saved results here: the loaded pages are read again', async () => {
+    let name = 'IMG_2041';
+    installFakeMediaApi({ count: 2, product: { garmentId: 5, name: () => name } });
+    renderPage();
+    const products = () => screen.queryAllByTestId('result-product').map((element) => element.textContent);
+    await waitFor(() => expect(products()).toEqual(['IMG_2041', 'IMG_2041']));
+    name = 'Linen shirt';
+    act(() => productRenamed(5, 'Linen shirt'));
+    await waitFor(() => expect(products()).toEqual(['Linen shirt', 'Linen shirt']));
   });
 
   it('shows skeletons with n/total for pending generations, cleared 300 ms after the count reaches 0', async () => {
