@@ -1,4 +1,4 @@
-import { test, expect } from '../support/fixtures.mjs';
+import { test, expect, collectConsoleErrors } from '../support/fixtures.mjs';
 import { createVerifiedUser } from '../support/seed.mjs';
 
 // The public pages are prerendered at build time (shell/scripts/prerender.mjs) and hydrated.
@@ -41,14 +41,6 @@ async function watchLayoutShifts(page) {
   });
 }
 
-/** Console errors and uncaught exceptions of the page, as they happen. */
-function collectErrors(page) {
-  const errors = [];
-  page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
-  page.on('pageerror', (error) => errors.push(error.message));
-  return errors;
-}
-
 /** True once React has attached to the prerendered root (its fiber key is on the element). */
 const isHydrated = (page) => page.locator('#root header').evaluate((el) => Object.keys(el).some((key) => key.startsWith('__reactFiber')));
 
@@ -80,7 +72,7 @@ test.describe('prerendered pages', () => {
 
     test(`${path}: hydrates without a console error or a layout shift`, async ({ page }) => {
       await watchLayoutShifts(page);
-      const errors = collectErrors(page);
+      const errors = collectConsoleErrors(page);
       await page.goto(path);
       await expect.poll(() => isHydrated(page)).toBe(true);
       await page.waitForLoadState('networkidle');
@@ -103,7 +95,7 @@ test.describe('prerendered pages', () => {
   });
 
   test('the landing page runs no app code before it has painted, and a click made before the app took over is not lost', async ({ page }) => {
-    const errors = collectErrors(page);
+    const errors = collectConsoleErrors(page);
     // The app's bundle is held back until the visitor has clicked (a slow phone, or a quick visitor).
     let release = () => {};
     const held = new Promise((resolve) => (release = () => resolve(undefined)));
@@ -139,7 +131,7 @@ test.describe('prerendered pages', () => {
     const user = await createVerifiedUser(baseURL, mailInboxUrl, 'prerender');
     await page.addInitScript((token) => window.localStorage.setItem('auth_token', token), user.token);
     await watchLayoutShifts(page);
-    const errors = collectErrors(page);
+    const errors = collectConsoleErrors(page);
     const response = await page.goto('/');
     // The HTML is the signed-out page; only the running app knows the visitor.
     expect(await response.text()).toContain('Get Started Free');
@@ -152,7 +144,7 @@ test.describe('prerendered pages', () => {
   });
 
   test('a docs article opened with ?q= hydrates, then shows the search', async ({ page }) => {
-    const errors = collectErrors(page);
+    const errors = collectConsoleErrors(page);
     await page.goto('/docs/quick-start?q=mask');
     await expect(page.getByRole('searchbox', { name: 'Search the docs' })).toHaveValue('mask');
     await expect(page.getByRole('navigation', { name: 'Documentation' }).getByRole('heading', { name: /results?$/ })).toBeVisible();

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { test, expect } from '../support/fixtures.mjs';
+import { test, expect, collectConsoleErrors } from '../support/fixtures.mjs';
 import { SHIRT, photoFolder, pixelAt, writeCutOutGarment, writeModelPhoto } from '../support/seller-photos.mjs';
 import {
   addModelPhotos,
@@ -33,6 +33,20 @@ test.beforeEach(() => {
   photos = photoFolder();
 });
 test.afterEach(() => photos?.cleanup());
+
+test('a new seller\'s first visit to the studio logs no console error: having no try-on job yet is no failed request (1440×900)', async ({ page }) => {
+  await signInNewSeller(page);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const errors = collectConsoleErrors(page);
+  // the studio asks for the seller's last job when the tab knows of none: the request to wait for
+  const askedForLastJob = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/try-on/jobs/latest');
+  await page.goto('/app');
+  await askedForLastJob;
+  await expect(page.getByText('Restoring your workspace…')).toHaveCount(0, { timeout: 30_000 });
+  await expect(page.getByLabel('Garment photo')).toBeAttached();
+  await page.waitForLoadState('networkidle');
+  expect(errors).toEqual([]);
+});
 
 test('#1 a cut-out PNG garment and model photo are flattened on white: the crop shows and produces white, never black (1440×900)', async ({ page }) => {
   test.setTimeout(120_000);

@@ -24,3 +24,16 @@ export const test = base.extend({
   }, { auto: true }],
 });
 export { expect };
+
+/**
+ * Console errors and uncaught exceptions of the page, as they happen. A failed request is one
+ * too (Chromium prints every 4xx/5xx answer in red), so a normal visit must have none.
+ * @param {import('@playwright/test').Page} page
+ */
+export function collectConsoleErrors(page) {
+  /** @type {string[]} */
+  const errors = [];
+  page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
