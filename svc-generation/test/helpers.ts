@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import request from 'supertest';
+import type { DataSource } from 'typeorm';
 import { freePort } from '@vton/local-stack';
 import { TokenService, authService } from 'svc-auth/testing';
 import { mediaService } from '../../svc-media/src/app.module.js';
@@ -533,6 +534,25 @@ export async function until(condition: () => boolean | Promise<boolean>, what: s
     if (Date.now() > deadline) throw new Error(`timed out waiting until ${typeof what === 'function' ? what() : what}`);
     await new Promise((r) => setTimeout(r, 50));
   }
+}
+
+/**
+ * Waits until the queue is quiet: no model of any account waiting or running (the queue's own
+ * table, on `database`, the generation schema's connection) and no call open at the fake engine.
+ * A test that counts slots or engine calls starts from here (an earlier test's model would take a
+ * slot), and one that leaves work behind ends here.
+ */
+export async function untilQueueQuiet(database: DataSource, vton: FaultyVton, what: string, timeoutMs = 180_000): Promise<void> {
+  let seen = '';
+  await until(
+    async () => {
+      const [{ n }] = await database.query(`SELECT count(*)::int AS n FROM try_on_job_models WHERE state IN ('queued', 'requeued', 'running')`);
+      seen = `${n} model(s) queued or running, ${vton.inFlight} engine call(s) open`;
+      return n === 0 && vton.inFlight === 0;
+    },
+    () => `${what} (${seen})`,
+    timeoutMs,
+  );
 }
 
 /** The chunk types of a PNG, in order (what svc-media keeps of a stored result). */

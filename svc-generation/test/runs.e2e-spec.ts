@@ -5,7 +5,7 @@ import { DataSource } from 'typeorm';
 import yauzl from 'yauzl';
 import { JobStore } from '../src/jobs/job-store.js';
 import { FakeDns } from './fake-dns.js';
-import { FAULT_COLOURS, FaultyVton, MediaSeeder, OTHER_SELLER_COLOUR, Platform, solidPng, until, waitForJob, type App } from './helpers.js';
+import { FAULT_COLOURS, FaultyVton, MediaSeeder, OTHER_SELLER_COLOUR, Platform, solidPng, until, untilQueueQuiet, waitForJob, type App } from './helpers.js';
 import { Receiver } from './webhook-receiver.js';
 
 /** Every entry of a ZIP held in memory: its name and bytes (small archives only). */
@@ -314,16 +314,9 @@ describe('catalogue runs (real API, worker, queue, svc-media, Postgres, S3)', ()
     const otherModel = await otherSeed.model(await solidPng(400, 300, OTHER_SELLER_COLOUR));
     const otherModelState = async (jobId: string): Promise<JobModelState> =>
       ((await request(api.url).get(`/api/try-on/jobs/${jobId}`).auth(other, { type: 'bearer' }).expect(200)).body as TryOnJob).models[0].state;
-    // Every account's models, as the queue has them: none waiting or running, and no engine call open, is a quiet queue.
-    let left = '';
-    const quiet = async () => {
-      const [{ n }] = await api.app.get(DataSource).query(`SELECT count(*)::int AS n FROM try_on_job_models WHERE state IN ('queued', 'requeued', 'running')`);
-      left = `${n} model(s) queued or running, ${vton.inFlight} engine call(s) open`;
-      return n === 0 && vton.inFlight === 0;
-    };
 
     // Only this test's work holds the slots: an earlier test's model still running or at the engine would take one.
-    await until(quiet, () => `no model of an earlier test is queued, running or at the engine (${left})`, 180_000);
+    await untilQueueQuiet(api.app.get(DataSource), vton, 'no model of an earlier test is queued, running or at the engine');
     // The engine holds every answer until answerPaused(): a slot changes hands only when the test lets it.
     vton.okDelayMs = 600_000;
     let run: TryOnRun | undefined;
@@ -360,7 +353,7 @@ describe('catalogue runs (real API, worker, queue, svc-media, Postgres, S3)', ()
       if (run) await request(api.url).post(`/api/try-on/runs/${run.id}/cancel`).auth(token, { type: 'bearer' }).expect(200);
       vton.okDelayMs = 0;
       vton.answerPaused();
-      await until(quiet, () => `the queue quiet again (${left})`, 180_000);
+      await untilQueueQuiet(api.app.get(DataSource), vton, 'the queue quiet again');
     }
     // The other seller's try-on ended as theirs always does; the run kept its two results.
     expect((await waitForJob(api.url, other, job!.id, (j) => j.status !== 'running')).models[0]).toMatchObject({ state: 'succeeded', attempts: 1 });
