@@ -264,20 +264,58 @@ describe('catalogue runs (real API, worker, queue, svc-media, Postgres, S3)', ()
   it('cancels the rest of a run: unfinished cells are canceled, finished ones keep their results, and the run completes', async () => {
     const garment = await seed.croppedGarment();
     const models = [await okModel('c1.png', 400), await okModel('c2.png', 410), await okModel('c3.png', 420), await okModel('c4.png', 430), await okModel('c5.png', 440)];
-    vton.okDelayMs = 1500;
-    const run = (await start({ garmentIds: [garment.id], modelIds: models.map((m) => m.id), prompt: '' }).expect(201)).body as TryOnRun;
-    await until(async () => (await read(run.id)).counts.succeeded >= 1, 'one cell succeeded', 30_000);
-    const canceled = (await request(api.url).post(`/api/try-on/runs/${run.id}/cancel`).auth(token, { type: 'bearer' }).expect(200)).body as TryOnRun;
-    expect(canceled.status).toBe('completed');
-    expect(canceled.counts.canceled).toBeGreaterThanOrEqual(1);
-    expect(canceled.counts.succeeded + canceled.counts.canceled).toBe(5);
-    for (const cell of canceled.cells.filter((c) => c.state === 'canceled')) expect(cell.error).toEqual({ code: 'CANCELED', message: 'Cancelled by the seller before it finished' });
-    // Nothing more runs: the states stay as they are.
-    await new Promise((r) => setTimeout(r, 2500));
-    const later = await read(run.id);
-    expect(later.cells.map((c) => c.state)).toEqual(canceled.cells.map((c) => c.state));
-    await until(() => receiver.of('run.completed').some((d) => JSON.parse(d.body).data.id === run.id), 'run.completed delivered after the cancel');
-  }, 120_000);
+    // Only this test's cells reach the engine from here: its calls are the ones counted.
+    await untilQueueQuiet(api.app.get(DataSource), vton, 'no model of an earlier test is queued, running or at the engine');
+    const callsBefore = vton.started.length;
+    // The engine holds every answer until answerPaused(): a cell finishes only when the test lets it.
+    vton.okDelayMs = 600_000;
+    let run: TryOnRun | undefined;
+    try {
+      run = (await start({ garmentIds: [garment.id], modelIds: models.map((m) => m.id), prompt: '' }).expect(201)).body as TryOnRun;
+      const runId = run.id;
+      let counts!: RunCounts;
+      const seen = () => `${JSON.stringify(counts)}, ${vton.inFlight} engine call(s) open`;
+      // Two cells held at the engine (VTON_CONCURRENCY=2), three waiting.
+      await until(
+        async () => ((counts = (await read(runId)).counts), counts.running === 2 && counts.queued === 3 && vton.inFlight === 2),
+        () => `two cells running at the engine, three waiting (${seen()})`,
+        120_000,
+      );
+      // Their answers go back: two cells succeed, the next two are claimed and held in turn, the last one waits.
+      vton.answerPaused();
+      await until(
+        async () => ((counts = (await read(runId)).counts), counts.succeeded === 2 && counts.running === 2 && counts.queued === 1 && vton.inFlight === 2),
+        () => `two cells succeeded, the next two at the engine, one waiting (${seen()})`,
+        120_000,
+      );
+      const before = await read(runId);
+
+      const canceled = (await request(api.url).post(`/api/try-on/runs/${runId}/cancel`).auth(token, { type: 'bearer' }).expect(200)).body as TryOnRun;
+      expect(canceled.status).toBe('completed');
+      expect(canceled.counts).toEqual({ total: 5, queued: 0, running: 0, succeeded: 2, failed: 0, skipped: 0, canceled: 3 });
+      // The finished cells keep their results; the running and the waiting ones are canceled, with the reason.
+      for (const [i, cell] of canceled.cells.entries()) {
+        const was = before.cells[i];
+        if (was.state === 'succeeded') expect(cell).toMatchObject({ state: 'succeeded', error: null, result: { savedImage: { id: was.result!.savedImage!.id } } });
+        else expect(cell).toMatchObject({ state: 'canceled', result: null, error: { code: 'CANCELED', message: 'Cancelled by the seller before it finished' } });
+      }
+      // The running ones are stopped: the engine still holds its answers, so only the worker hanging up closes their calls.
+      await until(() => vton.inFlight === 0, () => `the canceled cells' calls closed by the worker (${vton.inFlight} open)`, 60_000);
+      await until(() => receiver.of('run.completed').some((d) => JSON.parse(d.body).data.id === runId), 'run.completed delivered after the cancel');
+      expect(receiver.of('run.completed').map((d) => JSON.parse(d.body).data).filter((d) => d.id === runId)).toEqual([
+        expect.objectContaining({ status: 'completed', counts: canceled.counts }),
+      ]);
+      // Nothing more ran: the cells are as the cancel left them, and the waiting cell never reached the engine (4 calls, not 5).
+      expect((await read(runId)).cells.map((c) => c.state)).toEqual(canceled.cells.map((c) => c.state));
+      expect(vton.started.length - callsBefore).toBe(4);
+    } finally {
+      // Nothing left behind whatever failed: the run cancelled (again, a no-op if it was), every held answer sent.
+      if (run) await request(api.url).post(`/api/try-on/runs/${run.id}/cancel`).auth(token, { type: 'bearer' }).expect(200);
+      vton.okDelayMs = 0;
+      vton.answerPaused();
+      await untilQueueQuiet(api.app.get(DataSource), vton, 'the queue quiet again');
+    }
+  }, 300_000);
 
   it('a result recorded after the seller cancelled its cell does not undo the cancel (no model.succeeded, the cell stays canceled)', async () => {
     const garment = await seed.croppedGarment();
