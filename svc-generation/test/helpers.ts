@@ -405,9 +405,9 @@ export class FaultyVton {
     }
   }
 
-  /** Successful answers held back by okDelayMs are sent now. */
-  answerPaused(): void {
-    for (const answer of this.paused) answer();
+  /** Successful answers held back by okDelayMs are sent now: all of them, or the `count` held longest. */
+  answerPaused(count = Infinity): void {
+    for (const answer of [...this.paused].slice(0, count)) answer();
   }
 
   /** Waits `ms`, or less if the caller hangs up (a killed worker) or answerPaused() is called. */
@@ -513,9 +513,8 @@ export const FAULT_COLOURS: Record<Fault, Rgb> = {
   flaky500: [40, 40, 220],
 };
 
-/** Another seller's model photo colour in fairness tests: answered like any good model ('ok' is the nearest), told apart in FaultyVton's `started`. */
+/** Another seller's model photo colour in fairness tests: answered like any good model ('ok' is the nearest). */
 export const OTHER_SELLER_COLOUR: Rgb = [200, 70, 60];
-export const sameColour = (a: Rgb, b: Rgb) => a.every((v, i) => v === b[i]);
 
 /** The states one model went through, in order, without repeats. */
 export function statesOf(jobs: TryOnJob[], modelId: number): JobModelState[] {
