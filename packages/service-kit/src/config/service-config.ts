@@ -88,6 +88,16 @@ export class ServiceConfig {
   @WholeNumber({ min: 100, max: 30_000, message: 'SERVICE_CALL_TIMEOUT_MS must be a whole number of milliseconds from 100 to 30000' })
   SERVICE_CALL_TIMEOUT_MS: number = DEFAULT_SERVICE_CALL_TIMEOUT_MS;
 
+  /**
+   * How long the service keeps a caller's idle connection open. The proxy in front (the Gateway's)
+   * must always be the one to close it: when the service closes a connection the proxy is reusing at
+   * that moment, the client gets a 502/503. So the default outlasts the longest common upstream idle
+   * timeout, Envoy's 1 h (Envoy Gateway, Istio), and with it GKE's fixed 600 s and an AWS ALB's 60 s,
+   * by 20 s for timers that fire late (Google asks 620 s for its 600 s). Node's own 5 s is below them all.
+   */
+  @WholeNumber({ min: 1, max: 86_400, message: 'HTTP_KEEP_ALIVE_TIMEOUT_SECONDS must be a whole number of seconds from 1 to 86400' })
+  HTTP_KEEP_ALIVE_TIMEOUT_SECONDS: number = 3620;
+
   /** Strict-Transport-Security max-age; 0 (the default) sends none. Set where TLS ends in front (Kubernetes). */
   @WholeNumber({ min: 0, message: 'HSTS_MAX_AGE_SECONDS must be a whole number of seconds (0 turns HSTS off)' })
   HSTS_MAX_AGE_SECONDS: number = 0;

@@ -1,0 +1,59 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { startServiceApp, type StartedServiceApp } from './bootstrap.js';
+import { ServiceConfig } from './config/service-config.js';
+import { defineService } from './service-definition.js';
+import { ServiceKitModule } from './service-kit.module.js';
+
+const database = { migrations: [] };
+/** The kit alone, as every service starts it; its Postgres is a port nothing listens on (it connects in the background). */
+const kitOnly = defineService({
+  app: 'svc-auth',
+  title: 'kit only',
+  config: ServiceConfig,
+  database,
+  module: (config: ServiceConfig) => ServiceKitModule.forRoot({ app: 'svc-auth', config, database }),
+});
+const env = { DATABASE_URL: 'postgres://x@127.0.0.1:9/db', LOG_LEVEL: 'silent' };
+
+describe('how long a started service keeps an idle connection (HTTP_KEEP_ALIVE_TIMEOUT_SECONDS)', () => {
+  let started: StartedServiceApp<ServiceConfig> | undefined;
+  afterEach(async () => {
+    await started?.app.close();
+    started = undefined;
+  });
+
+  /** The Keep-Alive header a caller (the Gateway's proxy, the local gateway's agent) is answered with. */
+  const keepAliveAnswered = async (extra: Record<string, string> = {}) => {
+    started = await startServiceApp(kitOnly, { env: { ...env, ...extra } });
+    const answer = await fetch(`${started.url}/api/auth/health/live`);
+    await answer.text();
+    expect(answer.status).toBe(200);
+    return answer.headers.get('keep-alive');
+  };
+
+  it('by default outlasts the proxies in front (an hour and 20 s), not Node\'s 5 s', async () => {
+    expect(await keepAliveAnswered()).toBe('timeout=3620');
+  });
+
+  it('is the configured number of seconds', async () => {
+    expect(await keepAliveAnswered({ HTTP_KEEP_ALIVE_TIMEOUT_SECONDS: '700' })).toBe('timeout=700');
+  });
+});
+
+describe('a bad HTTP_KEEP_ALIVE_TIMEOUT_SECONDS', () => {
+  // test/kit-only-service.mjs runs bootstrapService, as a service's main.ts does, from the built kit.
+  const start = (value: string) =>
+    promisify(execFile)(process.execPath, [path.join(import.meta.dirname, '../test/kit-only-service.mjs')], {
+      env: { ...process.env, ...env, PORT: '0', HOST: '127.0.0.1', HTTP_KEEP_ALIVE_TIMEOUT_SECONDS: value },
+      timeout: 20_000,
+    }).then(() => ({ code: 0, stderr: '' }), (error: { code: number; stderr: string }) => ({ code: error.code, stderr: error.stderr }));
+
+  it.each(['0', '65s', '3620000', '1.5'])('%s stops the service before it listens, naming the variable', async (value) => {
+    expect(await start(value)).toEqual({
+      code: 1,
+      stderr: 'svc-auth: Invalid configuration: HTTP_KEEP_ALIVE_TIMEOUT_SECONDS must be a whole number of seconds from 1 to 86400\n',
+    });
+  });
+});
