@@ -30,6 +30,25 @@ export const ROUTE_TIMEOUTS = {
   'svc-generation': { request: '0s', backendRequest: '0s' },
 };
 
+/**
+ * How long the Gateway's proxies keep an idle connection to a pod, by default, per implementation
+ * (deploy/README "Implementations"). The Gateway API has no field for it (HTTPRoute's `timeouts` bound
+ * requests only), so the apps' HTTP_KEEP_ALIVE_TIMEOUT_SECONDS must outlast the longest: a pod that
+ * closes first can close a connection the proxy is sending on, and the client gets a 502/503.
+ */
+export const UPSTREAM_IDLE_TIMEOUT_SECONDS = {
+  // BackendTrafficPolicy `timeout.http.connectionIdleTimeout`, default 1 h (Envoy's own default).
+  'Envoy Gateway': 3600,
+  // DestinationRule `trafficPolicy.connectionPool.http.idleTimeout`, default 1 h.
+  Istio: 3600,
+  // Upstream keep-alive is off unless an UpstreamSettingsPolicy turns it on; then nginx's keepalive_timeout, 60 s.
+  'NGINX Gateway Fabric': 60,
+  // The Google Front Ends' backend keep-alive: fixed, 600 s.
+  'GKE Gateway': 600,
+  // The load balancer's idle timeout attribute, 60 s unless raised (up to 4000 s).
+  'AWS Load Balancer Controller (ALB)': 60,
+};
+
 const portOf = (app) => SERVICE_PORTS[app] ?? FRONTEND_PORT;
 
 /** The Gateway and the HTTPRoutes, as objects, in the order of the routing table. */

@@ -11,7 +11,7 @@ import {
 } from './helpers.mjs';
 import path from 'node:path';
 import { DEPLOY_DIR } from '../lib/apps.mjs';
-import { GATEWAY_FILE, GATEWAY_NAME, renderGatewayYaml } from '../lib/gateway-api.mjs';
+import { GATEWAY_FILE, GATEWAY_NAME, UPSTREAM_IDLE_TIMEOUT_SECONDS, renderGatewayYaml } from '../lib/gateway-api.mjs';
 import fs from 'node:fs';
 
 /** The Secrets a Gateway's TLS listeners present. */
@@ -249,6 +249,20 @@ describe.each(OVERLAYS)('overlay %s', (overlay) => {
       for (const v of [...vars, 'PORT', 'HOST', 'LOG_LEVEL', 'JSON_BODY_LIMIT', 'TRUSTED_PROXIES']) expect(`${svc} ${v}: ${v in env}`).toBe(`${svc} ${v}: true`);
       expect(env.MIGRATIONS_RUN).toBe('false');
       expect(env.DATABASE_SCHEMA).toBe({ 'svc-auth': 'auth', 'svc-media': 'media', 'svc-generation': 'generation', 'svc-generation-worker': 'generation' }[svc]);
+    }
+  });
+
+  test("every service's and worker's pods keep an idle connection longer than any Gateway implementation's proxies keep theirs (HTTP_KEEP_ALIVE_TIMEOUT_SECONDS)", () => {
+    const longest = Math.max(...Object.values(UPSTREAM_IDLE_TIMEOUT_SECONDS));
+    const servers = objs.filter((o) => o.kind === 'Deployment' && /^svc-/.test(o.metadata.name));
+    expect(servers.map((d) => d.metadata.name).sort()).toEqual(['svc-auth', 'svc-generation', 'svc-generation-worker', 'svc-media']);
+    for (const d of servers) {
+      const c = d.spec.template.spec.containers[0];
+      const env = Object.assign({}, ...(c.envFrom ?? []).map((f) => configMaps.get(f.configMapRef?.name) ?? {}));
+      for (const e of c.env ?? []) if ('value' in e) env[e.name] = e.value;
+      const seconds = env.HTTP_KEEP_ALIVE_TIMEOUT_SECONDS;
+      expect(`${d.metadata.name} ${seconds} s outlasts ${longest} s: ${/^\d+$/.test(seconds ?? '') && Number(seconds) > longest}`)
+        .toBe(`${d.metadata.name} ${seconds} s outlasts ${longest} s: true`);
     }
   });
 
