@@ -137,8 +137,8 @@ const CLIENT_KEEP_ALIVE_MS = 65_000;
  * Kept-alive connections to the apps, always let go of by the gateway before the app would close them:
  * a request sent on a connection the app was closing at that moment was reset, a 503 the seller saw (a
  * garment upload in a CI run under load). After 60 s idle, or a second before the app's own
- * `Keep-Alive: timeout` when that is shorter: the services announce HTTP_KEEP_ALIVE_TIMEOUT_SECONDS
- * (3620), the frontends' static server Node's 5. Node's agent follows that hint only when it has a
+ * `Keep-Alive: timeout` when that is shorter (the services and the static server announce their
+ * HTTP_KEEP_ALIVE_TIMEOUT_SECONDS, 3620 by default). Node's agent follows that hint only when it has a
  * timeout of its own, and takes the shorter. The timeout only ever closes idle connections: on one in
  * use awaitAnswer's bound replaces it until the app begins answering, and then none, so event streams stay open.
  */

@@ -166,11 +166,38 @@ export function createStaticHandler({ root, base = '/', spa = false }) {
 }
 
 /**
- * Starts an HTTP server for `createStaticHandler` options; resolves with the server.
- * @param {{ root: string, base?: string, spa?: boolean, port?: number, host?: string }} options
+ * How long an idle connection stays open, by default: the services' HTTP_KEEP_ALIVE_TIMEOUT_SECONDS
+ * default (service-kit's ServiceConfig), for the same reason. The Gateway's proxy must close an idle
+ * connection before the server does, or a request it sends on one the server is closing at that moment
+ * comes back to the browser as a 502/503 (a remote that does not load); an hour and 20 s outlasts the
+ * common proxies' upstream idle timeouts (Envoy's 1 h, GKE's 600 s, an ALB's 60 s), Node's own 5 s none.
  */
-export function startStaticServer({ port = 0, host = '0.0.0.0', ...options }) {
+const DEFAULT_KEEP_ALIVE_TIMEOUT_SECONDS = 3620;
+const MAX_KEEP_ALIVE_TIMEOUT_SECONDS = 86_400;
+
+/**
+ * HTTP_KEEP_ALIVE_TIMEOUT_SECONDS from `env` (unset or empty: the default); throws, naming the
+ * variable, when it is not a whole number of seconds from 1 to 86400, so the server never starts with it.
+ */
+export function keepAliveTimeoutSeconds(env = process.env) {
+  const value = env.HTTP_KEEP_ALIVE_TIMEOUT_SECONDS?.trim();
+  if (!value) return DEFAULT_KEEP_ALIVE_TIMEOUT_SECONDS;
+  const seconds = /^\d+$/.test(value) ? Number(value) : NaN;
+  if (!(seconds >= 1 && seconds <= MAX_KEEP_ALIVE_TIMEOUT_SECONDS)) {
+    throw new Error(`HTTP_KEEP_ALIVE_TIMEOUT_SECONDS must be a whole number of seconds from 1 to ${MAX_KEEP_ALIVE_TIMEOUT_SECONDS}`);
+  }
+  return seconds;
+}
+
+/**
+ * Starts an HTTP server for `createStaticHandler` options; resolves with the server.
+ * @param {{ root: string, base?: string, spa?: boolean, port?: number, host?: string, keepAliveTimeoutSeconds?: number }} options
+ */
+export function startStaticServer({ port = 0, host = '0.0.0.0', keepAliveTimeoutSeconds = DEFAULT_KEEP_ALIVE_TIMEOUT_SECONDS, ...options }) {
   const server = http.createServer(createStaticHandler(options));
+  // headersTimeout stays Node's 60 s: it counts from a request's first byte, not from when its
+  // connection went idle (checked on Node 26).
+  server.keepAliveTimeout = keepAliveTimeoutSeconds * 1000;
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => resolve(server));

@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -251,5 +252,54 @@ describe('security headers', () => {
     const file = path.join(pageRoot, 'index.html');
     expect(createSecurityHeaders({ hstsMaxAgeSeconds: 31536000 })(file, fs.statSync(file))['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
     expect(createSecurityHeaders({ hstsMaxAgeSeconds: 0 })(file, fs.statSync(file))['strict-transport-security']).toBeUndefined();
+  });
+});
+
+describe('how long an idle connection stays open (HTTP_KEEP_ALIVE_TIMEOUT_SECONDS)', () => {
+  const SERVE = path.join(import.meta.dirname, '../bin/serve.mjs');
+  let root;
+  beforeAll(() => { root = makeBuild({ 'index.html': '<!doctype html><title>remote</title>' }); });
+
+  /** `vton-static` as the container images run it, with `value` in its environment; settles when it serves or exits. */
+  function startServe(value) {
+    const child = spawn(process.execPath, [SERVE, root, '--port', '0', '--host', '127.0.0.1'], {
+      env: { ...process.env, HTTP_KEEP_ALIVE_TIMEOUT_SECONDS: value },
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c) => { stdout += c; });
+    child.stderr.on('data', (c) => { stderr += c; });
+    return new Promise((resolve) => {
+      child.stdout.on('data', () => {
+        const port = stdout.match(/on 127\.0\.0\.1:(\d+)/)?.[1];
+        if (port) resolve({ child, origin: `http://127.0.0.1:${port}` });
+      });
+      child.on('exit', (code) => resolve({ code, stderr }));
+    });
+  }
+
+  test('by default outlasts the proxies in front (an hour and 20 s), not Node\'s 5 s', async () => {
+    const { server, origin } = await serve({ root });
+    const res = await get(`${origin}/index.html`);
+    await close(server);
+    expect(res.headers['keep-alive']).toBe('timeout=3620');
+  });
+
+  test('is the configured number of seconds', async () => {
+    const { child, origin } = await startServe('700');
+    try {
+      expect((await get(`${origin}/index.html`)).headers['keep-alive']).toBe('timeout=700');
+    } finally {
+      child?.kill();
+    }
+  });
+
+  test.each(['0', '65s', '3620000', '1.5'])('%s stops the server before it listens, naming the variable', async (value) => {
+    const started = await startServe(value);
+    started.child?.kill();
+    expect({ code: started.code, stderr: started.stderr }).toEqual({
+      code: 1,
+      stderr: 'vton-static: Invalid configuration: HTTP_KEEP_ALIVE_TIMEOUT_SECONDS must be a whole number of seconds from 1 to 86400\n',
+    });
   });
 });
