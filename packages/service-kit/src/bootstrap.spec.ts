@@ -1,4 +1,6 @@
 import { execFile } from 'node:child_process';
+import type { Server } from 'node:http';
+import net from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { startServiceApp, type StartedServiceApp } from './bootstrap.js';
@@ -39,6 +41,31 @@ describe('how long a started service keeps an idle connection (HTTP_KEEP_ALIVE_T
 
   it('is the configured number of seconds', async () => {
     expect(await keepAliveAnswered({ HTTP_KEEP_ALIVE_TIMEOUT_SECONDS: '700' })).toBe('timeout=700');
+  });
+});
+
+describe('a service shutting down with a request under way', () => {
+  let socket: net.Socket | undefined;
+  // Should the service keep the connection, the test fails on its timeout and this lets it go.
+  afterEach(() => socket?.destroy());
+
+  it('answers it, then closes that connection at once: the shutdown does not wait out the keep-alive (an hour)', async () => {
+    const { app, url } = await startServiceApp(kitOnly, { env });
+    const server = app.getHttpServer() as Server;
+    const connection = net.connect(Number(new URL(url).port), '127.0.0.1');
+    socket = connection;
+    let answer = '';
+    connection.setEncoding('utf8').on('data', (chunk: string) => { answer += chunk; });
+    const closedByService = new Promise((resolve) => connection.once('end', resolve));
+    // Half a request: its connection is in use, not idle, when the service begins to close.
+    connection.write('GET /api/auth/health/live HTTP/1.1\r\nHost: svc-auth\r\n');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const shutdown = app.close();
+    while (server.listening) await new Promise((resolve) => setImmediate(resolve));
+    connection.write('\r\n');
+    await closedByService;
+    await shutdown;
+    expect(answer).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
   });
 });
 

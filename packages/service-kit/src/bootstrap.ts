@@ -5,6 +5,7 @@ import { Logger } from 'nestjs-pino';
 import type { Server } from 'node:http';
 import { ConfigurationError, loadConfig } from './config/load-config.js';
 import type { ServiceConfig } from './config/service-config.js';
+import { keepIdleConnections } from './http/keep-alive.js';
 import { noStoreByDefault, securityHeaders } from './http/security-headers.js';
 import { assignRequestId } from './logging/request-id.js';
 import { ServiceMetrics } from './metrics/service-metrics.js';
@@ -36,10 +37,8 @@ export async function createServiceApp<C extends ServiceConfig>(
   });
   app.useLogger(app.get(Logger));
   app.disable('x-powered-by');
-  // Set before the app listens: Node applies it to the connections it accepts after. headersTimeout
-  // stays Node's 60 s: it counts from a request's first byte, not from when its connection went idle
-  // (checked on Node 26), and Node refuses one above requestTimeout (300 s) anyway.
-  (app.getHttpServer() as Server).keepAliveTimeout = config.HTTP_KEEP_ALIVE_TIMEOUT_SECONDS * 1000;
+  // Before the app listens: Node applies the timeout to the connections it accepts after.
+  keepIdleConnections(app.getHttpServer() as Server, config.HTTP_KEEP_ALIVE_TIMEOUT_SECONDS);
   // Only the proxies named in TRUSTED_PROXIES (by default the local gateway on loopback) are
   // believed about the client's address; anyone else's X-Forwarded-For is ignored.
   app.set('trust proxy', config.trustedProxies);
