@@ -198,6 +198,10 @@ export function startStaticServer({ port = 0, host = '0.0.0.0', keepAliveTimeout
   // headersTimeout stays Node's 60 s: it counts from a request's first byte, not from when its
   // connection went idle (checked on Node 26).
   server.keepAliveTimeout = keepAliveTimeoutSeconds * 1000;
+  // Node's close() ends only the connections idle at that moment; one still answering would then stay
+  // open for the whole keep-alive timeout (an hour), holding the shutdown until the pod is killed. So
+  // once the server is closing each is closed as soon as its answer is done (next turn: Node counts it idle then).
+  server.on('request', (_req, res) => res.on('finish', () => { if (!server.listening) setImmediate(() => server.closeIdleConnections()); }));
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => resolve(server));
