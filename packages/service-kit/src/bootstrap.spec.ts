@@ -44,6 +44,31 @@ describe('how long a started service keeps an idle connection (HTTP_KEEP_ALIVE_T
   });
 });
 
+describe('how long a caller may take to send a whole request (HTTP_REQUEST_TIMEOUT_SECONDS)', () => {
+  let started: StartedServiceApp<ServiceConfig> | undefined;
+  afterEach(async () => {
+    await started?.app.close();
+    started = undefined;
+  });
+
+  /** What the started server answers 408 after (Node checks it every 30 s, too slow to wait out here). */
+  const timeouts = async (extra: Record<string, string> = {}) => {
+    started = await startServiceApp(kitOnly, { env: { ...env, ...extra } });
+    const server = started.app.getHttpServer() as Server;
+    return { request: server.requestTimeout, headers: server.headersTimeout };
+  };
+
+  it("is Node's 300 s by default, the headers within it", async () => {
+    expect(await timeouts()).toEqual({ request: 300_000, headers: 60_000 });
+  });
+
+  it('is the configured number of seconds; the headers never get longer than the whole request', async () => {
+    expect(await timeouts({ HTTP_REQUEST_TIMEOUT_SECONDS: '900' })).toEqual({ request: 900_000, headers: 60_000 });
+    await started?.app.close();
+    expect(await timeouts({ HTTP_REQUEST_TIMEOUT_SECONDS: '30' })).toEqual({ request: 30_000, headers: 30_000 });
+  });
+});
+
 describe('a service shutting down with a request under way', () => {
   let socket: net.Socket | undefined;
   // Should the service keep the connection, the test fails on its timeout and this lets it go.

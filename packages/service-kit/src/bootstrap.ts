@@ -5,7 +5,7 @@ import { Logger } from 'nestjs-pino';
 import type { Server } from 'node:http';
 import { ConfigurationError, loadConfig } from './config/load-config.js';
 import type { ServiceConfig } from './config/service-config.js';
-import { keepIdleConnections } from './http/keep-alive.js';
+import { allowRequestsFor, keepIdleConnections } from './http/keep-alive.js';
 import { noStoreByDefault, securityHeaders } from './http/security-headers.js';
 import { assignRequestId } from './logging/request-id.js';
 import { ServiceMetrics } from './metrics/service-metrics.js';
@@ -39,6 +39,7 @@ export async function createServiceApp<C extends ServiceConfig>(
   app.disable('x-powered-by');
   // Before the app listens: Node applies the timeout to the connections it accepts after.
   keepIdleConnections(app.getHttpServer() as Server, config.HTTP_KEEP_ALIVE_TIMEOUT_SECONDS);
+  allowRequestsFor(app.getHttpServer() as Server, config.HTTP_REQUEST_TIMEOUT_SECONDS);
   // Only the proxies named in TRUSTED_PROXIES (by default the local gateway on loopback) are
   // believed about the client's address; anyone else's X-Forwarded-For is ignored.
   app.set('trust proxy', config.trustedProxies);

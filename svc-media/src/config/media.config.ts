@@ -46,6 +46,12 @@ export class MediaConfig extends ServiceConfig {
   @WholeNumber({ min: 1024, message: 'MAX_UPLOAD_REQUEST_BYTES must be a whole number of bytes', belowMin: 'MAX_UPLOAD_REQUEST_BYTES must be at least 1024' })
   MAX_UPLOAD_REQUEST_BYTES = 200 * 1024 * 1024;
 
+  /**
+   * An upload of MAX_UPLOAD_REQUEST_BYTES takes 14 min at 2 Mbit/s, and the Gateway's route gives
+   * svc-media 15 min (deploy/base/gateway.yaml): with Node's 300 s such an upload was cut off with a 408.
+   */
+  HTTP_REQUEST_TIMEOUT_SECONDS = 900;
+
   /** Model photos per POST /api/models (spec §1 recommends 5-10 per batch). */
   @WholeNumber({
     min: 1,

@@ -98,6 +98,14 @@ export class ServiceConfig {
   @WholeNumber({ min: 1, max: 86_400, message: 'HTTP_KEEP_ALIVE_TIMEOUT_SECONDS must be a whole number of seconds from 1 to 86400' })
   HTTP_KEEP_ALIVE_TIMEOUT_SECONDS: number = 3620;
 
+  /**
+   * The longest a caller may take to send one whole request, body included; Node answers 408 and
+   * closes the connection after it (checked every 30 s). Node's own 300 s, unless a service takes
+   * bodies that need longer (svc-media's uploads).
+   */
+  @WholeNumber({ min: 10, max: 86_400, message: 'HTTP_REQUEST_TIMEOUT_SECONDS must be a whole number of seconds from 10 to 86400' })
+  HTTP_REQUEST_TIMEOUT_SECONDS: number = 300;
+
   /** Strict-Transport-Security max-age; 0 (the default) sends none. Set where TLS ends in front (Kubernetes). */
   @WholeNumber({ min: 0, message: 'HSTS_MAX_AGE_SECONDS must be a whole number of seconds (0 turns HSTS off)' })
   HSTS_MAX_AGE_SECONDS: number = 0;

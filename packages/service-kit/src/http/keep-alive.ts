@@ -14,3 +14,10 @@ export function keepIdleConnections(server: Server, seconds: number): void {
     // On the next turn, once Node has counted the connection idle again.
     res.on('finish', () => { if (!server.listening) setImmediate(() => server.closeIdleConnections()); }));
 }
+
+/** Gives a caller `seconds` to send one whole request, its body included (HTTP_REQUEST_TIMEOUT_SECONDS, why there). */
+export function allowRequestsFor(server: Server, seconds: number): void {
+  server.requestTimeout = seconds * 1000;
+  // Node counts the headers within the request's time, never longer.
+  server.headersTimeout = Math.min(server.headersTimeout, server.requestTimeout);
+}
