@@ -15,6 +15,10 @@ describe('webhook deliveries (real API, worker, queue, Postgres)', () => {
   const platform = new Platform();
   const dns = new FakeDns();
   const receiver = new Receiver();
+  /** Another seller's endpoint, which holds its answers while the test says so. */
+  const slow = new Receiver();
+  /** The worker's delivery lanes (WEBHOOK_DELIVERY_CONCURRENCY). */
+  const LANES = 3;
   let engine: { url: string; close: () => Promise<void> };
   let api: App;
   let worker: App;
@@ -23,8 +27,17 @@ describe('webhook deliveries (real API, worker, queue, Postgres)', () => {
     await platform.start();
     await dns.start();
     await receiver.start();
+    await slow.start();
     engine = await startLocalEngine();
-    const env = { VTON_API_URL: engine.url, WEBHOOKS_LOCAL_MODE: 'true', WEBHOOK_DNS_SERVERS: dns.server, WEBHOOK_RETRY_DELAYS_SECONDS: '1,1', WEBHOOK_TIMEOUT_MS: '3000' };
+    // An attempt outlasts every wait of the tests: a held answer stays open until the test releases it.
+    const env = {
+      VTON_API_URL: engine.url,
+      WEBHOOKS_LOCAL_MODE: 'true',
+      WEBHOOK_DNS_SERVERS: dns.server,
+      WEBHOOK_RETRY_DELAYS_SECONDS: '1,1',
+      WEBHOOK_TIMEOUT_MS: '60000',
+      WEBHOOK_DELIVERY_CONCURRENCY: String(LANES),
+    };
     api = await platform.generation(env);
     worker = await platform.worker(env);
   });
@@ -34,6 +47,7 @@ describe('webhook deliveries (real API, worker, queue, Postgres)', () => {
     await api?.app.close();
     await engine?.close();
     await receiver.stop();
+    await slow.stop();
     await dns.stop();
     await platform.stop();
   });
@@ -61,6 +75,10 @@ describe('webhook deliveries (real API, worker, queue, Postgres)', () => {
     const job = (await request(api.url).post('/api/try-on/jobs').auth(token, { type: 'bearer' }).send({ garmentId, modelIds: [modelId], prompt: 'tee' }).expect(201)).body as TryOnJob;
     return waitForJob(api.url, token, job.id, (j) => j.status !== 'running', 60_000);
   }
+
+  const sendTest = (token: string, endpointId: string) => request(api.url).post(`${WEBHOOKS_PATH}/${endpointId}/test`).auth(token, { type: 'bearer' }).expect(202);
+  /** The test events an endpoint was sent, as its receiver got them. */
+  const testsTo = (at: Receiver, endpointId: string) => at.of('webhook.test').filter((d) => JSON.parse(d.body).data.endpointId === endpointId);
 
   const deliveriesOf = async (token: string, endpointId: string): Promise<WebhookDeliveryRecord[]> =>
     (await request(api.url).get(`${WEBHOOKS_PATH}/${endpointId}/deliveries`).auth(token, { type: 'bearer' }).expect(200)).body.deliveries;
@@ -113,7 +131,7 @@ describe('webhook deliveries (real API, worker, queue, Postgres)', () => {
   it('retries a failing receiver on the schedule, with the same webhook-id, until it answers 2xx; gives up after the last attempt', async () => {
     const { token, endpoint } = await seller(['job.failed']);
     receiver.answers.push(500, 503);
-    const sent = (await request(api.url).post(`${WEBHOOKS_PATH}/${endpoint.id}/test`).auth(token, { type: 'bearer' }).expect(202)).body as WebhookDeliveryRecord;
+    const sent = (await sendTest(token, endpoint.id)).body as WebhookDeliveryRecord;
     expect(sent).toMatchObject({ eventType: 'webhook.test', status: 'pending', attempts: 0 });
     await until(async () => (await deliveriesOf(token, endpoint.id))[0].status !== 'pending', 'the test delivery to settle', 60_000);
     const [delivery] = await deliveriesOf(token, endpoint.id);
@@ -124,7 +142,7 @@ describe('webhook deliveries (real API, worker, queue, Postgres)', () => {
     for (const a of attempts) expect(new Webhook(endpoint.secret).verify(a.body, a.headers as Record<string, string>)).toMatchObject({ type: 'webhook.test' });
 
     receiver.answers.push(500, 500, 500);
-    await request(api.url).post(`${WEBHOOKS_PATH}/${endpoint.id}/test`).auth(token, { type: 'bearer' }).expect(202);
+    await sendTest(token, endpoint.id);
     await until(async () => (await deliveriesOf(token, endpoint.id))[0].status !== 'pending', 'the failing delivery to give up', 60_000);
     expect((await deliveriesOf(token, endpoint.id))[0]).toMatchObject({ status: 'failed', attempts: 3, lastResponseCode: 500, lastError: 'The endpoint answered 500' });
   });
@@ -134,12 +152,44 @@ describe('webhook deliveries (real API, worker, queue, Postgres)', () => {
     const { token, endpoint } = await seller(['job.completed'], 'https://rebind.shop.test/hooks');
     dns.records.set('rebind.shop.test', ['169.254.169.254']);
     const before = receiver.deliveries.length;
-    await request(api.url).post(`${WEBHOOKS_PATH}/${endpoint.id}/test`).auth(token, { type: 'bearer' }).expect(202);
+    await sendTest(token, endpoint.id);
     await until(async () => (await deliveriesOf(token, endpoint.id))[0].attempts > 0, 'the first attempt', 30_000);
     const [delivery] = await deliveriesOf(token, endpoint.id);
     expect(delivery).toMatchObject({ lastResponseCode: null, lastError: WEBHOOK_ERRORS.privateAddress });
     expect(receiver.deliveries.length).toBe(before);
   });
+
+  it('delivers to a seller’s endpoint while another seller’s endpoint holds its delivery open', async () => {
+    const held = await seller(['job.completed'], slow.url);
+    const other = await seller(['job.completed']);
+    slow.holding = true;
+    try {
+      await sendTest(held.token, held.endpoint.id);
+      await until(() => slow.open === 1, 'the slow endpoint to hold its delivery open');
+      await sendTest(other.token, other.endpoint.id);
+      await until(() => testsTo(receiver, other.endpoint.id).length === 1, 'the other seller’s delivery to arrive');
+      expect(slow.open).toBe(1);
+    } finally {
+      slow.release();
+    }
+    await until(async () => (await deliveriesOf(held.token, held.endpoint.id))[0]?.status === 'succeeded', 'the held delivery to be answered once released');
+    expect((await deliveriesOf(other.token, other.endpoint.id))[0]).toMatchObject({ status: 'succeeded', attempts: 1 });
+    // Room for until()'s 30 s, so a wait that fails says what it waited for.
+  }, 60_000);
+
+  it('makes WEBHOOK_DELIVERY_CONCURRENCY attempts at once: a backlog to a slow endpoint is open there together, one more waits for a lane', async () => {
+    const { token, endpoint } = await seller(['job.completed'], slow.url);
+    slow.holding = true;
+    try {
+      for (let i = 0; i <= LANES; i++) await sendTest(token, endpoint.id);
+      await until(() => slow.open === LANES, () => `${LANES} deliveries open at once at the endpoint (open: ${slow.open})`);
+      expect(testsTo(slow, endpoint.id)).toHaveLength(LANES);
+    } finally {
+      slow.release();
+    }
+    await until(async () => (await deliveriesOf(token, endpoint.id)).filter((d) => d.status === 'succeeded').length === LANES + 1, 'every delivery answered once released');
+    expect(testsTo(slow, endpoint.id)).toHaveLength(LANES + 1);
+  }, 60_000);
 
   it('applies the account’s queued-models limit to API keys too (429 with Retry-After)', async () => {
     const limited = await platform.generation({ VTON_API_URL: engine.url, MAX_QUEUED_MODELS_PER_ACCOUNT: '1' });

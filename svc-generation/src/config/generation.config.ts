@@ -148,6 +148,16 @@ export class GenerationConfig extends ServiceConfig {
   @WholeNumber({ min: 100, max: 60_000 })
   WEBHOOK_TIMEOUT_MS = 15_000;
 
+  /**
+   * Delivery attempts one worker process makes at once, each in its own lane: a slow endpoint holds
+   * only the lane its attempt runs in. An attempt mostly waits on the seller's endpoint (up to
+   * WEBHOOK_TIMEOUT_MS), so 10 lets nine slow endpoints be waited on while deliveries to the others
+   * go on; each idle lane also looks for work once a second, so the idle queue sees that many
+   * light fetches a second per worker.
+   */
+  @WholeNumber({ min: 1, max: 100 })
+  WEBHOOK_DELIVERY_CONCURRENCY = 10;
+
   /** Most of a receiver's answer read; the rest is dropped unread. */
   @WholeNumber({ min: 0, max: 1024 * 1024 })
   WEBHOOK_MAX_RESPONSE_BYTES = 64 * 1024;

@@ -81,7 +81,9 @@ export class JobQueue implements OnApplicationBootstrap, OnApplicationShutdown {
       supervise: role === 'worker',
       superviseIntervalSeconds: MONITOR_SECONDS,
       monitorIntervalSeconds: MONITOR_SECONDS,
-      queueCacheIntervalSeconds: 60,
+      // The queue stats (the ready count workOn's lanes burst on, refreshed by the monitor) are read
+      // as often as the monitor writes them: a backlog is seen within two passes, not a minute.
+      queueCacheIntervalSeconds: MONITOR_SECONDS,
       openTelemetry: { enabled: false },
     });
     // Without a listener an 'error' event would end the process; these are maintenance hiccups
@@ -213,10 +215,28 @@ export class JobQueue implements OnApplicationBootstrap, OnApplicationShutdown {
     await this.boss.send(queue, data, { ...options, ...(tx ? { db: inTransaction(tx.queryRunner!) } : {}) });
   }
 
-  /** Runs `handler` for each job of `queue` this process takes; a handler that throws has its job retried by pg-boss. */
-  async workOn<T extends object>(queue: string, handler: (data: T) => Promise<void>): Promise<void> {
+  /**
+   * Runs `handler` for each job of `queue` this process takes, `lanes` jobs at once. Each lane
+   * fetches and runs one job at a time on its own, so a slow job holds its lane only; a handler
+   * that throws fails that one job, which pg-boss retries.
+   */
+  async workOn<T extends object>(queue: string, lanes: number, handler: (data: T) => Promise<void>): Promise<void> {
     await this.ready();
-    await this.boss.work<T>(queue, { pollingIntervalSeconds: 1, batchSize: 1 }, async ([job]) => handler(job.data));
+    await this.boss.work<T>(
+      queue,
+      {
+        localConcurrency: lanes,
+        // One job a fetch: a batch would hold its fast jobs' lane until its slowest ended.
+        batchSize: 1,
+        // An idle lane looks again after a second.
+        pollingIntervalSeconds: 1,
+        // While jobs wait (the queue stats' ready count, at most two monitor passes old), a lane that
+        // found a job fetches the next at once instead of after the poll. A stale count costs no more
+        // than one empty fetch, which ends the burst.
+        burstWhenReadyExceeds: 1,
+      },
+      async ([job]) => handler(job.data),
+    );
   }
 
   /** Withdraws units that have not finished (an abandoned job). */

@@ -1,5 +1,6 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { GenerationConfig } from '../config/generation.config.js';
 import { JobStore } from '../jobs/job-store.js';
 import { RunStore } from '../jobs/run-store.js';
 import { JobQueue } from '../queue/job-queue.js';
@@ -25,6 +26,7 @@ export class WebhookWorker implements OnApplicationBootstrap, OnApplicationShutd
     private readonly publisher: WebhookEventPublisher,
     private readonly jobs: JobStore,
     private readonly runs: RunStore,
+    private readonly config: GenerationConfig,
   ) {}
 
   private readonly snapshots: JobSnapshots = {
@@ -45,7 +47,7 @@ export class WebhookWorker implements OnApplicationBootstrap, OnApplicationShutd
     // The queue starts once the database and its migrations are there.
     for (let delay = 500; !this.stopping; delay = Math.min(delay * 2, 10_000)) {
       try {
-        await this.queue.workOn<DeliveryAttempt>(WEBHOOK_DELIVERY_QUEUE_NAME, async ({ deliveryId, attempt }) => {
+        await this.queue.workOn<DeliveryAttempt>(WEBHOOK_DELIVERY_QUEUE_NAME, this.config.WEBHOOK_DELIVERY_CONCURRENCY, async ({ deliveryId, attempt }) => {
           await this.deliveries.attempt(deliveryId, attempt);
         });
         break;
