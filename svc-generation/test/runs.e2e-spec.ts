@@ -301,8 +301,8 @@ describe('catalogue runs (real API, worker, queue, svc-media, Postgres, S3)', ()
       }
       // The running ones are stopped: the engine still holds its answers, so only the worker hanging up closes their calls.
       await until(() => vton.inFlight === 0, () => `the canceled cells' calls closed by the worker (${vton.inFlight} open)`, 60_000);
-      // A worker sends one delivery a second (its delivery queue's batch of one, polled every second), oldest first: here run.completed
-      // comes after the earlier tests' model.succeeded events, 21–28 s in this file at loads 10–28; the bound is for a failure only.
+      // Deliveries go oldest first: here run.completed comes after the earlier tests' model.succeeded events (with one delivery
+      // lane a worker, polled every second, that took 21–28 s in this file at loads 10–28); the bound is for a failure only.
       await until(() => receiver.of('run.completed').some((d) => JSON.parse(d.body).data.id === runId), 'run.completed delivered after the cancel', 120_000);
       expect(receiver.of('run.completed').map((d) => JSON.parse(d.body).data).filter((d) => d.id === runId)).toEqual([
         expect.objectContaining({ status: 'completed', counts: canceled.counts }),
