@@ -191,6 +191,38 @@ describe('webhook deliveries (real API, worker, queue, Postgres)', () => {
     expect(testsTo(slow, endpoint.id)).toHaveLength(LANES + 1);
   }, 60_000);
 
+  it('gives an attempt that cannot be recorded (the database refusing) back to the queue: made again, then recorded, never settled unrecorded', async () => {
+    const { token, endpoint } = await seller(['job.completed']);
+    const database = api.app.get(DataSource);
+    const table = `"${platform.schema}".webhook_deliveries`;
+    // SQL: a trigger that refuses the attempt's record of this endpoint's deliveries, as a failing database would.
+    await database.query(`CREATE FUNCTION "${platform.schema}".refuse_delivery_record() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN IF OLD.endpoint_id::text = TG_ARGV[0] THEN RAISE EXCEPTION 'the database refuses the record'; END IF; RETURN NEW; END $$`);
+    await database.query(`CREATE TRIGGER refuse_delivery_record BEFORE UPDATE ON ${table} FOR EACH ROW EXECUTE FUNCTION "${platform.schema}".refuse_delivery_record('${endpoint.id}')`);
+    const jobOf = async (deliveryId: string): Promise<{ state: string; retries: number } | undefined> =>
+      (await database.query(`SELECT state, retry_count AS retries FROM "${platform.schema}".job WHERE name = 'webhook-delivery' AND data->>'deliveryId' = $1`, [deliveryId]))[0];
+    let deliveryId = '';
+    try {
+      deliveryId = ((await sendTest(token, endpoint.id)).body as WebhookDeliveryRecord).id;
+      let job: Awaited<ReturnType<typeof jobOf>>;
+      await until(
+        async () => testsTo(receiver, endpoint.id).length >= 1 && (job = await jobOf(deliveryId))?.state === 'retry',
+        () => `the attempt made and its job given back to retry (${testsTo(receiver, endpoint.id).length} sent, job ${JSON.stringify(job)})`,
+      );
+      expect((await deliveriesOf(token, endpoint.id))[0]).toMatchObject({ status: 'pending', attempts: 0 });
+    } finally {
+      await database.query(`DROP TRIGGER refuse_delivery_record ON ${table}`);
+      await database.query(`DROP FUNCTION "${platform.schema}".refuse_delivery_record()`);
+    }
+    await until(async () => (await deliveriesOf(token, endpoint.id))[0].status === 'succeeded', 'the retried attempt recorded');
+    expect((await deliveriesOf(token, endpoint.id))[0]).toMatchObject({ status: 'succeeded', attempts: 1, lastResponseCode: 204 });
+    expect(await jobOf(deliveryId)).toMatchObject({ state: 'completed' });
+    // The attempt was made again (at least once more), each time as the same message.
+    const sent = testsTo(receiver, endpoint.id);
+    expect(sent.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(sent.map((d) => d.headers['webhook-id'])).size).toBe(1);
+  }, 60_000);
+
   it('applies the account’s queued-models limit to API keys too (429 with Retry-After)', async () => {
     const limited = await platform.generation({ VTON_API_URL: engine.url, MAX_QUEUED_MODELS_PER_ACCOUNT: '1' });
     try {
