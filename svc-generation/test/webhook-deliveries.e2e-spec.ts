@@ -191,6 +191,30 @@ describe('webhook deliveries (real API, worker, queue, Postgres)', () => {
     expect(testsTo(slow, endpoint.id)).toHaveLength(LANES + 1);
   }, 60_000);
 
+  it('records a failed attempt only with its next attempt queued: when the queue cannot take the next, the attempt is made again, never left pending with nothing to come', async () => {
+    const { token, endpoint } = await seller(['job.completed']);
+    const database = api.app.get(DataSource);
+    const [{ table }] = await database.query(`SELECT table_name AS table FROM "${platform.schema}".queue WHERE name = 'webhook-delivery'`);
+    const jobs = `"${platform.schema}"."${table}"`;
+    // SQL: a trigger that refuses queueing this delivery's second attempt, as a queue stopped by a shutdown would.
+    await database.query(`CREATE FUNCTION "${platform.schema}".refuse_next_attempt() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN IF NEW.name = 'webhook-delivery' AND NEW.data->>'attempt' = '2' THEN RAISE EXCEPTION 'the queue takes nothing'; END IF; RETURN NEW; END $$`);
+    await database.query(`CREATE TRIGGER refuse_next_attempt BEFORE INSERT ON ${jobs} FOR EACH ROW EXECUTE FUNCTION "${platform.schema}".refuse_next_attempt()`);
+    receiver.answers.push(500);
+    try {
+      await sendTest(token, endpoint.id);
+      // Its record went with the refused next attempt, so the queue gives the attempt back and it is made again.
+      await until(() => testsTo(receiver, endpoint.id).length >= 2, 'the failed attempt made again, its next attempt refused');
+    } finally {
+      await database.query(`DROP TRIGGER refuse_next_attempt ON ${jobs}`);
+      await database.query(`DROP FUNCTION "${platform.schema}".refuse_next_attempt()`);
+    }
+    await until(async () => (await deliveriesOf(token, endpoint.id))[0].status === 'succeeded', 'the delivery answered 2xx in the end');
+    // The first attempt's failure was never recorded: the one that counts is the repeat that succeeded.
+    expect((await deliveriesOf(token, endpoint.id))[0]).toMatchObject({ status: 'succeeded', attempts: 1, lastResponseCode: 204 });
+    expect(new Set(testsTo(receiver, endpoint.id).map((d) => d.headers['webhook-id'])).size).toBe(1);
+  }, 60_000);
+
   it('gives an attempt that cannot be recorded (the database refusing) back to the queue: made again, then recorded, never settled unrecorded', async () => {
     const { token, endpoint } = await seller(['job.completed']);
     const database = api.app.get(DataSource);

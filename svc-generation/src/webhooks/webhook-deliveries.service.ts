@@ -103,23 +103,28 @@ export class WebhookDeliveries {
       retryInSeconds = Math.max(1, Math.round(Math.max(base, answer.retryAfterSeconds ?? 0)));
     }
     const status = ok ? 'succeeded' : retryInSeconds === null ? 'failed' : 'pending';
-    await this.deliveries.update(
-      { id: deliveryId },
-      {
-        status,
-        attempts: attempt,
-        lastResponseCode: answer.status,
-        lastError: ok ? null : (answer.error ?? `The endpoint answered ${answer.status}`),
-        lastAttemptAt: new Date(),
-        nextAttemptAt: retryInSeconds === null ? null : new Date(Date.now() + retryInSeconds * 1000),
-      },
-    );
+    // The attempt's record and the next attempt commit together: recorded alone (the queue stopped by a
+    // shutdown in between), the delivery would stay pending with no attempt left to come.
+    await this.deliveries.manager.transaction(async (manager) => {
+      await manager.update(
+        WebhookDeliveryEntity,
+        { id: deliveryId },
+        {
+          status,
+          attempts: attempt,
+          lastResponseCode: answer.status,
+          lastError: ok ? null : (answer.error ?? `The endpoint answered ${answer.status}`),
+          lastAttemptAt: new Date(),
+          nextAttemptAt: retryInSeconds === null ? null : new Date(Date.now() + retryInSeconds * 1000),
+        },
+      );
+      if (retryInSeconds !== null) await this.queue.schedule(deliveryId, attempt + 1, retryInSeconds, manager);
+    });
     if (answer.status === 410 && endpoint) {
       // Standard Webhooks: 410 Gone means the receiver wants nothing more.
       await this.endpoints.update({ id: endpoint.id }, { disabledAt: new Date() });
       this.logger.log(`Webhook endpoint ${endpoint.id} answered 410 Gone and is disabled`);
     }
-    if (retryInSeconds !== null) await this.queue.schedule(deliveryId, attempt + 1, retryInSeconds);
     return { status, retryInSeconds };
   }
 
