@@ -16,17 +16,15 @@ class RoleModule {
   }
 }
 
-const MODEL_LIFECYCLE_WARNINGS = Symbol('model lifecycle warnings');
+const MODEL_LIFECYCLE_NOTICES = Symbol('model lifecycle notices');
 
 /** svc-generation as one of its two roles, from one package: `dist/main.js` (API) or `dist/worker-main.js` (worker). */
 @Module({})
 export class AppModule {
   static register(config: GenerationConfig, role: GenerationRole): DynamicModule {
-    // The configured models against their providers' shutdown dates, before anything starts: a model
-    // already shut down refuses the start (bootstrapService prints the message alone); a shutdown ahead
-    // is logged once the logger is up.
-    const warnings: string[] = [];
-    checkModelLifecycle(chosenModels(config), new Date(), (message) => warnings.push(message));
+    // The configured models against their providers' shutdown dates, logged once the logger is up:
+    // a shutdown ahead as a warning, one already past as an error (model-lifecycle.ts says why not a refusal).
+    const notices = checkModelLifecycle(chosenModels(config), new Date());
     return {
       module: AppModule,
       imports: [
@@ -34,7 +32,7 @@ export class AppModule {
         RoleModule.of(role),
         role === 'api' ? ApiModule : WorkerModule,
       ],
-      providers: [{ provide: MODEL_LIFECYCLE_WARNINGS, useFactory: () => warnings.forEach((message) => new Logger('ModelLifecycle').warn(message)) }],
+      providers: [{ provide: MODEL_LIFECYCLE_NOTICES, useFactory: () => notices.forEach(({ level, message }) => new Logger('ModelLifecycle')[level](message)) }],
     };
   }
 }

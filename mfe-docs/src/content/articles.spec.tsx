@@ -90,7 +90,7 @@ describe('documentation content', () => {
     expect(text).toContain('default gpt-image-2.6-sunburst');
     expect(text).toContain('OpenAI shuts gpt-image-1.5 down on 1 December 2026 and has shut gpt-image-1 down');
     expect(text).not.toMatch(/OPENAI_IMAGE_MODEL \([^)]*gpt-image-1\b/);
-    expect(text).toContain('will not start with a model its provider has already shut down');
+    expect(text).toContain('starts with a model its provider has already shut down, it logs an error naming the model and what to set instead');
     expect(await articleLinks('placing-products')).toContain('https://developers.openai.com/api/docs/deprecations');
   });
 

@@ -1,6 +1,10 @@
-import { ConfigurationError } from '@vton/service-kit';
-
 /** A configured model: the *_MODEL variable that names it, and its value. */
+/** What the start logs of a configured model: a shutdown ahead (warn) or one already past (error). */
+export interface ModelLifecycleNotice {
+  level: 'warn' | 'error';
+  message: string;
+}
+
 export interface ChosenModel {
   variable: string;
   model: string;
@@ -63,17 +67,22 @@ export function shutdownOf(variable: string, model: string, today: Date): (Model
 
 /**
  * The start's check of the configured models against MODEL_SHUTDOWNS on `today`: a model already
- * shut down refuses the start (every call to it would fail), naming what to set instead; one with a
- * shutdown date ahead is a warning with that date. A model the table does not know passes.
+ * shut down is an error naming what to set instead, one with a shutdown date ahead a warning with that
+ * date; a model the table does not know says nothing. An error does not stop the start: the dates
+ * pass on their own, and a pod restarted after one (a node drain) would otherwise take the other
+ * engine's try-ons, job reads and webhooks down with the one engine whose calls now fail.
  */
-export function checkModelLifecycle(chosen: readonly ChosenModel[], today: Date, warn: (message: string) => void): void {
-  const refusals: string[] = [];
+export function checkModelLifecycle(chosen: readonly ChosenModel[], today: Date): ModelLifecycleNotice[] {
+  const notices: ModelLifecycleNotice[] = [];
   for (const { variable, model } of chosen) {
     const known = shutdownOf(variable, model, today);
     if (!known) continue;
     const { provider, shutdown, instead, source } = known;
-    if (known.past) refusals.push(`${variable}=${model}: ${provider} shut this model down on ${shutdown}; ${instead} (${source})`);
-    else warn(`${variable}=${model}: ${provider} shuts this model down on ${shutdown}; ${instead} before then (${source})`);
+    notices.push(
+      known.past
+        ? { level: 'error', message: `${variable}=${model}: ${provider} shut this model down on ${shutdown}, and every call with it fails; ${instead} (${source})` }
+        : { level: 'warn', message: `${variable}=${model}: ${provider} shuts this model down on ${shutdown}; ${instead} before then (${source})` },
+    );
   }
-  if (refusals.length) throw new ConfigurationError(refusals);
+  return notices;
 }

@@ -126,8 +126,9 @@ export default function PlacingProducts() {
         your photo’s size, and the viewer names the engine that made each one (for example <em>Made with Google Gemini</em>).
       </p>
       <p>
-        Providers shut old models down. The generation service will not start with a model its provider has already shut down: it names
-        the model and what to set instead. A model with a shutdown date ahead still runs, and the service logs a warning with that date.
+        Providers shut old models down. When the generation service starts with a model its provider has already shut down, it logs an
+        error naming the model and what to set instead (every placement with it fails). A model with a shutdown date ahead still runs,
+        and the service logs a warning with that date.
       </p>
 
       <h2>When an engine refuses or fails</h2>

@@ -97,7 +97,7 @@ export default function TryOnProviders() {
           Google’s <a href="https://docs.cloud.google.com/gemini-enterprise-agent-platform/models/vto/virtual-try-on-001">model page</a>{' '}
           gives <code>virtual-try-on-001</code> a support end date of 14 September 2026 and a retirement date of 15 March 2027, and names
           no replacement (as of 28 November 2026): plan to move try-on to FASHN or fal.ai before then. Until then the generation service
-          starts with it and logs a warning with that date; from that date it will not start with it.
+          logs a warning with that date when it starts; from that date it logs an error, and every try-on with it fails.
         </li>
         <li>
           <strong>fal.ai:</strong> <code>VTON_PROVIDER=fal</code>, <code>FAL_KEY</code> and <code>FAL_MODEL</code> (default{' '}
