@@ -13,7 +13,7 @@ const MONITORING_KINDS = new Set(['PodMonitor', 'ServiceMonitor', 'PrometheusRul
 
 /** Every metric the services' code registers (prom-client `name: '…'`), with a histogram's series, and Prometheus' own `up`. */
 function exportedMetrics() {
-  const sources = ['packages/service-kit/src/metrics/service-metrics.ts', 'svc-generation/src/metrics/generation-metrics.ts'];
+  const sources = ['packages/service-kit/src/metrics/service-metrics.ts', 'svc-generation/src/metrics/generation-metrics.ts', 'svc-auth/src/billing/billing-metrics.ts'];
   const names = new Set(['up']);
   for (const file of sources) {
     const text = fs.readFileSync(path.join(REPO_ROOT, file), 'utf8');
