@@ -1,10 +1,10 @@
-/** A configured model: the *_MODEL variable that names it, and its value. */
 /** What the start logs of a configured model: a shutdown ahead (warn) or one already past (error). */
 export interface ModelLifecycleNotice {
   level: 'warn' | 'error';
   message: string;
 }
 
+/** A configured model: the *_MODEL variable that names it, and its value. */
 export interface ChosenModel {
   variable: string;
   model: string;
