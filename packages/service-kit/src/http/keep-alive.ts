@@ -5,8 +5,8 @@ import type { Server } from 'node:http';
  * once the server is closing, closes each connection as soon as its answer is done: Node's close()
  * ends only the connections idle at that moment, and one still answering would then stay open for the
  * whole keep-alive timeout (an hour), holding the shutdown (app.close() waits for it) until the pod is killed.
- * headersTimeout stays Node's 60 s: it counts from a request's first byte, not from when its connection
- * went idle (checked on Node 26), and Node refuses one above requestTimeout (300 s) anyway.
+ * headersTimeout is not raised with it: it counts from a request's first byte, not from when its
+ * connection went idle (checked on Node 26), and it may not pass requestTimeout (allowRequestsFor).
  */
 export function keepIdleConnections(server: Server, seconds: number): void {
   server.keepAliveTimeout = seconds * 1000;
